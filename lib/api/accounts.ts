@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+export const signUpRequest = z.object({
+  accountName: z.string().trim().min(1, "is required").max(200),
+  email: z.email("must be an e-mail address").max(254),
+  firstName: z.string().trim().min(1, "is required").max(100),
+  lastName: z.string().trim().min(1, "is required").max(100),
+  password: z.string(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequest>;
+
+export const signUpResponse = z.object({ accountId: z.string(), userId: z.string(), apiKey: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponse>;
+
+export const sessionResponse = z.object({
+  user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  account: z.object({ id: z.string(), name: z.string() }),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;

@@ -1,0 +1,299 @@
+import { z } from "zod";
+
+/**
+ * The wire contract of packages, templates, roles, documents, approvals and fields
+ * (spec 2.1 to 2.4, compat-notes.md). Request schemas accept partial bodies and ignore unknown
+ * members; explicit nulls from clients mean "not set".
+ */
+
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const looseRecord = z.record(z.string(), z.unknown());
+const clientId = z.string().trim().min(1).max(256);
+
+export const PACKAGE_STATUSES = ["DRAFT", "SENT", "COMPLETED", "ARCHIVED", "DECLINED", "OPTED_OUT", "EXPIRED"] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+export const packageType = z.enum(["PACKAGE", "TEMPLATE"]);
+export type PackageType = z.infer<typeof packageType>;
+
+export const FIELD_SUBTYPES = [
+  "FULLNAME",
+  "INITIALS",
+  "CAPTURE",
+  "MOBILE_CAPTURE",
+  "LABEL",
+  "TEXTFIELD",
+  "TEXTAREA",
+  "CHECKBOX",
+  "RADIO",
+  "LIST",
+  "DATE",
+  "DATEPICKER",
+  "QRCODE",
+  "CUSTOMFIELD",
+] as const;
+export const SIGNATURE_SUBTYPES = ["FULLNAME", "INITIALS", "CAPTURE", "MOBILE_CAPTURE"] as const;
+
+export const fieldValidationInput = z.object({
+  required: optional(z.boolean()),
+  maxLength: optional(z.number().int().min(0)),
+  minLength: optional(z.number().int().min(0)),
+  pattern: optional(z.string().max(1000)),
+  errorMessage: optional(z.string().max(1000)),
+  enum: optional(z.array(z.string().max(1000)).max(500)),
+  group: optional(z.string().max(256)),
+  minimumRequired: optional(z.number().int().min(0)),
+});
+
+export const fieldInput = z.object({
+  id: optional(clientId),
+  name: optional(z.string().max(256)),
+  type: z.enum(["SIGNATURE", "INPUT"]).default("SIGNATURE"),
+  subtype: z.enum(FIELD_SUBTYPES).default("FULLNAME"),
+  page: z.number().int().min(0),
+  top: z.number().finite(),
+  left: z.number().finite(),
+  width: z.number().finite().positive(),
+  height: z.number().finite().positive(),
+  value: optional(z.string().max(100_000)),
+  binding: optional(z.string().max(256)),
+  validation: optional(fieldValidationInput),
+  extract: optional(z.boolean()),
+  data: optional(looseRecord),
+});
+export type FieldInput = z.infer<typeof fieldInput>;
+/** For PUT on a field: every member optional, position checked against the merged result. */
+export const fieldUpdate = fieldInput.partial();
+export type FieldUpdate = z.infer<typeof fieldUpdate>;
+
+export const approvalInput = z.object({
+  id: optional(clientId),
+  role: clientId,
+  name: optional(z.string().max(256)),
+  optional: optional(z.boolean()),
+  enforceCaptureSignature: optional(z.boolean()),
+  fields: z.array(fieldInput).max(1000).nullish().transform((value) => value ?? []),
+  data: optional(looseRecord),
+});
+export type ApprovalInput = z.infer<typeof approvalInput>;
+export const approvalUpdate = approvalInput.omit({ fields: true }).partial();
+export type ApprovalUpdate = z.infer<typeof approvalUpdate>;
+
+export const documentInput = z.object({
+  id: optional(clientId),
+  index: optional(z.number().int().min(0)),
+  name: z.string().trim().min(1).max(256),
+  description: optional(z.string().max(4000)),
+  extract: optional(z.boolean()),
+  extractionTypes: optional(z.array(z.string())),
+  approvals: z.array(approvalInput).max(1000).nullish().transform((value) => value ?? []),
+  data: optional(looseRecord),
+});
+export type DocumentInput = z.infer<typeof documentInput>;
+export const documentUpdate = documentInput.pick({ name: true, description: true, index: true, data: true }).partial();
+export type DocumentUpdate = z.infer<typeof documentUpdate>;
+
+export const signerGroupInput = z.object({
+  id: clientId,
+  email: optional(z.string().max(254)),
+  name: optional(z.string().max(256)),
+});
+
+export const signerInput = z.object({
+  id: optional(clientId),
+  email: optional(z.email("must be an e-mail address").max(254)),
+  firstName: optional(z.string().max(256)),
+  lastName: optional(z.string().max(256)),
+  company: optional(z.string().max(256)),
+  title: optional(z.string().max(256)),
+  phone: optional(z.string().max(64)),
+  language: optional(z.string().max(16)),
+  group: optional(signerGroupInput),
+  delivery: optional(looseRecord),
+  auth: optional(looseRecord),
+  data: optional(looseRecord),
+});
+export type SignerInput = z.infer<typeof signerInput>;
+
+const baseMessage = z.union([z.string(), z.object({ content: optional(z.string()) })]);
+
+export const roleInput = z.object({
+  id: optional(clientId),
+  index: optional(z.number().int().min(0)),
+  type: optional(z.enum(["SIGNER", "SENDER"])),
+  name: optional(z.string().max(256)),
+  signers: z.array(signerInput).max(1, "a role holds one signer").nullish().transform((value) => value ?? []),
+  emailMessage: optional(baseMessage),
+  reassign: optional(z.boolean()),
+  attachmentRequirements: optional(z.array(looseRecord).max(50)),
+  data: optional(looseRecord),
+});
+export type RoleInput = z.infer<typeof roleInput>;
+export const roleUpdate = roleInput.partial();
+export type RoleUpdate = z.infer<typeof roleUpdate>;
+
+export const ceremonySettings = z.looseObject({ inPerson: optional(z.boolean()) });
+export const packageSettings = z.looseObject({ ceremony: optional(ceremonySettings) });
+
+const dueDate = z.iso
+  .datetime({ offset: true, local: true })
+  .or(z.iso.date())
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value === null ? null : new Date(value)));
+
+/** `POST /api/packages` payload. */
+export const packageCreate = z.object({
+  name: z.string().trim().min(1, "is required").max(256),
+  type: packageType.default("PACKAGE"),
+  status: z.enum(["DRAFT", "SENT"]).default("DRAFT"),
+  description: optional(z.string().max(4000)),
+  emailMessage: optional(z.string().max(4000)),
+  language: optional(z.string().min(2).max(16)),
+  autocomplete: optional(z.boolean()),
+  visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
+  timezoneId: optional(z.string().max(64)),
+  due: dueDate,
+  settings: optional(packageSettings),
+  data: optional(looseRecord),
+  roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
+  documents: z.array(documentInput).max(100).nullish().transform((value) => value ?? []),
+});
+export type PackageCreate = z.infer<typeof packageCreate>;
+
+/** `POST|PUT /api/packages/{id}`: metadata and status changes (compat notes, "Packages"). */
+export const packageUpdate = z.object({
+  name: optional(z.string().trim().min(1).max(256)),
+  status: optional(z.enum(PACKAGE_STATUSES)),
+  trashed: optional(z.boolean()),
+  description: optional(z.string().max(4000)),
+  emailMessage: optional(z.string().max(4000)),
+  language: optional(z.string().min(2).max(16)),
+  autocomplete: optional(z.boolean()),
+  visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
+  timezoneId: optional(z.string().max(64)),
+  due: dueDate,
+  settings: optional(packageSettings),
+  data: optional(looseRecord),
+});
+export type PackageUpdate = z.infer<typeof packageUpdate>;
+
+/** `POST /api/packages/{id}/clone`: a template from a package, or a package from a template. */
+export const packageClone = z.object({
+  name: z.string().trim().min(1).max(256),
+  type: packageType.default("TEMPLATE"),
+  description: optional(z.string().max(4000)),
+  emailMessage: optional(z.string().max(4000)),
+  language: optional(z.string().min(2).max(16)),
+  autocomplete: optional(z.boolean()),
+  visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
+  status: z.enum(["DRAFT", "SENT"]).default("DRAFT"),
+  due: dueDate,
+  settings: optional(packageSettings),
+  /** For a package from a template: the people who fill the template's roles, matched by role id. */
+  roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
+});
+export type PackageClone = z.infer<typeof packageClone>;
+
+export const orderChange = z.array(z.object({ id: clientId, index: z.number().int().min(0) })).min(1).max(200);
+export type OrderChange = z.infer<typeof orderChange>;
+
+export const LIST_QUERIES = ["inbox", "sent", "drafts", "trashed"] as const;
+export const LIST_SORTS = ["created", "updated", "name", "status", "due"] as const;
+
+export const packageListQuery = z.object({
+  query: optional(z.string()),
+  type: packageType.default("PACKAGE"),
+  search: optional(z.string().max(256)),
+  sort: z.enum(LIST_SORTS).default("updated"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+  from: z.coerce.number().int().min(1).default(1),
+  to: optional(z.coerce.number().int().min(1)),
+  startDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),
+  endDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),
+});
+export type PackageListQuery = z.infer<typeof packageListQuery>;
+
+// Response shapes: what the service answers (no nulls; dates as UTC strings ending in Z).
+export interface WireField {
+  id: string;
+  name: string;
+  type: string;
+  subtype: string;
+  page: number;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  value: string;
+  binding?: string;
+  validation?: Record<string, unknown>;
+  extract: boolean;
+  data: Record<string, unknown>;
+}
+export interface WireApproval {
+  id: string;
+  role: string;
+  name: string;
+  optional: boolean;
+  enforceCaptureSignature: boolean;
+  accepted?: string;
+  signed?: string;
+  fields: WireField[];
+  data: Record<string, unknown>;
+}
+export interface WirePage {
+  id: string;
+  index: number;
+  version: number;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+export interface WireDocument {
+  id: string;
+  name: string;
+  description: string;
+  index: number;
+  size: number;
+  extract: boolean;
+  extractionTypes: string[];
+  pages: WirePage[];
+  approvals: WireApproval[];
+  fields: WireField[];
+  data: Record<string, unknown>;
+}
+export interface WireRole {
+  id: string;
+  name: string;
+  type: string;
+  index: number;
+  reassign: boolean;
+  locked: boolean;
+  emailMessage: { content: string };
+  attachmentRequirements: unknown[];
+  signers: Record<string, unknown>[];
+  data: Record<string, unknown>;
+}
+export interface WirePackage {
+  id: string;
+  name: string;
+  description: string;
+  type: PackageType;
+  status: PackageStatus;
+  trashed: boolean;
+  language: string;
+  autocomplete: boolean;
+  visibility: string;
+  emailMessage: string;
+  timezoneId: string;
+  due?: string;
+  settings: Record<string, unknown>;
+  sender: { id: string; email: string; firstName: string; lastName: string; company: string; title: string };
+  roles: WireRole[];
+  documents: WireDocument[];
+  messages: unknown[];
+  data: Record<string, unknown>;
+  created: string;
+  updated: string;
+  completed?: string;
+}

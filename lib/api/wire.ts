@@ -1,0 +1,24 @@
+/** Helpers for the wire rules of compat-notes.md: UTC dates ending in Z, no nulls. */
+
+export function wireDate(date: Date): string {
+  return date.toISOString();
+}
+
+/** Copies `value` into `target[key]` unless it is null or undefined (the SDKs reject explicit nulls). */
+export function setIfPresent<T extends object>(target: T, key: keyof T & string, value: unknown): T {
+  if (value !== null && value !== undefined) (target as Record<string, unknown>)[key] = value instanceof Date ? wireDate(value) : value;
+  return target;
+}
+
+/** Removes null and undefined members, deeply, from client-provided objects before they are echoed. */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(withoutNulls) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    const result: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      if (member !== null && member !== undefined) result[key] = withoutNulls(member);
+    }
+    return result as T;
+  }
+  return value;
+}

@@ -1,0 +1,44 @@
+import path from "node:path";
+
+/** Every setting of the application, read from the environment once. The README lists them. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** postgres://... selects a PostgreSQL server; empty means embedded PGlite in dataDir. */
+  databaseUrl: string;
+  /** Secret for API key encryption and lookup hashes; generated into dataDir when unset. */
+  secret: string;
+  signupEnabled: boolean;
+  maxFileBytes: number;
+  maxRequestBytes: number;
+  publicUrl: string;
+}
+
+function numberSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`Setting ${name} must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readConfig(): Config {
+  const port = numberSetting("PORT", 3000);
+  return {
+    port,
+    dataDir: path.resolve(process.env.DATA_DIR || "./data"),
+    databaseUrl: process.env.DATABASE_URL ?? "",
+    secret: process.env.SIGNET_SECRET ?? "",
+    signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",
+    maxFileBytes: numberSetting("MAX_FILE_MB", 25) * 1024 * 1024,
+    maxRequestBytes: numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024,
+    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+  };
+}
+
+/** Read at call time so tests can change the environment between cases. */
+export function config(): Config {
+  return readConfig();
+}

@@ -1,0 +1,85 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { config } from "@/lib/config";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(process.cwd(), "drizzle");
+const MIGRATION_LOCK = 7_402_311; // any constant: serialises migrations of several instances
+
+async function openPostgres(url: string): Promise<Database> {
+  const migrationClient = new pg.Client({ connectionString: url });
+  await migrationClient.connect();
+  try {
+    await migrationClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(migrationClient, { casing: "snake_case" }), { migrationsFolder });
+  } finally {
+    await migrationClient.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" });
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let release = () => {};
+  if (dataDir) release = lockDataDir(dataDir);
+  const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://");
+  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/** DATABASE_URL: empty for PGlite in DATA_DIR, `memory://` for a throwaway PGlite, or postgres://. */
+export function openDatabase(): Promise<Database> {
+  const { databaseUrl, dataDir } = config();
+  if (databaseUrl.startsWith("postgres://") || databaseUrl.startsWith("postgresql://")) return openPostgres(databaseUrl);
+  if (databaseUrl === "memory://") return openPglite(null);
+  if (databaseUrl) throw new Error(`DATABASE_URL must start with postgres:// (or be memory://), got "${databaseUrl}"`);
+  return openPglite(dataDir);
+}
+
+// On globalThis so that hot reload in `next dev` does not open a second PGlite on the folder.
+const holder = globalThis as unknown as { signetDatabase?: Promise<Database> };
+
+export function database(): Promise<Database> {
+  holder.signetDatabase ??= openDatabase().catch((error) => {
+    holder.signetDatabase = undefined;
+    throw error;
+  });
+  return holder.signetDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const open = holder.signetDatabase;
+  holder.signetDatabase = undefined;
+  if (open) await (await open).close();
+}

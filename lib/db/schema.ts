@@ -1,0 +1,268 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const accounts = pgTable("accounts", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  parentAccountId: text(),
+  timezoneId: text().notNull().default("GMT"),
+  language: text().notNull().default("en"),
+  created: createdAt(),
+  updated: createdAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    email: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    company: text().notNull().default(""),
+    title: text().notNull().default(""),
+    phone: text().notNull().default(""),
+    language: text().notNull().default("en"),
+    timezoneId: text().notNull().default("GMT"),
+    passwordHash: text(),
+    /** INVITED, ACTIVE or LOCKED. */
+    status: text().notNull().default("ACTIVE"),
+    /** REGULAR or MANAGER. */
+    type: text().notNull().default("REGULAR"),
+    isAccountOwner: boolean().notNull().default(false),
+    created: createdAt(),
+    updated: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** HMAC-SHA256 of the key under the server secret: how a presented key is found. */
+    lookupHash: text().notNull(),
+    /** AES-256-GCM of the key, so that an owner can read a sender's key back (spec 4.6). */
+    encryptedKey: text().notNull(),
+    created: createdAt(),
+  },
+  (t) => [uniqueIndex("api_keys_lookup_hash_unique").on(t.lookupHash), index("api_keys_user_idx").on(t.userId)],
+);
+
+export const packages = pgTable(
+  "packages",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    ownerUserId: text()
+      .notNull()
+      .references(() => users.id),
+    /** PACKAGE or TEMPLATE. */
+    type: text().notNull(),
+    /** DRAFT, SENT, COMPLETED, ARCHIVED, DECLINED, OPTED_OUT, EXPIRED or DELETED. */
+    status: text().notNull(),
+    trashed: boolean().notNull().default(false),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    emailMessage: text().notNull().default(""),
+    language: text().notNull().default("en"),
+    autocomplete: boolean().notNull().default(true),
+    visibility: text().notNull().default("ACCOUNT"),
+    timezoneId: text().notNull().default("GMT"),
+    due: timestamp({ withTimezone: true, mode: "date" }),
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Free-form client data (`data` on the wire). */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    created: createdAt(),
+    updated: createdAt(),
+    completed: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("packages_owner_listing_idx").on(t.ownerUserId, t.type, t.updated),
+    index("packages_account_listing_idx").on(t.accountId, t.type, t.updated),
+  ],
+);
+
+export const roles = pgTable(
+  "package_roles",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    id: text().notNull(),
+    /** Insertion order, for a stable listing. */
+    position: integer().notNull(),
+    index: integer().notNull().default(0),
+    /** SIGNER or SENDER. */
+    type: text().notNull().default("SIGNER"),
+    name: text().notNull().default(""),
+    emailMessage: text().notNull().default(""),
+    reassign: boolean().notNull().default(false),
+    locked: boolean().notNull().default(false),
+    /** The role's one signer as on the wire (absent for template placeholders). */
+    signer: jsonb().$type<Record<string, unknown> | null>(),
+    /** The signer's e-mail in lower case, for inbox queries. */
+    signerEmail: text(),
+    attachmentRequirements: jsonb().$type<unknown[]>().notNull().default([]),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.id] }), index("package_roles_signer_email_idx").on(t.signerEmail)],
+);
+
+export const documents = pgTable(
+  "package_documents",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    id: text().notNull(),
+    position: integer().notNull(),
+    index: integer().notNull().default(0),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    /** SHA-256 of the uploaded file in the blob store; null for the consent document. */
+    blobSha256: text(),
+    fileName: text().notNull().default(""),
+    size: integer().notNull().default(0),
+    /** Page sizes in PDF points as displayed: [{index, width, height}]. */
+    pages: jsonb().$type<{ index: number; width: number; height: number }[]>().notNull().default([]),
+    extract: boolean().notNull().default(false),
+    extractionTypes: jsonb().$type<string[]>().notNull().default([]),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.id] })],
+);
+
+export const approvals = pgTable(
+  "approvals",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    documentId: text().notNull(),
+    id: text().notNull(),
+    position: integer().notNull(),
+    roleId: text().notNull(),
+    name: text().notNull().default(""),
+    optional: boolean().notNull().default(false),
+    enforceCaptureSignature: boolean().notNull().default(false),
+    accepted: timestamp({ withTimezone: true, mode: "date" }),
+    signed: timestamp({ withTimezone: true, mode: "date" }),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.documentId, t.id] }),
+    index("approvals_role_idx").on(t.packageId, t.roleId),
+  ],
+);
+
+export const fields = pgTable(
+  "fields",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    documentId: text().notNull(),
+    approvalId: text().notNull(),
+    id: text().notNull(),
+    position: integer().notNull(),
+    /** SIGNATURE or INPUT. */
+    type: text().notNull(),
+    subtype: text().notNull(),
+    name: text().notNull().default(""),
+    /** 0-based page index; top, left, width, height in PDF points from the page's top-left. */
+    page: integer().notNull(),
+    top: doublePrecision().notNull(),
+    left: doublePrecision().notNull(),
+    width: doublePrecision().notNull(),
+    height: doublePrecision().notNull(),
+    value: text().notNull().default(""),
+    binding: text(),
+    validation: jsonb().$type<Record<string, unknown> | null>(),
+    extract: boolean().notNull().default(false),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.documentId, t.approvalId, t.id] })],
+);
+
+export const reminderSchedules = pgTable("reminder_schedules", {
+  packageId: text()
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  startInDaysDelay: integer().notNull(),
+  intervalInDays: integer().notNull(),
+  repetitionsCount: integer().notNull(),
+  created: createdAt(),
+  updated: createdAt(),
+});
+
+export const reminders = pgTable(
+  "reminders",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    /** When the reminder is (or was) due. */
+    date: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    sentDate: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("reminders_package_idx").on(t.packageId, t.date)],
+);
+
+/** The audit trail: one row per change, written in the transaction that made the change. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    accountId: text().notNull(),
+    packageId: text(),
+    /** A spec event name (PACKAGE_CREATE, ...) or an audit-only name (DOCUMENT_ADD, ...). */
+    name: text().notNull(),
+    sessionUser: text().notNull(),
+    documentId: text(),
+    message: text(),
+    newRoleId: text(),
+    ipAddress: text(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [index("audit_events_package_idx").on(t.packageId, t.id)],
+);
+
+/** Document bytes when the service runs on a PostgreSQL server (shared by every instance). */
+export const blobs = pgTable("blobs", {
+  sha256: text().primaryKey(),
+  size: integer().notNull(),
+  content: bytea().notNull(),
+  created: createdAt(),
+});

@@ -1,0 +1,78 @@
+import type { Queryable } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
+
+/** Event names of spec section 6, delivered as callbacks. */
+export const SPEC_EVENTS = [
+  "DOCUMENT_SIGNED",
+  "DOCUMENT_VIEWED",
+  "EMAIL_BOUNCE",
+  "KBA_FAILURE",
+  "PACKAGE_ACTIVATE",
+  "PACKAGE_ARCHIVE",
+  "PACKAGE_ATTACHMENT",
+  "PACKAGE_COMPLETE",
+  "PACKAGE_CREATE",
+  "PACKAGE_DEACTIVATE",
+  "PACKAGE_DECLINE",
+  "PACKAGE_DELETE",
+  "PACKAGE_EXPIRE",
+  "PACKAGE_OPT_OUT",
+  "PACKAGE_READY_FOR_COMPLETE",
+  "PACKAGE_RESTORE",
+  "PACKAGE_TRASH",
+  "ROLE_REASSIGN",
+  "SIGNER_COMPLETE",
+  "SIGNER_LOCKED",
+  "TEMPLATE_CREATE",
+] as const;
+
+/** Changes the spec has no event for; kept in the audit trail, never sent as callbacks. */
+export const AUDIT_ONLY_EVENTS = [
+  "PACKAGE_UPDATE",
+  "DOCUMENT_ADD",
+  "DOCUMENT_UPDATE",
+  "DOCUMENT_DELETE",
+  "DOCUMENT_REORDER",
+  "ROLE_ADD",
+  "ROLE_UPDATE",
+  "ROLE_DELETE",
+  "ROLE_REORDER",
+  "APPROVAL_ADD",
+  "APPROVAL_UPDATE",
+  "APPROVAL_DELETE",
+  "FIELD_ADD",
+  "FIELD_UPDATE",
+  "FIELD_DELETE",
+  "REMINDER_SCHEDULE_SET",
+  "REMINDER_SCHEDULE_DELETE",
+] as const;
+
+export type EventName = (typeof SPEC_EVENTS)[number] | (typeof AUDIT_ONLY_EVENTS)[number];
+
+export interface AuditEventInput {
+  accountId: string;
+  packageId: string | null;
+  name: EventName;
+  /** Id of whoever acted (sender or signer). */
+  sessionUser: string;
+  documentId?: string;
+  message?: string;
+  newRoleId?: string;
+  ipAddress?: string;
+}
+
+/** Writes one audit event; call it with the transaction that makes the change. */
+export async function recordEvent(tx: Queryable, event: AuditEventInput): Promise<void> {
+  await tx.insert(auditEvents).values({
+    accountId: event.accountId,
+    packageId: event.packageId,
+    name: event.name,
+    sessionUser: event.sessionUser,
+    documentId: event.documentId ?? null,
+    message: event.message ?? null,
+    newRoleId: event.newRoleId ?? null,
+    ipAddress: event.ipAddress ?? null,
+    created: now(),
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * A failure the caller can act on. Route handlers turn it into the wire's JSON error body
+ * `{code, name, message, messageKey, technical?, entity?}`.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    message: string,
+    readonly technical?: string,
+    readonly entity?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "ServiceError";
+  }
+}
+
+export const badRequest = (messageKey: string, message: string, technical?: string) =>
+  new ServiceError(400, messageKey, message, technical);
+export const unauthorized = (message = "A valid API key or access token is required.") =>
+  new ServiceError(401, "error.unauthorised.noUser", message);
+export const forbidden = (messageKey: string, message: string) => new ServiceError(403, messageKey, message);
+export const notFound = (messageKey: string, message: string) => new ServiceError(404, messageKey, message);
+export const conflict = (messageKey: string, message: string) => new ServiceError(409, messageKey, message);
+export const gone = (messageKey: string, message: string) => new ServiceError(410, messageKey, message);
+export const tooLarge = (message: string) => new ServiceError(413, "error.validation.uploadTooLarge", message);
+export const unprocessable = (messageKey: string, message: string) => new ServiceError(422, messageKey, message);
+
+export const packageNotFound = (id: string) =>
+  notFound("error.notFound.packageNotFound", `Package ${id} was not found.`);

@@ -1,0 +1,72 @@
+import type { PackageStatus } from "@/lib/api/packages";
+import type { EventName } from "@/lib/esign/audit/record-event";
+import { conflict } from "@/lib/esign/errors";
+
+/**
+ * The package state machine of spec 3.2 and the compat notes, as pure functions: which status
+ * changes a client may ask for, from where, and which event each raises. Trash is a flag beside
+ * the status, so restoring returns to the status the package had.
+ */
+export interface PackageState {
+  type: "PACKAGE" | "TEMPLATE";
+  status: PackageStatus | "DELETED";
+  trashed: boolean;
+}
+
+export interface StatusChange {
+  status: PackageStatus;
+  event: EventName;
+}
+
+/** Requested status → the statuses it may come from and the event it raises. */
+const CLIENT_TRANSITIONS: Partial<Record<PackageStatus, { from: readonly (PackageStatus | "DELETED")[]; event: EventName }>> = {
+  SENT: { from: ["DRAFT", "DELETED"], event: "PACKAGE_ACTIVATE" },
+  DRAFT: { from: ["SENT"], event: "PACKAGE_DEACTIVATE" },
+  COMPLETED: { from: ["SENT"], event: "PACKAGE_COMPLETE" },
+  ARCHIVED: { from: ["COMPLETED"], event: "PACKAGE_ARCHIVE" },
+};
+
+/**
+ * The change a client's `{"status": ...}` makes, or null when the package already has that status
+ * (clients resend whole bodies). Disallowed transitions throw a 409 that says why.
+ */
+export function statusChange(state: PackageState, requested: PackageStatus): StatusChange | null {
+  if (requested === state.status) return null;
+  if (state.trashed) {
+    throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing its status.");
+  }
+  if (state.type === "TEMPLATE") {
+    throw conflict("error.conflict.templateStatus", "A template has no signing status; create a package from it instead.");
+  }
+  const transition = CLIENT_TRANSITIONS[requested];
+  if (!transition) {
+    throw conflict(
+      "error.conflict.invalidStatusChange",
+      `A package cannot be set to ${requested} by a request; that status is reached through signing.`,
+    );
+  }
+  if (!transition.from.includes(state.status)) {
+    throw conflict(
+      "error.conflict.invalidStatusChange",
+      `A package in status ${state.status} cannot change to ${requested} (allowed from ${transition.from.join(" or ")}).`,
+    );
+  }
+  return { status: requested, event: transition.event };
+}
+
+/** `{"trashed": true|false}`: any package can go to the trash; only a trashed one can be restored. */
+export function trashChange(state: PackageState, trashed: boolean): EventName | null {
+  if (state.trashed === trashed) return null;
+  return trashed ? "PACKAGE_TRASH" : "PACKAGE_RESTORE";
+}
+
+/** Content (documents, roles, fields, reminder creation) changes only while the package is a draft. */
+export function assertEditable(state: PackageState, what: string): void {
+  if (state.trashed) throw conflict("error.conflict.packageTrashed", `The package is in the trash; restore it before changing ${what}.`);
+  if (state.status !== "DRAFT") {
+    throw conflict(
+      "error.conflict.packageNotDraft",
+      `The package is ${state.status}; ${what} can only change while it is a DRAFT. Set its status to DRAFT first.`,
+    );
+  }
+}

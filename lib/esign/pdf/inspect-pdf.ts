@@ -1,0 +1,55 @@
+import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { badRequest } from "@/lib/esign/errors";
+
+export interface PageSize {
+  index: number;
+  /** As displayed, in PDF points: the crop box, turned by the page's rotation. */
+  width: number;
+  height: number;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The displayed size of every page. */
+export function pageSizesOf(pdf: PDFDocument): PageSize[] {
+  return pdf.getPages().map((page, index) => {
+    const box = page.getCropBox();
+    const quarterTurns = (((page.getRotation().angle / 90) % 4) + 4) % 4;
+    const turned = quarterTurns % 2 === 1;
+    return { index, width: round2(turned ? box.height : box.width), height: round2(turned ? box.width : box.height) };
+  });
+}
+
+/**
+ * Checks that an upload is a PDF we can work with, by parsing it (never by its name or declared
+ * type), and answers its page sizes. Empty, corrupt and encrypted files get a 400 that says so.
+ */
+export async function inspectPdf(bytes: Uint8Array, label: string): Promise<PageSize[]> {
+  if (bytes.byteLength === 0) throw badRequest("error.validation.emptyDocument", `The file for document "${label}" is empty.`);
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  if (!head.includes("%PDF-")) {
+    throw badRequest("error.validation.notPdf", `The file for document "${label}" is not a PDF.`);
+  }
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) {
+      throw badRequest(
+        "error.validation.encryptedPdf",
+        `The PDF for document "${label}" is encrypted or password-protected; upload it without protection.`,
+      );
+    }
+    throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
+  }
+  let pages: PageSize[];
+  try {
+    pages = pageSizesOf(pdf);
+  } catch (error) {
+    throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
+  }
+  if (pages.length === 0) throw badRequest("error.validation.emptyDocument", `The PDF for document "${label}" has no pages.`);
+  return pages;
+}

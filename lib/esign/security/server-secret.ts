@@ -1,0 +1,37 @@
+import { hkdfSync, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { config } from "@/lib/config";
+
+/**
+ * The one server secret everything else is derived from: SIGNET_SECRET when set (required when
+ * several instances share a PostgreSQL server), else a random secret created on first start in
+ * DATA_DIR/secret.key.
+ */
+let cached: { source: string; secret: Buffer } | undefined;
+
+export function serverSecret(): Buffer {
+  const { secret, dataDir } = config();
+  const source = secret ? `env:${secret}` : `file:${dataDir}`;
+  if (cached?.source === source) return cached.secret;
+  let value: Buffer;
+  if (secret) {
+    value = Buffer.from(secret, "utf8");
+  } else {
+    const file = path.join(dataDir, "secret.key");
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    value = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
+  }
+  cached = { source, secret: value };
+  return value;
+}
+
+/** A 32-byte key for one purpose, so that no two uses share key material. */
+export function derivedKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", serverSecret(), Buffer.alloc(0), `signet:${purpose}`, 32));
+}

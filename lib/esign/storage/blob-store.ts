@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { database, type Queryable } from "@/lib/db/client";
+import { blobs } from "@/lib/db/schema";
+
+/**
+ * Document bytes, addressed by their SHA-256. The filesystem backend keeps them under
+ * DATA_DIR/blobs for the embedded database; with a PostgreSQL server they live in the `blobs`
+ * table so that every instance sees them, and are written in the caller's transaction.
+ */
+export interface BlobStore {
+  /** Stores the bytes and answers their SHA-256; `tx` makes the write part of a transaction where the backend can. */
+  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
+  get(sha256: string): Promise<Buffer | null>;
+  delete(sha256: string): Promise<void>;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+export class FileBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
+    return path.join(this.root, sha256.slice(0, 2), sha256);
+  }
+
+  async put(bytes: Uint8Array): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = sha256Hex(bytes);
+    const target = this.pathOf(sha256);
+    try {
+      await fs.access(target);
+      return { sha256, created: false };
+    } catch {
+      // not there yet
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temporary, bytes);
+    await fs.rename(temporary, target); // atomic: readers never see half a file
+    return { sha256, created: true };
+  }
+
+  async get(sha256: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(sha256));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await fs.rm(this.pathOf(sha256), { force: true });
+  }
+}
+
+export class PostgresBlobStore implements BlobStore {
+  constructor(private readonly db: Queryable) {}
+
+  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = sha256Hex(bytes);
+    const inserted = await (tx ?? this.db)
+      .insert(blobs)
+      .values({ sha256, size: bytes.byteLength, content: Buffer.from(bytes) })
+      .onConflictDoNothing()
+      .returning({ sha256: blobs.sha256 });
+    return { sha256, created: inserted.length > 0 };
+  }
+
+  async get(sha256: string): Promise<Buffer | null> {
+    const [row] = await this.db.select({ content: blobs.content }).from(blobs).where(eq(blobs.sha256, sha256));
+    return row ? row.content : null;
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await this.db.delete(blobs).where(eq(blobs.sha256, sha256));
+  }
+}
+
+export async function blobStore(): Promise<BlobStore> {
+  const { db, kind } = await database();
+  if (kind === "postgres") return new PostgresBlobStore(db);
+  return new FileBlobStore(path.join(config().dataDir, "blobs"));
+}

@@ -1,0 +1,44 @@
+import { STATUS_CODES } from "node:http";
+import { ServiceError } from "@/lib/esign/errors";
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** The wire's error body: `{code, name, message, messageKey, technical?, entity?}`. */
+export function errorResponse(error: ServiceError): Response {
+  const body: Record<string, unknown> = {
+    code: error.status,
+    name: STATUS_CODES[error.status] ?? "Error",
+    message: error.message,
+    messageKey: error.messageKey,
+  };
+  if (error.technical) body.technical = error.technical;
+  if (error.entity) body.entity = error.entity;
+  return json(body, error.status);
+}
+
+/** `attachment; filename*=UTF-8''<name>` with a plain ASCII fallback for old clients. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function download(
+  body: BodyInit,
+  fileName: string,
+  contentType: string,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": contentType, "content-disposition": contentDisposition(fileName), ...extraHeaders },
+  });
+}

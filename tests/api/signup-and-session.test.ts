@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { call, callJson } from "../support/api-client";
+import { seedAccount } from "../support/seed";
+
+describe("POST /api/signup", () => {
+  afterEach(() => {
+    delete process.env.SIGNUP_ENABLED;
+  });
+
+  it("creates an account whose owner can call the API with the returned key", async () => {
+    const account = await seedAccount("Acme Legal");
+    expect(account.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const session = await callJson("GET", "/api/session", { key: account.apiKey });
+    expect(session).toEqual({
+      user: { id: account.userId, email: account.email, firstName: "Olive", lastName: "Owner" },
+      account: { id: account.accountId, name: "Acme Legal" },
+    });
+  });
+
+  it("refuses a duplicate e-mail with 409, whatever its case", async () => {
+    const account = await seedAccount();
+    const body = await callJson("POST", "/api/signup", {
+      json: { accountName: "Again", email: account.email.toUpperCase(), firstName: "A", lastName: "B", password: "another-pass-1" },
+      expect: 409,
+    });
+    expect(body).toMatchObject({ code: 409, name: "Conflict", messageKey: "error.conflict.emailExists" });
+  });
+
+  it.each([
+    ["a short password", { password: "ab1" }, "at least 8"],
+    ["a password without digits", { password: "onlyletters" }, "a letter and a digit"],
+    ["a bad e-mail", { email: "not-an-email" }, "email"],
+    ["a missing account name", { accountName: undefined }, "accountName"],
+    ["a wrong type", { firstName: 42 }, "firstName"],
+  ])("refuses %s with 400", async (_label, change, fragment) => {
+    const body = await callJson<{ message: string; code: number }>("POST", "/api/signup", {
+      json: { accountName: "X", email: "x@example.test", firstName: "A", lastName: "B", password: "good-pass-123", ...change },
+      expect: 400,
+    });
+    expect(body.code).toBe(400);
+    expect(body.message).toContain(fragment);
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const body = await callJson<{ messageKey: string }>("POST", "/api/signup", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+      expect: 400,
+    });
+    expect(body.messageKey).toBe("error.validation.invalidJson");
+  });
+
+  it("answers 403 when sign-up is disabled", async () => {
+    process.env.SIGNUP_ENABLED = "false";
+    const body = await callJson<{ messageKey: string }>("POST", "/api/signup", {
+      json: { accountName: "X", email: "off@example.test", firstName: "A", lastName: "B", password: "good-pass-123" },
+      expect: 403,
+    });
+    expect(body.messageKey).toBe("error.forbidden.signupDisabled");
+  });
+});
+
+describe("authentication", () => {
+  it("answers 401 with a JSON error without a key or with a wrong key", async () => {
+    for (const key of [undefined, "wrong-key"]) {
+      const response = await call("GET", "/api/session", { key });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 401, name: "Unauthorized" });
+    }
+  });
+});

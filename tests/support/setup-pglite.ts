@@ -1,0 +1,3 @@
+import { prepareTestEnvironment } from "./environment";
+
+prepareTestEnvironment("memory://");

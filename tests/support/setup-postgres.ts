@@ -1,0 +1,4 @@
+import { inject } from "vitest";
+import { prepareTestEnvironment } from "./environment";
+
+prepareTestEnvironment(inject("postgresUrl"));
