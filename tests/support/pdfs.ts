@@ -1,0 +1,95 @@
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+
+export interface PdfText {
+  page: number;
+  text: string;
+  /** PDF user space (origin bottom-left of the media box). */
+  x: number;
+  y: number;
+  size?: number;
+  font?: (typeof StandardFonts)[keyof typeof StandardFonts];
+  /** Rotation of the text itself, in degrees. */
+  rotate?: number;
+}
+
+export interface PdfOptions {
+  pages?: number;
+  size?: [number, number];
+  /** /Rotate of every page. */
+  pageRotation?: 0 | 90 | 180 | 270;
+  /** Crop box of every page: [x, y, width, height]. */
+  cropBox?: [number, number, number, number];
+  texts?: PdfText[];
+  /** Pad the file with an unused stream to reach about this size (benchmarks). */
+  padToBytes?: number;
+}
+
+/** A real PDF made with pdf-lib, for tests and benchmarks. */
+export async function makePdf(options: PdfOptions = {}): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const [width, height] = options.size ?? [612, 792];
+  for (let i = 0; i < (options.pages ?? 1); i++) {
+    const page = pdf.addPage([width, height]);
+    if (options.pageRotation) page.setRotation(degrees(options.pageRotation));
+    if (options.cropBox) page.setCropBox(...options.cropBox);
+  }
+  const fonts = new Map<string, Awaited<ReturnType<typeof pdf.embedFont>>>();
+  for (const text of options.texts ?? []) {
+    const fontName = text.font ?? StandardFonts.Helvetica;
+    if (!fonts.has(fontName)) fonts.set(fontName, await pdf.embedFont(fontName));
+    pdf.getPage(text.page).drawText(text.text, {
+      x: text.x,
+      y: text.y,
+      size: text.size ?? 12,
+      font: fonts.get(fontName),
+      rotate: text.rotate ? degrees(text.rotate) : undefined,
+    });
+  }
+  if (options.padToBytes) {
+    const padding = Buffer.alloc(options.padToBytes, 0x20);
+    pdf.context.register(pdf.context.stream(padding));
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF protected with an owner password: enough for any reader to call it encrypted. */
+export function encryptedPdfBytes(): Buffer {
+  return Buffer.from(
+    [
+      "%PDF-1.4",
+      "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+      "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+      "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj",
+      "4 0 obj << /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) /P -44 >> endobj",
+      "trailer << /Root 1 0 R /Size 5 /Encrypt 4 0 R /ID [<01><01>] >>",
+      "%%EOF",
+    ].join("\n"),
+    "latin1",
+  );
+}
+
+/** Builds a multipart/form-data body with a `payload` part and `file` parts. */
+export function multipartBody(payload: unknown, files: { name: string; bytes: Buffer; contentType?: string }[]) {
+  const boundary = `----signet${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\nContent-Type: application/json\r\n\r\n${
+        typeof payload === "string" ? payload : JSON.stringify(payload)
+      }\r\n`,
+    ),
+  );
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${
+          file.contentType ?? "application/pdf"
+        }\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; esl-api-version=11.68.0; boundary=${boundary}` };
+}
