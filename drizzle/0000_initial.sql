@@ -60,6 +60,7 @@ CREATE TABLE "package_documents" (
 	"name" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"blob_sha256" text,
+	"sealed_blob_sha256" text,
 	"file_name" text DEFAULT '' NOT NULL,
 	"size" integer DEFAULT 0 NOT NULL,
 	"pages" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -110,6 +111,7 @@ CREATE TABLE "packages" (
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent" timestamp with time zone,
 	"completed" timestamp with time zone
 );
 --> statement-breakpoint

@@ -105,6 +105,8 @@ export const packages = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     created: createdAt(),
     updated: createdAt(),
+    /** When the package was last sent (reminders count from here). */
+    sent: timestamp({ withTimezone: true, mode: "date" }),
     completed: timestamp({ withTimezone: true, mode: "date" }),
   },
   (t) => [
@@ -152,6 +154,8 @@ export const documents = pgTable(
     description: text().notNull().default(""),
     /** SHA-256 of the uploaded file in the blob store; null for the consent document. */
     blobSha256: text(),
+    /** SHA-256 of the sealed (signed) PDF once the package is complete. */
+    sealedBlobSha256: text(),
     fileName: text().notNull().default(""),
     size: integer().notNull().default(0),
     /** Page sizes in PDF points as displayed: [{index, width, height}]. */
