@@ -32,8 +32,8 @@ export function readConfig(): Config {
     databaseUrl: process.env.DATABASE_URL ?? "",
     secret: process.env.SIGNET_SECRET ?? "",
     signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",
-    maxFileBytes: numberSetting("MAX_FILE_MB", 25) * 1024 * 1024,
-    maxRequestBytes: numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024,
+    maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),
+    maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
   };
 }

@@ -6,7 +6,11 @@ import { z } from "zod";
  * members; explicit nulls from clients mean "not set".
  */
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional();
 const looseRecord = z.record(z.string(), z.unknown());
 const clientId = z.string().trim().min(1).max(256);
 

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
-import { describeIssues } from "./request-body";
+import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 
 type Params = Record<string, string>;
@@ -17,7 +17,7 @@ interface HandlerInput<P extends Params> {
   db: Db;
 }
 
-type HandlerResult = Response | Record<string, unknown> | unknown[];
+type HandlerResult = Response | object;
 
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");

@@ -1,4 +1,5 @@
-import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { randomBytes } from "node:crypto";
+import { degrees, PDFDocument, PDFString, StandardFonts } from "pdf-lib";
 
 export interface PdfText {
   page: number;
@@ -46,9 +47,47 @@ export async function makePdf(options: PdfOptions = {}): Promise<Buffer> {
     });
   }
   if (options.padToBytes) {
-    const padding = Buffer.alloc(options.padToBytes, 0x20);
-    pdf.context.register(pdf.context.stream(padding));
+    // Incompressible bytes, like an embedded image.
+    pdf.context.register(pdf.context.stream(randomBytes(options.padToBytes)));
   }
+  return Buffer.from(await pdf.save());
+}
+
+/**
+ * A one-page PDF with an interactive form, as uploaded by senders who start from a fillable PDF:
+ * a filled text field, a checked check box, a radio group (a field whose widgets are its kids) and
+ * an empty signature field.
+ */
+export async function makeFormPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText("Application form", { x: 72, y: 720, size: 18, font });
+  const form = pdf.getForm();
+  const name = form.createTextField("fullName");
+  name.setText("Ada Lovelace");
+  name.addToPage(page, { x: 72, y: 640, width: 240, height: 24, font });
+  const agree = form.createCheckBox("agree");
+  agree.addToPage(page, { x: 72, y: 600, width: 16, height: 16 });
+  agree.check();
+  const plan = form.createRadioGroup("plan");
+  plan.addOptionToPage("basic", page, { x: 72, y: 560, width: 16, height: 16 });
+  plan.addOptionToPage("premium", page, { x: 112, y: 560, width: 16, height: 16 });
+  plan.select("premium");
+  // pdf-lib cannot create signature fields; this is the dictionary other PDF writers produce.
+  const signature = pdf.context.register(
+    pdf.context.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      T: PDFString.of("signature1"),
+      Rect: [72, 480, 272, 530],
+      F: 4,
+      P: page.ref,
+    }),
+  );
+  page.node.addAnnot(signature);
+  form.acroForm.addField(signature);
   return Buffer.from(await pdf.save());
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { accounts, apiKeys, users } from "@/lib/db/schema";
 import type { SignUpRequest, SignUpResponse } from "@/lib/api/accounts";
 import { config } from "@/lib/config";
@@ -47,11 +48,4 @@ export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpRespon
     throw error;
   }
   return { accountId, userId, apiKey };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === "23505" && (current.constraint === constraint || current.message?.includes(constraint))) return true;
-  }
-  return false;
 }

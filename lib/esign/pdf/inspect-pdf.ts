@@ -36,7 +36,8 @@ export async function inspectPdf(bytes: Uint8Array, label: string): Promise<Page
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) {
+    // instanceof alone misses pdf-lib's error when its CommonJS and ES builds both load.
+    if (error instanceof EncryptedPDFError || (error as Error).name === "EncryptedPDFError" || /is encrypted/.test((error as Error).message)) {
       throw badRequest(
         "error.validation.encryptedPdf",
         `The PDF for document "${label}" is encrypted or password-protected; upload it without protection.`,

@@ -1,0 +1,30 @@
+import { orderChange } from "@/lib/api/packages";
+import { addDocuments, reorderDocuments } from "@/lib/esign/documents/document-changes";
+import { findPackage } from "@/lib/esign/packages/find-package";
+import { readDocuments } from "@/lib/esign/packages/read-package";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { apiRoute } from "@/lib/http/api-handler";
+import { readPayloadAndFiles } from "@/lib/http/package-upload";
+import { readJsonWith } from "@/lib/http/request-body";
+
+type Params = { packageId: string };
+const permission = { permission: PERMISSIONS.transaction };
+
+export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+  await findPackage(db, caller, params.packageId);
+  const results = await readDocuments(db, params.packageId);
+  return { results, count: results.length };
+});
+
+/** Adds documents to a draft: multipart with a `payload` (one document or an array) and a `file` part each. */
+export const POST = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+  const { payload, files } = await readPayloadAndFiles(request);
+  const added = await addDocuments(db, caller, params.packageId, payload, files);
+  return Array.isArray(payload) ? { results: added, count: added.length } : added[0];
+});
+
+/** The document order `[{id, index}]`, only while the package is a draft. */
+export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+  const results = await reorderDocuments(db, caller, params.packageId, await readJsonWith(request, orderChange));
+  return { results, count: results.length };
+});

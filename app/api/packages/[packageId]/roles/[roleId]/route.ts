@@ -1,0 +1,24 @@
+import { roleUpdate } from "@/lib/api/packages";
+import { findPackage } from "@/lib/esign/packages/find-package";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { deleteRole, readRole, updateRole } from "@/lib/esign/roles/role-changes";
+import { apiRoute } from "@/lib/http/api-handler";
+import { readJsonWith } from "@/lib/http/request-body";
+import { noContent } from "@/lib/http/responses";
+
+type Params = { packageId: string; roleId: string };
+const permission = { permission: PERMISSIONS.transaction };
+
+export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+  await findPackage(db, caller, params.packageId);
+  return readRole(db, params.packageId, params.roleId);
+});
+
+export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+  return updateRole(db, caller, params.packageId, params.roleId, await readJsonWith(request, roleUpdate));
+});
+
+export const DELETE = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+  await deleteRole(db, caller, params.packageId, params.roleId);
+  return noContent();
+});

@@ -1,0 +1,173 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Queryable } from "@/lib/db/client";
+import { approvals, fields, roles } from "@/lib/db/schema";
+import type { ApprovalInput, ApprovalUpdate, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
+import { fieldInput } from "@/lib/api/packages";
+import { parseWith } from "@/lib/api/parse";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { findDocument } from "@/lib/esign/documents/document-changes";
+import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
+import { badRequest, conflict, notFound } from "@/lib/esign/errors";
+import { changePackage } from "@/lib/esign/packages/package-change";
+import { approvalRows, fieldRow } from "@/lib/esign/packages/package-content";
+import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
+
+/**
+ * Approvals (a role's place to sign or accept on a document) and their fields, which the
+ * console's field placement edits one at a time. Positions are checked against the page sizes.
+ */
+
+const approvalNotFound = (approvalId: string) => notFound("error.notFound.approvalNotFound", `Approval ${approvalId} was not found on the document.`);
+const fieldNotFound = (fieldId: string) => notFound("error.notFound.fieldNotFound", `Field ${fieldId} was not found in the approval.`);
+
+type DocumentKey = { packageId: string; documentId: string };
+
+async function findApproval(db: Queryable, key: DocumentKey, approvalId: string) {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId), eq(approvals.id, approvalId)));
+  if (!row) throw approvalNotFound(approvalId);
+  return row;
+}
+
+async function fieldsOf(db: Queryable, key: DocumentKey, approvalId: string) {
+  return db
+    .select()
+    .from(fields)
+    .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), eq(fields.approvalId, approvalId)))
+    .orderBy(asc(fields.position));
+}
+
+export async function readApproval(db: Queryable, key: DocumentKey, approvalId: string): Promise<WireApproval> {
+  return wireApproval(await findApproval(db, key, approvalId), await fieldsOf(db, key, approvalId));
+}
+
+export async function readApprovals(db: Queryable, key: DocumentKey): Promise<WireApproval[]> {
+  await findDocument(db, key.packageId, key.documentId);
+  const rows = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)))
+    .orderBy(asc(approvals.position));
+  return Promise.all(rows.map(async (row) => wireApproval(row, await fieldsOf(db, key, row.id))));
+}
+
+export async function readFields(db: Queryable, key: DocumentKey, approvalId: string): Promise<WireField[]> {
+  await findApproval(db, key, approvalId);
+  return (await fieldsOf(db, key, approvalId)).map(wireField);
+}
+
+export async function readField(db: Queryable, key: DocumentKey, approvalId: string, fieldId: string): Promise<WireField> {
+  const field = (await fieldsOf(db, key, approvalId)).find((row) => row.id === fieldId);
+  if (!field) throw fieldNotFound(fieldId);
+  return wireField(field);
+}
+
+function nextPosition(rows: { position: number }[]): number {
+  return rows.reduce((max, row) => Math.max(max, row.position + 1), 0);
+}
+
+/** `POST .../approvals`: an approval for a role of the package, with its fields. */
+export async function addApproval(db: Db, caller: Caller, key: DocumentKey, input: ApprovalInput): Promise<WireApproval> {
+  return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
+    const document = await findDocument(tx, key.packageId, key.documentId);
+    const roleRows = await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, key.packageId));
+    const existing = await tx.select({ id: approvals.id, position: approvals.position }).from(approvals).where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)));
+    if (input.id && existing.some((row) => row.id === input.id)) {
+      throw conflict("error.conflict.approvalExists", `The document already has an approval with the id "${input.id}".`);
+    }
+    const rows = approvalRows(key.packageId, key.documentId, document.name, [input], new Set(roleRows.map((role) => role.id)), document.pages, nextPosition(existing));
+    await tx.insert(approvals).values(rows.approvals);
+    if (rows.fields.length) await tx.insert(fields).values(rows.fields);
+    await record("APPROVAL_ADD", { documentId: key.documentId, message: `${rows.approvals[0].id} for role ${input.role}` });
+    return readApproval(tx, key, rows.approvals[0].id);
+  });
+}
+
+/** `PUT .../approvals/{approvalId}`: its role, name and flags (fields have their own endpoints). */
+export async function updateApproval(db: Db, caller: Caller, key: DocumentKey, approvalId: string, input: ApprovalUpdate): Promise<WireApproval> {
+  return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
+    await findApproval(tx, key, approvalId);
+    const changes: Partial<typeof approvals.$inferInsert> = {};
+    if (input.role !== undefined) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, key.packageId), eq(roles.id, input.role)));
+      if (!role) throw badRequest("error.validation.unknownRole", `The package has no role "${input.role}".`);
+      changes.roleId = input.role;
+    }
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.optional !== undefined) changes.optional = input.optional;
+    if (input.enforceCaptureSignature !== undefined) changes.enforceCaptureSignature = input.enforceCaptureSignature;
+    if (input.data !== undefined) changes.data = input.data;
+    if (Object.keys(changes).length) {
+      await tx
+        .update(approvals)
+        .set(changes)
+        .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId), eq(approvals.id, approvalId)));
+    }
+    await record("APPROVAL_UPDATE", { documentId: key.documentId, message: approvalId });
+    return readApproval(tx, key, approvalId);
+  });
+}
+
+export async function deleteApproval(db: Db, caller: Caller, key: DocumentKey, approvalId: string): Promise<void> {
+  await changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
+    await findApproval(tx, key, approvalId);
+    await tx
+      .delete(fields)
+      .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), eq(fields.approvalId, approvalId)));
+    await tx
+      .delete(approvals)
+      .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId), eq(approvals.id, approvalId)));
+    await record("APPROVAL_DELETE", { documentId: key.documentId, message: approvalId });
+  });
+}
+
+/** `POST .../approvals/{approvalId}/fields`: one field, checked to lie within its page. */
+export async function addField(db: Db, caller: Caller, key: DocumentKey, approvalId: string, input: FieldInput): Promise<WireField> {
+  return changePackage(db, caller, key.packageId, "fields", async ({ tx, record }) => {
+    const document = await findDocument(tx, key.packageId, key.documentId);
+    await findApproval(tx, key, approvalId);
+    const existing = await fieldsOf(tx, key, approvalId);
+    if (input.id && existing.some((row) => row.id === input.id)) {
+      throw conflict("error.conflict.fieldExists", `The approval already has a field with the id "${input.id}".`);
+    }
+    assertFieldOnPage(input, document.pages, `Field ${input.name || input.id || "(new)"} on document "${document.name}"`);
+    const row = fieldRow({ ...key, approvalId }, input, nextPosition(existing));
+    const [inserted] = await tx.insert(fields).values(row).returning();
+    await record("FIELD_ADD", { documentId: key.documentId, message: `${inserted.id} (${inserted.subtype})` });
+    return wireField(inserted);
+  });
+}
+
+/** `PUT .../fields/{fieldId}`: any member; the merged field must still be valid and on its page. */
+export async function updateField(db: Db, caller: Caller, key: DocumentKey, approvalId: string, fieldId: string, input: FieldUpdate): Promise<WireField> {
+  return changePackage(db, caller, key.packageId, "fields", async ({ tx, record }) => {
+    const document = await findDocument(tx, key.packageId, key.documentId);
+    const current = (await fieldsOf(tx, key, approvalId)).find((row) => row.id === fieldId);
+    if (!current) throw fieldNotFound(fieldId);
+    const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const merged = parseWith(fieldInput, { ...wireField(current), ...defined, id: fieldId }, "field");
+    assertFieldOnPage(merged, document.pages, `Field ${merged.name || fieldId} on document "${document.name}"`);
+    const { position } = current;
+    const row = fieldRow({ ...key, approvalId }, merged, position);
+    const [updated] = await tx
+      .update(fields)
+      .set(row)
+      .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), eq(fields.approvalId, approvalId), eq(fields.id, fieldId)))
+      .returning();
+    await record("FIELD_UPDATE", { documentId: key.documentId, message: fieldId });
+    return wireField(updated);
+  });
+}
+
+export async function deleteField(db: Db, caller: Caller, key: DocumentKey, approvalId: string, fieldId: string): Promise<void> {
+  await changePackage(db, caller, key.packageId, "fields", async ({ tx, record }) => {
+    const deleted = await tx
+      .delete(fields)
+      .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), eq(fields.approvalId, approvalId), eq(fields.id, fieldId)))
+      .returning({ id: fields.id });
+    if (deleted.length === 0) throw fieldNotFound(fieldId);
+    await record("FIELD_DELETE", { documentId: key.documentId, message: fieldId });
+  });
+}

@@ -1,0 +1,57 @@
+import type { ApprovalInput, DocumentInput } from "@/lib/api/packages";
+import { badRequest } from "@/lib/esign/errors";
+import { newId } from "@/lib/esign/ids";
+import { inspectPdf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import { extractTextTags, type TextTagRole } from "@/lib/esign/text-tags/extract-text-tags";
+import { CONSENT_DOCUMENT_ID } from "./consent-document";
+
+export interface DocumentFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** A document checked and ready to store: its bytes parsed, its pages measured, its text tags read. */
+export interface PreparedDocument {
+  id: string;
+  input: DocumentInput;
+  file: DocumentFile;
+  pages: PageSize[];
+  approvals: ApprovalInput[];
+}
+
+function wantsTextTags(input: DocumentInput): boolean {
+  if (!input.extract) return false;
+  const types = input.extractionTypes ?? [];
+  return types.length === 0 || types.includes("TEXT_TAGS");
+}
+
+/**
+ * Matches uploaded files to documents by order (compat notes: "Match files to documents by
+ * order"), and validates every file before anything is stored.
+ */
+export async function prepareDocuments(
+  inputs: DocumentInput[],
+  files: DocumentFile[],
+  roles: TextTagRole[],
+): Promise<PreparedDocument[]> {
+  if (files.length !== inputs.length) {
+    throw badRequest(
+      "error.validation.documentFileCount",
+      files.length === 0
+        ? `The payload lists ${inputs.length} document(s) but no file was uploaded; send multipart/form-data with one "file" part per document.`
+        : `The payload lists ${inputs.length} document(s) but ${files.length} file(s) were uploaded; send one "file" part per document, in the order of "documents".`,
+    );
+  }
+  const prepared: PreparedDocument[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const id = input.id ?? newId(9);
+    if (id === CONSENT_DOCUMENT_ID) {
+      throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
+    }
+    const file = files[i];
+    const pages = await inspectPdf(file.bytes, input.name);
+    const tagged = wantsTextTags(input) ? await extractTextTags(file.bytes, roles, input.name) : [];
+    prepared.push({ id, input, file, pages, approvals: [...input.approvals, ...tagged] });
+  }
+  return prepared;
+}

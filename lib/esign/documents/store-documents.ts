@@ -1,0 +1,82 @@
+import { inArray } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { approvals, documents, fields } from "@/lib/db/schema";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { approvalRows } from "@/lib/esign/packages/package-content";
+import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
+import type { PreparedDocument } from "./prepare-documents";
+
+/**
+ * Blobs this request created. With the filesystem store they are written before the database
+ * transaction commits; when it fails, the ones nothing refers to are removed so a failed request
+ * leaves nothing behind. (The PostgreSQL store writes them in the transaction itself.)
+ */
+export class CreatedBlobs {
+  private readonly created: string[] = [];
+  constructor(readonly store: BlobStore) {}
+
+  static async open(): Promise<CreatedBlobs> {
+    return new CreatedBlobs(await blobStore());
+  }
+
+  async put(bytes: Uint8Array, tx: Queryable): Promise<string> {
+    const { sha256, created } = await this.store.put(bytes, tx);
+    if (created) this.created.push(sha256);
+    return sha256;
+  }
+
+  async removeUnreferenced(db: Queryable): Promise<void> {
+    if (this.created.length === 0) return;
+    const referenced = await db
+      .select({ sha256: documents.blobSha256 })
+      .from(documents)
+      .where(inArray(documents.blobSha256, this.created));
+    const keep = new Set(referenced.map((row) => row.sha256));
+    await Promise.all(this.created.filter((sha256) => !keep.has(sha256)).map((sha256) => this.store.delete(sha256)));
+  }
+}
+
+/** Inserts prepared documents with their approvals and fields, and the audit events saying so. */
+export async function storeDocuments(
+  tx: Queryable,
+  blobs: CreatedBlobs,
+  packageId: string,
+  prepared: PreparedDocument[],
+  roleIds: Set<string>,
+  firstPosition: number,
+  audit: { caller: Caller; recordAdds: boolean },
+): Promise<void> {
+  for (const [i, document] of prepared.entries()) {
+    const sha256 = await blobs.put(document.file.bytes, tx);
+    const content = approvalRows(packageId, document.id, document.input.name, document.approvals, roleIds, document.pages);
+    await tx.insert(documents).values({
+      packageId,
+      id: document.id,
+      position: firstPosition + i,
+      index: document.input.index ?? 0,
+      name: document.input.name,
+      description: document.input.description ?? "",
+      blobSha256: sha256,
+      fileName: document.file.fileName,
+      size: document.file.bytes.byteLength,
+      pages: document.pages,
+      extract: document.input.extract ?? false,
+      extractionTypes: document.input.extractionTypes ?? [],
+      data: document.input.data ?? {},
+    });
+    if (content.approvals.length) await tx.insert(approvals).values(content.approvals);
+    if (content.fields.length) await tx.insert(fields).values(content.fields);
+    if (audit.recordAdds) {
+      await recordEvent(tx, {
+        accountId: audit.caller.account.id,
+        packageId,
+        name: "DOCUMENT_ADD",
+        sessionUser: audit.caller.user.id,
+        documentId: document.id,
+        message: document.input.name,
+        ipAddress: audit.caller.ipAddress,
+      });
+    }
+  }
+}

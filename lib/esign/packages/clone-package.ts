@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { approvals, documents, fields, packages, roles } from "@/lib/db/schema";
+import type { PackageClone } from "@/lib/api/packages";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { badRequest, conflict } from "@/lib/esign/errors";
+import { newId } from "@/lib/esign/ids";
+import { findPackage } from "./find-package";
+import { normalizeSigner, OWNER_ROLE_ID, senderRoleRow } from "./package-content";
+import { sendPackage } from "./send-package";
+
+/**
+ * `POST /api/packages/{id}/clone`: a template from a package (spec 4.1), a package from a template
+ * (its roles filled with the people in `roles`, matched by role id), or a copy of either. Documents
+ * are shared by content address; roles, approvals and fields are copied with their ids.
+ */
+export async function clonePackage(db: Db, caller: Caller, sourceId: string, input: PackageClone): Promise<{ id: string }> {
+  if (input.type === "TEMPLATE" && input.status === "SENT") {
+    throw conflict("error.conflict.templateStatus", "A template cannot be sent; create a package from it instead.");
+  }
+  const packageId = newId();
+  await db.transaction(async (tx) => {
+    const source = await findPackage(tx, caller, sourceId);
+    const [sourceRoles, sourceDocuments, sourceApprovals, sourceFields] = await Promise.all([
+      tx.select().from(roles).where(eq(roles.packageId, sourceId)),
+      tx.select().from(documents).where(eq(documents.packageId, sourceId)),
+      tx.select().from(approvals).where(eq(approvals.packageId, sourceId)),
+      tx.select().from(fields).where(eq(fields.packageId, sourceId)),
+    ]);
+
+    const fillings = new Map(input.roles.map((role) => [role.id ?? "", role]));
+    const unknown = [...fillings.keys()].filter((id) => !sourceRoles.some((role) => role.id === id));
+    if (unknown.length) {
+      throw badRequest("error.validation.unknownRole", `The ${source.type.toLowerCase()} has no role(s) ${unknown.map((id) => `"${id}"`).join(", ")} to fill.`);
+    }
+
+    const created = now();
+    await tx.insert(packages).values({
+      id: packageId,
+      accountId: caller.account.id,
+      ownerUserId: caller.user.id,
+      type: input.type,
+      status: "DRAFT",
+      name: input.name,
+      description: input.description ?? source.description,
+      emailMessage: input.emailMessage ?? source.emailMessage,
+      language: input.language ?? source.language,
+      autocomplete: input.autocomplete ?? source.autocomplete,
+      visibility: input.visibility ?? source.visibility,
+      timezoneId: source.timezoneId,
+      due: input.due === undefined ? source.due : input.due,
+      settings: input.settings ?? source.settings,
+      data: source.data,
+      created,
+      updated: created,
+    });
+
+    // The new package belongs to the caller: the source's sender role is replaced by the caller's.
+    const copiedRoles = sourceRoles
+      .filter((role) => !(role.type === "SENDER" && role.id !== OWNER_ROLE_ID))
+      .map((role) => {
+        const filling = fillings.get(role.id);
+        let signer = role.signer;
+        if (role.id === OWNER_ROLE_ID) {
+          const { email, firstName, lastName } = caller.user;
+          signer = normalizeSigner({ email, firstName, lastName }, OWNER_ROLE_ID);
+        } else if (filling?.signers[0]) signer = normalizeSigner(filling.signers[0], role.id);
+        return {
+          ...role,
+          packageId,
+          name: filling?.name ?? role.name,
+          signer,
+          signerEmail: signer ? String(signer.email) || null : null,
+        };
+      });
+    const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;
+    if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller));
+    await tx.insert(roles).values(roleRows);
+    await tx.insert(documents).values(sourceDocuments.map((document) => ({ ...document, packageId, sealedBlobSha256: null })));
+    if (sourceApprovals.length) {
+      await tx.insert(approvals).values(sourceApprovals.map((approval) => ({ ...approval, packageId, accepted: null, signed: null })));
+    }
+    if (sourceFields.length) {
+      await tx.insert(fields).values(sourceFields.map((field) => ({ ...field, packageId })));
+    }
+    await recordEvent(tx, {
+      accountId: caller.account.id,
+      packageId,
+      name: input.type === "TEMPLATE" ? "TEMPLATE_CREATE" : "PACKAGE_CREATE",
+      sessionUser: caller.user.id,
+      message: `Cloned from ${sourceId}`,
+      ipAddress: caller.ipAddress,
+    });
+    if (input.status === "SENT") await sendPackage(tx, caller, packageId);
+  });
+  return { id: packageId };
+}

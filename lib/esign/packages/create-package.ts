@@ -1,0 +1,100 @@
+import type { Db } from "@/lib/db/client";
+import { approvals, documents, packages, roles } from "@/lib/db/schema";
+import type { PackageCreate } from "@/lib/api/packages";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentPdf } from "@/lib/esign/documents/consent-document";
+import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
+import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
+import { conflict } from "@/lib/esign/errors";
+import { newId } from "@/lib/esign/ids";
+import { inspectPdf } from "@/lib/esign/pdf/inspect-pdf";
+import {
+  assertUniqueIds,
+  consentApprovalRow,
+  isSigningRole,
+  OWNER_ROLE_ID,
+  roleRow,
+  senderRoleRow,
+} from "./package-content";
+import { sendPackage } from "./send-package";
+
+/**
+ * `POST /api/packages`: a package or template with its roles, documents (files validated before
+ * anything is stored), approvals and fields, the consent document and the sender's role, in one
+ * transaction. With status SENT it is also sent.
+ */
+export async function createPackage(db: Db, caller: Caller, input: PackageCreate, files: DocumentFile[]): Promise<{ id: string }> {
+  if (input.type === "TEMPLATE" && input.status === "SENT") {
+    throw conflict("error.conflict.templateStatus", "A template cannot be sent; create a package from it instead.");
+  }
+  const packageId = newId();
+  const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller));
+  if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller));
+  assertUniqueIds(roleRows.map((role) => role.id), "roles");
+  assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
+
+  const textTagRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
+  const prepared = await prepareDocuments(input.documents, files, textTagRoles);
+  const consentBytes = Buffer.from(await consentPdf());
+  const consentPages = await inspectPdf(consentBytes, CONSENT_DOCUMENT_NAME);
+  const roleIds = new Set(roleRows.map((role) => role.id));
+
+  const blobs = await CreatedBlobs.open();
+  try {
+    await db.transaction(async (tx) => {
+      const created = now();
+      await tx.insert(packages).values({
+        id: packageId,
+        accountId: caller.account.id,
+        ownerUserId: caller.user.id,
+        type: input.type,
+        status: "DRAFT",
+        name: input.name,
+        description: input.description ?? "",
+        emailMessage: input.emailMessage ?? "",
+        language: input.language ?? "en",
+        autocomplete: input.autocomplete ?? true,
+        visibility: input.visibility ?? "ACCOUNT",
+        timezoneId: input.timezoneId ?? "GMT",
+        due: input.due ?? null,
+        settings: input.settings ?? {},
+        data: input.data ?? {},
+        created,
+        updated: created,
+      });
+      await tx.insert(roles).values(roleRows);
+      await tx.insert(documents).values({
+        packageId,
+        id: CONSENT_DOCUMENT_ID,
+        position: 0,
+        index: 0,
+        name: CONSENT_DOCUMENT_NAME,
+        blobSha256: await blobs.put(consentBytes, tx),
+        fileName: "consent.pdf",
+        size: consentBytes.byteLength,
+        pages: consentPages,
+      });
+      const signingRoles = roleRows.filter((role) => isSigningRole({ id: role.id, type: role.type ?? "SIGNER" }));
+      if (signingRoles.length) {
+        await tx.insert(approvals).values(signingRoles.map((role, i) => consentApprovalRow(packageId, role.id, i)));
+      }
+      await storeDocuments(tx, blobs, packageId, prepared, roleIds, 1, { caller, recordAdds: false });
+      await recordEvent(tx, {
+        accountId: caller.account.id,
+        packageId,
+        name: input.type === "TEMPLATE" ? "TEMPLATE_CREATE" : "PACKAGE_CREATE",
+        sessionUser: caller.user.id,
+        ipAddress: caller.ipAddress,
+      });
+      if (input.status === "SENT") {
+        await sendPackage(tx, caller, packageId);
+      }
+    });
+  } catch (error) {
+    await blobs.removeUnreferenced(db);
+    throw error;
+  }
+  return { id: packageId };
+}

@@ -1,0 +1,53 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { documents, packages, roles } from "@/lib/db/schema";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { unprocessable } from "@/lib/esign/errors";
+import { planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
+import { isSigningRole } from "./package-content";
+
+/** What a package needs before it can go to its signers; a 422 names what is missing. */
+async function assertReadyToSend(tx: Queryable, packageId: string): Promise<void> {
+  const [documentRows, roleRows] = await Promise.all([
+    tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.packageId, packageId), ne(documents.id, CONSENT_DOCUMENT_ID))),
+    tx.select().from(roles).where(eq(roles.packageId, packageId)),
+  ]);
+  if (documentRows.length === 0) {
+    throw unprocessable("error.validation.packageHasNoDocuments", "The package has no document to sign; add one before sending it.");
+  }
+  const signing = roleRows.filter(isSigningRole);
+  if (signing.length === 0) {
+    throw unprocessable("error.validation.packageHasNoSigners", "The package has no signer; add a role with a signer before sending it.");
+  }
+  const empty = signing.filter((role) => !role.signerEmail);
+  if (empty.length > 0) {
+    throw unprocessable(
+      "error.validation.roleWithoutSigner",
+      `Role(s) ${empty.map((role) => `"${role.id}"`).join(", ")} have no signer with an e-mail; fill them before sending.`,
+    );
+  }
+}
+
+/**
+ * Sends (activates) a package inside the caller's transaction: checks it is ready, sets it SENT,
+ * records PACKAGE_ACTIVATE and plans its reminders. Notifying the signers follows from the event.
+ */
+export async function sendPackage(tx: Queryable, caller: Caller, packageId: string): Promise<void> {
+  await assertReadyToSend(tx, packageId);
+  const sentAt = now();
+  await tx.update(packages).set({ status: "SENT", sent: sentAt, updated: sentAt }).where(eq(packages.id, packageId));
+  await recordEvent(tx, {
+    accountId: caller.account.id,
+    packageId,
+    name: "PACKAGE_ACTIVATE",
+    sessionUser: caller.user.id,
+    ipAddress: caller.ipAddress,
+  });
+  await planRemindersOnSend(tx, packageId, sentAt);
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Db, Queryable } from "@/lib/db/client";
+import { approvals, fields, roles } from "@/lib/db/schema";
+import type { OrderChange, RoleInput, RoleUpdate, WireRole } from "@/lib/api/packages";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { badRequest, conflict, notFound } from "@/lib/esign/errors";
+import { changePackage } from "@/lib/esign/packages/package-change";
+import {
+  attachmentRequirementRows,
+  consentApprovalRow,
+  isSigningRole,
+  normalizeSigner,
+  OWNER_ROLE_ID,
+  roleRow,
+  senderRoleRow,
+} from "@/lib/esign/packages/package-content";
+import { readRoles, wireRole } from "@/lib/esign/packages/read-package";
+
+export const roleNotFound = (roleId: string) => notFound("error.notFound.roleNotFound", `Role ${roleId} was not found in the package.`);
+
+async function findRole(tx: Queryable, packageId: string, roleId: string) {
+  const [row] = await tx.select().from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
+  if (!row) throw roleNotFound(roleId);
+  return row;
+}
+
+export async function readRole(db: Queryable, packageId: string, roleId: string): Promise<WireRole> {
+  return wireRole(await findRole(db, packageId, roleId));
+}
+
+async function nextPosition(tx: Queryable, packageId: string): Promise<number> {
+  const rows = await tx.select({ position: roles.position }).from(roles).where(eq(roles.packageId, packageId)).orderBy(asc(roles.position));
+  return rows.length ? rows[rows.length - 1].position + 1 : 0;
+}
+
+/** `POST .../roles`: a new role in a draft. Adding `Owner` replaces the non-signing sender role. */
+export async function addRole(db: Db, caller: Caller, packageId: string, input: RoleInput): Promise<WireRole> {
+  return changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
+    const row = roleRow(packageId, input, await nextPosition(tx, packageId), caller);
+    const [existing] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, row.id)));
+    if (existing) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
+    if (row.id === OWNER_ROLE_ID) {
+      await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.type, "SENDER"), ne(roles.id, OWNER_ROLE_ID)));
+    }
+    const [inserted] = await tx.insert(roles).values(row).returning();
+    if (isSigningRole(inserted)) await tx.insert(approvals).values(consentApprovalRow(packageId, inserted.id, inserted.position));
+    await record("ROLE_ADD", { message: inserted.id });
+    return wireRole(inserted);
+  });
+}
+
+/** `PUT .../roles/{roleId}`: name, order, signer and the role's other settings, in a draft. */
+export async function updateRole(db: Db, caller: Caller, packageId: string, roleId: string, input: RoleUpdate): Promise<WireRole> {
+  return changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
+    const current = await findRole(tx, packageId, roleId);
+    if (input.id !== undefined && input.id !== roleId) {
+      throw badRequest("error.validation.roleIdChange", `A role's id cannot change (from "${roleId}" to "${input.id}").`);
+    }
+    const changes: Partial<typeof roles.$inferInsert> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.index !== undefined) changes.index = input.index;
+    if (input.reassign !== undefined) changes.reassign = input.reassign;
+    if (input.data !== undefined) changes.data = input.data;
+    if (input.attachmentRequirements !== undefined) {
+      changes.attachmentRequirements = attachmentRequirementRows(input.attachmentRequirements);
+    }
+    if (input.emailMessage !== undefined) {
+      changes.emailMessage = typeof input.emailMessage === "string" ? input.emailMessage : (input.emailMessage.content ?? "");
+    }
+    if (input.signers !== undefined && current.type !== "SENDER") {
+      const signer = input.signers[0] ? normalizeSigner(input.signers[0], roleId) : null;
+      changes.signer = signer;
+      changes.signerEmail = signer ? String(signer.email) || null : null;
+    }
+    const [updated] = await tx
+      .update(roles)
+      .set(changes)
+      .where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)))
+      .returning();
+    await record("ROLE_UPDATE", { message: roleId });
+    return wireRole(updated);
+  });
+}
+
+/** `DELETE .../roles/{roleId}`: the role and its approvals and fields, in a draft. */
+export async function deleteRole(db: Db, caller: Caller, packageId: string, roleId: string): Promise<void> {
+  await changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
+    const current = await findRole(tx, packageId, roleId);
+    if (current.type === "SENDER" && current.id !== OWNER_ROLE_ID) {
+      throw conflict("error.conflict.senderRole", "The sender's role belongs to every package and cannot be deleted.");
+    }
+    await tx.delete(fields).where(and(eq(fields.packageId, packageId), fieldsOfRole(packageId, roleId)));
+    await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roleId)));
+    await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
+    if (roleId === OWNER_ROLE_ID) await tx.insert(roles).values(senderRoleRow(packageId, await nextPosition(tx, packageId), caller));
+    await record("ROLE_DELETE", { message: roleId });
+  });
+}
+
+function fieldsOfRole(packageId: string, roleId: string) {
+  return sql`(${fields.documentId}, ${fields.approvalId}) in (select ${approvals.documentId}, ${approvals.id} from ${approvals}
+    where ${approvals.packageId} = ${packageId} and ${approvals.roleId} = ${roleId})`;
+}
+
+/** `PUT .../roles` with `[{id, index}]`: the signing order (spec 3.3), while the package is a draft or sent. */
+export async function reorderRoles(db: Db, caller: Caller, packageId: string, order: OrderChange): Promise<WireRole[]> {
+  return changePackage(
+    db,
+    caller,
+    packageId,
+    "the signing order",
+    async ({ tx, record }) => {
+      const existing = new Set((await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, packageId))).map((row) => row.id));
+      const unknown = order.filter((entry) => !existing.has(entry.id)).map((entry) => entry.id);
+      if (unknown.length) throw badRequest("error.validation.unknownRole", `The package has no role(s) ${unknown.join(", ")}.`);
+      for (const entry of order) {
+        await tx.update(roles).set({ index: entry.index }).where(and(eq(roles.packageId, packageId), eq(roles.id, entry.id)));
+      }
+      await record("ROLE_REORDER", { message: order.map((entry) => `${entry.id}:${entry.index}`).join(", ") });
+      return readRoles(tx, packageId);
+    },
+    { allowSent: true },
+  );
+}

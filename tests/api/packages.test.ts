@@ -1,0 +1,485 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { auditEvents, packages } from "@/lib/db/schema";
+import { call, callJson } from "../support/api-client";
+import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
+import { encryptedPdfBytes, makePdf, multipartBody } from "../support/pdfs";
+import { seedAccount } from "../support/seed";
+
+type Json = Record<string, unknown>;
+type WirePackage = Json & { id: string; status: string; roles: Json[]; documents: (Json & { approvals: Json[] })[] };
+
+/** Every value of the wire: no nulls anywhere, dates in UTC ending in Z. */
+function assertWireRules(value: unknown, where = "body") {
+  expect(value, where).not.toBeNull();
+  if (Array.isArray(value)) value.forEach((item, i) => assertWireRules(item, `${where}[${i}]`));
+  else if (value && typeof value === "object") {
+    for (const [key, member] of Object.entries(value)) {
+      if (typeof member === "string" && /^\d{4}-\d\d-\d\dT/.test(member)) expect(member, `${where}.${key}`).toMatch(/Z$/);
+      assertWireRules(member, `${where}.${key}`);
+    }
+  }
+}
+
+async function upload(apiKey: string, payload: unknown, files: { name: string; bytes: Buffer }[]) {
+  const { body, contentType } = multipartBody(payload, files);
+  return call("POST", "/api/packages", { key: apiKey, body, headers: { "content-type": contentType } });
+}
+
+async function getPackage(apiKey: string, id: string) {
+  return callJson<WirePackage>("GET", `/api/packages/${id}`, { key: apiKey });
+}
+
+async function eventsOf(packageId: string) {
+  const db = await getDb();
+  return (await db.select().from(auditEvents).where(eq(auditEvents.packageId, packageId)).orderBy(auditEvents.id)).map((e) => e.name);
+}
+
+describe("POST /api/packages", () => {
+  it("creates a draft from multipart with the consent document, the sender's role and the fields", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload({ documents: ["Agreement", "Annex"] }));
+    const pkg = await getPackage(account.apiKey, id);
+    assertWireRules(pkg);
+    expect(pkg).toMatchObject({ id, name: "Contract", type: "PACKAGE", status: "DRAFT", trashed: false, autocomplete: true });
+    expect(pkg.documents.map((d) => d.id)).toEqual(["default-consent", "doc1", "doc2"]);
+    const agreement = pkg.documents[1];
+    expect(agreement.pages).toEqual([
+      { id: "doc1-0", index: 0, version: 1, top: 0, left: 0, width: 612, height: 792 },
+      { id: "doc1-1", index: 1, version: 1, top: 0, left: 0, width: 612, height: 792 },
+    ]);
+    expect(agreement.approvals).toHaveLength(1);
+    expect(agreement.approvals[0]).toMatchObject({
+      role: "Signer1",
+      fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 100, width: 200, height: 50 }],
+    });
+    // Consent: an acceptance approval (no fields) for each signer.
+    expect(pkg.documents[0].approvals.map((a) => a.role).sort()).toEqual(["Signer1", "Signer2"]);
+    const sender = pkg.roles.find((role) => role.type === "SENDER");
+    expect(sender).toMatchObject({ signers: [{ email: account.email }] });
+    expect(pkg.roles.filter((role) => role.type === "SIGNER").map((role) => role.id)).toEqual(["Signer1", "Signer2"]);
+    expect(pkg.sender).toMatchObject({ id: account.userId, email: account.email });
+    expect(await eventsOf(id)).toEqual(["PACKAGE_CREATE"]);
+  });
+
+  it("creates a package from plain JSON without documents, and with SENT refuses one with nothing to sign (422)", async () => {
+    const account = await seedAccount();
+    const { id } = await callJson<{ id: string }>("POST", "/api/packages", {
+      key: account.apiKey,
+      json: { name: "Just roles", roles: [{ id: "A", signers: [signer(1)] }] },
+    });
+    expect((await getPackage(account.apiKey, id)).documents.map((d) => d.id)).toEqual(["default-consent"]);
+    const refused = await callJson<Json>("POST", "/api/packages", {
+      key: account.apiKey,
+      json: { name: "Send me", status: "SENT", roles: [{ id: "A", signers: [signer(1)] }] },
+      expect: 422,
+    });
+    expect(refused.messageKey).toBe("error.validation.packageHasNoDocuments");
+  });
+
+  it("creates and sends in one step with status SENT", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload({ status: "SENT" }));
+    expect((await getPackage(account.apiKey, id)).status).toBe("SENT");
+    expect(await eventsOf(id)).toEqual(["PACKAGE_CREATE", "PACKAGE_ACTIVATE"]);
+  });
+
+  it("accepts the SDKs' media types with parameters and keeps every spec 2.1 field", async () => {
+    const account = await seedAccount();
+    const payload = {
+      ...packagePayload(),
+      language: "fr",
+      autocomplete: false,
+      description: "For the board",
+      emailMessage: "Please sign",
+      visibility: "ACCOUNT",
+      due: "2027-01-31T17:00:00+01:00",
+      settings: { ceremony: { inPerson: true } },
+      unknownMember: "ignored",
+    };
+    const { body } = multipartBody(payload, [{ name: "a.pdf", bytes: await makePdf() }]);
+    const boundary = body.toString("latin1").slice(2, body.indexOf("\r\n"));
+    const response = await call("POST", "/api/packages", {
+      key: account.apiKey,
+      body,
+      headers: { "content-type": `multipart/form-data; esl-api-version=11.68.0; boundary=${boundary}`, accept: "application/json; esl-api-version=11.68.0" },
+    });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const pkg = await getPackage(account.apiKey, id);
+    expect(pkg).toMatchObject({
+      language: "fr",
+      autocomplete: false,
+      description: "For the board",
+      emailMessage: "Please sign",
+      visibility: "ACCOUNT",
+      due: "2027-01-31T16:00:00.000Z",
+      settings: { ceremony: { inPerson: true } },
+    });
+    expect(pkg).not.toHaveProperty("unknownMember");
+  });
+
+  it("makes the sender a signer with the Owner role, and echoes group signers as spec 2.3 says", async () => {
+    const account = await seedAccount();
+    const payload = {
+      name: "Owner signs",
+      roles: [
+        { id: "Owner", name: "Me", index: 1, signers: [{ email: "whatever@example.test", firstName: "X", lastName: "Y" }] },
+        { id: "Board", index: 2, signers: [{ group: { id: "grp1", email: "board@example.test", name: "The Board" } }] },
+      ],
+      documents: [{ id: "d", name: "Doc", approvals: [{ role: "Owner", fields: [{ page: 0, top: 10, left: 10, width: 100, height: 30 }] }] }],
+    };
+    const id = await createPackageWithFiles(account.apiKey, payload);
+    const pkg = await getPackage(account.apiKey, id);
+    const owner = pkg.roles.find((role) => role.id === "Owner")!;
+    expect(owner).toMatchObject({ type: "SENDER", signers: [{ email: account.email, firstName: "Olive", lastName: "Owner" }] });
+    expect(pkg.roles.filter((role) => role.type === "SENDER")).toHaveLength(1);
+    const board = pkg.roles.find((role) => role.id === "Board")!;
+    expect(board.signers).toEqual([
+      expect.objectContaining({ email: "board@example.test", firstName: "The Board", lastName: "", group: { id: "grp1", email: "board@example.test", name: "The Board" } }),
+    ]);
+  });
+
+  it("creates templates, whose roles need only id, name and index", async () => {
+    const account = await seedAccount();
+    const { id } = await callJson<{ id: string }>("POST", "/api/packages", {
+      key: account.apiKey,
+      json: { name: "NDA template", type: "TEMPLATE", roles: [{ id: "Client", name: "Client", index: 1 }] },
+    });
+    const template = await getPackage(account.apiKey, id);
+    expect(template).toMatchObject({ type: "TEMPLATE", status: "DRAFT" });
+    expect(template.roles.find((role) => role.id === "Client")).toMatchObject({ signers: [] });
+    expect(await eventsOf(id)).toEqual(["TEMPLATE_CREATE"]);
+  });
+
+  describe("refuses bad input with a JSON error and stores nothing", () => {
+    afterEach(() => {
+      delete process.env.MAX_FILE_MB;
+      delete process.env.MAX_REQUEST_MB;
+    });
+
+    async function countPackages(accountId: string) {
+      const db = await getDb();
+      return (await db.select({ id: packages.id }).from(packages).where(eq(packages.accountId, accountId))).length;
+    }
+
+    function blobFiles(): string[] {
+      const root = path.join(process.env.DATA_DIR!, "blobs");
+      if (!fs.existsSync(root)) return [];
+      return fs.readdirSync(root, { recursive: true }).map(String).filter((name) => name.length > 60);
+    }
+
+    it.each([
+      ["a text file", async () => Buffer.from("hello, not a pdf"), "error.validation.notPdf", "not a PDF"],
+      ["an empty file", async () => Buffer.alloc(0), "error.validation.emptyDocument", "empty"],
+      ["an encrypted PDF", async () => encryptedPdfBytes(), "error.validation.encryptedPdf", "encrypted"],
+      ["a corrupt PDF", async () => Buffer.concat([(await makePdf()).subarray(0, 300)]), "error.validation.corruptPdf", "corrupt"],
+    ])("%s → 400", async (_label, bytes, messageKey, fragment) => {
+      const account = await seedAccount();
+      const good = await makePdf();
+      const before = blobFiles();
+      const response = await upload(account.apiKey, packagePayload({ documents: ["Good", "Bad"] }), [
+        { name: "good.pdf", bytes: good },
+        { name: "bad.pdf", bytes: await bytes() },
+      ]);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Json;
+      expect(body).toMatchObject({ code: 400, name: "Bad Request", messageKey });
+      expect(String(body.message)).toContain(fragment);
+      expect(String(body.message)).toContain("Bad");
+      expect(await countPackages(account.accountId)).toBe(0);
+      expect(blobFiles()).toEqual(before);
+    });
+
+    it("a file over the size limit → 413", async () => {
+      process.env.MAX_FILE_MB = "0.05";
+      const account = await seedAccount();
+      const response = await upload(account.apiKey, packagePayload(), [{ name: "big.pdf", bytes: await makePdf({ padToBytes: 200_000 }) }]);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ code: 413, name: "Payload Too Large" });
+      expect(await countPackages(account.accountId)).toBe(0);
+    });
+
+    it("a request over the request limit → 413", async () => {
+      process.env.MAX_REQUEST_MB = "0.1";
+      const account = await seedAccount();
+      const pdf = await makePdf({ padToBytes: 60_000 });
+      const response = await upload(account.apiKey, packagePayload({ documents: ["A", "B"] }), [
+        { name: "a.pdf", bytes: pdf },
+        { name: "b.pdf", bytes: pdf },
+      ]);
+      expect(response.status).toBe(413);
+    });
+
+    it("a field off its page → 400 naming the page size, and a failed transaction leaves no blob behind", async () => {
+      const account = await seedAccount();
+      const payload = packagePayload();
+      payload.documents[0].approvals[0].fields[0] = { type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 10, left: 550, width: 100, height: 40 };
+      const before = blobFiles();
+      const response = await upload(account.apiKey, payload, [{ name: "a.pdf", bytes: await makePdf({ texts: [{ page: 0, text: "unique", x: 1, y: 1 }] }) }]);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Json).message).toContain("612 × 792");
+      expect(blobFiles()).toEqual(before);
+    });
+
+    it.each([
+      ["no payload part", () => {
+        const boundary = "b0undary";
+        return { body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`), type: `multipart/form-data; boundary=${boundary}` };
+      }, "error.validation.missingPayload"],
+      ["a truncated multipart body", () => ({ body: Buffer.from('--xyz\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{"name":'), type: "multipart/form-data; boundary=xyz" }), "error.validation.invalidMultipart"],
+      ["a multipart type without boundary", () => ({ body: Buffer.from("whatever"), type: "multipart/form-data" }), "error.validation.invalidMultipart"],
+      ["a payload that is not JSON", () => {
+        const { body, contentType } = multipartBody("{nope", []);
+        return { body, type: contentType };
+      }, "error.validation.invalidJson"],
+      ["malformed JSON", () => ({ body: Buffer.from("{"), type: "application/json" }), "error.validation.invalidJson"],
+      ["an unsupported content type", () => ({ body: Buffer.from("name=x"), type: "application/x-www-form-urlencoded" }), "error.validation.contentType"],
+    ])("%s → 400", async (_label, build, messageKey) => {
+      const account = await seedAccount();
+      const { body, type } = build();
+      const response = await call("POST", "/api/packages", { key: account.apiKey, body, headers: { "content-type": type } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 400, messageKey });
+    });
+
+    it.each([
+      ["a missing name", { roles: [] }, "name"],
+      ["a wrong type", { name: "x", autocomplete: "yes" }, "autocomplete"],
+      ["an unknown status", { name: "x", status: "COMPLETED" }, "status"],
+      ["a role index as a string", { name: "x", roles: [{ id: "A", index: "one" }] }, "roles.0.index"],
+      ["two signers in one role", { name: "x", roles: [{ id: "A", signers: [signer(1), signer(2)] }] }, "one signer"],
+      ["a bad signer e-mail", { name: "x", roles: [{ id: "A", signers: [{ email: "nope" }] }] }, "roles.0.signers.0.email"],
+      ["duplicate role ids", { name: "x", roles: [{ id: "A" }, { id: "A" }] }, "id \"A\""],
+      ["a SENDER role not called Owner", { name: "x", roles: [{ id: "Me", type: "SENDER" }] }, "Owner"],
+      ["documents without files", { name: "x", documents: [{ name: "D" }] }, "no file"],
+      ["the reserved consent id", { name: "x", documents: [{ id: "default-consent", name: "D" }] }, "no file"],
+    ])("%s → 400", async (_label, json, fragment) => {
+      const account = await seedAccount();
+      const body = await callJson<Json>("POST", "/api/packages", { key: account.apiKey, json, expect: 400 });
+      expect(String(body.message)).toContain(fragment);
+    });
+
+    it("an approval for an unknown role → 400 naming the role", async () => {
+      const account = await seedAccount();
+      const payload = packagePayload();
+      payload.documents[0].approvals[0].role = "Ghost";
+      const response = await upload(account.apiKey, payload, [{ name: "a.pdf", bytes: await makePdf() }]);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Json).message).toContain('"Ghost"');
+    });
+
+    it("a wrong number of files → 400", async () => {
+      const account = await seedAccount();
+      const pdf = await makePdf();
+      const response = await upload(account.apiKey, packagePayload(), [
+        { name: "a.pdf", bytes: pdf },
+        { name: "b.pdf", bytes: pdf },
+      ]);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ messageKey: "error.validation.documentFileCount" });
+    });
+  });
+});
+
+describe("GET /api/packages/{id}", () => {
+  it("answers 404 for another account's package, a deleted one and an unknown id, exactly alike", async () => {
+    const alice = await seedAccount();
+    const bob = await seedAccount();
+    const id = await createPackageWithFiles(alice.apiKey, packagePayload());
+    const deleted = await createPackageWithFiles(alice.apiKey, packagePayload());
+    await callJson("DELETE", `/api/packages/${deleted}`, { key: alice.apiKey, expect: 204 });
+    const answers = await Promise.all([
+      callJson<Json>("GET", `/api/packages/${id}`, { key: bob.apiKey, expect: 404 }),
+      callJson<Json>("GET", `/api/packages/${deleted}`, { key: alice.apiKey, expect: 404 }),
+      callJson<Json>("GET", `/api/packages/unknown`, { key: alice.apiKey, expect: 404 }),
+    ]);
+    for (const answer of answers) expect(answer).toMatchObject({ code: 404, name: "Not Found", messageKey: "error.notFound.packageNotFound" });
+    // Nor can bob change, clone or delete it.
+    await callJson("POST", `/api/packages/${id}`, { key: bob.apiKey, json: { status: "SENT" }, expect: 404 });
+    await callJson("POST", `/api/packages/${id}/clone`, { key: bob.apiKey, json: { name: "Mine now" }, expect: 404 });
+    await callJson("DELETE", `/api/packages/${id}`, { key: bob.apiKey, expect: 404 });
+    expect((await getPackage(alice.apiKey, id)).status).toBe("DRAFT");
+  });
+});
+
+describe("status changes on /api/packages/{id}", () => {
+  it("sends, takes back to draft, trashes and restores to the earlier status, by POST and PUT, with events", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    const change = (method: string, json: Json, expect = 200) => callJson<WirePackage>(method, `/api/packages/${id}`, { key: account.apiKey, json, expect });
+    expect((await change("POST", { status: "SENT" })).status).toBe("SENT");
+    expect((await change("PUT", { status: "DRAFT" })).status).toBe("DRAFT");
+    expect((await change("PUT", { status: "SENT" })).status).toBe("SENT");
+    expect(await change("POST", { trashed: true })).toMatchObject({ status: "SENT", trashed: true });
+    await change("POST", { status: "DRAFT" }, 409);
+    expect(await change("PUT", { trashed: false })).toMatchObject({ status: "SENT", trashed: false });
+    expect(await eventsOf(id)).toEqual([
+      "PACKAGE_CREATE",
+      "PACKAGE_ACTIVATE",
+      "PACKAGE_DEACTIVATE",
+      "PACKAGE_ACTIVATE",
+      "PACKAGE_TRASH",
+      "PACKAGE_RESTORE",
+    ]);
+  });
+
+  it("refuses transitions that are not allowed with 409 and a JSON error", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    for (const status of ["COMPLETED", "ARCHIVED", "DECLINED", "EXPIRED", "OPTED_OUT"]) {
+      const body = await callJson<Json>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status }, expect: 409 });
+      expect(body).toMatchObject({ code: 409, name: "Conflict" });
+      expect(String(body.message)).toContain(status);
+    }
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "BOGUS" }, expect: 400 });
+    expect((await getPackage(account.apiKey, id)).status).toBe("DRAFT");
+  });
+
+  it("refuses to send a package whose role has no signer (422)", async () => {
+    const account = await seedAccount();
+    const payload = packagePayload();
+    payload.roles[1].signers = [];
+    const id = await createPackageWithFiles(account.apiKey, payload);
+    const body = await callJson<Json>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" }, expect: 422 });
+    expect(body.messageKey).toBe("error.validation.roleWithoutSigner");
+    expect(String(body.message)).toContain("Signer2");
+  });
+
+  it("updates metadata of a draft, and after sending only what may still change", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    const updated = await callJson<WirePackage>("PUT", `/api/packages/${id}`, {
+      key: account.apiKey,
+      json: { name: "Renamed", description: "New", language: "de", due: null, settings: { ceremony: { inPerson: false } } },
+    });
+    expect(updated).toMatchObject({ name: "Renamed", description: "New", language: "de" });
+    expect(updated).not.toHaveProperty("due");
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { name: "Renamed again", due: "2030-01-01" } });
+    const refused = await callJson<Json>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { language: "fr" }, expect: 409 });
+    expect(String(refused.message)).toContain("language");
+    // A client resending the whole package with the same values is not refused.
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { name: "Renamed again", language: "de", status: "SENT" } });
+  });
+
+  it("deletes: a later GET answers 404 and the deletion is in the audit trail", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    expect((await call("DELETE", `/api/packages/${id}`, { key: account.apiKey })).status).toBe(204);
+    await callJson("GET", `/api/packages/${id}`, { key: account.apiKey, expect: 404 });
+    expect(await eventsOf(id)).toEqual(["PACKAGE_CREATE", "PACKAGE_DELETE"]);
+  });
+});
+
+describe("GET /api/packages", () => {
+  it("lists by folder and status with 1-based inclusive paging, search and sort", async () => {
+    const account = await seedAccount();
+    const ids: string[] = [];
+    for (const name of ["Alpha lease", "Bravo loan", "Charlie lease", "Delta NDA"]) {
+      const { id } = await callJson<{ id: string }>("POST", "/api/packages", { key: account.apiKey, json: { name, description: name === "Delta NDA" ? "about a lease" : "" } });
+      ids.push(id);
+    }
+    const sent = await createPackageWithFiles(account.apiKey, packagePayload({ name: "Echo sent", status: "SENT" }));
+    await callJson("POST", `/api/packages/${ids[1]}`, { key: account.apiKey, json: { trashed: true } });
+    const list = (query: string) => callJson<{ results: WirePackage[]; count: number }>("GET", `/api/packages?${query}`, { key: account.apiKey });
+
+    const all = await list("sort=name&dir=asc");
+    expect(all.count).toBe(4);
+    expect(all.results.map((p) => p.name)).toEqual(["Alpha lease", "Charlie lease", "Delta NDA", "Echo sent"]);
+    assertWireRules(all);
+    const page2 = await list("sort=name&dir=asc&from=2&to=3");
+    expect(page2).toMatchObject({ count: 4 });
+    expect(page2.results.map((p) => p.name)).toEqual(["Charlie lease", "Delta NDA"]);
+    expect((await list("query=drafts")).count).toBe(3);
+    expect((await list("query=sent")).results.map((p) => p.id)).toEqual([sent]);
+    expect((await list("query=SENT")).results.map((p) => p.id)).toEqual([sent]);
+    expect((await list("query=trashed")).results.map((p) => p.id)).toEqual([ids[1]]);
+    expect((await list("search=lease&sort=name&dir=desc")).results.map((p) => p.name)).toEqual(["Delta NDA", "Charlie lease", "Alpha lease"]);
+    expect((await list("search=100%25")).count).toBe(0);
+    expect((await list("type=TEMPLATE")).count).toBe(0);
+  });
+
+  it("shows the inbox of a signer and never another account's packages", async () => {
+    const alice = await seedAccount();
+    const bob = await seedAccount();
+    await createPackageWithFiles(alice.apiKey, packagePayload({ status: "SENT" }));
+    const owner = await createPackageWithFiles(bob.apiKey, {
+      name: "Bob signs",
+      status: "SENT",
+      roles: [{ id: "Owner", signers: [] }],
+      documents: [{ name: "D", approvals: [{ role: "Owner", fields: [{ page: 0, top: 1, left: 1, width: 50, height: 20 }] }] }],
+    });
+    const inbox = await callJson<{ results: WirePackage[]; count: number }>("GET", "/api/packages?query=inbox", { key: bob.apiKey });
+    expect(inbox.results.map((p) => p.id)).toEqual([owner]);
+    expect((await callJson<{ count: number }>("GET", "/api/packages", { key: bob.apiKey })).count).toBe(1);
+  });
+
+  it.each([
+    ["from=0", "from"],
+    ["from=5&to=2", "must not be smaller"],
+    ["sort=size", "sort"],
+    ["query=someday", "Unknown query"],
+    ["type=LAYOUTS", "type"],
+  ])("refuses %s with 400", async (query, fragment) => {
+    const account = await seedAccount();
+    const body = await callJson<Json>("GET", `/api/packages?${query}`, { key: account.apiKey, expect: 400 });
+    expect(String(body.message)).toContain(fragment);
+  });
+
+  it("never answers more than 100 at once", async () => {
+    const account = await seedAccount();
+    const body = await callJson<{ results: unknown[] }>("GET", "/api/packages?from=1&to=1000", { key: account.apiKey });
+    expect(body.results.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("POST /api/packages/{id}/clone", () => {
+  it("makes a template from a package, then a package from the template with its roles filled", async () => {
+    const account = await seedAccount();
+    const source = await createPackageWithFiles(account.apiKey, packagePayload());
+    const { id: templateId } = await callJson<{ id: string }>("POST", `/api/packages/${source}/clone`, {
+      key: account.apiKey,
+      json: { name: "Contract template", type: "TEMPLATE", visibility: "ACCOUNT", settings: { ceremony: { inPerson: false } } },
+    });
+    const template = await getPackage(account.apiKey, templateId);
+    expect(template).toMatchObject({ type: "TEMPLATE", name: "Contract template", status: "DRAFT" });
+    expect(template.documents.map((d) => d.id)).toEqual(["default-consent", "doc1"]);
+    expect(template.documents[1].approvals[0]).toMatchObject({ role: "Signer1", fields: [{ top: 600, left: 100 }] });
+
+    const { id: packageId } = await callJson<{ id: string }>("POST", `/api/packages/${templateId}/clone`, {
+      key: account.apiKey,
+      json: {
+        name: "From template",
+        type: "PACKAGE",
+        status: "SENT",
+        roles: [{ id: "Signer2", signers: [{ email: "new.person@example.test", firstName: "New", lastName: "Person" }] }],
+      },
+    });
+    const created = await getPackage(account.apiKey, packageId);
+    expect(created).toMatchObject({ type: "PACKAGE", status: "SENT", name: "From template" });
+    expect(created.roles.find((r) => r.id === "Signer2")).toMatchObject({ signers: [{ email: "new.person@example.test" }] });
+    expect(created.roles.find((r) => r.id === "Signer1")).toMatchObject({ signers: [{ email: "signer1@example.test" }] });
+    expect(await eventsOf(templateId)).toEqual(["TEMPLATE_CREATE"]);
+    expect(await eventsOf(packageId)).toEqual(["PACKAGE_CREATE", "PACKAGE_ACTIVATE"]);
+    // Downloads of the copy serve the same original bytes.
+    const original = await call("GET", `/api/packages/${packageId}/documents/doc1/original`, { key: account.apiKey });
+    const sourceOriginal = await call("GET", `/api/packages/${source}/documents/doc1/original`, { key: account.apiKey });
+    expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(await sourceOriginal.arrayBuffer()))).toBe(true);
+  });
+
+  it("refuses to fill roles the template does not have, and to send a template", async () => {
+    const account = await seedAccount();
+    const source = await createPackageWithFiles(account.apiKey, packagePayload());
+    await callJson("POST", `/api/packages/${source}/clone`, {
+      key: account.apiKey,
+      json: { name: "x", type: "PACKAGE", roles: [{ id: "Nobody", signers: [signer(9)] }] },
+      expect: 400,
+    });
+    await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: { name: "x", type: "TEMPLATE", status: "SENT" }, expect: 409 });
+    await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: {}, expect: 400 });
+  });
+});
