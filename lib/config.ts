@@ -28,7 +28,7 @@ export function readConfig(): Config {
   const port = numberSetting("PORT", 3000);
   return {
     port,
-    dataDir: path.resolve(process.env.DATA_DIR || "./data"),
+    dataDir: path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || "./data"),
     databaseUrl: process.env.DATABASE_URL ?? "",
     secret: process.env.SIGNET_SECRET ?? "",
     signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",

@@ -28,7 +28,9 @@ export function errorResponse(error: ServiceError): Response {
 /** `attachment; filename*=UTF-8''<name>` with a plain ASCII fallback for old clients. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // RFC 5987: encodeURIComponent leaves ' ( ) * unescaped, which filename* does not allow.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function download(

@@ -285,6 +285,54 @@ describe("POST /api/packages", () => {
   });
 });
 
+describe("text tags", () => {
+  it("turns every tag into a field at its position, in one approval per role and document", async () => {
+    const account = await seedAccount();
+    const pdf = await makePdf({
+      pages: 2,
+      texts: [
+        { page: 0, text: "{{*esl_ClientSig:Client:signature}}", x: 72, y: 700, size: 12 },
+        { page: 0, text: "{{esl:Client:signingdate}}", x: 72, y: 650, size: 10 },
+        { page: 1, text: "{{esl:Witness:initials:size(60,30)}}", x: 300, y: 100, size: 12 },
+      ],
+    });
+    const payload = {
+      name: "Tagged",
+      roles: [
+        { id: "Client", signers: [signer(1)] },
+        { id: "W1", name: "Witness", signers: [signer(2)] },
+      ],
+      documents: [{ id: "tagged", name: "Tagged", extract: true, extractionTypes: ["TEXT_TAGS"] }],
+    };
+    const id = await createPackageWithFiles(account.apiKey, payload, pdf);
+    const document = (await getPackage(account.apiKey, id)).documents.find((d) => d.id === "tagged")!;
+    const byRole = (role: string) => document.approvals.filter((a) => a.role === role) as { fields: Json[] }[];
+    expect(byRole("Client")).toHaveLength(1);
+    expect(byRole("Client")[0].fields).toEqual([
+      expect.objectContaining({ type: "SIGNATURE", subtype: "FULLNAME", name: "ClientSig", page: 0, validation: { required: true } }),
+      expect.objectContaining({ type: "INPUT", subtype: "LABEL", binding: "{approval.signed}", page: 0 }),
+    ]);
+    const signature = byRole("Client")[0].fields[0] as { left: number; top: number };
+    expect(signature.left).toBeCloseTo(72, 0);
+    expect(signature.top).toBeGreaterThan(792 - 700 - 15);
+    expect(signature.top).toBeLessThan(792 - 700);
+    expect(byRole("W1")[0].fields).toEqual([expect.objectContaining({ subtype: "INITIALS", page: 1, width: 60, height: 30 })]);
+  });
+
+  it("refuses a tag naming an unknown role with 400 naming the tag and the page, and stores nothing", async () => {
+    const account = await seedAccount();
+    const pdf = await makePdf({ pages: 3, texts: [{ page: 2, text: "{{esl:Stranger:signature}}", x: 72, y: 300 }] });
+    const payload = { name: "Bad tags", roles: [{ id: "Client", signers: [signer(1)] }], documents: [{ name: "Doc", extract: true }] };
+    const response = await upload(account.apiKey, payload, [{ name: "a.pdf", bytes: pdf }]);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as Json;
+    expect(body.messageKey).toBe("error.validation.textTagUnknownRole");
+    expect(String(body.message)).toContain("{{esl:Stranger:signature}}");
+    expect(String(body.message)).toContain("page 3");
+    expect((await callJson<{ count: number }>("GET", "/api/packages", { key: account.apiKey })).count).toBe(0);
+  });
+});
+
 describe("GET /api/packages/{id}", () => {
   it("answers 404 for another account's package, a deleted one and an unknown id, exactly alike", async () => {
     const alice = await seedAccount();

@@ -36,6 +36,14 @@ describe("flattenPdf", () => {
     expect(await annotationCount(await flattenPdf(await pdf.save()))).toBe(1);
   });
 
+  it("removes widgets written inline in /Annots, even without an AcroForm", async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([300, 200]);
+    page.node.set(PDFName.of("Annots"), pdf.context.obj([{ Type: "Annot", Subtype: "Widget", FT: "Tx", Rect: [10, 10, 100, 30] }]));
+    const flattened = await flattenPdf(await pdf.save());
+    expect(await annotationCount(flattened)).toBe(0);
+  });
+
   it("draws a field whose value has no appearance yet, as viewers honouring NeedAppearances do", async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([300, 200]);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database, type Queryable } from "@/lib/db/client";
@@ -15,6 +16,10 @@ export interface BlobStore {
   /** Stores the bytes and answers their SHA-256; `tx` makes the write part of a transaction where the backend can. */
   put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
   get(sha256: string): Promise<Buffer | null>;
+  /** The bytes as a web stream, for downloads; null when the blob is not stored (never was, or purged). */
+  stream(sha256: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** The size in bytes, or null when the blob is not stored. */
+  size(sha256: string): Promise<number | null>;
   delete(sha256: string): Promise<void>;
 }
 
@@ -55,6 +60,27 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
+  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+    let file: fs.FileHandle;
+    try {
+      // Opened before streaming so that a missing blob is a null here, not an error mid-response.
+      file = await fs.open(this.pathOf(sha256), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    return Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>;
+  }
+
+  async size(sha256: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.pathOf(sha256))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
   async delete(sha256: string): Promise<void> {
     await fs.rm(this.pathOf(sha256), { force: true });
   }
@@ -76,6 +102,23 @@ export class PostgresBlobStore implements BlobStore {
   async get(sha256: string): Promise<Buffer | null> {
     const [row] = await this.db.select({ content: blobs.content }).from(blobs).where(eq(blobs.sha256, sha256));
     return row ? row.content : null;
+  }
+
+  /** A bytea arrives whole from the driver, so this streams from memory. */
+  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+    const bytes = await this.get(sha256);
+    if (!bytes) return null;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        controller.close();
+      },
+    });
+  }
+
+  async size(sha256: string): Promise<number | null> {
+    const [row] = await this.db.select({ size: blobs.size }).from(blobs).where(eq(blobs.sha256, sha256));
+    return row ? row.size : null;
   }
 
   async delete(sha256: string): Promise<void> {

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench`: performance of package creation, package listing and text-tag extraction, on
+ * embedded PGlite (fresh temp DATA_DIR) and on a throwaway database of the PostgreSQL server
+ * (TEST_DATABASE_URL, default the local server). Calls the real route handlers in process, one
+ * request at a time. Prints a table, writes bench/results/latest.json, and exits 0 even when a
+ * target is missed (non-zero only when something failed).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getDb } from "@/lib/db/client";
+import { extractTextTags } from "@/lib/esign/text-tags/extract-text-tags";
+import { call } from "@/tests/support/api-client";
+import { seedAccount, type SeededAccount } from "@/tests/support/seed";
+import {
+  createPayload,
+  extractPayload,
+  multipart,
+  paddedPdf,
+  seedPackages,
+  taggedPdf,
+  TEXT_TAG_ROLES,
+  TEXT_TAGS_PER_PAGE,
+  uniqueCopy,
+} from "./fixtures";
+import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
+import { measureLoop, median, percentile, round } from "./stats";
+
+interface Target {
+  metric: string;
+  below: number;
+  text: string;
+}
+
+interface BenchResult {
+  benchmark: string;
+  database: DatabaseKind | "none";
+  metrics: Record<string, number>;
+  summary: string;
+  target: Target | null;
+  status: "PASS" | "MISS" | "INFO" | "ERROR";
+  error?: string;
+}
+
+const LISTED_PACKAGES = 10_000;
+const TAGGED_PAGES = 100;
+const results: BenchResult[] = [];
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value: number) => `${round(value, 1)} ms`;
+
+function judged(result: Omit<BenchResult, "status">): BenchResult {
+  if (!result.target) return { ...result, status: "INFO" };
+  const value = result.metrics[result.target.metric];
+  return { ...result, status: value < result.target.below ? "PASS" : "MISS" };
+}
+
+async function expectOk(response: Response, what: string): Promise<string> {
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 500)}`);
+  return text;
+}
+
+// ---- Benchmarks ----
+
+async function createBenchmark(kind: DatabaseKind, owner: SeededAccount, pdf: Awaited<ReturnType<typeof paddedPdf>>) {
+  const send = async (body: ReturnType<typeof multipart>) => {
+    const response = await call("POST", "/api/packages", { key: owner.apiKey, body: body.body, headers: { "content-type": body.contentType } });
+    await expectOk(response, "POST /api/packages");
+  };
+  const prepare = (i: number) => multipart(createPayload(`Bench ${i}`), uniqueCopy(pdf));
+  for (let i = 0; i < 5; i++) await send(prepare(i)); // warm-up
+  const { samples, wallMs } = await measureLoop({ minIterations: 30, maxIterations: 150, budgetMs: 10_000, prepare, body: send });
+  const metrics = {
+    requests: samples.length,
+    requestsPerSecond: round(samples.length / (wallMs / 1000), 1),
+    p50Ms: round(percentile(samples, 50), 1),
+    p95Ms: round(percentile(samples, 95), 1),
+  };
+  results.push(
+    judged({
+      benchmark: "Create package: 1 MB PDF, 3 signers (POST /api/packages)",
+      database: kind,
+      metrics,
+      summary: `${metrics.requestsPerSecond} req/s, p50 ${ms(metrics.p50Ms)}, p95 ${ms(metrics.p95Ms)} (n=${metrics.requests})`,
+      target: { metric: "p95Ms", below: 150, text: "p95 < 150 ms" },
+    }),
+  );
+}
+
+/** The tagged PDF with a comment appended after %%EOF, so each upload is a new blob. */
+const uniqueTagged = (tagged: Buffer) => Buffer.concat([tagged, Buffer.from(`%bench-${randomBytes(8).toString("hex")}\n`)]);
+
+async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAccount, tagged: Buffer) {
+  let fieldCount = 0;
+  const send = async (body: ReturnType<typeof multipart>) => {
+    const response = await call("POST", "/api/packages", { key: owner.apiKey, body: body.body, headers: { "content-type": body.contentType } });
+    const { id } = JSON.parse(await expectOk(response, "POST /api/packages (extract)")) as { id: string };
+    if (!fieldCount) {
+      // Once, untimed: the tags did become fields.
+      const read = JSON.parse(await expectOk(await call("GET", `/api/packages/${id}`, { key: owner.apiKey }), "GET /api/packages/:id")) as {
+        documents: { id: string; approvals: { fields: unknown[] }[] }[];
+      };
+      fieldCount = read.documents
+        .filter((document) => document.id !== "default-consent")
+        .flatMap((document) => document.approvals)
+        .reduce((sum, approval) => sum + approval.fields.length, 0);
+    }
+  };
+  const prepare = (i: number) => multipart(extractPayload(`Bench tagged ${i}`), uniqueTagged(tagged));
+  await send(prepare(0)); // warm-up
+  const { samples } = await measureLoop({ minIterations: 3, maxIterations: 5, budgetMs: 8_000, prepare, body: send });
+  const expectedFields = TAGGED_PAGES * TEXT_TAGS_PER_PAGE;
+  if (fieldCount !== expectedFields) throw new Error(`Extraction made ${fieldCount} fields, expected ${expectedFields}`);
+  const metrics = { requests: samples.length, medianS: round(median(samples) / 1000, 2), maxS: round(Math.max(...samples) / 1000, 2), fields: fieldCount };
+  results.push(
+    judged({
+      benchmark: `Create package with text tags: ${TAGGED_PAGES}-page PDF, extract: true`,
+      database: kind,
+      metrics,
+      summary: `median ${metrics.medianS} s, max ${metrics.maxS} s (n=${metrics.requests}, ${fieldCount} fields)`,
+      target: null,
+    }),
+  );
+}
+
+async function listBenchmark(kind: DatabaseKind) {
+  const lister = await seedAccount("Bench lister");
+  const seedStarted = performance.now();
+  await seedPackages(await getDb(), lister, LISTED_PACKAGES);
+  log(`${kind}: seeded ${LISTED_PACKAGES} packages in ${Math.round(performance.now() - seedStarted)} ms`);
+
+  const list = async () => {
+    const response = await call("GET", "/api/packages?from=1&to=50", { key: lister.apiKey });
+    return JSON.parse(await expectOk(response, "GET /api/packages")) as { count: number; results: { roles: unknown[]; documents: unknown[] }[] };
+  };
+  const first = await list();
+  if (first.count !== LISTED_PACKAGES || first.results.length !== 50 || first.results.some((p) => p.roles.length !== 3 || p.documents.length !== 2)) {
+    throw new Error(`The listing does not show the seeded packages: count ${first.count}, ${first.results.length} results`);
+  }
+  for (let i = 0; i < 20; i++) await list(); // warm-up
+  const { samples } = await measureLoop({
+    minIterations: 100,
+    maxIterations: 1_000,
+    budgetMs: 8_000,
+    prepare: () => undefined,
+    body: async () => {
+      await list();
+    },
+  });
+  const metrics = { requests: samples.length, p50Ms: round(percentile(samples, 50), 1), p95Ms: round(percentile(samples, 95), 1) };
+  results.push(
+    judged({
+      benchmark: `List 50 of ${LISTED_PACKAGES.toLocaleString("en")} packages (GET /api/packages?from=1&to=50)`,
+      database: kind,
+      metrics,
+      summary: `p50 ${ms(metrics.p50Ms)}, p95 ${ms(metrics.p95Ms)} (n=${metrics.requests})`,
+      target: { metric: "p95Ms", below: 30, text: "p95 < 30 ms" },
+    }),
+  );
+}
+
+async function extractionBenchmark(tagged: Buffer) {
+  const extract = async () => {
+    const approvals = await extractTextTags(tagged, TEXT_TAG_ROLES, "Tagged agreement");
+    const fields = approvals.reduce((sum, approval) => sum + approval.fields.length, 0);
+    if (fields !== TAGGED_PAGES * TEXT_TAGS_PER_PAGE) throw new Error(`extractTextTags found ${fields} fields, expected ${TAGGED_PAGES * TEXT_TAGS_PER_PAGE}`);
+  };
+  await extract(); // warm-up: loads pdf.js and the font metrics
+  const { samples } = await measureLoop({ minIterations: 5, maxIterations: 5, budgetMs: 0, prepare: () => undefined, body: extract });
+  const metrics = { runs: samples.length, medianS: round(median(samples) / 1000, 2), minS: round(Math.min(...samples) / 1000, 2), maxS: round(Math.max(...samples) / 1000, 2) };
+  results.push(
+    judged({
+      benchmark: `Text-tag extraction: ${TAGGED_PAGES}-page PDF, ${TEXT_TAGS_PER_PAGE} tags/page (extractTextTags)`,
+      database: "none",
+      metrics,
+      summary: `median ${metrics.medianS} s (min ${metrics.minS}, max ${metrics.maxS}, n=${metrics.runs})`,
+      target: { metric: "medianS", below: 2, text: "< 2 s" },
+    }),
+  );
+}
+
+async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof paddedPdf>>, tagged: Buffer) {
+  const started = performance.now();
+  const steps: [string, () => Promise<void>][] = [];
+  let owner: SeededAccount | undefined;
+  steps.push(["sign-up", async () => void (owner = await seedAccount("Bench creator"))]);
+  steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
+  steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
+  steps.push(["list", () => listBenchmark(kind)]);
+  for (const [name, step] of steps) {
+    log(`${kind}: ${name}`);
+    try {
+      await step();
+    } catch (error) {
+      if (name === "sign-up") throw error;
+      failed(name, kind, error);
+    }
+  }
+  log(`${kind}: done in ${round((performance.now() - started) / 1000, 1)} s`);
+}
+
+function failed(benchmark: string, database: BenchResult["database"], error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  log(`${benchmark} on ${database} FAILED: ${error instanceof Error ? (error.stack ?? message) : message}`);
+  results.push({ benchmark, database, metrics: {}, summary: `error: ${message.split("\n")[0].slice(0, 120)}`, target: null, status: "ERROR", error: message });
+}
+
+// ---- Report ----
+
+function table(): string {
+  const header = ["Benchmark", "Database", "Measured", "Target", "Result"];
+  const rows = results.map((r) => [r.benchmark, r.database === "none" ? "(none)" : r.database, r.summary, r.target?.text ?? "(info)", r.status]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
+  const folder = path.join(process.cwd(), "bench", "results");
+  fs.mkdirSync(folder, { recursive: true });
+  const report = {
+    startedAt: startedAt.toISOString(),
+    durationS: round(totalMs / 1000, 1),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, platform: `${os.platform()} ${os.release()}` },
+    /** 1-, 5- and 15-minute load averages: other work on the machine skews the tail latencies. */
+    loadAverage: { before: loadBefore.map((load) => round(load, 2)), after: os.loadavg().map((load) => round(load, 2)) },
+    notes: [
+      "Sequential requests through the real route handlers, in process (no HTTP server).",
+      "req/s = completed requests / summed request time; per-request body building is not timed.",
+      "Each create uploads a distinct 1 MB PDF, so each one stores a new blob.",
+      `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
+    ],
+    results,
+  };
+  const file = path.join(folder, "latest.json");
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+async function main() {
+  const startedAt = new Date();
+  const started = performance.now();
+  const loadBefore = os.loadavg();
+  process.env.SIGNET_SECRET ||= "bench-secret-not-for-production";
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+  log("generating PDFs");
+  const pdf = await paddedPdf();
+  const tagged = await taggedPdf(TAGGED_PAGES);
+  log(`1 MB PDF: ${pdf.pdf.byteLength} bytes; tagged PDF: ${TAGGED_PAGES} pages, ${tagged.byteLength} bytes`);
+
+  log("text-tag extraction");
+  try {
+    await extractionBenchmark(tagged);
+  } catch (error) {
+    failed("Text-tag extraction", "none", error);
+  }
+  for (const [kind, environment] of ENVIRONMENTS) {
+    try {
+      await environment(() => databaseSuite(kind, pdf, tagged));
+    } catch (error) {
+      failed(`${kind} suite`, kind, error);
+    }
+  }
+
+  const totalMs = performance.now() - started;
+  const file = writeJson(startedAt, totalMs, loadBefore);
+  console.log(table());
+  console.log(`\n${results.filter((r) => r.status === "PASS").length} passed, ${results.filter((r) => r.status === "MISS").length} missed, ${results.filter((r) => r.status === "ERROR").length} errors in ${round(totalMs / 1000, 1)} s; JSON: ${path.relative(process.cwd(), file)}`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+  console.log(`${os.cpus().length} CPUs; load average before ${load(loadBefore)}, after ${load(os.loadavg())} (a busy machine inflates p95)`);
+  return results.some((r) => r.status === "ERROR") ? 1 : 0;
+}
+
+runMain(main);

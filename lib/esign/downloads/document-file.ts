@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { documents } from "@/lib/db/schema";
+import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
+import { gone, notFound } from "@/lib/esign/errors";
+import type { PackageRow } from "@/lib/esign/packages/find-package";
+import { flattenPdf } from "@/lib/esign/pdf/flatten-pdf";
+import type { BlobStore } from "@/lib/esign/storage/blob-store";
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** A file to send: the route turns it into a download response. */
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+}
+
+/** A file whose length is known before it is sent (a zip being built is not). */
+export interface SizedDownloadFile extends DownloadFile {
+  size: number;
+}
+
+/**
+ * pdf-lib and Buffer type their bytes over `ArrayBufferLike` (it could be shared memory); a
+ * response body must be over `ArrayBuffer`, which these always are.
+ */
+export function responseBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes as Uint8Array<ArrayBuffer>;
+}
+
+export async function findDocument(db: Queryable, pkg: PackageRow, documentId: string): Promise<DocumentRow> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.packageId, pkg.id), eq(documents.id, documentId)));
+  if (!row) throw notFound("error.notFound.documentNotFound", `Document ${documentId} was not found in package ${pkg.id}.`);
+  return row;
+}
+
+/** The documents of a package in signing order. */
+export async function packageDocuments(db: Queryable, packageId: string): Promise<DocumentRow[]> {
+  const rows = await db.select().from(documents).where(eq(documents.packageId, packageId));
+  return rows.sort((a, b) => a.index - b.index || a.position - b.position);
+}
+
+/** A name that is safe as a download or zip entry name: no path separators or control characters. */
+export function safeFileName(name: string, fallback: string): string {
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim();
+  return cleaned || fallback;
+}
+
+export function pdfFileName(document: DocumentRow): string {
+  const name = safeFileName(document.name, document.id);
+  return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+}
+
+/** The content is no longer stored: the seam for the retention policy that purges old packages. */
+export function documentPurged(document: DocumentRow) {
+  return gone("error.gone.documentPurged", `The file of document "${document.name}" is no longer stored.`);
+}
+
+/** The bytes as uploaded. The consent document may carry no blob: its bytes are built in. */
+export async function originalBytes(store: BlobStore, document: DocumentRow): Promise<Uint8Array> {
+  if (!document.blobSha256) {
+    if (document.id === CONSENT_DOCUMENT_ID) return consentPdf();
+    throw documentPurged(document);
+  }
+  const bytes = await store.get(document.blobSha256);
+  if (!bytes) throw documentPurged(document);
+  return bytes;
+}
+
+/** A stored blob as a stream with its length; 410 when it is no longer stored. */
+export async function storedBlob(
+  store: BlobStore,
+  sha256: string,
+  document: DocumentRow,
+): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
+  const size = await store.size(sha256);
+  const body = size === null ? null : await store.stream(sha256);
+  if (size === null || !body) throw documentPurged(document);
+  return { body, size };
+}
+
+/** The sealed PDF's blob when the package is complete and its seal is stored. */
+export function sealedBlobOf(pkg: PackageRow, document: DocumentRow): string | null {
+  return pkg.status === "COMPLETED" && document.sealedBlobSha256 ? document.sealedBlobSha256 : null;
+}
+
+/**
+ * The document as PDF for readers: the sealed PDF once the package is complete and sealed, streamed
+ * from the store; otherwise the upload with its form fields flattened.
+ */
+export async function documentPdf(
+  store: BlobStore,
+  pkg: PackageRow,
+  document: DocumentRow,
+): Promise<{ body: DownloadFile["body"]; size: number }> {
+  const sealed = sealedBlobOf(pkg, document);
+  if (sealed) return storedBlob(store, sealed, document);
+  const flattened = await flattenPdf(await originalBytes(store, document));
+  return { body: responseBytes(flattened), size: flattened.byteLength };
+}

@@ -1,0 +1,75 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import archiver from "archiver";
+import type { Queryable } from "@/lib/db/client";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { now } from "@/lib/esign/clock";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { conflict } from "@/lib/esign/errors";
+import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
+import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
+import {
+  documentPdf,
+  documentPurged,
+  packageDocuments,
+  pdfFileName,
+  safeFileName,
+  sealedBlobOf,
+  type DocumentRow,
+  type DownloadFile,
+} from "./document-file";
+
+/**
+ * GET /api/packages/{packageId}/documents/zip: every signed document of a completed package (not
+ * the consent document), one PDF per document, streamed as the zip is built.
+ */
+export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
+  const pkg = await findPackage(db, caller, packageId);
+  if (pkg.status !== "COMPLETED") {
+    throw conflict(
+      "error.conflict.packageNotComplete",
+      `Package ${pkg.id} is ${pkg.status}; its documents can be downloaded as a zip only once all signing is completed.`,
+    );
+  }
+  const store = await blobStore();
+  const entries = (await packageDocuments(db, pkg.id)).filter((document) => document.id !== CONSENT_DOCUMENT_ID);
+  // Checked before the first byte is sent: once the zip streams, a failure can only cut it short.
+  for (const document of entries) await assertStored(store, pkg, document);
+
+  const archive = archiver("zip");
+  archive.on("error", (error) => archive.destroy(error));
+  const names = uniqueNames(entries.map(pdfFileName));
+  const date = pkg.completed ?? now();
+  entries.forEach((document, i) => archive.append(Readable.from(pdfChunks(store, pkg, document)), { name: names[i], date }));
+  // Resolves only once the zip has been read to the end; errors reach the reader through the stream.
+  archive.finalize().catch(() => {});
+
+  return {
+    fileName: `${safeFileName(pkg.name, pkg.id)}.zip`,
+    contentType: "application/zip",
+    body: Readable.toWeb(archive) as ReadableStream<Uint8Array>,
+  };
+}
+
+async function assertStored(store: BlobStore, pkg: PackageRow, document: DocumentRow): Promise<void> {
+  const blob = sealedBlobOf(pkg, document) ?? document.blobSha256;
+  if (!blob || (await store.size(blob)) === null) throw documentPurged(document);
+}
+
+/** The document's PDF, produced only when the archive reaches its entry: one document in memory at a time. */
+async function* pdfChunks(store: BlobStore, pkg: PackageRow, document: DocumentRow): AsyncGenerator<Uint8Array> {
+  const { body } = await documentPdf(store, pkg, document);
+  if (body instanceof Uint8Array) yield body;
+  else yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
+}
+
+/** Two documents may share a name; zip entries may not (and Windows ignores case). */
+function uniqueNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.pdf)?$/i, ` (${n})$1`);
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}

@@ -1,0 +1,18 @@
+import { database } from "@/lib/db/client";
+import { serverSecret } from "@/lib/esign/security/server-secret";
+
+/**
+ * Runs once when the server starts: creates the secret and opens the database (taking the
+ * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
+ * folder refuses to start at once, with a clear message, instead of failing on its first request.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    serverSecret();
+    const { kind } = await database();
+    console.log(`[signet] database ready (${kind})`);
+  } catch (error) {
+    console.error(`[signet] cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
