@@ -48,11 +48,14 @@ export const fieldValidationInput = z.object({
   minimumRequired: optional(z.number().int().min(0)),
 });
 
-export const fieldInput = z.object({
+const fieldType = z.enum(["SIGNATURE", "INPUT"]);
+const fieldSubtype = z.enum(FIELD_SUBTYPES);
+
+const fieldMembers = z.object({
   id: optional(clientId),
   name: optional(z.string().max(256)),
-  type: z.enum(["SIGNATURE", "INPUT"]).default("SIGNATURE"),
-  subtype: z.enum(FIELD_SUBTYPES).default("FULLNAME"),
+  type: fieldType,
+  subtype: fieldSubtype,
   page: z.number().int().min(0),
   top: z.number().finite(),
   left: z.number().finite(),
@@ -64,9 +67,11 @@ export const fieldInput = z.object({
   extract: optional(z.boolean()),
   data: optional(looseRecord),
 });
+/** A new field: a full-name signature unless the client says otherwise. */
+export const fieldInput = fieldMembers.extend({ type: fieldType.default("SIGNATURE"), subtype: fieldSubtype.default("FULLNAME") });
 export type FieldInput = z.infer<typeof fieldInput>;
-/** For PUT on a field: every member optional, position checked against the merged result. */
-export const fieldUpdate = fieldInput.partial();
+/** For PUT on a field: every member optional and without defaults, so what is absent stays as it is. */
+export const fieldUpdate = fieldMembers.partial();
 export type FieldUpdate = z.infer<typeof fieldUpdate>;
 
 export const approvalInput = z.object({
@@ -132,7 +137,10 @@ export const roleInput = z.object({
   data: optional(looseRecord),
 });
 export type RoleInput = z.infer<typeof roleInput>;
-export const roleUpdate = roleInput.partial();
+/** For PUT on a role: absent or null members stay as they are (`signers: []` empties the role). */
+export const roleUpdate = roleInput.partial().extend({
+  signers: z.array(signerInput).max(1, "a role holds one signer").nullish().transform((value) => value ?? undefined).optional(),
+});
 export type RoleUpdate = z.infer<typeof roleUpdate>;
 
 export const ceremonySettings = z.looseObject({ inPerson: optional(z.boolean()) });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { approvals, fields, roles } from "@/lib/db/schema";
+import { approvals, fields } from "@/lib/db/schema";
 import type { ApprovalInput, ApprovalUpdate, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
@@ -9,7 +9,7 @@ import { findDocument } from "@/lib/esign/documents/document-changes";
 import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
-import { approvalRows, fieldRow } from "@/lib/esign/packages/package-content";
+import { approvalRows, fieldRow, findSigningRoleIds } from "@/lib/esign/packages/package-content";
 import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
 
 /**
@@ -72,12 +72,11 @@ function nextPosition(rows: { position: number }[]): number {
 export async function addApproval(db: Db, caller: Caller, key: DocumentKey, input: ApprovalInput): Promise<WireApproval> {
   return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
     const document = await findDocument(tx, key.packageId, key.documentId);
-    const roleRows = await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, key.packageId));
     const existing = await tx.select({ id: approvals.id, position: approvals.position }).from(approvals).where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)));
     if (input.id && existing.some((row) => row.id === input.id)) {
       throw conflict("error.conflict.approvalExists", `The document already has an approval with the id "${input.id}".`);
     }
-    const rows = approvalRows(key.packageId, key.documentId, document.name, [input], new Set(roleRows.map((role) => role.id)), document.pages, nextPosition(existing));
+    const rows = approvalRows(key.packageId, key.documentId, document.name, [input], await findSigningRoleIds(tx, key.packageId), document.pages, nextPosition(existing));
     await tx.insert(approvals).values(rows.approvals);
     if (rows.fields.length) await tx.insert(fields).values(rows.fields);
     await record("APPROVAL_ADD", { documentId: key.documentId, message: `${rows.approvals[0].id} for role ${input.role}` });
@@ -91,8 +90,9 @@ export async function updateApproval(db: Db, caller: Caller, key: DocumentKey, a
     await findApproval(tx, key, approvalId);
     const changes: Partial<typeof approvals.$inferInsert> = {};
     if (input.role !== undefined) {
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, key.packageId), eq(roles.id, input.role)));
-      if (!role) throw badRequest("error.validation.unknownRole", `The package has no role "${input.role}".`);
+      if (!(await findSigningRoleIds(tx, key.packageId)).has(input.role)) {
+        throw badRequest("error.validation.unknownRole", `The package has no signing role "${input.role}".`);
+      }
       changes.roleId = input.role;
     }
     if (input.name !== undefined) changes.name = input.name;

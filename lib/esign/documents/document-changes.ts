@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { findPackageToChange } from "@/lib/esign/packages/find-package";
 import { changePackage, stateOf } from "@/lib/esign/packages/package-change";
 import { assertEditable } from "@/lib/esign/packages/package-status";
-import { assertUniqueIds } from "@/lib/esign/packages/package-content";
+import { assertUniqueIds, findSigningRoleIds } from "@/lib/esign/packages/package-content";
 import { readDocuments } from "@/lib/esign/packages/read-package";
 import { parseWith } from "@/lib/api/parse";
 import { CONSENT_DOCUMENT_ID } from "./consent-document";
@@ -46,16 +46,21 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
       documents: await tx.select({ id: documents.id, position: documents.position }).from(documents).where(eq(documents.packageId, packageId)),
     };
   });
-  assertUniqueIds([...existing.documents.map((d) => d.id), ...inputs.flatMap((d) => (d.id ? [d.id] : []))], "documents");
+  const newIds = inputs.flatMap((document) => (document.id ? [document.id] : []));
+  if (newIds.includes(CONSENT_DOCUMENT_ID)) {
+    throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
+  }
+  const taken = newIds.filter((id) => existing.documents.some((document) => document.id === id));
+  if (taken.length) throw conflict("error.conflict.documentExists", `The package already has a document with the id "${taken[0]}".`);
+  assertUniqueIds(newIds, "documents");
   const prepared = await prepareDocuments(inputs, files, existing.roles);
 
   const blobs = await CreatedBlobs.open();
   try {
     return await changePackage(db, caller, packageId, "documents", async ({ tx }) => {
-      const roleRows = await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, packageId));
       const positions = await tx.select({ position: documents.position }).from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.position));
       const firstPosition = positions.length ? positions[positions.length - 1].position + 1 : 0;
-      await storeDocuments(tx, blobs, packageId, prepared, new Set(roleRows.map((role) => role.id)), firstPosition, {
+      await storeDocuments(tx, blobs, packageId, prepared, await findSigningRoleIds(tx, packageId), firstPosition, {
         caller,
         recordAdds: true,
       });
@@ -64,6 +69,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
     });
   } catch (error) {
     await blobs.removeUnreferenced(db);
+    // Another request added a document with the same id between our check and our insert.
     if (isUniqueViolation(error)) throw conflict("error.conflict.documentExists", "A document with one of these ids already exists.");
     throw error;
   }

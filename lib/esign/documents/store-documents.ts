@@ -43,13 +43,13 @@ export async function storeDocuments(
   blobs: CreatedBlobs,
   packageId: string,
   prepared: PreparedDocument[],
-  roleIds: Set<string>,
+  signingRoleIds: Set<string>,
   firstPosition: number,
   audit: { caller: Caller; recordAdds: boolean },
 ): Promise<void> {
   for (const [i, document] of prepared.entries()) {
     const sha256 = await blobs.put(document.file.bytes, tx);
-    const content = approvalRows(packageId, document.id, document.input.name, document.approvals, roleIds, document.pages);
+    const content = approvalRows(packageId, document.id, document.input.name, document.approvals, signingRoleIds, document.pages);
     await tx.insert(documents).values({
       packageId,
       id: document.id,

@@ -76,7 +76,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
         };
       });
     const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;
-    if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller));
+    if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
     await tx.insert(roles).values(roleRows);
     await tx.insert(documents).values(sourceDocuments.map((document) => ({ ...document, packageId, sealedBlobSha256: null })));
     if (sourceApprovals.length) {

@@ -30,8 +30,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
     throw conflict("error.conflict.templateStatus", "A template cannot be sent; create a package from it instead.");
   }
   const packageId = newId();
-  const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller));
-  if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller));
+  const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller.user));
+  if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
   assertUniqueIds(roleRows.map((role) => role.id), "roles");
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
 
@@ -39,7 +39,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   const prepared = await prepareDocuments(input.documents, files, textTagRoles);
   const consentBytes = Buffer.from(await consentPdf());
   const consentPages = await inspectPdf(consentBytes, CONSENT_DOCUMENT_NAME);
-  const roleIds = new Set(roleRows.map((role) => role.id));
+  const signingRoles = roleRows.filter((role) => isSigningRole({ id: role.id, type: role.type ?? "SIGNER" }));
+  const signingRoleIds = new Set(signingRoles.map((role) => role.id));
 
   const blobs = await CreatedBlobs.open();
   try {
@@ -76,11 +77,10 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         size: consentBytes.byteLength,
         pages: consentPages,
       });
-      const signingRoles = roleRows.filter((role) => isSigningRole({ id: role.id, type: role.type ?? "SIGNER" }));
       if (signingRoles.length) {
         await tx.insert(approvals).values(signingRoles.map((role, i) => consentApprovalRow(packageId, role.id, i)));
       }
-      await storeDocuments(tx, blobs, packageId, prepared, roleIds, 1, { caller, recordAdds: false });
+      await storeDocuments(tx, blobs, packageId, prepared, signingRoleIds, 1, { caller, recordAdds: false });
       await recordEvent(tx, {
         accountId: caller.account.id,
         packageId,

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { approvals, fields, roles, users } from "@/lib/db/schema";
+import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/api/packages";
 import { SIGNATURE_SUBTYPES } from "@/lib/api/packages";
-import { approvals, fields, roles } from "@/lib/db/schema";
-import type { Caller } from "@/lib/esign/accounts/caller";
-import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
@@ -47,29 +48,45 @@ export function normalizeSigner(signer: Partial<SignerInput>, roleId: string): R
   return normalized;
 }
 
-function senderAsSigner(caller: Caller, signer: SignerInput | undefined): Record<string, unknown> {
-  return normalizeSigner(
-    { ...signer, email: caller.user.email, firstName: caller.user.firstName, lastName: caller.user.lastName, group: undefined },
-    OWNER_ROLE_ID,
-  );
+/** The package's owner: the person behind its sender role and, when they sign, its `Owner` role. */
+export interface PackageSender {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function findPackageSender(db: Queryable, ownerUserId: string): Promise<PackageSender> {
+  const [sender] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ownerUserId));
+  return sender;
+}
+
+function senderName(sender: PackageSender): string {
+  return `${sender.firstName} ${sender.lastName}`.trim() || sender.email;
+}
+
+function senderAsSigner(sender: PackageSender, signer: Partial<SignerInput> | undefined): Record<string, unknown> {
+  return normalizeSigner({ ...signer, email: sender.email, firstName: sender.firstName, lastName: sender.lastName, group: undefined }, OWNER_ROLE_ID);
 }
 
 /** One role row. The sender's role (`Owner`) always carries the sender as its signer. */
-export function roleRow(packageId: string, input: RoleInput, position: number, caller: Caller): RoleRow {
+export function roleRow(packageId: string, input: RoleInput, position: number, sender: PackageSender): RoleRow {
   const id = input.id ?? newId(9);
   const isOwner = id === OWNER_ROLE_ID;
   if (input.type === "SENDER" && !isOwner) {
     throw badRequest("error.validation.senderRoleId", `Role "${id}" has type SENDER; the sender's role must have the id "Owner".`);
   }
   const signerInput = input.signers[0];
-  const signer = isOwner ? senderAsSigner(caller, signerInput) : signerInput ? normalizeSigner(signerInput, id) : null;
+  const signer = isOwner ? senderAsSigner(sender, signerInput) : signerInput ? normalizeSigner(signerInput, id) : null;
   return {
     packageId,
     id,
     position,
     index: input.index ?? 0,
     type: isOwner ? "SENDER" : "SIGNER",
-    name: input.name ?? (isOwner ? `${caller.user.firstName} ${caller.user.lastName}`.trim() : id),
+    name: input.name ?? (isOwner ? senderName(sender) : id),
     emailMessage: messageContent(input.emailMessage),
     reassign: input.reassign ?? false,
     signer,
@@ -93,16 +110,16 @@ export function attachmentRequirementRows(requirements: Record<string, unknown>[
 }
 
 /** Every package has its sender among its roles; when the sender does not sign, this role has no approvals. */
-export function senderRoleRow(packageId: string, position: number, caller: Caller): RoleRow {
+export function senderRoleRow(packageId: string, position: number, sender: PackageSender): RoleRow {
   return {
     packageId,
     id: newId(9),
     position,
     index: 0,
     type: "SENDER",
-    name: `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email,
-    signer: senderAsSigner(caller, undefined),
-    signerEmail: caller.user.email.toLowerCase(),
+    name: senderName(sender),
+    signer: senderAsSigner(sender, undefined),
+    signerEmail: sender.email.toLowerCase(),
   };
 }
 
@@ -142,23 +159,26 @@ export function fieldRow(
   };
 }
 
-/** Rows for approvals and their fields on one document, checked against its roles and pages. */
+/**
+ * Rows for approvals and their fields on one document, checked against its pages and against
+ * `signingRoleIds`: only roles that sign (signers, and the sender as `Owner`) hold approvals.
+ */
 export function approvalRows(
   packageId: string,
   documentId: string,
   documentName: string,
   inputs: ApprovalInput[],
-  roleIds: Set<string>,
+  signingRoleIds: Set<string>,
   pages: PageSize[],
   firstPosition = 0,
 ): { approvals: ApprovalRow[]; fields: FieldRow[] } {
   const approvalRowsOut: ApprovalRow[] = [];
   const fieldRowsOut: FieldRow[] = [];
   inputs.forEach((input, i) => {
-    if (!roleIds.has(input.role)) {
+    if (!signingRoleIds.has(input.role)) {
       throw badRequest(
         "error.validation.unknownRole",
-        `An approval on document "${documentName}" refers to role "${input.role}", which the package does not have.`,
+        `An approval on document "${documentName}" refers to role "${input.role}", which is not a signing role of the package.`,
       );
     }
     const approvalId = input.id ?? newId(9);
@@ -173,13 +193,21 @@ export function approvalRows(
       enforceCaptureSignature: input.enforceCaptureSignature ?? false,
       data: input.data ?? {},
     });
-    input.fields.forEach((field, j) => {
+    const approvalFields = input.fields.map((field, j) => {
       assertFieldOnPage(field, pages, `Field ${field.name || field.id || j + 1} of role "${input.role}" on document "${documentName}"`);
-      fieldRowsOut.push(fieldRow({ packageId, documentId, approvalId }, field, j));
+      return fieldRow({ packageId, documentId, approvalId }, field, j);
     });
+    assertUniqueIds(approvalFields.map((row) => row.id), `fields of approval "${approvalId}" on document "${documentName}"`);
+    fieldRowsOut.push(...approvalFields);
   });
   assertUniqueIds(approvalRowsOut.map((row) => row.id), `approvals on document "${documentName}"`);
   return { approvals: approvalRowsOut, fields: fieldRowsOut };
+}
+
+/** Ids of the roles that may hold approvals in a package. */
+export async function findSigningRoleIds(db: Queryable, packageId: string): Promise<Set<string>> {
+  const rows = await db.select({ id: roles.id, type: roles.type }).from(roles).where(eq(roles.packageId, packageId));
+  return new Set(rows.filter(isSigningRole).map((role) => role.id));
 }
 
 /** The consent document's approval for a signing role: acceptance only, no fields. */

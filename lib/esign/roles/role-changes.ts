@@ -8,6 +8,7 @@ import { changePackage } from "@/lib/esign/packages/package-change";
 import {
   attachmentRequirementRows,
   consentApprovalRow,
+  findPackageSender,
   isSigningRole,
   normalizeSigner,
   OWNER_ROLE_ID,
@@ -35,8 +36,8 @@ async function nextPosition(tx: Queryable, packageId: string): Promise<number> {
 
 /** `POST .../roles`: a new role in a draft. Adding `Owner` replaces the non-signing sender role. */
 export async function addRole(db: Db, caller: Caller, packageId: string, input: RoleInput): Promise<WireRole> {
-  return changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
-    const row = roleRow(packageId, input, await nextPosition(tx, packageId), caller);
+  return changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
+    const row = roleRow(packageId, input, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
     const [existing] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, row.id)));
     if (existing) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
     if (row.id === OWNER_ROLE_ID) {
@@ -84,7 +85,7 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
 
 /** `DELETE .../roles/{roleId}`: the role and its approvals and fields, in a draft. */
 export async function deleteRole(db: Db, caller: Caller, packageId: string, roleId: string): Promise<void> {
-  await changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
+  await changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
     const current = await findRole(tx, packageId, roleId);
     if (current.type === "SENDER" && current.id !== OWNER_ROLE_ID) {
       throw conflict("error.conflict.senderRole", "The sender's role belongs to every package and cannot be deleted.");
@@ -92,7 +93,7 @@ export async function deleteRole(db: Db, caller: Caller, packageId: string, role
     await tx.delete(fields).where(and(eq(fields.packageId, packageId), fieldsOfRole(packageId, roleId)));
     await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roleId)));
     await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
-    if (roleId === OWNER_ROLE_ID) await tx.insert(roles).values(senderRoleRow(packageId, await nextPosition(tx, packageId), caller));
+    if (roleId === OWNER_ROLE_ID) await tx.insert(roles).values(senderRoleRow(packageId, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId)));
     await record("ROLE_DELETE", { message: roleId });
   });
 }
