@@ -16,15 +16,26 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 /** Embedded PGlite in a fresh temporary DATA_DIR (DATABASE_URL empty), removed afterwards. */
 export async function withPglite(run: () => Promise<void>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-"));
-  process.env.DATA_DIR = dataDir;
+  const dataDir = temporaryDataDir();
   process.env.DATABASE_URL = "";
   try {
     await run();
   } finally {
     await closeDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
+}
+
+/** A fresh DATA_DIR, also removed by runCleanups if the run is interrupted. */
+function temporaryDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-"));
+  process.env.DATA_DIR = dataDir;
+  cleanups.push(async () => removeDataDir(dataDir));
+  return dataDir;
+}
+
+function removeDataDir(dataDir: string): void {
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -71,14 +82,13 @@ export async function withPostgres(run: () => Promise<void>): Promise<void> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-"));
-  process.env.DATA_DIR = dataDir;
+  const dataDir = temporaryDataDir();
   process.env.DATABASE_URL = url.toString();
   try {
     await run();
   } finally {
     await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 
