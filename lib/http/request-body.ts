@@ -1,14 +1,37 @@
 import type { z } from "zod";
 import { parseWith } from "@/lib/api/parse";
-import { badRequest } from "@/lib/esign/errors";
+import { badRequest, tooLarge } from "@/lib/esign/errors";
 
 /** The media type without parameters (`application/json; esl-api-version=11.68.0` is JSON). */
 export function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
 }
 
+/** JSON bodies are small: a package payload with hundreds of fields is well under this. */
+const MAX_JSON_BYTES = 10 * 1024 * 1024;
+
+/** The body as text, refused with 413 past `limit` bytes (declared or counted while streaming). */
+async function readBodyText(request: Request, limit: number): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? "0") > limit) {
+    throw tooLarge(`The request body is larger than the limit of ${limit / 1024 / 1024} MB.`);
+  }
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    received += next.value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      throw tooLarge(`The request body is larger than the limit of ${limit / 1024 / 1024} MB.`);
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readBodyText(request, MAX_JSON_BYTES);
   if (text.trim() === "") throw badRequest("error.validation.emptyBody", "The request body is empty; JSON was expected.");
   try {
     return JSON.parse(text);

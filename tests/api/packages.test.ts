@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { auditEvents, packages } from "@/lib/db/schema";
+import { approvals, auditEvents, packages, reminders } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
 import { encryptedPdfBytes, makePdf, multipartBody } from "../support/pdfs";
@@ -414,6 +414,83 @@ describe("status changes on /api/packages/{id}", () => {
     await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { name: "Renamed again", language: "de", status: "SENT" } });
   });
 
+  it("lets the sender complete a package held with autocomplete false only once every approval is done, then archive it", async () => {
+    const account = await seedAccount();
+    const held = await createPackageWithFiles(account.apiKey, { ...packagePayload({ status: "SENT" }), autocomplete: false });
+    const auto = await createPackageWithFiles(account.apiKey, packagePayload({ status: "SENT" }));
+    const refusedAuto = await callJson<Json>("POST", `/api/packages/${auto}`, { key: account.apiKey, json: { status: "COMPLETED" }, expect: 409 });
+    expect(refusedAuto.messageKey).toBe("error.conflict.packageAutocompletes");
+    const refusedUnsigned = await callJson<Json>("POST", `/api/packages/${held}`, { key: account.apiKey, json: { status: "COMPLETED" }, expect: 409 });
+    expect(refusedUnsigned.messageKey).toBe("error.conflict.signingNotFinished");
+    await callJson("GET", `/api/packages/${held}/documents/zip`, { key: account.apiKey, expect: 409 });
+
+    // Signing arrives with the ceremony; here the approvals are marked done directly.
+    const db = await getDb();
+    await db.update(approvals).set({ signed: new Date() }).where(eq(approvals.packageId, held));
+    expect(await callJson<WirePackage>("POST", `/api/packages/${held}`, { key: account.apiKey, json: { status: "COMPLETED" } })).toMatchObject({
+      status: "COMPLETED",
+      completed: expect.stringMatching(/Z$/),
+    });
+    expect((await callJson<WirePackage>("PUT", `/api/packages/${held}`, { key: account.apiKey, json: { status: "ARCHIVED" } })).status).toBe("ARCHIVED");
+    const zip = await call("GET", `/api/packages/${held}/documents/zip`, { key: account.apiKey });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(await eventsOf(held)).toEqual(["PACKAGE_CREATE", "PACKAGE_ACTIVATE", "PACKAGE_COMPLETE", "PACKAGE_ARCHIVE"]);
+  });
+
+  it("stops pending reminders when a package leaves SENT or goes to the trash, and plans them again on restore", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    await callJson("POST", `/api/packages/${id}/reminders`, {
+      key: account.apiKey,
+      json: { startInDaysDelay: 1, intervalInDays: 2, repetitionsCount: 3 },
+      expect: 201,
+    });
+    const pending = async () => (await getDb()).select().from(reminders).where(and(eq(reminders.packageId, id), isNull(reminders.sentDate)));
+    const change = (json: Json) => callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json });
+    await change({ status: "SENT" });
+    expect(await pending()).toHaveLength(3);
+    await change({ trashed: true });
+    expect(await pending()).toHaveLength(0);
+    await change({ trashed: false });
+    expect(await pending()).toHaveLength(3);
+    await change({ status: "DRAFT" });
+    expect(await pending()).toHaveLength(0);
+    await change({ status: "SENT" });
+    await callJson("DELETE", `/api/packages/${id}`, { key: account.apiKey, expect: 204 });
+    expect(await pending()).toHaveLength(0);
+  });
+
+  it("judges metadata against the status the request leads to, and refuses changes in the trash", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload({ status: "SENT" }));
+    expect(await callJson<WirePackage>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "DRAFT", language: "fr" } })).toMatchObject({
+      status: "DRAFT",
+      language: "fr",
+    });
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { trashed: true } });
+    const refused = await callJson<Json>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { name: "Trashed rename" }, expect: 409 });
+    expect(refused.messageKey).toBe("error.conflict.packageTrashed");
+    expect(await callJson<WirePackage>("POST", `/api/packages/${id}`, { key: account.apiKey, json: { trashed: false, name: "Restored" } })).toMatchObject({
+      trashed: false,
+      name: "Restored",
+    });
+  });
+
+  it("refuses a JSON body over 10 MB with 413 before reading it all, on every JSON route", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    const huge = JSON.stringify({ name: "x", description: "a".repeat(11 * 1024 * 1024) });
+    for (const [method, path, key] of [
+      ["POST", "/api/packages", account.apiKey],
+      ["PUT", `/api/packages/${id}`, account.apiKey],
+      ["POST", "/api/signup", undefined],
+    ] as const) {
+      const response = await call(method, path, { key, body: huge, headers: { "content-type": "application/json" } });
+      expect(response.status, `${method} ${path}`).toBe(413);
+    }
+  });
+
   it("deletes: a later GET answers 404 and the deletion is in the audit trail", async () => {
     const account = await seedAccount();
     const id = await createPackageWithFiles(account.apiKey, packagePayload());
@@ -439,6 +516,11 @@ describe("GET /api/packages", () => {
     expect(all.count).toBe(4);
     expect(all.results.map((p) => p.name)).toEqual(["Alpha lease", "Charlie lease", "Delta NDA", "Echo sent"]);
     assertWireRules(all);
+    // Lists carry each package's roles and documents as GET does, without approvals.
+    const echo = all.results[3];
+    const full = await getPackage(account.apiKey, sent);
+    expect(echo.roles).toEqual(full.roles);
+    expect(echo.documents).toEqual(full.documents.map((document) => ({ ...document, approvals: [] })));
     const page2 = await list("sort=name&dir=asc&from=2&to=3");
     expect(page2).toMatchObject({ count: 4 });
     expect(page2.results.map((p) => p.name)).toEqual(["Charlie lease", "Delta NDA"]);

@@ -1,3 +1,4 @@
+import { isComplete } from "@/lib/esign/packages/package-status";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
@@ -85,7 +86,7 @@ export async function storedBlob(
 
 /** The sealed PDF's blob when the package is complete and its seal is stored. */
 export function sealedBlobOf(pkg: PackageRow, document: DocumentRow): string | null {
-  return pkg.status === "COMPLETED" && document.sealedBlobSha256 ? document.sealedBlobSha256 : null;
+  return isComplete(pkg.status) && document.sealedBlobSha256 ? document.sealedBlobSha256 : null;
 }
 
 /**

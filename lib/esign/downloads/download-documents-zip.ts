@@ -1,3 +1,4 @@
+import { isComplete } from "@/lib/esign/packages/package-status";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import archiver from "archiver";
@@ -25,7 +26,7 @@ import {
  */
 export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
   const pkg = await findPackage(db, caller, packageId);
-  if (pkg.status !== "COMPLETED") {
+  if (!isComplete(pkg.status)) {
     throw conflict(
       "error.conflict.packageNotComplete",
       `Package ${pkg.id} is ${pkg.status}; its documents can be downloaded as a zip only once all signing is completed.`,

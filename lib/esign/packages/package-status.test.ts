@@ -21,7 +21,6 @@ function conflictOf(run: () => unknown): ServiceError {
 describe("statusChange", () => {
   it.each([
     ["DRAFT", "SENT", "PACKAGE_ACTIVATE"],
-    ["DELETED", "SENT", "PACKAGE_ACTIVATE"],
     ["SENT", "DRAFT", "PACKAGE_DEACTIVATE"],
     ["SENT", "COMPLETED", "PACKAGE_COMPLETE"],
     ["COMPLETED", "ARCHIVED", "PACKAGE_ARCHIVE"],

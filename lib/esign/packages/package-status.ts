@@ -9,7 +9,7 @@ import { conflict } from "@/lib/esign/errors";
  */
 export interface PackageState {
   type: "PACKAGE" | "TEMPLATE";
-  status: PackageStatus | "DELETED";
+  status: PackageStatus;
   trashed: boolean;
 }
 
@@ -18,9 +18,14 @@ export interface StatusChange {
   event: EventName;
 }
 
+/** Signing is over and the documents are final: COMPLETED, and ARCHIVED after it. */
+export function isComplete(status: string): boolean {
+  return status === "COMPLETED" || status === "ARCHIVED";
+}
+
 /** Requested status → the statuses it may come from and the event it raises. */
 const CLIENT_TRANSITIONS: Partial<Record<PackageStatus, { from: readonly (PackageStatus | "DELETED")[]; event: EventName }>> = {
-  SENT: { from: ["DRAFT", "DELETED"], event: "PACKAGE_ACTIVATE" },
+  SENT: { from: ["DRAFT"], event: "PACKAGE_ACTIVATE" },
   DRAFT: { from: ["SENT"], event: "PACKAGE_DEACTIVATE" },
   COMPLETED: { from: ["SENT"], event: "PACKAGE_COMPLETE" },
   ARCHIVED: { from: ["COMPLETED"], event: "PACKAGE_ARCHIVE" },

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { packages } from "@/lib/db/schema";
-import type { PackageStatus, PackageUpdate } from "@/lib/api/packages";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable } from "@/lib/db/client";
+import { approvals, packages } from "@/lib/db/schema";
+import type { PackageUpdate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
+import { clearPendingReminders, planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { findPackageToChange, type PackageRow } from "./find-package";
+import { stateOf } from "./package-change";
 import { statusChange, trashChange } from "./package-status";
 import { sendPackage } from "./send-package";
 
@@ -26,44 +28,61 @@ const METADATA_KEYS = [
 /** Metadata that may change after sending; everything else only in a draft or template. */
 const CHANGEABLE_AFTER_SENDING = new Set<string>(["name", "description", "due", "data"]);
 
-function metadataChanges(row: PackageRow, input: PackageUpdate): Partial<typeof packages.$inferInsert> {
+function metadataChanges(row: PackageRow, input: PackageUpdate, resultingStatus: string): Partial<typeof packages.$inferInsert> {
   const changes: Record<string, unknown> = {};
   for (const key of METADATA_KEYS) {
     const value = input[key];
-    if (value === undefined) continue;
-    const current = row[key];
-    const same = JSON.stringify(current) === JSON.stringify(value);
-    if (same) continue;
-    if (row.type === "PACKAGE" && row.status !== "DRAFT" && !CHANGEABLE_AFTER_SENDING.has(key)) {
-      throw conflict(
-        "error.conflict.packageNotDraft",
-        `"${key}" can only change while the package is a DRAFT; it is ${row.status}.`,
-      );
+    if (value === undefined || JSON.stringify(row[key]) === JSON.stringify(value)) continue;
+    if (row.type === "PACKAGE" && resultingStatus !== "DRAFT" && !CHANGEABLE_AFTER_SENDING.has(key)) {
+      throw conflict("error.conflict.packageNotDraft", `"${key}" can only change while the package is a DRAFT; it is ${row.status}.`);
     }
     changes[key] = value;
   }
   return changes;
 }
 
+/** A package held with `autocomplete: false` is completed by its sender once every signer has finished. */
+async function assertReadyToComplete(tx: Queryable, row: PackageRow): Promise<void> {
+  if (row.autocomplete) {
+    throw conflict(
+      "error.conflict.packageAutocompletes",
+      "This package completes by itself when its signers finish; only a package created with autocomplete false is completed by its sender.",
+    );
+  }
+  const [{ pending }] = await tx
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(approvals)
+    .where(and(eq(approvals.packageId, row.id), eq(approvals.optional, false), isNull(approvals.signed), isNull(approvals.accepted)));
+  if (pending > 0) {
+    throw conflict("error.conflict.signingNotFinished", `The package cannot be completed: ${pending} approval(s) are not signed yet.`);
+  }
+}
+
 /**
  * `POST|PUT /api/packages/{id}`: a partial body that changes metadata, status (send, back to
  * draft, complete, archive) and the trash flag, in one transaction with the events each raises.
+ * Pending reminders follow: they stop when the package stops being out for signing.
  */
 export async function updatePackage(db: Db, caller: Caller, packageId: string, input: PackageUpdate): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findPackageToChange(tx, caller, packageId);
-    const events: EventName[] = [];
-    const state = { type: row.type as "PACKAGE" | "TEMPLATE", status: row.status as PackageStatus, trashed: row.trashed };
-
+    const state = stateOf(row);
+    const trashed = input.trashed ?? state.trashed;
     // Restoring comes first so that `{"trashed": false, "status": "SENT"}` restores then sends.
     const trashEvent = input.trashed === undefined ? null : trashChange(state, input.trashed);
-    const change = input.status === undefined ? null : statusChange({ ...state, trashed: input.trashed ?? state.trashed }, input.status);
-    const metadata = metadataChanges(row, input);
-    const updated = now();
+    const change = input.status === undefined ? null : statusChange({ ...state, trashed }, input.status);
+    const resultingStatus = change?.status ?? state.status;
+    const metadata = metadataChanges(row, input, resultingStatus);
+    if (trashed && Object.keys(metadata).length) {
+      throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing it.");
+    }
+    if (change?.status === "COMPLETED") await assertReadyToComplete(tx, row);
 
-    const set: Partial<typeof packages.$inferInsert> = { ...metadata };
+    const events: EventName[] = [];
+    const updated = now();
+    const set: Partial<typeof packages.$inferInsert> = { ...metadata, updated };
     if (trashEvent) {
-      set.trashed = input.trashed;
+      set.trashed = trashed;
       events.push(trashEvent);
     }
     if (Object.keys(metadata).length) events.push("PACKAGE_UPDATE");
@@ -72,13 +91,15 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
       if (change.status === "COMPLETED") set.completed = updated;
       events.push(change.event);
     }
-    if (Object.keys(set).length || change) {
-      await tx.update(packages).set({ ...set, updated }).where(eq(packages.id, packageId));
-    }
+    await tx.update(packages).set(set).where(eq(packages.id, packageId));
     for (const name of events) {
       await recordEvent(tx, { accountId: caller.account.id, packageId, name, sessionUser: caller.user.id, ipAddress: caller.ipAddress });
     }
+
+    const wasOut = state.status === "SENT" && !state.trashed;
     if (change?.status === "SENT") await sendPackage(tx, caller, packageId);
+    else if (wasOut && (trashed || resultingStatus !== "SENT")) await clearPendingReminders(tx, packageId);
+    else if (!wasOut && !trashed && resultingStatus === "SENT" && row.sent) await planRemindersOnSend(tx, packageId, row.sent);
   });
 }
 
@@ -87,6 +108,7 @@ export async function deletePackage(db: Db, caller: Caller, packageId: string): 
   await db.transaction(async (tx) => {
     await findPackageToChange(tx, caller, packageId);
     await tx.update(packages).set({ status: "DELETED", updated: now() }).where(eq(packages.id, packageId));
+    await clearPendingReminders(tx, packageId);
     await recordEvent(tx, {
       accountId: caller.account.id,
       packageId,

@@ -46,7 +46,7 @@ export async function replanPendingReminders(
   timings: ReminderTimings,
   sentAt: Date | null,
 ): Promise<void> {
-  await tx.delete(reminders).where(and(eq(reminders.packageId, packageId), isNull(reminders.sentDate)));
+  await clearPendingReminders(tx, packageId);
   if (!sentAt) return;
   const [{ alreadySent }] = await tx
     .select({ alreadySent: count() })
@@ -65,4 +65,9 @@ export async function planRemindersOnSend(tx: Queryable, packageId: string, sent
   const [schedule] = await tx.select().from(reminderSchedules).where(eq(reminderSchedules.packageId, packageId));
   if (!schedule) return;
   await replanPendingReminders(tx, packageId, schedule, sentAt);
+}
+
+/** The package stopped being out for signing (back to draft, trashed, completed, deleted): no more reminders. */
+export async function clearPendingReminders(tx: Queryable, packageId: string): Promise<void> {
+  await tx.delete(reminders).where(and(eq(reminders.packageId, packageId), isNull(reminders.sentDate)));
 }
