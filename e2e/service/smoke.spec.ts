@@ -45,3 +45,9 @@ test("an unknown API key is answered with a JSON 401 error", async ({ request })
   expect(body.message).not.toBe("");
   expect(body.messageKey).toMatch(/^error\.[A-Za-z]+(\.[A-Za-z]+)*$/);
 });
+
+test("an unknown API path answers the wire's JSON 404, not an HTML page", async ({ request }) => {
+  const response = await request.post("/api/no/such/path", { data: {} });
+  expect(response.status(), await bodyOf(response)).toBe(404);
+  expect(await response.json()).toMatchObject({ code: 404, name: "Not Found", messageKey: "error.notFound.path" });
+});

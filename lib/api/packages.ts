@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNulls } from "./wire";
 
 /**
  * The wire contract of packages, templates, roles, documents, approvals and fields
@@ -11,7 +12,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
     .nullish()
     .transform((value) => value ?? undefined)
     .optional();
-const looseRecord = z.record(z.string(), z.unknown());
+/** Free-form client objects (`data`, `delivery`, ...): stored without the nulls the SDKs must never read back. */
+const looseRecord = z.record(z.string(), z.unknown()).transform(withoutNulls);
 const clientId = z.string().trim().min(1).max(256);
 
 export const PACKAGE_STATUSES = ["DRAFT", "SENT", "COMPLETED", "ARCHIVED", "DECLINED", "OPTED_OUT", "EXPIRED"] as const;
@@ -144,7 +146,7 @@ export const roleUpdate = roleInput.partial().extend({
 export type RoleUpdate = z.infer<typeof roleUpdate>;
 
 export const ceremonySettings = z.looseObject({ inPerson: optional(z.boolean()) });
-export const packageSettings = z.looseObject({ ceremony: optional(ceremonySettings) });
+export const packageSettings = z.looseObject({ ceremony: optional(ceremonySettings) }).transform(withoutNulls);
 
 const dueDate = z.iso
   .datetime({ offset: true, local: true })

@@ -85,6 +85,8 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
       });
     });
     parser.on("filesLimit", () => fail(badRequest("error.validation.tooManyFiles", "At most 100 files can be uploaded at once.")));
+    parser.on("fieldsLimit", () => fail(badRequest("error.validation.tooManyFields", "At most 100 form fields can be sent at once.")));
+    parser.on("partsLimit", () => fail(badRequest("error.validation.tooManyParts", "The multipart body has too many parts.")));
     parser.on("error", (error: Error) =>
       fail(badRequest("error.validation.invalidMultipart", "The multipart body is malformed.", error.message)),
     );

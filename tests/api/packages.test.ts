@@ -609,7 +609,58 @@ describe("POST /api/packages/{id}/clone", () => {
       json: { name: "x", type: "PACKAGE", roles: [{ id: "Nobody", signers: [signer(9)] }] },
       expect: 400,
     });
-    await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: { name: "x", type: "TEMPLATE", status: "SENT" }, expect: 409 });
+    await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: { name: "x", type: "TEMPLATE", status: "SENT" }, expect: 400 });
     await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: {}, expect: 400 });
+  });
+});
+
+describe("client nulls", () => {
+  it("are never echoed back from free-form members", async () => {
+    const account = await seedAccount();
+    const { id } = await callJson<{ id: string }>("POST", "/api/packages", {
+      key: account.apiKey,
+      json: {
+        name: "Nulls",
+        data: { kept: 1, dropped: null },
+        settings: { ceremony: { inPerson: null, other: null } },
+        roles: [{ id: "A", data: { x: null }, attachmentRequirements: [{ name: "ID", id: null, required: null }], signers: [{ ...signer(1), delivery: { email: null } }] }],
+      },
+    });
+    const pkg = await getPackage(account.apiKey, id);
+    assertWireRules(pkg);
+    expect(pkg.data).toEqual({ kept: 1 });
+    expect(pkg.roles.find((role) => role.id === "A")).toMatchObject({ attachmentRequirements: [{ name: "ID", required: false, id: expect.any(String) }] });
+  });
+});
+
+describe("the consent document", () => {
+  it("stays first and takes no approvals or fields of its own", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, packagePayload());
+    const orderBody = await callJson<Json>("PUT", `/api/packages/${id}/documents`, {
+      key: account.apiKey,
+      json: [{ id: "default-consent", index: 3 }],
+      expect: 400,
+    });
+    expect(orderBody.messageKey).toBe("error.validation.consentOrder");
+    await callJson("PUT", `/api/packages/${id}/documents`, { key: account.apiKey, json: [{ id: "doc1", index: 1 }, { id: "doc1", index: 2 }], expect: 400 });
+    await callJson("POST", `/api/packages/${id}/documents/default-consent/approvals`, {
+      key: account.apiKey,
+      json: { role: "Signer1", fields: [{ page: 0, top: 10, left: 10, width: 50, height: 20 }] },
+      expect: 400,
+    });
+    const consent = (await getPackage(account.apiKey, id)).documents[0];
+    const approvalId = String(consent.approvals[0].id);
+    await callJson("POST", `/api/packages/${id}/documents/default-consent/approvals/${approvalId}/fields`, {
+      key: account.apiKey,
+      json: { page: 0, top: 10, left: 10, width: 50, height: 20 },
+      expect: 400,
+    });
+  });
+
+  it("refuses to create a template with status SENT (400)", async () => {
+    const account = await seedAccount();
+    const body = await callJson<Json>("POST", "/api/packages", { key: account.apiKey, json: { name: "T", type: "TEMPLATE", status: "SENT" }, expect: 400 });
+    expect(body.messageKey).toBe("error.validation.templateStatus");
   });
 });

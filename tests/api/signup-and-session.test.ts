@@ -69,3 +69,12 @@ describe("authentication", () => {
     }
   });
 });
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404, whatever the method", async () => {
+    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+      const body = await callJson(method, "/api/no/such/thing", { expect: 404 });
+      expect(body).toMatchObject({ code: 404, name: "Not Found", messageKey: "error.notFound.path" });
+    }
+  });
+});

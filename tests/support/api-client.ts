@@ -10,6 +10,7 @@ interface RouteFile {
   paramNames: string[];
   file: string;
   staticSegments: number;
+  catchAll: boolean;
 }
 
 const appDir = path.join(process.cwd(), "app");
@@ -22,6 +23,11 @@ function collectRoutes(dir: string, segments: string[], out: RouteFile[]) {
       const paramNames: string[] = [];
       const source = visible
         .map((segment) => {
+          const catchAll = /^\[\.\.\.(.+)\]$/.exec(segment);
+          if (catchAll) {
+            paramNames.push(`...${catchAll[1]}`);
+            return "(.+?)";
+          }
           const dynamic = /^\[(.+)\]$/.exec(segment);
           if (!dynamic) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
           paramNames.push(dynamic[1]);
@@ -33,6 +39,7 @@ function collectRoutes(dir: string, segments: string[], out: RouteFile[]) {
         paramNames,
         file: path.join(dir, entry.name),
         staticSegments: visible.filter((segment) => !segment.startsWith("[")).length,
+        catchAll: visible.some((segment) => segment.startsWith("[...")),
       });
     }
   }
@@ -40,7 +47,8 @@ function collectRoutes(dir: string, segments: string[], out: RouteFile[]) {
 
 const routes: RouteFile[] = [];
 collectRoutes(path.join(appDir, "api"), ["api"], routes);
-routes.sort((a, b) => b.staticSegments - a.staticSegments);
+// Next.js: static segments before dynamic ones, catch-all routes last.
+routes.sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || b.staticSegments - a.staticSegments);
 
 export interface CallOptions {
   key?: string;
@@ -53,8 +61,13 @@ export async function call(method: string, pathAndQuery: string, options: CallOp
   const url = new URL(pathAndQuery, "http://signet.test");
   const route = routes.find((candidate) => candidate.pattern.test(url.pathname));
   if (!route) throw new Error(`No route file serves ${url.pathname}`);
-  const values = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
-  const params = Object.fromEntries(route.paramNames.map((name, i) => [name, values[i]]));
+  const values = route.pattern.exec(url.pathname)!.slice(1);
+  // A catch-all parameter (`...name`) is the list of the segments it matched.
+  const params = Object.fromEntries(
+    route.paramNames.map((name, i) =>
+      name.startsWith("...") ? [name.slice(3), values[i].split("/").map(decodeURIComponent)] : [name, decodeURIComponent(values[i])],
+    ),
+  );
   const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
   const handler = routeModule[method] as ((request: Request, context: { params: Promise<unknown> }) => Promise<Response>) | undefined;
   if (!handler) return new Response(null, { status: 405 });

@@ -5,6 +5,7 @@ import type { ApprovalInput, ApprovalUpdate, FieldInput, FieldUpdate, WireApprov
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findDocument } from "@/lib/esign/documents/document-changes";
 import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
@@ -72,6 +73,9 @@ function nextPosition(rows: { position: number }[]): number {
 export async function addApproval(db: Db, caller: Caller, key: DocumentKey, input: ApprovalInput): Promise<WireApproval> {
   return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
     const document = await findDocument(tx, key.packageId, key.documentId);
+    if (document.id === CONSENT_DOCUMENT_ID) {
+      throw badRequest("error.validation.consentApproval", "The consent document is accepted by every signer; it takes no approvals of its own.");
+    }
     const existing = await tx.select({ id: approvals.id, position: approvals.position }).from(approvals).where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)));
     if (input.id && existing.some((row) => row.id === input.id)) {
       throw conflict("error.conflict.approvalExists", `The document already has an approval with the id "${input.id}".`);
@@ -127,6 +131,9 @@ export async function deleteApproval(db: Db, caller: Caller, key: DocumentKey, a
 export async function addField(db: Db, caller: Caller, key: DocumentKey, approvalId: string, input: FieldInput): Promise<WireField> {
   return changePackage(db, caller, key.packageId, "fields", async ({ tx, record }) => {
     const document = await findDocument(tx, key.packageId, key.documentId);
+    if (document.id === CONSENT_DOCUMENT_ID) {
+      throw badRequest("error.validation.consentApproval", "The consent document is accepted with a click; it takes no fields.");
+    }
     await findApproval(tx, key, approvalId);
     const existing = await fieldsOf(tx, key, approvalId);
     if (input.id && existing.some((row) => row.id === input.id)) {

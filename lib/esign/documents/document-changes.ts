@@ -110,6 +110,10 @@ export async function deleteDocument(db: Db, caller: Caller, packageId: string, 
 /** `PUT .../documents` with `[{id, index}]`: the document order (spec 3.4), only in a draft (409 otherwise). */
 export async function reorderDocuments(db: Db, caller: Caller, packageId: string, order: OrderChange): Promise<WireDocument[]> {
   return changePackage(db, caller, packageId, "the document order", async ({ tx, record }) => {
+    assertUniqueIds(order.map((entry) => entry.id), "entries of the new order");
+    if (order.some((entry) => entry.id === CONSENT_DOCUMENT_ID)) {
+      throw badRequest("error.validation.consentOrder", `The consent document "${CONSENT_DOCUMENT_ID}" always comes first; leave it out of the order.`);
+    }
     const existing = new Set((await tx.select({ id: documents.id }).from(documents).where(eq(documents.packageId, packageId))).map((row) => row.id));
     const unknown = order.filter((entry) => !existing.has(entry.id)).map((entry) => entry.id);
     if (unknown.length) throw badRequest("error.validation.unknownDocument", `The package has no document(s) ${unknown.join(", ")}.`);

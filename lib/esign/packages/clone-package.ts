@@ -5,10 +5,11 @@ import type { PackageClone } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { badRequest, conflict } from "@/lib/esign/errors";
+import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { findPackage } from "./find-package";
 import { normalizeSigner, OWNER_ROLE_ID, senderRoleRow } from "./package-content";
+import { assertCreatableStatus } from "./package-status";
 import { sendPackage } from "./send-package";
 
 /**
@@ -17,12 +18,11 @@ import { sendPackage } from "./send-package";
  * are shared by content address; roles, approvals and fields are copied with their ids.
  */
 export async function clonePackage(db: Db, caller: Caller, sourceId: string, input: PackageClone): Promise<{ id: string }> {
-  if (input.type === "TEMPLATE" && input.status === "SENT") {
-    throw conflict("error.conflict.templateStatus", "A template cannot be sent; create a package from it instead.");
-  }
+  assertCreatableStatus(input.type, input.status);
   const packageId = newId();
   await db.transaction(async (tx) => {
-    const source = await findPackage(tx, caller, sourceId);
+    // Locked so that the four reads below see one state of the source.
+    const source = await findPackage(tx, caller, sourceId, { forUpdate: true });
     const [sourceRoles, sourceDocuments, sourceApprovals, sourceFields] = await Promise.all([
       tx.select().from(roles).where(eq(roles.packageId, sourceId)),
       tx.select().from(documents).where(eq(documents.packageId, sourceId)),

@@ -7,7 +7,6 @@ import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentPdf } from "@/lib/esign/documents/consent-document";
 import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
-import { conflict } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { inspectPdf } from "@/lib/esign/pdf/inspect-pdf";
 import {
@@ -18,6 +17,7 @@ import {
   roleRow,
   senderRoleRow,
 } from "./package-content";
+import { assertCreatableStatus } from "./package-status";
 import { sendPackage } from "./send-package";
 
 /**
@@ -26,9 +26,7 @@ import { sendPackage } from "./send-package";
  * transaction. With status SENT it is also sent.
  */
 export async function createPackage(db: Db, caller: Caller, input: PackageCreate, files: DocumentFile[]): Promise<{ id: string }> {
-  if (input.type === "TEMPLATE" && input.status === "SENT") {
-    throw conflict("error.conflict.templateStatus", "A template cannot be sent; create a package from it instead.");
-  }
+  assertCreatableStatus(input.type, input.status);
   const packageId = newId();
   const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller.user));
   if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));

@@ -1,6 +1,6 @@
 import type { PackageStatus } from "@/lib/api/packages";
 import type { EventName } from "@/lib/esign/audit/record-event";
-import { conflict } from "@/lib/esign/errors";
+import { badRequest, conflict } from "@/lib/esign/errors";
 
 /**
  * The package state machine of spec 3.2 and the compat notes, as pure functions: which status
@@ -63,6 +63,13 @@ export function statusChange(state: PackageState, requested: PackageStatus): Sta
 export function trashChange(state: PackageState, trashed: boolean): EventName | null {
   if (state.trashed === trashed) return null;
   return trashed ? "PACKAGE_TRASH" : "PACKAGE_RESTORE";
+}
+
+/** `status: "SENT"` on creating a template (or cloning into one) asks for the impossible. */
+export function assertCreatableStatus(type: "PACKAGE" | "TEMPLATE", status: "DRAFT" | "SENT"): void {
+  if (type === "TEMPLATE" && status === "SENT") {
+    throw badRequest("error.validation.templateStatus", "A template cannot be sent; create a package from it instead.");
+  }
 }
 
 /** Content (documents, roles, fields, reminder creation) changes only while the package is a draft. */

@@ -6,6 +6,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import {
+  assertUniqueIds,
   attachmentRequirementRows,
   consentApprovalRow,
   findPackageSender,
@@ -111,6 +112,7 @@ export async function reorderRoles(db: Db, caller: Caller, packageId: string, or
     packageId,
     "the signing order",
     async ({ tx, record }) => {
+      assertUniqueIds(order.map((entry) => entry.id), "entries of the new order");
       const existing = new Set((await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, packageId))).map((row) => row.id));
       const unknown = order.filter((entry) => !existing.has(entry.id)).map((entry) => entry.id);
       if (unknown.length) throw badRequest("error.validation.unknownRole", `The package has no role(s) ${unknown.join(", ")}.`);

@@ -4,14 +4,20 @@ import path from "node:path";
 import { config } from "@/lib/config";
 
 /**
- * The one server secret everything else is derived from: SIGNET_SECRET when set (required when
- * several instances share a PostgreSQL server), else a random secret created on first start in
- * DATA_DIR/secret.key.
+ * The one server secret everything else is derived from: SIGNET_SECRET when set (required with a
+ * PostgreSQL server, which several instances share), else a random secret created on first start
+ * in DATA_DIR/secret.key.
  */
 let cached: { source: string; secret: Buffer } | undefined;
 
 export function serverSecret(): Buffer {
-  const { secret, dataDir } = config();
+  const { secret, dataDir, databaseUrl } = config();
+  if (!secret && databaseUrl.startsWith("postgres")) {
+    throw new Error(
+      "SIGNET_SECRET must be set when DATABASE_URL points at a PostgreSQL server: every instance " +
+        "must derive the same API key encryption and lookup keys from it.",
+    );
+  }
   const source = secret ? `env:${secret}` : `file:${dataDir}`;
   if (cached?.source === source) return cached.secret;
   let value: Buffer;

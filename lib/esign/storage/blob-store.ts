@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -45,7 +45,8 @@ export class FileBlobStore implements BlobStore {
       // not there yet
     }
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // Unique per write: concurrent puts of the same bytes must not share a temporary file.
+    const temporary = `${target}.${randomBytes(8).toString("hex")}.tmp`;
     await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, target); // atomic: readers never see half a file
     return { sha256, created: true };
