@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { pageSizesOf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
 
 export const CONSENT_DOCUMENT_ID = "default-consent";
 export const CONSENT_DOCUMENT_NAME = "Electronic Disclosures and Signatures Consent";
@@ -17,10 +18,15 @@ const CONSENT_TEXT = [
   "and an evidence summary records every step of the signing process.",
 ];
 
-let cached: Promise<Uint8Array> | undefined;
+let cached: Promise<{ bytes: Uint8Array; pages: PageSize[] }> | undefined;
 
 /** The consent document every package starts with: the same bytes every time (content-addressed once). */
-export function consentPdf(): Promise<Uint8Array> {
+export async function consentPdf(): Promise<Uint8Array> {
+  return (await consentDocument()).bytes;
+}
+
+/** The consent PDF with its page sizes, made once per process. */
+export function consentDocument(): Promise<{ bytes: Uint8Array; pages: PageSize[] }> {
   cached ??= (async () => {
     const pdf = await PDFDocument.create({ updateMetadata: false });
     pdf.setTitle(CONSENT_DOCUMENT_NAME);
@@ -33,7 +39,7 @@ export function consentPdf(): Promise<Uint8Array> {
     const regular = await pdf.embedFont(StandardFonts.Helvetica);
     page.drawText(CONSENT_DOCUMENT_NAME, { x: 56, y: 720, size: 16, font: bold, color: rgb(0.1, 0.1, 0.15) });
     CONSENT_TEXT.forEach((line, i) => page.drawText(line, { x: 56, y: 680 - i * 18, size: 10.5, font: regular }));
-    return pdf.save({ useObjectStreams: false });
+    return { bytes: await pdf.save({ useObjectStreams: false }), pages: pageSizesOf(pdf) };
   })();
   return cached;
 }

@@ -1,10 +1,10 @@
-import { isComplete } from "@/lib/esign/packages/package-status";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
-import { gone, notFound } from "@/lib/esign/errors";
+import { gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
+import { isComplete } from "@/lib/esign/packages/package-status";
 import { flattenPdf } from "@/lib/esign/pdf/flatten-pdf";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 
@@ -28,15 +28,6 @@ export interface SizedDownloadFile extends DownloadFile {
  */
 export function responseBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return bytes as Uint8Array<ArrayBuffer>;
-}
-
-export async function findDocument(db: Queryable, pkg: PackageRow, documentId: string): Promise<DocumentRow> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.packageId, pkg.id), eq(documents.id, documentId)));
-  if (!row) throw notFound("error.notFound.documentNotFound", `Document ${documentId} was not found in package ${pkg.id}.`);
-  return row;
 }
 
 /** The documents of a package in signing order. */

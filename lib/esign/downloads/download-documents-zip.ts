@@ -1,4 +1,3 @@
-import { isComplete } from "@/lib/esign/packages/package-status";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import archiver from "archiver";
@@ -8,6 +7,7 @@ import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { conflict } from "@/lib/esign/errors";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
+import { isComplete } from "@/lib/esign/packages/package-status";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import {
   documentPdf,

@@ -4,11 +4,10 @@ import type { PackageCreate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentPdf } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentDocument } from "@/lib/esign/documents/consent-document";
 import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
 import { newId } from "@/lib/esign/ids";
-import { inspectPdf } from "@/lib/esign/pdf/inspect-pdf";
 import {
   assertUniqueIds,
   consentApprovalRow,
@@ -35,8 +34,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
 
   const textTagRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
   const prepared = await prepareDocuments(input.documents, files, textTagRoles);
-  const consentBytes = Buffer.from(await consentPdf());
-  const consentPages = await inspectPdf(consentBytes, CONSENT_DOCUMENT_NAME);
+  const consent = await consentDocument();
   const signingRoles = roleRows.filter((role) => isSigningRole({ id: role.id, type: role.type ?? "SIGNER" }));
   const signingRoleIds = new Set(signingRoles.map((role) => role.id));
 
@@ -70,10 +68,10 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         position: 0,
         index: 0,
         name: CONSENT_DOCUMENT_NAME,
-        blobSha256: await blobs.put(consentBytes, tx),
+        blobSha256: await blobs.put(consent.bytes, tx),
         fileName: "consent.pdf",
-        size: consentBytes.byteLength,
-        pages: consentPages,
+        size: consent.bytes.byteLength,
+        pages: consent.pages,
       });
       if (signingRoles.length) {
         await tx.insert(approvals).values(signingRoles.map((role, i) => consentApprovalRow(packageId, role.id, i)));

@@ -1,6 +1,5 @@
 import { packageUpdate } from "@/lib/api/packages";
-import { findPackage } from "@/lib/esign/packages/find-package";
-import { readPackage } from "@/lib/esign/packages/read-package";
+import { getPackage } from "@/lib/esign/packages/get-package-content";
 import { deletePackage, updatePackage } from "@/lib/esign/packages/update-package";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -11,13 +10,13 @@ type Params = { packageId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  return readPackage(db, await findPackage(db, caller, params.packageId));
+  return getPackage(db, caller, params.packageId);
 });
 
 /** Partial updates and status changes; the compat notes accept both POST and PUT. */
 const update = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
   await updatePackage(db, caller, params.packageId, await readJsonWith(request, packageUpdate));
-  return readPackage(db, await findPackage(db, caller, params.packageId));
+  return getPackage(db, caller, params.packageId);
 });
 export const POST = update;
 export const PUT = update;

@@ -1,7 +1,6 @@
 import { orderChange } from "@/lib/api/packages";
 import { addDocuments, reorderDocuments } from "@/lib/esign/documents/document-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
-import { readDocuments } from "@/lib/esign/packages/read-package";
+import { getDocuments } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readPayloadAndFiles } from "@/lib/http/package-upload";
@@ -11,8 +10,7 @@ type Params = { packageId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  const results = await readDocuments(db, params.packageId);
+  const results = await getDocuments(db, caller, params.packageId);
   return { results, count: results.length };
 });
 

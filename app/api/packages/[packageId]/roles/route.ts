@@ -1,6 +1,5 @@
 import { orderChange, roleInput } from "@/lib/api/packages";
-import { findPackage } from "@/lib/esign/packages/find-package";
-import { readRoles } from "@/lib/esign/packages/read-package";
+import { getRoles } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { addRole, reorderRoles } from "@/lib/esign/roles/role-changes";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -11,8 +10,7 @@ const permission = { permission: PERMISSIONS.transaction };
 
 /** Served for `/roles` and `/roles/` alike (next.config skips the trailing-slash redirect). */
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  const results = await readRoles(db, params.packageId);
+  const results = await getRoles(db, caller, params.packageId);
   return { results, count: results.length };
 });
 

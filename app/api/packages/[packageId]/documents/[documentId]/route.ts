@@ -1,6 +1,6 @@
 import { documentUpdate } from "@/lib/api/packages";
-import { deleteDocument, readDocument, updateDocument } from "@/lib/esign/documents/document-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { deleteDocument, updateDocument } from "@/lib/esign/documents/document-changes";
+import { getDocument } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
@@ -10,8 +10,7 @@ type Params = { packageId: string; documentId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  return readDocument(db, params.packageId, params.documentId);
+  return getDocument(db, caller, params.packageId, params.documentId);
 });
 
 const update = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {

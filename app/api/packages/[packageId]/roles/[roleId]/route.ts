@@ -1,7 +1,7 @@
 import { roleUpdate } from "@/lib/api/packages";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { getRole } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { deleteRole, readRole, updateRole } from "@/lib/esign/roles/role-changes";
+import { deleteRole, updateRole } from "@/lib/esign/roles/role-changes";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
@@ -10,8 +10,7 @@ type Params = { packageId: string; roleId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  return readRole(db, params.packageId, params.roleId);
+  return getRole(db, caller, params.packageId, params.roleId);
 });
 
 export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {

@@ -1,6 +1,6 @@
 import { approvalInput } from "@/lib/api/packages";
-import { addApproval, readApprovals } from "@/lib/esign/approvals/approval-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { addApproval } from "@/lib/esign/approvals/approval-changes";
+import { getApprovals } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
@@ -9,8 +9,7 @@ type Params = { packageId: string; documentId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  const results = await readApprovals(db, params);
+  const results = await getApprovals(db, caller, params);
   return { results, count: results.length };
 });
 

@@ -1,6 +1,6 @@
 import { approvalUpdate } from "@/lib/api/packages";
-import { deleteApproval, readApproval, updateApproval } from "@/lib/esign/approvals/approval-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { deleteApproval, updateApproval } from "@/lib/esign/approvals/approval-changes";
+import { getApproval } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
@@ -10,8 +10,7 @@ type Params = { packageId: string; documentId: string; approvalId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  return readApproval(db, params, params.approvalId);
+  return getApproval(db, caller, params, params.approvalId);
 });
 
 export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {

@@ -1,6 +1,6 @@
 import { fieldInput } from "@/lib/api/packages";
-import { addField, readFields } from "@/lib/esign/approvals/approval-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { addField } from "@/lib/esign/approvals/approval-changes";
+import { getFields } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
@@ -9,8 +9,7 @@ type Params = { packageId: string; documentId: string; approvalId: string };
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  const results = await readFields(db, params, params.approvalId);
+  const results = await getFields(db, caller, params, params.approvalId);
   return { results, count: results.length };
 });
 

@@ -1,6 +1,6 @@
 import { fieldUpdate } from "@/lib/api/packages";
-import { deleteField, readField, updateField } from "@/lib/esign/approvals/approval-changes";
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { deleteField, updateField } from "@/lib/esign/approvals/approval-changes";
+import { getField } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
@@ -10,8 +10,7 @@ type Params = { packageId: string; documentId: string; approvalId: string; field
 const permission = { permission: PERMISSIONS.transaction };
 
 export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  return readField(db, params, params.approvalId, params.fieldId);
+  return getField(db, caller, params, params.approvalId, params.fieldId);
 });
 
 export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {

@@ -1,0 +1,59 @@
+import type { Queryable } from "@/lib/db/client";
+import type { WireApproval, WireDocument, WireField, WirePackage, WireRole } from "@/lib/api/packages";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { readApproval, readApprovals, readField, readFields } from "@/lib/esign/approvals/approval-changes";
+import { readDocument } from "@/lib/esign/documents/document-changes";
+import { readRole } from "@/lib/esign/roles/role-changes";
+import { findPackage } from "./find-package";
+import { readDocuments, readPackage, readRoles } from "./read-package";
+
+/**
+ * The read use cases of a package and its parts. Each one checks that the caller may see the
+ * package first (404 otherwise), so no route can forget to.
+ */
+
+export async function getPackage(db: Queryable, caller: Caller, packageId: string): Promise<WirePackage> {
+  return readPackage(db, await findPackage(db, caller, packageId));
+}
+
+export async function getRoles(db: Queryable, caller: Caller, packageId: string): Promise<WireRole[]> {
+  await findPackage(db, caller, packageId);
+  return readRoles(db, packageId);
+}
+
+export async function getRole(db: Queryable, caller: Caller, packageId: string, roleId: string): Promise<WireRole> {
+  await findPackage(db, caller, packageId);
+  return readRole(db, packageId, roleId);
+}
+
+export async function getDocuments(db: Queryable, caller: Caller, packageId: string): Promise<WireDocument[]> {
+  await findPackage(db, caller, packageId);
+  return readDocuments(db, packageId);
+}
+
+export async function getDocument(db: Queryable, caller: Caller, packageId: string, documentId: string): Promise<WireDocument> {
+  await findPackage(db, caller, packageId);
+  return readDocument(db, packageId, documentId);
+}
+
+type DocumentKey = { packageId: string; documentId: string };
+
+export async function getApprovals(db: Queryable, caller: Caller, key: DocumentKey): Promise<WireApproval[]> {
+  await findPackage(db, caller, key.packageId);
+  return readApprovals(db, key);
+}
+
+export async function getApproval(db: Queryable, caller: Caller, key: DocumentKey, approvalId: string): Promise<WireApproval> {
+  await findPackage(db, caller, key.packageId);
+  return readApproval(db, key, approvalId);
+}
+
+export async function getFields(db: Queryable, caller: Caller, key: DocumentKey, approvalId: string): Promise<WireField[]> {
+  await findPackage(db, caller, key.packageId);
+  return readFields(db, key, approvalId);
+}
+
+export async function getField(db: Queryable, caller: Caller, key: DocumentKey, approvalId: string, fieldId: string): Promise<WireField> {
+  await findPackage(db, caller, key.packageId);
+  return readField(db, key, approvalId, fieldId);
+}
