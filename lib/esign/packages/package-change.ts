@@ -5,6 +5,7 @@ import type { PackageStatus } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { conflict } from "@/lib/esign/errors";
 import { findPackageToChange, type PackageRow } from "./find-package";
 import { assertEditable } from "./package-status";
 
@@ -21,8 +22,8 @@ export function stateOf(row: PackageRow) {
 
 /**
  * One change to a package's content, in one transaction: the package row is locked, the change
- * must be allowed in its state (drafts only unless `allowSent`), the package's `updated` moves,
- * and the change records its audit events.
+ * must be allowed in its state (`allowed`: drafts only by default), the package's `updated`
+ * moves, and the change records its audit events.
  */
 export async function changePackage<T>(
   db: Db,
@@ -30,12 +31,14 @@ export async function changePackage<T>(
   packageId: string,
   what: string,
   change: (context: PackageChange) => Promise<T>,
-  options: { allowSent?: boolean } = {},
+  options: { allowed?: "draft" | "draftOrSent" | "anyButTrash" } = {},
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const row = await findPackageToChange(tx, caller, packageId);
     const state = stateOf(row);
-    if (!(options.allowSent && state.status === "SENT" && !state.trashed)) assertEditable(state, what);
+    const allowed = options.allowed ?? "draft";
+    if (state.trashed) throw conflict("error.conflict.packageTrashed", `The package is in the trash; restore it before changing ${what}.`);
+    if (allowed === "draft" || (allowed === "draftOrSent" && state.status !== "SENT")) assertEditable(state, what);
     const result = await change({
       tx,
       row,

@@ -2,14 +2,12 @@ import type { Db } from "@/lib/db/client";
 import { reminderSchedules } from "@/lib/db/schema";
 import type { ReminderScheduleRequest, ReminderScheduleResponse } from "@/lib/api/reminders";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
-import { findPackageToChange } from "@/lib/esign/packages/find-package";
-import { assertEditable, type PackageState } from "@/lib/esign/packages/package-status";
+import { changePackage } from "@/lib/esign/packages/package-change";
 import { readReminderSchedule } from "./get-reminder-schedule";
-import { replanPendingReminders } from "./plan-reminders";
-import { assertSamePackage, describeTimings } from "./update-reminder-schedule";
+import { clearPendingReminders } from "./plan-reminders";
+import { assertSamePackage, describeTimings, timingsOf } from "./update-reminder-schedule";
 
 /**
  * `POST /api/packages/{id}/reminders`: only while the package is a DRAFT (spec 3.2 rule 1), and
@@ -23,32 +21,19 @@ export async function createReminderSchedule(
   input: ReminderScheduleRequest,
 ): Promise<ReminderScheduleResponse> {
   assertSamePackage(packageId, input);
-  return db.transaction(async (tx) => {
-    const pkg = await findPackageToChange(tx, caller, packageId);
-    assertEditable(pkg as PackageState, "its reminder schedule");
+  return changePackage(db, caller, packageId, "its reminder schedule", async ({ tx, record }) => {
     if (await readReminderSchedule(tx, packageId)) {
       throw conflict(
         "error.conflict.reminderScheduleExists",
         "The package already has a reminder schedule; change it with PUT or delete it first.",
       );
     }
-    const timings = {
-      startInDaysDelay: input.startInDaysDelay,
-      intervalInDays: input.intervalInDays,
-      repetitionsCount: input.repetitionsCount,
-    };
+    const timings = timingsOf(input);
     const at = now();
     await tx.insert(reminderSchedules).values({ packageId, ...timings, created: at, updated: at });
-    // A DRAFT that was sent before keeps stale pending reminders of that sending; drop them.
-    await replanPendingReminders(tx, packageId, timings, null);
-    await recordEvent(tx, {
-      accountId: pkg.accountId,
-      packageId,
-      name: "REMINDER_SCHEDULE_SET",
-      sessionUser: caller.user.id,
-      message: describeTimings(timings),
-      ipAddress: caller.ipAddress,
-    });
+    // A DRAFT that was sent before may keep pending reminders of that sending; drop them.
+    await clearPendingReminders(tx, packageId);
+    await record("REMINDER_SCHEDULE_SET", { message: describeTimings(timings) });
     return (await readReminderSchedule(tx, packageId))!;
   });
 }

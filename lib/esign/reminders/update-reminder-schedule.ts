@@ -3,10 +3,9 @@ import type { Db } from "@/lib/db/client";
 import { reminderSchedules } from "@/lib/db/schema";
 import type { ReminderScheduleRequest, ReminderScheduleResponse } from "@/lib/api/reminders";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { badRequest, conflict, notFound } from "@/lib/esign/errors";
-import { findPackageToChange } from "@/lib/esign/packages/find-package";
+import { badRequest, notFound } from "@/lib/esign/errors";
+import { changePackage } from "@/lib/esign/packages/package-change";
 import { readReminderSchedule } from "./get-reminder-schedule";
 import { replanPendingReminders, type ReminderTimings } from "./plan-reminders";
 
@@ -18,6 +17,11 @@ export function assertSamePackage(packageId: string, input: ReminderScheduleRequ
       `The body's packageId ${input.packageId} is not the package of the path (${packageId}).`,
     );
   }
+}
+
+export function timingsOf(input: ReminderScheduleRequest): ReminderTimings {
+  const { startInDaysDelay, intervalInDays, repetitionsCount } = input;
+  return { startInDaysDelay, intervalInDays, repetitionsCount };
 }
 
 export function describeTimings(timings: ReminderTimings): string {
@@ -35,36 +39,28 @@ export async function updateReminderSchedule(
   input: ReminderScheduleRequest,
 ): Promise<ReminderScheduleResponse> {
   assertSamePackage(packageId, input);
-  return db.transaction(async (tx) => {
-    const pkg = await findPackageToChange(tx, caller, packageId);
-    if (pkg.trashed) {
-      throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing its reminder schedule.");
-    }
-    const timings = {
-      startInDaysDelay: input.startInDaysDelay,
-      intervalInDays: input.intervalInDays,
-      repetitionsCount: input.repetitionsCount,
-    };
-    const updated = await tx
-      .update(reminderSchedules)
-      .set({ ...timings, updated: now() })
-      .where(eq(reminderSchedules.packageId, packageId))
-      .returning({ packageId: reminderSchedules.packageId });
-    if (updated.length === 0) {
-      throw notFound(
-        "error.notFound.reminderScheduleNotFound",
-        `Package ${packageId} has no reminder schedule; create one with POST while the package is a DRAFT.`,
-      );
-    }
-    await replanPendingReminders(tx, packageId, timings, pkg.status === "SENT" ? pkg.sent : null);
-    await recordEvent(tx, {
-      accountId: pkg.accountId,
-      packageId,
-      name: "REMINDER_SCHEDULE_SET",
-      sessionUser: caller.user.id,
-      message: describeTimings(timings),
-      ipAddress: caller.ipAddress,
-    });
-    return (await readReminderSchedule(tx, packageId))!;
-  });
+  return changePackage(
+    db,
+    caller,
+    packageId,
+    "its reminder schedule",
+    async ({ tx, row, record }) => {
+      const timings = timingsOf(input);
+      const updated = await tx
+        .update(reminderSchedules)
+        .set({ ...timings, updated: now() })
+        .where(eq(reminderSchedules.packageId, packageId))
+        .returning({ packageId: reminderSchedules.packageId });
+      if (updated.length === 0) {
+        throw notFound(
+          "error.notFound.reminderScheduleNotFound",
+          `Package ${packageId} has no reminder schedule; create one with POST while the package is a DRAFT.`,
+        );
+      }
+      await replanPendingReminders(tx, packageId, timings, row.status === "SENT" ? row.sent : null);
+      await record("REMINDER_SCHEDULE_SET", { message: describeTimings(timings) });
+      return (await readReminderSchedule(tx, packageId))!;
+    },
+    { allowed: "anyButTrash" },
+  );
 }

@@ -122,6 +122,6 @@ export async function reorderRoles(db: Db, caller: Caller, packageId: string, or
       await record("ROLE_REORDER", { message: order.map((entry) => `${entry.id}:${entry.index}`).join(", ") });
       return readRoles(tx, packageId);
     },
-    { allowSent: true },
+    { allowed: "draftOrSent" },
   );
 }
