@@ -1,3 +1,32 @@
+CREATE TABLE "access_tokens" (
+	"lookup_hash" text PRIMARY KEY NOT NULL,
+	"client_app_id" text NOT NULL,
+	"account_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"expires" timestamp with time zone NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "account_memberships" (
+	"account_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"is_owner" boolean DEFAULT false NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "account_memberships_account_id_user_id_pk" PRIMARY KEY("account_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "account_roles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"permissions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"predefined" text,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "accounts" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -52,6 +81,25 @@ CREATE TABLE "blobs" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "callback_registrations" (
+	"account_id" text PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"encrypted_key" text,
+	"events" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "client_apps" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"name" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"created_by_user_id" text NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "package_documents" (
 	"package_id" text NOT NULL,
 	"id" text NOT NULL,
@@ -90,6 +138,24 @@ CREATE TABLE "fields" (
 	"extract" boolean DEFAULT false NOT NULL,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	CONSTRAINT "fields_package_id_document_id_approval_id_id_pk" PRIMARY KEY("package_id","document_id","approval_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "group_members" (
+	"group_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"member_type" text DEFAULT 'REGULAR' NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "group_members_group_id_user_id_pk" PRIMARY KEY("group_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "groups" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"email_members" boolean DEFAULT true NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "packages" (
@@ -144,8 +210,25 @@ CREATE TABLE "package_roles" (
 	"signer" jsonb,
 	"signer_email" text,
 	"attachment_requirements" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"verification" jsonb,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	CONSTRAINT "package_roles_package_id_id_pk" PRIMARY KEY("package_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "sender_invitations" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"lookup_hash" text NOT NULL,
+	"encrypted_token" text NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_account_roles" (
+	"account_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"role_id" text NOT NULL,
+	CONSTRAINT "user_account_roles_account_id_user_id_role_id_pk" PRIMARY KEY("account_id","user_id","role_id")
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -162,28 +245,58 @@ CREATE TABLE "users" (
 	"password_hash" text,
 	"status" text DEFAULT 'ACTIVE' NOT NULL,
 	"type" text DEFAULT 'REGULAR' NOT NULL,
-	"is_account_owner" boolean DEFAULT false NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "verification_type_activations" (
+	"account_id" text NOT NULL,
+	"type_id" text NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "verification_type_activations_account_id_type_id_pk" PRIMARY KEY("account_id","type_id")
+);
+--> statement-breakpoint
+ALTER TABLE "access_tokens" ADD CONSTRAINT "access_tokens_client_app_id_client_apps_id_fk" FOREIGN KEY ("client_app_id") REFERENCES "public"."client_apps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "access_tokens" ADD CONSTRAINT "access_tokens_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "access_tokens" ADD CONSTRAINT "access_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_memberships" ADD CONSTRAINT "account_memberships_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_memberships" ADD CONSTRAINT "account_memberships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_roles" ADD CONSTRAINT "account_roles_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approvals" ADD CONSTRAINT "approvals_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "callback_registrations" ADD CONSTRAINT "callback_registrations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_apps" ADD CONSTRAINT "client_apps_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_apps" ADD CONSTRAINT "client_apps_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_documents" ADD CONSTRAINT "package_documents_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fields" ADD CONSTRAINT "fields_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_members" ADD CONSTRAINT "group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "groups" ADD CONSTRAINT "groups_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_schedules" ADD CONSTRAINT "reminder_schedules_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminders" ADD CONSTRAINT "reminders_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_roles" ADD CONSTRAINT "package_roles_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sender_invitations" ADD CONSTRAINT "sender_invitations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sender_invitations" ADD CONSTRAINT "sender_invitations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_account_roles" ADD CONSTRAINT "user_account_roles_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_account_roles" ADD CONSTRAINT "user_account_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_account_roles" ADD CONSTRAINT "user_account_roles_role_id_account_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."account_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "verification_type_activations" ADD CONSTRAINT "verification_type_activations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "access_tokens_expires_idx" ON "access_tokens" USING btree ("expires");--> statement-breakpoint
+CREATE INDEX "account_memberships_user_idx" ON "account_memberships" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "account_roles_account_idx" ON "account_roles" USING btree ("account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_lookup_hash_unique" ON "api_keys" USING btree ("lookup_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "approvals_role_idx" ON "approvals" USING btree ("package_id","role_id");--> statement-breakpoint
 CREATE INDEX "audit_events_package_idx" ON "audit_events" USING btree ("package_id","id");--> statement-breakpoint
+CREATE INDEX "client_apps_account_idx" ON "client_apps" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "groups_account_idx" ON "groups" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "packages_owner_listing_idx" ON "packages" USING btree ("owner_user_id","type","updated");--> statement-breakpoint
 CREATE INDEX "packages_account_listing_idx" ON "packages" USING btree ("account_id","type","updated");--> statement-breakpoint
 CREATE INDEX "reminders_package_idx" ON "reminders" USING btree ("package_id","date");--> statement-breakpoint
 CREATE INDEX "package_roles_signer_email_idx" ON "package_roles" USING btree ("signer_email");--> statement-breakpoint
+CREATE UNIQUE INDEX "sender_invitations_lookup_hash_unique" ON "sender_invitations" USING btree ("lookup_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));

@@ -51,11 +51,178 @@ export const users = pgTable(
     status: text().notNull().default("ACTIVE"),
     /** REGULAR or MANAGER. */
     type: text().notNull().default("REGULAR"),
-    isAccountOwner: boolean().notNull().default(false),
     created: createdAt(),
     updated: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Which accounts a user belongs to. A user's home account is `users.accountId` (where they are a
+ * sender); creating a sub account makes its creator a member (and owner) there too.
+ */
+export const accountMemberships = pgTable(
+  "account_memberships",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    isOwner: boolean().notNull().default(false),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index("account_memberships_user_idx").on(t.userId)],
+);
+
+/** Named sets of permissions (spec 2.7); the predefined ones are made with the account. */
+export const accountRoles = pgTable(
+  "account_roles",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    enabled: boolean().notNull().default(true),
+    permissions: jsonb().$type<string[]>().notNull().default([]),
+    /** OWNER, MANAGER or SENDER for the predefined roles, which cannot be deleted; null otherwise. */
+    predefined: text(),
+    created: createdAt(),
+    updated: createdAt(),
+  },
+  (t) => [index("account_roles_account_idx").on(t.accountId)],
+);
+
+export const userAccountRoles = pgTable(
+  "user_account_roles",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    roleId: text()
+      .notNull()
+      .references(() => accountRoles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId, t.roleId] })],
+);
+
+/** The activation link of an invited sender: the token is stored encrypted (the owner can read the link) and found by its hash. */
+export const senderInvitations = pgTable(
+  "sender_invitations",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    lookupHash: text().notNull(),
+    encryptedToken: text().notNull(),
+    created: createdAt(),
+    expires: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("sender_invitations_lookup_hash_unique").on(t.lookupHash)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    email: text().notNull(),
+    emailMembers: boolean().notNull().default(true),
+    created: createdAt(),
+    updated: createdAt(),
+  },
+  (t) => [index("groups_account_idx").on(t.accountId)],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: text()
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    /** REGULAR or MANAGER. */
+    memberType: text().notNull().default("REGULAR"),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+/** One callback registration per account (spec 2.11); the key is kept encrypted, it is sent with each delivery. */
+export const callbackRegistrations = pgTable("callback_registrations", {
+  accountId: text()
+    .primaryKey()
+    .references(() => accounts.id),
+  url: text().notNull(),
+  encryptedKey: text(),
+  events: jsonb().$type<string[]>().notNull().default([]),
+  created: createdAt(),
+  updated: createdAt(),
+});
+
+/** Client applications that exchange their secret for short-lived access tokens (spec 5). */
+export const clientApps = pgTable(
+  "client_apps",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    secretHash: text().notNull(),
+    createdByUserId: text()
+      .notNull()
+      .references(() => users.id),
+    created: createdAt(),
+    revoked: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("client_apps_account_idx").on(t.accountId)],
+);
+
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    lookupHash: text().primaryKey(),
+    clientAppId: text()
+      .notNull()
+      .references(() => clientApps.id),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    expires: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    created: createdAt(),
+  },
+  (t) => [index("access_tokens_expires_idx").on(t.expires)],
+);
+
+/** Verification types (spec 2.5) the account has activated. */
+export const verificationTypeActivations = pgTable(
+  "verification_type_activations",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    typeId: text().notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.typeId] })],
 );
 
 export const apiKeys = pgTable(
@@ -136,6 +303,8 @@ export const roles = pgTable(
     /** The signer's e-mail in lower case, for inbox queries. */
     signerEmail: text(),
     attachmentRequirements: jsonb().$type<unknown[]>().notNull().default([]),
+    /** The external verification attached to the signer (spec 2.5): `{typeId, payload}`. */
+    verification: jsonb().$type<{ typeId: string; payload: string } | null>(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.id] }), index("package_roles_signer_email_idx").on(t.signerEmail)],

@@ -1,19 +1,89 @@
 /**
- * Permissions in the spec's `<area>.<permission>` form. Route handlers declare the one they need
- * and the API wrapper enforces it. Account roles that grant subsets of these to users come with
- * account administration; until a user holds roles, the predefined ones below apply.
+ * The permission catalogue, in the spec's `<area>.<permission>` form (spec 2.7 shows the first
+ * five). Every API route declares the one it needs and the API wrapper enforces it. Published at
+ * `GET /api/account/permissions`.
  */
+export const PERMISSION_CATALOGUE = [
+  { id: "transaction.transaction", area: "transaction", description: "Create, send and manage their own transactions and templates" },
+  { id: "transaction.in_person", area: "transaction", description: "Host in-person signing" },
+  { id: "transaction.change_signer", area: "transaction", description: "Change the signer of a sent transaction" },
+  { id: "templates_layouts.share_templates", area: "templates_layouts", description: "Share templates with the whole account" },
+  { id: "templates_layouts.share_layouts", area: "templates_layouts", description: "Share layouts with the whole account" },
+  { id: "users.view", area: "users", description: "See the account's senders" },
+  { id: "users.manage", area: "users", description: "Invite, update, lock and delete senders" },
+  { id: "users.api_keys", area: "users", description: "Read senders' API keys" },
+  { id: "users.transactions", area: "users", description: "List and read the transactions of the account's senders" },
+  { id: "groups.view", area: "groups", description: "See the account's groups" },
+  { id: "groups.manage", area: "groups", description: "Create, change and delete groups" },
+  { id: "roles.view", area: "roles", description: "See account roles and who holds them" },
+  { id: "roles.manage", area: "roles", description: "Create, change, delete and assign account roles" },
+  { id: "sub_accounts.view", area: "sub_accounts", description: "See sub accounts" },
+  { id: "sub_accounts.manage", area: "sub_accounts", description: "Create and change sub accounts" },
+  { id: "api_keys.client_apps", area: "api_keys", description: "Create and revoke client applications for access tokens" },
+  { id: "callbacks.manage", area: "callbacks", description: "Register, change and remove the callback destination" },
+  { id: "verification.manage", area: "verification", description: "Activate and deactivate signer verification types" },
+  { id: "reports.view", area: "reports", description: "See account reports and the e-mail outbox" },
+] as const;
+
+export type Permission = (typeof PERMISSION_CATALOGUE)[number]["id"];
+
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.map((entry) => entry.id);
+
+export function isPermission(name: string): name is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(name);
+}
+
+/** Short names for route declarations. */
 export const PERMISSIONS = {
   transaction: "transaction.transaction",
   templatesShare: "templates_layouts.share_templates",
-} as const;
+  usersView: "users.view",
+  usersManage: "users.manage",
+  usersApiKeys: "users.api_keys",
+  usersTransactions: "users.transactions",
+  groupsView: "groups.view",
+  groupsManage: "groups.manage",
+  rolesView: "roles.view",
+  rolesManage: "roles.manage",
+  subAccountsView: "sub_accounts.view",
+  subAccountsManage: "sub_accounts.manage",
+  clientApps: "api_keys.client_apps",
+  callbacks: "callbacks.manage",
+  verification: "verification.manage",
+  reports: "reports.view",
+} as const satisfies Record<string, Permission>;
 
-export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+/** The roles every account starts with; they cannot be deleted or changed. */
+export const PREDEFINED_ROLES = [
+  {
+    predefined: "OWNER",
+    name: "Account owner",
+    description: "Everything in the account, including its administration.",
+    permissions: ALL_PERMISSIONS,
+  },
+  {
+    predefined: "MANAGER",
+    name: "Manager",
+    description: "Sends transactions and follows the account's senders, groups and reports.",
+    permissions: [
+      "transaction.transaction",
+      "transaction.in_person",
+      "transaction.change_signer",
+      "templates_layouts.share_templates",
+      "templates_layouts.share_layouts",
+      "users.view",
+      "users.transactions",
+      "groups.view",
+      "groups.manage",
+      "reports.view",
+    ] satisfies Permission[],
+  },
+  {
+    predefined: "SENDER",
+    name: "Sender",
+    description: "Creates and sends their own transactions.",
+    permissions: ["transaction.transaction", "transaction.in_person", "groups.view"] satisfies Permission[],
+  },
+] as const;
 
-const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
-
-/** Predefined roles: the account owner may do everything, a sender works with packages. */
-export function predefinedPermissions(user: { isAccountOwner: boolean }): Set<Permission> {
-  if (user.isAccountOwner) return new Set(ALL_PERMISSIONS);
-  return new Set<Permission>([PERMISSIONS.transaction]);
-}
+export type PredefinedRole = (typeof PREDEFINED_ROLES)[number]["predefined"];

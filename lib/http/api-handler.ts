@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
-import { findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
+import { findCallerByAccessToken, findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
 import { describeIssues } from "@/lib/api/parse";
@@ -37,17 +37,37 @@ function failure(error: unknown, request: Request): Response {
   return errorResponse(new ServiceError(500, "error.internal.default", "An unexpected error occurred. It has been logged."));
 }
 
-/** Reads `Authorization: Basic <apiKey>`; the key is sent as is (not base64 of user:password). */
-function presentedApiKey(request: Request): string | null {
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Basic\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
+/**
+ * The caller behind `Authorization: Basic <apiKey>` (the key as is, not base64 of user:password)
+ * or `Authorization: Bearer <accessToken>`.
+ */
+async function authenticate(db: Db, request: Request): Promise<Caller> {
+  const match = /^(Basic|Bearer)\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  if (!match) throw unauthorized();
+  const ip = clientIp(request);
+  const caller =
+    match[1].toLowerCase() === "basic" ? await findCallerByApiKey(db, match[2], ip) : await findCallerByAccessToken(db, match[2], ip);
+  if (!caller) throw unauthorized(match[1].toLowerCase() === "basic" ? "The API key is not valid." : "The access token is not valid or has expired.");
+  return caller;
+}
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** Spec 3.5: a locked sender can read but not create or send; an invited one has not activated yet. */
+function assertMayAct(caller: Caller, method: string): void {
+  if (caller.user.status === "INVITED") {
+    throw forbidden("error.forbidden.senderNotActivated", "This sender has not activated their account yet; follow the invitation link first.");
+  }
+  if (caller.user.status === "LOCKED" && !READ_METHODS.has(method)) {
+    throw forbidden("error.forbidden.senderLocked", "This sender is locked: they can still read their transactions but cannot create, change or send any.");
+  }
 }
 
 /**
- * The one wrapper every authenticated API route goes through: it authenticates the key, resolves
- * the caller's account and user, checks the permission the route declares, and maps every error
- * to the wire's JSON error body. No route handler checks credentials by hand.
+ * The one wrapper every authenticated API route goes through: it authenticates the key or token,
+ * resolves the caller's account, user and permissions, refuses locked senders' writes, checks the
+ * permission the route declares, and maps every error to the wire's JSON error body. No route
+ * handler checks credentials by hand.
  */
 export function apiRoute<P extends Params = Params>(
   options: { permission: Permission | null },
@@ -55,11 +75,9 @@ export function apiRoute<P extends Params = Params>(
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const apiKey = presentedApiKey(request);
-      if (!apiKey) throw unauthorized();
       const db = await getDb();
-      const caller = await findCallerByApiKey(db, apiKey, clientIp(request));
-      if (!caller) throw unauthorized("The API key is not valid.");
+      const caller = await authenticate(db, request);
+      assertMayAct(caller, request.method);
       if (options.permission && !caller.permissions.has(options.permission)) {
         throw forbidden("error.forbidden.noPermission", `This action needs the permission ${options.permission}.`);
       }

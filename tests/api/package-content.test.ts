@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WireApproval, WireDocument, WireField, WirePackage, WireRole } from "@/lib/api/packages";
 import { getDb } from "@/lib/db/client";
-import { apiKeys, approvals as approvalsTable, auditEvents, fields as fieldsTable, users } from "@/lib/db/schema";
-import { newId } from "@/lib/esign/ids";
-import { apiKeyLookupHash, encryptApiKey, generateApiKey } from "@/lib/esign/security/api-key-crypto";
+import { approvals as approvalsTable, auditEvents, fields as fieldsTable } from "@/lib/db/schema";
 import { call, callJson, type CallOptions } from "../support/api-client";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { createPackageWithFiles, signer } from "../support/packages";
-import { seedAccount, type SeededAccount } from "../support/seed";
+import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
 /**
  * Integration tests of a package's content endpoints: roles, documents, approvals and fields
@@ -132,17 +129,6 @@ async function fieldRowsOf(packageId: string) {
 async function approvalRowsOf(packageId: string, roleId: string) {
   const db = await getDb();
   return db.select().from(approvalsTable).where(and(eq(approvalsTable.packageId, packageId), eq(approvalsTable.roleId, roleId)));
-}
-
-/** A sender (not the account owner) in the account, with an API key; no sender API exists yet, so straight into the tables. */
-async function seedSender(account: SeededAccount): Promise<SeededAccount> {
-  const db = await getDb();
-  const userId = newId();
-  const apiKey = generateApiKey();
-  const email = `sender-${randomBytes(6).toString("hex")}@example.test`;
-  await db.insert(users).values({ id: userId, accountId: account.accountId, email, firstName: "Sam", lastName: "Sender", status: "ACTIVE" });
-  await db.insert(apiKeys).values({ id: newId(), userId, accountId: account.accountId, lookupHash: apiKeyLookupHash(apiKey), encryptedKey: encryptApiKey(apiKey) });
-  return { accountId: account.accountId, userId, apiKey, email };
 }
 
 const roleIds = (roles: WireRole[]) => roles.map((role) => role.id);

@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { accounts, apiKeys, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
 import type { SignUpRequest, SignUpResponse } from "@/lib/api/accounts";
 import { config } from "@/lib/config";
 import { badRequest, conflict, forbidden } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
-import { encryptApiKey, generateApiKey, apiKeyLookupHash } from "@/lib/esign/security/api-key-crypto";
 import { hashPassword, passwordWeakness } from "@/lib/esign/security/passwords";
+import { addMember, createAccount, issueApiKey } from "./account-setup";
 
 /** Creates an account whose owner is the new user, and that user's first API key. */
 export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpResponse> {
@@ -16,13 +16,10 @@ export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpRespon
 
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  const accountId = newId();
   const userId = newId();
-  const apiKey = generateApiKey();
-
   try {
-    await db.transaction(async (tx) => {
-      await tx.insert(accounts).values({ id: accountId, name: input.accountName });
+    return await db.transaction(async (tx) => {
+      const accountId = await createAccount(tx, { name: input.accountName });
       await tx.insert(users).values({
         id: userId,
         accountId,
@@ -31,15 +28,9 @@ export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpRespon
         lastName: input.lastName,
         passwordHash,
         status: "ACTIVE",
-        isAccountOwner: true,
       });
-      await tx.insert(apiKeys).values({
-        id: newId(),
-        userId,
-        accountId,
-        lookupHash: apiKeyLookupHash(apiKey),
-        encryptedKey: encryptApiKey(apiKey),
-      });
+      await addMember(tx, accountId, userId, { isOwner: true, role: "OWNER" });
+      return { accountId, userId, apiKey: await issueApiKey(tx, userId, accountId) };
     });
   } catch (error) {
     if (isUniqueViolation(error, "users_email_unique")) {
@@ -47,5 +38,4 @@ export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpRespon
     }
     throw error;
   }
-  return { accountId, userId, apiKey };
 }

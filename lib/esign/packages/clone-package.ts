@@ -10,6 +10,7 @@ import { newId } from "@/lib/esign/ids";
 import { findPackage } from "./find-package";
 import { normalizeSigner, OWNER_ROLE_ID, senderRoleRow } from "./package-content";
 import { assertCreatableStatus } from "./package-status";
+import { templateVisibility } from "./create-package";
 import { sendPackage } from "./send-package";
 
 /**
@@ -48,7 +49,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       emailMessage: input.emailMessage ?? source.emailMessage,
       language: input.language ?? source.language,
       autocomplete: input.autocomplete ?? source.autocomplete,
-      visibility: input.visibility ?? source.visibility,
+      visibility: templateVisibility(caller, input.type, input.visibility),
       timezoneId: source.timezoneId,
       due: input.due === undefined ? source.due : input.due,
       settings: input.settings ?? source.settings,

@@ -7,7 +7,9 @@ import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentDocument } from "@/lib/esign/documents/consent-document";
 import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
+import { forbidden } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
+import { PERMISSIONS } from "@/lib/esign/permissions";
 import {
   assertUniqueIds,
   consentApprovalRow,
@@ -20,12 +22,25 @@ import { assertCreatableStatus } from "./package-status";
 import { sendPackage } from "./send-package";
 
 /**
+ * Sharing a template with the whole account takes templates_layouts.share_templates; without it a
+ * template is the sender's own unless they ask for ACCOUNT, which is refused.
+ */
+export function templateVisibility(caller: Caller, type: "PACKAGE" | "TEMPLATE", requested: "ACCOUNT" | "SENDER" | undefined): "ACCOUNT" | "SENDER" {
+  const mayShare = caller.permissions.has(PERMISSIONS.templatesShare);
+  if (type === "TEMPLATE" && requested === "ACCOUNT" && !mayShare) {
+    throw forbidden("error.forbidden.noPermission", `Sharing a template with the account needs the permission ${PERMISSIONS.templatesShare}.`);
+  }
+  return requested ?? (type === "TEMPLATE" && !mayShare ? "SENDER" : "ACCOUNT");
+}
+
+/**
  * `POST /api/packages`: a package or template with its roles, documents (files validated before
  * anything is stored), approvals and fields, the consent document and the sender's role, in one
  * transaction. With status SENT it is also sent.
  */
 export async function createPackage(db: Db, caller: Caller, input: PackageCreate, files: DocumentFile[]): Promise<{ id: string }> {
   assertCreatableStatus(input.type, input.status);
+  const visibility = templateVisibility(caller, input.type, input.visibility);
   const packageId = newId();
   const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller.user));
   if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
@@ -53,7 +68,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         emailMessage: input.emailMessage ?? "",
         language: input.language ?? "en",
         autocomplete: input.autocomplete ?? true,
-        visibility: input.visibility ?? "ACCOUNT",
+        visibility,
         timezoneId: input.timezoneId ?? "GMT",
         due: input.due ?? null,
         settings: input.settings ?? {},

@@ -3,14 +3,15 @@ import type { Queryable } from "@/lib/db/client";
 import { packages } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, packageNotFound } from "@/lib/esign/errors";
+import { PERMISSIONS } from "@/lib/esign/permissions";
 
 export type PackageRow = typeof packages.$inferSelect;
 
-/** Who may read a package of the caller's account: its owner, the account owner, and everyone for shared templates. */
+/** Who may read a package of the caller's account: its owner, whoever may follow the senders' transactions, and everyone for shared templates. */
 function canRead(caller: Caller, row: PackageRow): boolean {
   return (
     row.ownerUserId === caller.user.id ||
-    caller.user.isAccountOwner ||
+    caller.permissions.has(PERMISSIONS.usersTransactions) ||
     (row.type === "TEMPLATE" && row.visibility === "ACCOUNT")
   );
 }
