@@ -12,6 +12,10 @@ export interface Config {
   maxFileBytes: number;
   maxRequestBytes: number;
   publicUrl: string;
+  /** Host names a callback url may reach over plain http (everything else must be https). */
+  callbackHttpHosts: string[];
+  /** Lifetime of an access token obtained with a client application's secret. */
+  accessTokenMinutes: number;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -35,6 +39,11 @@ export function readConfig(): Config {
     maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    callbackHttpHosts: (process.env.CALLBACK_HTTP_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    accessTokenMinutes: numberSetting("ACCESS_TOKEN_MINUTES", 30),
   };
 }
 

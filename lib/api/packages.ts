@@ -223,91 +223,116 @@ export const packageListQuery = z.object({
   to: optional(z.coerce.number().int().min(1)),
   startDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),
   endDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),
+  /** Another sender's folders instead of the caller's (needs users.transactions): by user id or by e-mail. */
+  ownerUserId: optional(z.string().trim().min(1).max(256)),
+  ownerEmail: optional(z.string().trim().min(1).max(254)),
 });
 export type PackageListQuery = z.infer<typeof packageListQuery>;
 
-// Response shapes: what the service answers (no nulls; dates as UTC strings ending in Z).
-export interface WireField {
-  id: string;
-  name: string;
-  type: string;
-  subtype: string;
-  page: number;
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-  value: string;
-  binding?: string;
-  validation?: Record<string, unknown>;
-  extract: boolean;
-  data: Record<string, unknown>;
-}
-export interface WireApproval {
-  id: string;
-  role: string;
-  name: string;
-  optional: boolean;
-  enforceCaptureSignature: boolean;
-  accepted?: string;
-  signed?: string;
-  fields: WireField[];
-  data: Record<string, unknown>;
-}
-export interface WirePage {
-  id: string;
-  index: number;
-  version: number;
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-export interface WireDocument {
-  id: string;
-  name: string;
-  description: string;
-  index: number;
-  size: number;
-  extract: boolean;
-  extractionTypes: string[];
-  pages: WirePage[];
-  approvals: WireApproval[];
-  fields: WireField[];
-  data: Record<string, unknown>;
-}
-export interface WireRole {
-  id: string;
-  name: string;
-  type: string;
-  index: number;
-  reassign: boolean;
-  locked: boolean;
-  emailMessage: { content: string };
-  attachmentRequirements: unknown[];
-  signers: Record<string, unknown>[];
-  data: Record<string, unknown>;
-}
-export interface WirePackage {
-  id: string;
-  name: string;
-  description: string;
-  type: PackageType;
-  status: PackageStatus;
-  trashed: boolean;
-  language: string;
-  autocomplete: boolean;
-  visibility: string;
-  emailMessage: string;
-  timezoneId: string;
-  due?: string;
-  settings: Record<string, unknown>;
-  sender: { id: string; email: string; firstName: string; lastName: string; company: string; title: string };
-  roles: WireRole[];
-  documents: WireDocument[];
-  messages: unknown[];
-  data: Record<string, unknown>;
-  created: string;
-  updated: string;
-  completed?: string;
-}
+// Response shapes: what the service answers (no nulls; dates as UTC strings ending in Z). The
+// types the code uses are inferred from these schemas, which also describe the OpenAPI document.
+const date = z.iso.datetime().describe("UTC, ISO 8601, ending in Z");
+const record = z.record(z.string(), z.unknown());
+
+export const fieldResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  subtype: z.string(),
+  page: z.number().int().describe("0-based page index"),
+  top: z.number().describe("PDF points from the page's top edge"),
+  left: z.number().describe("PDF points from the page's left edge"),
+  width: z.number(),
+  height: z.number(),
+  value: z.string(),
+  binding: z.string().optional(),
+  validation: record.optional(),
+  extract: z.boolean(),
+  data: record,
+});
+export type WireField = z.infer<typeof fieldResponse>;
+
+export const approvalResponse = z.object({
+  id: z.string(),
+  role: z.string().describe("The id of the role that signs or accepts"),
+  name: z.string(),
+  optional: z.boolean(),
+  enforceCaptureSignature: z.boolean(),
+  accepted: date.optional(),
+  signed: date.optional(),
+  fields: z.array(fieldResponse),
+  data: record,
+});
+export type WireApproval = z.infer<typeof approvalResponse>;
+
+export const pageResponse = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  version: z.number().int(),
+  top: z.number(),
+  left: z.number(),
+  width: z.number().describe("PDF points, as displayed (crop box turned by the page's rotation)"),
+  height: z.number(),
+});
+export type WirePage = z.infer<typeof pageResponse>;
+
+export const documentResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  index: z.number().int(),
+  size: z.number().int(),
+  extract: z.boolean(),
+  extractionTypes: z.array(z.string()),
+  pages: z.array(pageResponse),
+  approvals: z.array(approvalResponse),
+  fields: z.array(fieldResponse),
+  data: record,
+});
+export type WireDocument = z.infer<typeof documentResponse>;
+
+export const roleResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  index: z.number().int(),
+  reassign: z.boolean(),
+  locked: z.boolean(),
+  emailMessage: z.object({ content: z.string() }),
+  attachmentRequirements: z.array(z.unknown()),
+  signers: z.array(record),
+  data: record,
+});
+export type WireRole = z.infer<typeof roleResponse>;
+
+export const packageResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: packageType,
+  status: z.enum(PACKAGE_STATUSES),
+  trashed: z.boolean(),
+  language: z.string(),
+  autocomplete: z.boolean(),
+  visibility: z.string(),
+  emailMessage: z.string(),
+  timezoneId: z.string(),
+  due: date.optional(),
+  settings: record,
+  sender: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    company: z.string(),
+    title: z.string(),
+  }),
+  roles: z.array(roleResponse),
+  documents: z.array(documentResponse),
+  messages: z.array(z.unknown()),
+  data: record,
+  created: date,
+  updated: date,
+  completed: date.optional(),
+});
+export type WirePackage = z.infer<typeof packageResponse>;

@@ -6,7 +6,7 @@ import { approvals as approvalsTable, auditEvents, fields as fieldsTable } from 
 import { call, callJson, type CallOptions } from "../support/api-client";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { createPackageWithFiles, signer } from "../support/packages";
-import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
+import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
 
 /**
  * Integration tests of a package's content endpoints: roles, documents, approvals and fields
@@ -185,7 +185,10 @@ describe("roles", () => {
 
   it("echoes a group signer with the group's e-mail as email, its name as firstName and an empty lastName", async () => {
     const account = await seedAccount();
-    const group = { id: "grp-legal", email: "legal-team@example.test", name: "Legal team" };
+    const legalTeam = { email: "legal-team@example.test", name: "Legal team" };
+    const group = { id: await seedGroup(account, legalTeam), ...legalTeam };
+    const finance = { email: "finance@example.test", name: "Finance" };
+    const financeGroup = { id: await seedGroup(account, finance), ...finance };
     const id = await draft(account, {
       roles: [
         { id: "Signer1", name: "Signer 1", index: 1, type: "SIGNER", signers: [signer(1)] },
@@ -199,13 +202,13 @@ describe("roles", () => {
     // The same through POST .../roles.
     const added = await callJson<WireRole>("POST", rolesPath(id), {
       key: account.apiKey,
-      json: { id: "Finance", type: "SIGNER", index: 3, signers: [{ group: { id: "grp-fin", email: "finance@example.test", name: "Finance" } }] },
+      json: { id: "Finance", type: "SIGNER", index: 3, signers: [{ group: financeGroup }] },
     });
     expect(added.signers[0]).toMatchObject({
       email: "finance@example.test",
       firstName: "Finance",
       lastName: "",
-      group: { id: "grp-fin", email: "finance@example.test", name: "Finance" },
+      group: financeGroup,
     });
     const listed = await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey });
     expect(listed.results.find((role) => role.id === "Finance")).toEqual(added);

@@ -7,7 +7,7 @@ import { approvals, auditEvents, packages, reminders } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
 import { encryptedPdfBytes, makePdf, multipartBody } from "../support/pdfs";
-import { seedAccount } from "../support/seed";
+import { seedAccount, seedGroup } from "../support/seed";
 
 type Json = Record<string, unknown>;
 type WirePackage = Json & { id: string; status: string; roles: Json[]; documents: (Json & { approvals: Json[] })[] };
@@ -124,11 +124,13 @@ describe("POST /api/packages", () => {
 
   it("makes the sender a signer with the Owner role, and echoes group signers as spec 2.3 says", async () => {
     const account = await seedAccount();
+    const board = { email: "board@example.test", name: "The Board" };
+    const boardGroup = { id: await seedGroup(account, board), ...board };
     const payload = {
       name: "Owner signs",
       roles: [
         { id: "Owner", name: "Me", index: 1, signers: [{ email: "whatever@example.test", firstName: "X", lastName: "Y" }] },
-        { id: "Board", index: 2, signers: [{ group: { id: "grp1", email: "board@example.test", name: "The Board" } }] },
+        { id: "Board", index: 2, signers: [{ group: { id: boardGroup.id, email: "stale@example.test", name: "Stale name" } }] },
       ],
       documents: [{ id: "d", name: "Doc", approvals: [{ role: "Owner", fields: [{ page: 0, top: 10, left: 10, width: 100, height: 30 }] }] }],
     };
@@ -137,10 +139,9 @@ describe("POST /api/packages", () => {
     const owner = pkg.roles.find((role) => role.id === "Owner")!;
     expect(owner).toMatchObject({ type: "SENDER", signers: [{ email: account.email, firstName: "Olive", lastName: "Owner" }] });
     expect(pkg.roles.filter((role) => role.type === "SENDER")).toHaveLength(1);
-    const board = pkg.roles.find((role) => role.id === "Board")!;
-    expect(board.signers).toEqual([
-      expect.objectContaining({ email: "board@example.test", firstName: "The Board", lastName: "", group: { id: "grp1", email: "board@example.test", name: "The Board" } }),
-    ]);
+    // The signer takes the group's current e-mail and name, whatever the payload said.
+    const boardRole = pkg.roles.find((role) => role.id === "Board")!;
+    expect(boardRole.signers).toEqual([expect.objectContaining({ email: "board@example.test", firstName: "The Board", lastName: "", group: boardGroup })]);
   });
 
   it("creates templates, whose roles need only id, name and index", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import { groupMembers, groups, users } from "@/lib/db/schema";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import { newId } from "@/lib/esign/ids";
 import { callJson } from "./api-client";
@@ -33,4 +33,22 @@ export async function seedSender(account: { accountId: string }, status = "ACTIV
     return issueApiKey(tx, userId, account.accountId);
   });
   return { accountId: account.accountId, userId, apiKey, email };
+}
+
+/**
+ * A group of the account, written directly (members must be senders of the account), for tests
+ * that need a group signer; answers the group's id (`id` when given, else a new one).
+ */
+export async function seedGroup(
+  account: { accountId: string },
+  group: { name: string; email: string; id?: string },
+  memberUserIds: string[] = [],
+): Promise<string> {
+  const db = await getDb();
+  const groupId = group.id ?? newId();
+  await db.transaction(async (tx) => {
+    await tx.insert(groups).values({ id: groupId, accountId: account.accountId, name: group.name, email: group.email.toLowerCase() });
+    if (memberUserIds.length) await tx.insert(groupMembers).values(memberUserIds.map((userId) => ({ groupId, userId })));
+  });
+  return groupId;
 }

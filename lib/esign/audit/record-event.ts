@@ -46,6 +46,8 @@ export const AUDIT_ONLY_EVENTS = [
   "FIELD_DELETE",
   "REMINDER_SCHEDULE_SET",
   "REMINDER_SCHEDULE_DELETE",
+  "ROLE_VERIFICATION_SET",
+  "ROLE_VERIFICATION_DELETE",
 ] as const;
 
 export type EventName = (typeof SPEC_EVENTS)[number] | (typeof AUDIT_ONLY_EVENTS)[number];

@@ -6,6 +6,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest } from "@/lib/esign/errors";
+import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { findPackage } from "./find-package";
 import { normalizeSigner, OWNER_ROLE_ID, senderRoleRow } from "./package-content";
@@ -24,14 +25,12 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
   await db.transaction(async (tx) => {
     // Locked so that the four reads below see one state of the source.
     const source = await findPackage(tx, caller, sourceId, { forUpdate: true });
-    const [sourceRoles, sourceDocuments, sourceApprovals, sourceFields] = await Promise.all([
-      tx.select().from(roles).where(eq(roles.packageId, sourceId)),
-      tx.select().from(documents).where(eq(documents.packageId, sourceId)),
-      tx.select().from(approvals).where(eq(approvals.packageId, sourceId)),
-      tx.select().from(fields).where(eq(fields.packageId, sourceId)),
-    ]);
+    const sourceRoles = await tx.select().from(roles).where(eq(roles.packageId, sourceId));
+    const sourceDocuments = await tx.select().from(documents).where(eq(documents.packageId, sourceId));
+    const sourceApprovals = await tx.select().from(approvals).where(eq(approvals.packageId, sourceId));
+    const sourceFields = await tx.select().from(fields).where(eq(fields.packageId, sourceId));
 
-    const fillings = new Map(input.roles.map((role) => [role.id ?? "", role]));
+    const fillings = new Map((await resolveGroupSigners(tx, caller.account.id, input.roles)).map((role) => [role.id ?? "", role]));
     const unknown = [...fillings.keys()].filter((id) => !sourceRoles.some((role) => role.id === id));
     if (unknown.length) {
       throw badRequest("error.validation.unknownRole", `The ${source.type.toLowerCase()} has no role(s) ${unknown.map((id) => `"${id}"`).join(", ")} to fill.`);

@@ -8,6 +8,7 @@ import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentDocument } from "@/l
 import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
 import { forbidden } from "@/lib/esign/errors";
+import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import {
@@ -42,7 +43,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   assertCreatableStatus(input.type, input.status);
   const visibility = templateVisibility(caller, input.type, input.visibility);
   const packageId = newId();
-  const roleRows = input.roles.map((role, i) => roleRow(packageId, role, i, caller.user));
+  const roleInputs = await resolveGroupSigners(db, caller.account.id, input.roles);
+  const roleRows = roleInputs.map((role, i) => roleRow(packageId, role, i, caller.user));
   if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
   assertUniqueIds(roleRows.map((role) => role.id), "roles");
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");

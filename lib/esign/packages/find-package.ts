@@ -1,19 +1,41 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { packages } from "@/lib/db/schema";
+import { groupMembers, packages, roles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, packageNotFound } from "@/lib/esign/errors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 
 export type PackageRow = typeof packages.$inferSelect;
 
-/** Who may read a package of the caller's account: its owner, whoever may follow the senders' transactions, and everyone for shared templates. */
-function canRead(caller: Caller, row: PackageRow): boolean {
+/** Who may read a package of the caller's account at once: its owner, whoever may follow the senders' transactions, and everyone for shared templates. */
+function canReadAsSender(caller: Caller, row: PackageRow): boolean {
   return (
     row.ownerUserId === caller.user.id ||
     caller.permissions.has(PERMISSIONS.usersTransactions) ||
     (row.type === "TEMPLATE" && row.visibility === "ACCOUNT")
   );
+}
+
+/**
+ * A sender who signs the package, or a member of a group that signs it, follows its progress
+ * (spec 2.9 rule 5) once it has been sent.
+ */
+async function isSignerOf(db: Queryable, caller: Caller, row: PackageRow): Promise<boolean> {
+  if (row.status === "DRAFT" || row.type !== "PACKAGE") return false;
+  const [signing] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.packageId, row.id),
+        or(
+          eq(roles.signerEmail, caller.user.email.toLowerCase()),
+          sql`${roles.signer}->'group'->>'id' in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${caller.user.id})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(signing);
 }
 
 /**
@@ -32,7 +54,8 @@ export async function findPackage(
     .from(packages)
     .where(and(eq(packages.id, packageId), eq(packages.accountId, caller.account.id), ne(packages.status, "DELETED")));
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row || !canRead(caller, row)) throw packageNotFound(packageId);
+  if (!row) throw packageNotFound(packageId);
+  if (!canReadAsSender(caller, row) && !(await isSignerOf(db, caller, row))) throw packageNotFound(packageId);
   return row;
 }
 

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Queryable } from "@/lib/db/client";
-import { documents, packages, roles } from "@/lib/db/schema";
+import { accountMemberships, documents, packages, roles, users } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { badRequest } from "@/lib/esign/errors";
+import { badRequest, forbidden, notFound } from "@/lib/esign/errors";
+import { signedByGroupOf } from "@/lib/esign/groups/group-inbox";
+import { PERMISSIONS } from "@/lib/esign/permissions";
 import { readSenders, wireDocument, wirePackage, wireRole } from "./read-package";
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -21,19 +23,61 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Which packages a folder (`query`) holds, for this caller. */
-function folderCondition(caller: Caller, query: string | undefined): SQL {
-  const mine = and(eq(packages.accountId, caller.account.id), eq(packages.ownerUserId, caller.user.id))!;
+/** Whose folders a listing shows, in the caller's account: the caller's own, or (`ownerUserId`, `ownerEmail`) a sender's. */
+interface ListSubject {
+  accountId: string;
+  userId: string;
+  email: string;
+}
+
+/**
+ * The caller, or the sender named by `ownerUserId`/`ownerEmail`: someone who is a member of the
+ * caller's account or owns packages in it (a deleted sender's packages stay listable). Listing
+ * someone else's folders needs users.transactions (403); an unknown sender answers 404.
+ */
+async function listSubject(db: Queryable, caller: Caller, query: PackageListQuery): Promise<ListSubject> {
+  const accountId = caller.account.id;
+  const { ownerUserId, ownerEmail } = query;
+  const self = { accountId, userId: caller.user.id, email: caller.user.email };
+  if (ownerUserId === undefined && ownerEmail === undefined) return self;
+  const namesSelf =
+    (ownerUserId ?? caller.user.id) === caller.user.id && (ownerEmail ?? caller.user.email).toLowerCase() === caller.user.email.toLowerCase();
+  if (namesSelf) return self;
+  if (!caller.permissions.has(PERMISSIONS.usersTransactions)) {
+    throw forbidden("error.forbidden.noPermission", "Listing another sender's packages needs the permission users.transactions.");
+  }
+  const named: SQL[] = [];
+  if (ownerUserId !== undefined) named.push(eq(users.id, ownerUserId));
+  if (ownerEmail !== undefined) named.push(sql`lower(${users.email}) = ${ownerEmail.toLowerCase()}`);
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ...named,
+        or(
+          inArray(users.id, db.select({ id: accountMemberships.userId }).from(accountMemberships).where(eq(accountMemberships.accountId, accountId))),
+          inArray(users.id, db.select({ id: packages.ownerUserId }).from(packages).where(eq(packages.accountId, accountId))),
+        ),
+      ),
+    );
+  if (!user) throw notFound("error.notFound.senderNotFound", `Sender ${ownerUserId ?? ownerEmail} was not found in this account.`);
+  return { accountId, userId: user.id, email: user.email };
+}
+
+/** Which packages a folder (`query`) holds, for this subject. */
+function folderCondition(subject: ListSubject, query: string | undefined): SQL {
+  const mine = and(eq(packages.accountId, subject.accountId), eq(packages.ownerUserId, subject.userId))!;
   const live = and(eq(packages.trashed, false), ne(packages.status, "DELETED"))!;
   switch (query?.toLowerCase()) {
     case undefined:
     case "":
       return and(mine, live)!;
     case "inbox": {
-      // Packages waiting for the caller's signature, whoever sent them.
+      // Packages waiting for the subject's signature, or a group's they belong to, whoever sent them.
       const signer = sql`exists (select 1 from ${roles} where ${roles.packageId} = ${packages.id}
-        and ${roles.signerEmail} = ${caller.user.email.toLowerCase()} and (${roles.type} = 'SIGNER' or ${roles.id} = 'Owner'))`;
-      return and(eq(packages.accountId, caller.account.id), live, eq(packages.status, "SENT"), signer)!;
+        and ${roles.signerEmail} = ${subject.email.toLowerCase()} and (${roles.type} = 'SIGNER' or ${roles.id} = 'Owner'))`;
+      return and(eq(packages.accountId, subject.accountId), live, eq(packages.status, "SENT"), or(signer, signedByGroupOf(subject.userId)))!;
     }
     case "sent":
       return and(mine, live, ne(packages.status, "DRAFT"))!;
@@ -54,11 +98,11 @@ function folderCondition(caller: Caller, query: string | undefined): SQL {
   }
 }
 
-/** Templates: the caller's own and those shared with the account. */
-function templateCondition(caller: Caller, query: string | undefined): SQL {
+/** Templates: the subject's own and those shared with the account. */
+function templateCondition(subject: ListSubject, query: string | undefined): SQL {
   const visible = and(
-    eq(packages.accountId, caller.account.id),
-    or(eq(packages.ownerUserId, caller.user.id), eq(packages.visibility, "ACCOUNT")),
+    eq(packages.accountId, subject.accountId),
+    or(eq(packages.ownerUserId, subject.userId), eq(packages.visibility, "ACCOUNT")),
   )!;
   const trashed = query?.toLowerCase() === "trashed";
   return and(visible, eq(packages.trashed, trashed), ne(packages.status, "DELETED"))!;
@@ -72,12 +116,13 @@ const SORT_COLUMNS = {
   due: packages.due,
 } as const;
 
-/** `GET /api/packages`: one page of the caller's packages or templates, and the total count. */
+/** `GET /api/packages`: one page of the caller's (or a sender's, see `listSubject`) packages or templates, and the total count. */
 export async function listPackages(db: Queryable, caller: Caller, query: PackageListQuery): Promise<{ results: WirePackage[]; count: number }> {
   const { offset, limit } = pageWindow(query.from, query.to);
+  const subject = await listSubject(db, caller, query);
   const conditions: SQL[] = [
     eq(packages.type, query.type),
-    query.type === "TEMPLATE" ? templateCondition(caller, query.query) : folderCondition(caller, query.query),
+    query.type === "TEMPLATE" ? templateCondition(subject, query.query) : folderCondition(subject, query.query),
   ];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;

@@ -94,11 +94,10 @@ export async function readRoles(db: Queryable, packageId: string): Promise<WireR
 
 /** Documents in index order with their approvals and fields. */
 export async function readDocuments(db: Queryable, packageId: string): Promise<WireDocument[]> {
-  const [documentRows, approvalRows, fieldRows] = await Promise.all([
-    db.select().from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.index), asc(documents.position)),
-    db.select().from(approvals).where(eq(approvals.packageId, packageId)),
-    db.select().from(fields).where(eq(fields.packageId, packageId)),
-  ]);
+  // One after the other: `db` may be a transaction, whose single connection takes one query at a time.
+  const documentRows = await db.select().from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.index), asc(documents.position));
+  const approvalRows = await db.select().from(approvals).where(eq(approvals.packageId, packageId));
+  const fieldRows = await db.select().from(fields).where(eq(fields.packageId, packageId));
   const fieldsByApproval = new Map<string, FieldRow[]>();
   for (const field of fieldRows.sort(byPosition)) {
     const key = `${field.documentId}\u0000${field.approvalId}`;
@@ -160,11 +159,9 @@ export function wirePackage(
 
 /** The whole package as `GET /api/packages/{id}` answers it. */
 export async function readPackage(db: Queryable, row: PackageRow): Promise<WirePackage> {
-  const [packageRoles, packageDocuments, senders] = await Promise.all([
-    readRoles(db, row.id),
-    readDocuments(db, row.id),
-    readSenders(db, [row.ownerUserId]),
-  ]);
+  const packageRoles = await readRoles(db, row.id);
+  const packageDocuments = await readDocuments(db, row.id);
+  const senders = await readSenders(db, [row.ownerUserId]);
   return wirePackage(row, senders.get(row.ownerUserId), packageRoles, packageDocuments);
 }
 

@@ -11,13 +11,11 @@ import { isSigningRole } from "./package-content";
 
 /** What a package needs before it can go to its signers; a 422 names what is missing. */
 async function assertReadyToSend(tx: Queryable, packageId: string): Promise<void> {
-  const [documentRows, roleRows] = await Promise.all([
-    tx
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.packageId, packageId), ne(documents.id, CONSENT_DOCUMENT_ID))),
-    tx.select().from(roles).where(eq(roles.packageId, packageId)),
-  ]);
+  const documentRows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.packageId, packageId), ne(documents.id, CONSENT_DOCUMENT_ID)));
+  const roleRows = await tx.select().from(roles).where(eq(roles.packageId, packageId));
   if (documentRows.length === 0) {
     throw unprocessable("error.validation.packageHasNoDocuments", "The package has no document to sign; add one before sending it.");
   }

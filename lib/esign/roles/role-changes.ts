@@ -4,6 +4,7 @@ import { approvals, fields, roles } from "@/lib/db/schema";
 import type { OrderChange, RoleInput, RoleUpdate, WireRole } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
+import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import {
   assertUniqueIds,
@@ -38,7 +39,8 @@ async function nextPosition(tx: Queryable, packageId: string): Promise<number> {
 /** `POST .../roles`: a new role in a draft. Adding `Owner` replaces the non-signing sender role. */
 export async function addRole(db: Db, caller: Caller, packageId: string, input: RoleInput): Promise<WireRole> {
   return changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
-    const row = roleRow(packageId, input, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
+    const [resolved] = await resolveGroupSigners(tx, caller.account.id, [input]);
+    const row = roleRow(packageId, resolved, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
     const [existing] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, row.id)));
     if (existing) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
     if (row.id === OWNER_ROLE_ID) {
@@ -70,7 +72,8 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
       changes.emailMessage = typeof input.emailMessage === "string" ? input.emailMessage : (input.emailMessage.content ?? "");
     }
     if (input.signers !== undefined && current.type !== "SENDER") {
-      const signer = input.signers[0] ? normalizeSigner(input.signers[0], roleId) : null;
+      const [{ signers }] = await resolveGroupSigners(tx, caller.account.id, [{ signers: input.signers }]);
+      const signer = signers[0] ? normalizeSigner(signers[0], roleId) : null;
       changes.signer = signer;
       changes.signerEmail = signer ? String(signer.email) || null : null;
     }

@@ -1,0 +1,26 @@
+import { accountRoleUpdateRequest } from "@/lib/api/account-roles";
+import { deleteAccountRole } from "@/lib/esign/account-roles/delete-account-role";
+import { getAccountRole } from "@/lib/esign/account-roles/get-account-role";
+import { updateAccountRole } from "@/lib/esign/account-roles/update-account-role";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { apiRoute } from "@/lib/http/api-handler";
+import { readJsonWith } from "@/lib/http/request-body";
+import { noContent } from "@/lib/http/responses";
+
+type Params = { accountRoleId: string };
+
+export const GET = apiRoute<Params>({ permission: PERMISSIONS.rolesView }, async ({ db, caller, params }) =>
+  getAccountRole(db, caller, params.accountRoleId),
+);
+
+/** Partial update of name, description, enabled and permissions; predefined roles answer 409. */
+export const PUT = apiRoute<Params>({ permission: PERMISSIONS.rolesManage }, async ({ request, db, caller, params }) => {
+  const input = await readJsonWith(request, accountRoleUpdateRequest);
+  return updateAccountRole(db, caller, params.accountRoleId, input);
+});
+
+/** Deletes the role and its assignments; predefined roles answer 409. */
+export const DELETE = apiRoute<Params>({ permission: PERMISSIONS.rolesManage }, async ({ db, caller, params }) => {
+  await deleteAccountRole(db, caller, params.accountRoleId);
+  return noContent();
+});

@@ -1,0 +1,13 @@
+import { updateSubAccountRequest } from "@/lib/api/sub-accounts";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { updateSubAccount } from "@/lib/esign/sub-accounts/update-sub-account";
+import { apiRoute } from "@/lib/http/api-handler";
+import { readJsonWith } from "@/lib/http/request-body";
+
+type Params = { accountId: string };
+
+/** Updates name, time zone and language of an account below the caller's; answers the Account. */
+export const PUT = apiRoute<Params>({ permission: PERMISSIONS.subAccountsManage }, async ({ request, db, caller, params }) => {
+  const input = await readJsonWith(request, updateSubAccountRequest);
+  return updateSubAccount(db, caller, params.accountId, input);
+});

@@ -1,0 +1,114 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "error"; message: string } | { kind: "done" };
+
+/** Same rule as the server's (lib/esign/security/passwords.ts), checked here first so the user hears at once. */
+function passwordProblem(password: string, confirmation: string): string | null {
+  if (password.length < 8) return "The password must have at least 8 characters.";
+  if (password.length > 200) return "The password must have at most 200 characters.";
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return "The password must contain a letter and a digit.";
+  if (password !== confirmation) return "The two passwords are not the same.";
+  return null;
+}
+
+/** Password and confirmation, posted to `POST /api/account/activation` with the link's token. */
+export function ActivationForm({ token, email }: { token: string; email: string }) {
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = passwordProblem(password, confirmation);
+    if (problem) {
+      setStatus({ kind: "error", message: problem });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      const response = await fetch("/api/account/activation", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ token, password }),
+      });
+      if (response.ok) {
+        setStatus({ kind: "done" });
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      setStatus({ kind: "error", message: body?.message ?? `The activation failed (HTTP ${response.status}).` });
+    } catch {
+      setStatus({ kind: "error", message: "The service could not be reached. Check your connection and try again." });
+    }
+  }
+
+  if (status.kind === "done") {
+    return (
+      <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        Your account <strong>{email}</strong> is active. You can now sign in with your password, and your API key works.
+      </p>
+    );
+  }
+
+  const inputClass =
+    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600";
+  const invalid = status.kind === "error";
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 space-y-4">
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={200}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={invalid}
+          aria-describedby="password-rule"
+          className={inputClass}
+        />
+        <p id="password-rule" className="mt-1 text-sm text-slate-600">
+          At least 8 characters, with a letter and a digit.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="confirmation" className="block text-sm font-medium text-slate-800">
+          Confirm password
+        </label>
+        <input
+          id="confirmation"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          aria-invalid={invalid}
+          className={inputClass}
+        />
+      </div>
+      {status.kind === "error" && (
+        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+          {status.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={status.kind === "sending"}
+        className="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 focus:outline-none focus:ring-2 focus:ring-sky-600 focus:ring-offset-2 disabled:opacity-60"
+      >
+        {status.kind === "sending" ? "Activating…" : "Activate account"}
+      </button>
+    </form>
+  );
+}

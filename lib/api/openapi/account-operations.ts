@@ -1,0 +1,193 @@
+import {
+  accountRoleCreateRequest,
+  accountRoleListResponse,
+  accountRoleResponse,
+  accountRoleUpdateRequest,
+  permissionCatalogueResponse,
+} from "../account-roles";
+import {
+  accessibleAccountsResponse,
+  createSubAccountRequest,
+  subAccountApiKeysResponse,
+  subAccountListResponse,
+  subAccountResponse,
+  updateSubAccountRequest,
+} from "../sub-accounts";
+import {
+  roleVerificationRequest,
+  roleVerificationResponse,
+  verificationTypeCatalogueEntry,
+  verificationTypeCatalogueResponse,
+  verificationTypesResponse,
+} from "../verification";
+import { callbackRequest, callbackResponse } from "../callbacks";
+import {
+  accessTokenRequest,
+  accessTokenResponse,
+  clientAppListQuery,
+  clientAppListResponse,
+  clientAppRequest,
+  createdClientAppResponse,
+} from "../client-apps";
+import { groupCreate, groupListQuery, groupListResponse, groupMembersAdd, groupResponse, groupUpdate } from "../groups";
+import {
+  senderActivation,
+  senderActivationResponse,
+  senderApiKeyResponse,
+  senderInvite,
+  senderListQuery,
+  senderListResponse,
+  senderResponse,
+  senderRolesAssignment,
+  senderRolesResponse,
+  senderUpdate,
+} from "../senders";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { noContent, ok, type Operation } from "./operation";
+
+const role = "/api/account/roles/{accountRoleId}";
+
+/** Account administration: roles and permissions, senders, sub accounts, verification, callbacks, client apps (issue 3). */
+export const accountRoleOperations: Operation[] = [
+  { method: "get", path: "/api/account/permissions", tag: "Account roles", summary: "The permission catalogue (our extension)", permission: null, responses: { 200: ok(permissionCatalogueResponse) } },
+  { method: "get", path: "/api/account/roles", tag: "Account roles", summary: "List the account's roles, predefined ones first", permission: PERMISSIONS.rolesView, responses: { 200: ok(accountRoleListResponse) } },
+  {
+    method: "post",
+    path: "/api/account/roles",
+    tag: "Account roles",
+    summary: "Create a role",
+    description: "A caller who is not the account owner can only grant permissions they hold themselves.",
+    permission: PERMISSIONS.rolesManage,
+    body: { schema: accountRoleCreateRequest },
+    responses: { 200: ok(accountRoleResponse) },
+  },
+  { method: "get", path: role, tag: "Account roles", summary: "Read a role", permission: PERMISSIONS.rolesView, responses: { 200: ok(accountRoleResponse) } },
+  { method: "put", path: role, tag: "Account roles", summary: "Change a role (predefined roles cannot change)", permission: PERMISSIONS.rolesManage, body: { schema: accountRoleUpdateRequest }, responses: { 200: ok(accountRoleResponse) } },
+  { method: "delete", path: role, tag: "Account roles", summary: "Delete a role (predefined roles cannot be deleted)", permission: PERMISSIONS.rolesManage, responses: { 204: noContent } },
+];
+
+export const subAccountOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/api/account/subaccounts",
+    tag: "Sub accounts",
+    summary: "Create a sub account (three levels at most)",
+    description: "The creating user becomes the sub account's owner and gets an API key there; that key acts in the sub account.",
+    permission: PERMISSIONS.subAccountsManage,
+    body: { schema: createSubAccountRequest },
+    responses: { 200: ok(subAccountResponse) },
+  },
+  { method: "get", path: "/api/account/subaccounts", tag: "Sub accounts", summary: "The sub accounts below the caller's account (a bare array)", permission: PERMISSIONS.subAccountsView, responses: { 200: ok(subAccountListResponse) } },
+  { method: "put", path: "/api/account/subaccounts/{accountId}", tag: "Sub accounts", summary: "Change a sub account's name, time zone or language", permission: PERMISSIONS.subAccountsManage, body: { schema: updateSubAccountRequest }, responses: { 200: ok(subAccountResponse) } },
+  { method: "get", path: "/api/account/accessibleaccounts", tag: "Sub accounts", summary: "The accounts the caller belongs to (a bare array)", permission: null, responses: { 200: ok(accessibleAccountsResponse) } },
+  { method: "get", path: "/api/account/subaccountApiKeys", tag: "Sub accounts", summary: "The caller's API keys in their other accounts (a bare array)", permission: null, responses: { 200: ok(subAccountApiKeysResponse) } },
+];
+
+const roleVerification = "/api/packages/{packageId}/roles/{roleId}/verification";
+
+export const verificationOperations: Operation[] = [
+  { method: "get", path: "/api/account/{accountId}/verificationTypes", tag: "Signer verification", summary: "The verification types activated for the account", permission: null, responses: { 200: ok(verificationTypesResponse) } },
+  { method: "get", path: "/api/account/verificationTypes", tag: "Signer verification", summary: "The whole catalogue, with what is activated (our extension)", permission: PERMISSIONS.verification, responses: { 200: ok(verificationTypeCatalogueResponse) } },
+  { method: "put", path: "/api/account/verificationTypes/{typeId}", tag: "Signer verification", summary: "Activate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 200: ok(verificationTypeCatalogueEntry) } },
+  { method: "delete", path: "/api/account/verificationTypes/{typeId}", tag: "Signer verification", summary: "Deactivate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 204: noContent } },
+  { method: "get", path: roleVerification, tag: "Signer verification", summary: "The verification attached to a signer (204 when none)", permission: PERMISSIONS.transaction, responses: { 200: ok(roleVerificationResponse), 204: noContent } },
+  { method: "post", path: roleVerification, tag: "Signer verification", summary: "Attach a verification to a signer of a draft", permission: PERMISSIONS.transaction, body: { schema: roleVerificationRequest }, responses: { 200: ok(roleVerificationResponse) } },
+  { method: "put", path: roleVerification, tag: "Signer verification", summary: "Replace a signer's verification (as POST)", permission: PERMISSIONS.transaction, body: { schema: roleVerificationRequest }, responses: { 200: ok(roleVerificationResponse) } },
+  { method: "delete", path: roleVerification, tag: "Signer verification", summary: "Remove a signer's verification", permission: PERMISSIONS.transaction, responses: { 204: noContent } },
+];
+
+export const callbackAndTokenOperations: Operation[] = [
+  { method: "get", path: "/api/callback", tag: "Callbacks", summary: "The callback registration (204 when none)", permission: PERMISSIONS.callbacks, responses: { 200: ok(callbackResponse), 204: noContent } },
+  {
+    method: "post",
+    path: "/api/callback",
+    tag: "Callbacks",
+    summary: "Register (or replace) the callback destination, key and events",
+    description: "The url must be https, or http to a host listed in CALLBACK_HTTP_HOSTS.",
+    permission: PERMISSIONS.callbacks,
+    body: { schema: callbackRequest },
+    responses: { 200: ok(callbackResponse) },
+  },
+  { method: "delete", path: "/api/callback", tag: "Callbacks", summary: "Remove the callback registration (our extension)", permission: PERMISSIONS.callbacks, responses: { 204: noContent } },
+  {
+    method: "post",
+    path: "/api/account/clientApps",
+    tag: "Access tokens",
+    summary: "Create a client application; its secret is shown this once (our extension)",
+    permission: PERMISSIONS.clientApps,
+    body: { schema: clientAppRequest },
+    responses: { 201: ok(createdClientAppResponse) },
+  },
+  { method: "get", path: "/api/account/clientApps", tag: "Access tokens", summary: "List client applications (our extension)", permission: PERMISSIONS.clientApps, query: clientAppListQuery, responses: { 200: ok(clientAppListResponse) } },
+  { method: "delete", path: "/api/account/clientApps/{clientId}", tag: "Access tokens", summary: "Revoke a client application and its tokens (our extension)", permission: PERMISSIONS.clientApps, responses: { 204: noContent } },
+  {
+    method: "post",
+    path: "/apitoken/clientApp/accessToken",
+    tag: "Access tokens",
+    summary: "Exchange a client application's secret for a short-lived access token",
+    description: "type OWNER acts as the account owner; type SENDER with email acts as that sender. Use the token as `Authorization: Bearer <token>`.",
+    permission: "public",
+    body: { schema: accessTokenRequest },
+    responses: { 200: ok(accessTokenResponse) },
+  },
+];
+
+const group = "/api/groups/{groupId}";
+
+export const groupOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/api/groups",
+    tag: "Groups",
+    summary: "Create a group of the account's senders",
+    description: "Members must already be senders of the account; a 422 names the e-mails that are not.",
+    permission: PERMISSIONS.groupsManage,
+    body: { schema: groupCreate },
+    responses: { 200: ok(groupResponse) },
+  },
+  { method: "get", path: "/api/groups", tag: "Groups", summary: "List the groups", permission: PERMISSIONS.groupsView, query: groupListQuery, responses: { 200: ok(groupListResponse) } },
+  { method: "get", path: group, tag: "Groups", summary: "Read a group", permission: PERMISSIONS.groupsView, responses: { 200: ok(groupResponse) } },
+  { method: "put", path: group, tag: "Groups", summary: "Change a group; members, when given, replace the list", permission: PERMISSIONS.groupsManage, body: { schema: groupUpdate }, responses: { 200: ok(groupResponse) } },
+  { method: "delete", path: group, tag: "Groups", summary: "Delete a group", permission: PERMISSIONS.groupsManage, responses: { 204: noContent } },
+  { method: "post", path: `${group}/members`, tag: "Groups", summary: "Add members", permission: PERMISSIONS.groupsManage, body: { schema: groupMembersAdd }, responses: { 200: ok(groupResponse) } },
+  { method: "delete", path: `${group}/members/{userId}`, tag: "Groups", summary: "Remove a member", permission: PERMISSIONS.groupsManage, responses: { 204: noContent } },
+];
+
+const sender = "/api/account/senders/{senderId}";
+
+export const senderOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/api/account/senders",
+    tag: "Senders",
+    summary: "Invite a sender",
+    description: "The sender starts INVITED and activates through the link (activationUrl, shown to whoever may manage senders).",
+    permission: PERMISSIONS.usersManage,
+    body: { schema: senderInvite },
+    responses: { 200: ok(senderResponse) },
+  },
+  { method: "get", path: "/api/account/senders", tag: "Senders", summary: "List the account's senders", permission: PERMISSIONS.usersView, query: senderListQuery, responses: { 200: ok(senderListResponse) } },
+  { method: "get", path: sender, tag: "Senders", summary: "Read a sender", permission: PERMISSIONS.usersView, responses: { 200: ok(senderResponse) } },
+  { method: "post", path: sender, tag: "Senders", summary: "Update a sender's names, company and title (never the e-mail)", permission: PERMISSIONS.usersManage, body: { schema: senderUpdate }, responses: { 200: ok(senderResponse) } },
+  {
+    method: "delete",
+    path: sender,
+    tag: "Senders",
+    summary: "Delete a sender, or lock them while they have drafts or inbox packages",
+    permission: PERMISSIONS.usersManage,
+    responses: { 200: ok(senderResponse, "The sender, locked"), 204: { description: "Deleted" } },
+  },
+  { method: "get", path: `${sender}/apiKey`, tag: "Senders", summary: "The sender's API key", permission: PERMISSIONS.usersApiKeys, responses: { 200: ok(senderApiKeyResponse) } },
+  { method: "get", path: `${sender}/roles`, tag: "Senders", summary: "The account roles the sender holds", permission: PERMISSIONS.rolesView, responses: { 200: ok(senderRolesResponse) } },
+  { method: "post", path: `${sender}/roles`, tag: "Senders", summary: "Replace the account roles the sender holds", permission: PERMISSIONS.rolesManage, body: { schema: senderRolesAssignment }, responses: { 200: ok(senderRolesResponse) } },
+  { method: "post", path: `${sender}/invite`, tag: "Senders", summary: "Send a new invitation link (the old one stops working)", permission: PERMISSIONS.usersManage, responses: { 200: ok(senderResponse) } },
+  {
+    method: "post",
+    path: "/api/account/activation",
+    tag: "Senders",
+    summary: "Activate an invited sender with the token of their link and a password (our extension)",
+    permission: "public",
+    body: { schema: senderActivation },
+    responses: { 200: ok(senderActivationResponse) },
+  },
+];

@@ -1,0 +1,32 @@
+import type { Db } from "@/lib/db/client";
+import { accountRoles } from "@/lib/db/schema";
+import type { AccountRoleCreateRequest, AccountRoleResponse } from "@/lib/api/account-roles";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { now } from "@/lib/esign/clock";
+import { newId } from "@/lib/esign/ids";
+import { assertMayGrant, assertNameFree, knownPermissions, toWireAccountRole } from "./account-role-record";
+
+/** `POST /api/account/roles`: a role of the caller's account, enabled unless the client says otherwise. */
+export async function createAccountRole(db: Db, caller: Caller, input: AccountRoleCreateRequest): Promise<AccountRoleResponse> {
+  const permissions = knownPermissions(input.permissions);
+  assertMayGrant(caller, permissions);
+  return db.transaction(async (tx) => {
+    await assertNameFree(tx, caller.account.id, input.name);
+    const at = now();
+    const [row] = await tx
+      .insert(accountRoles)
+      .values({
+        id: newId(9),
+        accountId: caller.account.id,
+        name: input.name,
+        description: input.description ?? "",
+        enabled: input.enabled ?? true,
+        permissions,
+        predefined: null,
+        created: at,
+        updated: at,
+      })
+      .returning();
+    return toWireAccountRole(row);
+  });
+}

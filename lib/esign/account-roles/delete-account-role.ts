@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { accountRoles } from "@/lib/db/schema";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { isPermission } from "@/lib/esign/permissions";
+import { assertMayGrant, assertNotPredefined, findAccountRole } from "./account-role-record";
+
+/**
+ * `DELETE /api/account/roles/{accountRoleId}`: the role and, by the foreign key's cascade, every
+ * assignment of it; its holders lose its permissions at once. Predefined roles stay (409), and
+ * like any change, only the owner or someone holding all of the role's permissions may do it.
+ */
+export async function deleteAccountRole(db: Db, caller: Caller, roleId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const role = await findAccountRole(tx, caller, roleId);
+    assertNotPredefined(role);
+    assertMayGrant(caller, role.permissions.filter(isPermission));
+    await tx.delete(accountRoles).where(eq(accountRoles.id, roleId));
+  });
+}

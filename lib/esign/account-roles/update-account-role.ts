@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { accountRoles } from "@/lib/db/schema";
+import type { AccountRoleResponse, AccountRoleUpdateRequest } from "@/lib/api/account-roles";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { now } from "@/lib/esign/clock";
+import { isPermission } from "@/lib/esign/permissions";
+import { assertMayGrant, assertNameFree, assertNotPredefined, findAccountRole, knownPermissions, toWireAccountRole } from "./account-role-record";
+
+/**
+ * `PUT /api/account/roles/{accountRoleId}`: a partial update of name, description, enabled and
+ * permissions. Holders gain or lose the permissions at once (the caller is resolved per request
+ * from the enabled roles). Predefined roles cannot be changed (409).
+ */
+export async function updateAccountRole(
+  db: Db,
+  caller: Caller,
+  roleId: string,
+  input: AccountRoleUpdateRequest,
+): Promise<AccountRoleResponse> {
+  const permissions = input.permissions === undefined ? undefined : knownPermissions(input.permissions);
+  return db.transaction(async (tx) => {
+    const role = await findAccountRole(tx, caller, roleId);
+    assertNotPredefined(role);
+    assertMayGrant(caller, (permissions ?? role.permissions).filter(isPermission));
+    if (input.name !== undefined) await assertNameFree(tx, caller.account.id, input.name, role.id);
+    const [row] = await tx
+      .update(accountRoles)
+      .set({
+        name: input.name,
+        description: input.description,
+        enabled: input.enabled,
+        permissions,
+        updated: now(),
+      })
+      .where(eq(accountRoles.id, role.id))
+      .returning();
+    return toWireAccountRole(row);
+  });
+}
