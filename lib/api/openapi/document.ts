@@ -12,7 +12,16 @@ import { packageOperations } from "./package-operations";
 
 /** Every operation of the API, in the order the reference shows them. */
 export function allOperations(): Operation[] {
-  return [...packageOperations, ...accountRoleOperations, ...subAccountOperations, ...verificationOperations, ...callbackAndTokenOperations, ...groupOperations, ...senderOperations, describeItself];
+  return [
+    ...packageOperations,
+    ...senderOperations,
+    ...accountRoleOperations,
+    ...groupOperations,
+    ...subAccountOperations,
+    ...verificationOperations,
+    ...callbackAndTokenOperations,
+    describeItself,
+  ];
 }
 
 const describeItself: Operation = {
