@@ -1,9 +1,20 @@
-/** True when a PostgreSQL unique constraint (optionally a named one) refused the write; drivers nest the cause. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  type DriverError = { code?: string; constraint?: string; message?: string; cause?: unknown };
+type DriverError = { code?: string; constraint?: string; message?: string; cause?: unknown };
+
+/** The PostgreSQL error code of a failed query; drivers nest the database's error as a cause. */
+function hasCode(error: unknown, code: string, constraint?: string): boolean {
   for (let current = error as DriverError | undefined; current; current = current.cause as DriverError | undefined) {
-    if (current.code !== "23505") continue;
+    if (current.code !== code) continue;
     if (!constraint || current.constraint === constraint || current.message?.includes(constraint)) return true;
   }
   return false;
+}
+
+/** A unique constraint (optionally a named one) refused the write. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return hasCode(error, "23505", constraint);
+}
+
+/** A foreign key refused the write: a row it refers to was removed meanwhile (a race between two requests). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, "23503");
 }

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
+import { isForeignKeyViolation } from "@/lib/db/errors";
 import { findCallerByAccessToken, findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
@@ -30,6 +31,11 @@ function toResponse(result: HandlerResult): Response {
 
 function failure(error: unknown, request: Request): Response {
   if (error instanceof ServiceError) return errorResponse(error);
+  if (isForeignKeyViolation(error)) {
+    return errorResponse(
+      new ServiceError(409, "error.conflict.concurrentChange", "Something this request refers to was changed or removed at the same time; read it again and retry."),
+    );
+  }
   if (error instanceof ZodError) {
     return errorResponse(new ServiceError(400, "error.validation.invalidBody", `Invalid request: ${describeIssues(error)}`));
   }

@@ -433,7 +433,15 @@ describe("following a group's packages (spec 2.9 rule 5)", () => {
     });
     expect(await callJson("GET", `/api/packages/${id}`, { key: member.apiKey })).toMatchObject({ id, status: "SENT" });
     await callJson("GET", `/api/packages/${id}`, { key: outsider.apiKey, expect: 404 });
-    // Following is reading: a member cannot change the package.
-    await callJson("POST", `/api/packages/${id}`, { key: member.apiKey, json: { status: "DRAFT" }, expect: 403 });
+    expect(await callJson("GET", `/api/packages/${id}/roles`, { key: member.apiKey })).toMatchObject({ count: 2 });
+    // Following is reading the package and its roles, nothing more: no documents, no other signers'
+    // verification, no copy; and to anyone but its sender the package cannot be changed.
+    const pkg = await callJson<WirePackage>("GET", `/api/packages/${id}`, { key: member.apiKey });
+    const documentId = pkg.documents[1].id;
+    await callJson("GET", `/api/packages/${id}/documents/${documentId}/original`, { key: member.apiKey, expect: 404 });
+    await callJson("GET", `/api/packages/${id}/evidence/summary`, { key: member.apiKey, expect: 404 });
+    await callJson("GET", `/api/packages/${id}/roles/Board/verification`, { key: member.apiKey, expect: 404 });
+    await callJson("POST", `/api/packages/${id}/clone`, { key: member.apiKey, json: { name: "Mine" }, expect: 404 });
+    await callJson("POST", `/api/packages/${id}`, { key: member.apiKey, json: { status: "DRAFT" }, expect: 404 });
   });
 });

@@ -18,7 +18,8 @@ function canReadAsSender(caller: Caller, row: PackageRow): boolean {
 
 /**
  * A sender who signs the package, or a member of a group that signs it, follows its progress
- * (spec 2.9 rule 5) once it has been sent.
+ * (spec 2.9 rule 5) once it has been sent: they may read the package and its roles, nothing more
+ * (not other signers' verifications, downloads or a clone: the ceremony gives signers their own).
  */
 async function isSignerOf(db: Queryable, caller: Caller, row: PackageRow): Promise<boolean> {
   if (row.status === "DRAFT" || row.type !== "PACKAGE") return false;
@@ -47,7 +48,7 @@ export async function findPackage(
   db: Queryable,
   caller: Caller,
   packageId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; followers?: boolean } = {},
 ): Promise<PackageRow> {
   const query = db
     .select()
@@ -55,7 +56,8 @@ export async function findPackage(
     .where(and(eq(packages.id, packageId), eq(packages.accountId, caller.account.id), ne(packages.status, "DELETED")));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw packageNotFound(packageId);
-  if (!canReadAsSender(caller, row) && !(await isSignerOf(db, caller, row))) throw packageNotFound(packageId);
+  if (canReadAsSender(caller, row)) return row;
+  if (!options.followers || !(await isSignerOf(db, caller, row))) throw packageNotFound(packageId);
   return row;
 }
 

@@ -12,12 +12,13 @@ import { readDocuments, readPackage, readRoles } from "./read-package";
  * package first (404 otherwise), so no route can forget to.
  */
 
+/** Signers and members of signing groups may read these two to follow the package (spec 2.9 rule 5). */
 export async function getPackage(db: Queryable, caller: Caller, packageId: string): Promise<WirePackage> {
-  return readPackage(db, await findPackage(db, caller, packageId));
+  return readPackage(db, await findPackage(db, caller, packageId, { followers: true }));
 }
 
 export async function getRoles(db: Queryable, caller: Caller, packageId: string): Promise<WireRole[]> {
-  await findPackage(db, caller, packageId);
+  await findPackage(db, caller, packageId, { followers: true });
   return readRoles(db, packageId);
 }
 
