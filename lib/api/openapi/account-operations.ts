@@ -20,6 +20,7 @@ import {
   verificationTypeCatalogueResponse,
   verificationTypesResponse,
 } from "../verification";
+import { auditEventListQuery, auditEventListResponse } from "../audit";
 import { callbackRequest, callbackResponse } from "../callbacks";
 import {
   accessTokenRequest,
@@ -189,5 +190,19 @@ export const senderOperations: Operation[] = [
     permission: "public",
     body: { schema: senderActivation },
     responses: { 200: ok(senderActivationResponse) },
+  },
+];
+
+export const auditOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/account/auditEvents",
+    tag: "Audit trail",
+    summary: "The account's audit trail, newest first (our extension)",
+    description:
+      "Account administration events (senders, roles, groups, sub accounts, callbacks, client apps, verification types) and package events of the caller's account. `name` filters by event name; an unknown name is a 400.",
+    permission: PERMISSIONS.reports,
+    query: auditEventListQuery,
+    responses: { 200: ok(auditEventListResponse) },
   },
 ];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { errorResponse, type Operation } from "./operation";
 import {
   accountRoleOperations,
+  auditOperations,
   callbackAndTokenOperations,
   groupOperations,
   senderOperations,
@@ -20,6 +21,7 @@ export function allOperations(): Operation[] {
     ...subAccountOperations,
     ...verificationOperations,
     ...callbackAndTokenOperations,
+    ...auditOperations,
     describeItself,
   ];
 }

@@ -31,6 +31,11 @@ export async function findAccountRole(db: Queryable, caller: Caller, roleId: str
   return row;
 }
 
+/** A role's permissions as the audit trail shows them. */
+export function permissionList(permissions: readonly string[]): string {
+  return permissions.join(", ") || "none";
+}
+
 export function assertNotPredefined(row: AccountRoleRow): void {
   if (row.predefined !== null) {
     throw conflict(

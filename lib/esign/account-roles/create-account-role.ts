@@ -2,9 +2,10 @@ import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { AccountRoleCreateRequest, AccountRoleResponse } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
-import { assertMayGrant, assertNameFree, knownPermissions, toWireAccountRole } from "./account-role-record";
+import { assertMayGrant, assertNameFree, knownPermissions, permissionList, toWireAccountRole } from "./account-role-record";
 
 /** `POST /api/account/roles`: a role of the caller's account, enabled unless the client says otherwise. */
 export async function createAccountRole(db: Db, caller: Caller, input: AccountRoleCreateRequest): Promise<AccountRoleResponse> {
@@ -27,6 +28,8 @@ export async function createAccountRole(db: Db, caller: Caller, input: AccountRo
         updated: at,
       })
       .returning();
+    const disabled = row.enabled ? "" : " (disabled)";
+    await recordAccountEvent(tx, caller, "ACCOUNT_ROLE_CREATE", `created "${row.name}"${disabled}, permissions: ${permissionList(row.permissions)}`);
     return toWireAccountRole(row);
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { isPermission } from "@/lib/esign/permissions";
 import { assertMayGrant, assertNotPredefined, findAccountRole } from "./account-role-record";
 
@@ -16,5 +17,6 @@ export async function deleteAccountRole(db: Db, caller: Caller, roleId: string):
     assertNotPredefined(role);
     assertMayGrant(caller, role.permissions.filter(isPermission));
     await tx.delete(accountRoles).where(eq(accountRoles.id, roleId));
+    await recordAccountEvent(tx, caller, "ACCOUNT_ROLE_DELETE", `deleted "${role.name}"`);
   });
 }

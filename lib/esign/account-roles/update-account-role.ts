@@ -3,9 +3,29 @@ import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { AccountRoleResponse, AccountRoleUpdateRequest } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { isPermission } from "@/lib/esign/permissions";
-import { assertMayGrant, assertNameFree, assertNotPredefined, findAccountRole, knownPermissions, toWireAccountRole } from "./account-role-record";
+import {
+  assertMayGrant,
+  assertNameFree,
+  assertNotPredefined,
+  findAccountRole,
+  knownPermissions,
+  permissionList,
+  toWireAccountRole,
+  type AccountRoleRow,
+} from "./account-role-record";
+
+/** What the update changed, for the audit trail; empty when nothing did. */
+function roleChanges(before: AccountRoleRow, after: AccountRoleRow): string {
+  const changes: string[] = [];
+  if (after.name !== before.name) changes.push(`renamed from "${before.name}"`);
+  if (after.description !== before.description) changes.push("description changed");
+  if (after.enabled !== before.enabled) changes.push(after.enabled ? "enabled" : "disabled");
+  if (permissionList(after.permissions) !== permissionList(before.permissions)) changes.push(`permissions: ${permissionList(after.permissions)}`);
+  return changes.join(", ");
+}
 
 /**
  * `PUT /api/account/roles/{accountRoleId}`: a partial update of name, description, enabled and
@@ -35,6 +55,8 @@ export async function updateAccountRole(
       })
       .where(eq(accountRoles.id, role.id))
       .returning();
+    const changes = roleChanges(role, row);
+    if (changes) await recordAccountEvent(tx, caller, "ACCOUNT_ROLE_UPDATE", `"${row.name}": ${changes}`);
     return toWireAccountRole(row);
   });
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
+import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
 
 /** Event names of spec section 6, delivered as callbacks. */
@@ -48,6 +49,30 @@ export const AUDIT_ONLY_EVENTS = [
   "REMINDER_SCHEDULE_DELETE",
   "ROLE_VERIFICATION_SET",
   "ROLE_VERIFICATION_DELETE",
+  // Account administration: account-level events, packageId null.
+  "SENDER_INVITE",
+  "SENDER_REINVITE",
+  "SENDER_ACTIVATE",
+  "SENDER_UPDATE",
+  "SENDER_LOCK",
+  "SENDER_DELETE",
+  "SENDER_ROLES_SET",
+  "ACCOUNT_ROLE_CREATE",
+  "ACCOUNT_ROLE_UPDATE",
+  "ACCOUNT_ROLE_DELETE",
+  "GROUP_CREATE",
+  "GROUP_UPDATE",
+  "GROUP_DELETE",
+  "GROUP_MEMBERS_ADD",
+  "GROUP_MEMBER_REMOVE",
+  "SUB_ACCOUNT_CREATE",
+  "SUB_ACCOUNT_UPDATE",
+  "CALLBACK_REGISTER",
+  "CALLBACK_DELETE",
+  "CLIENT_APP_CREATE",
+  "CLIENT_APP_REVOKE",
+  "VERIFICATION_TYPE_ACTIVATE",
+  "VERIFICATION_TYPE_DEACTIVATE",
 ] as const;
 
 export type EventName = (typeof SPEC_EVENTS)[number] | (typeof AUDIT_ONLY_EVENTS)[number];
@@ -77,4 +102,18 @@ export async function recordEvent(tx: Queryable, event: AuditEventInput): Promis
     ipAddress: event.ipAddress ?? null,
     created: now(),
   });
+}
+
+/**
+ * An account administration event (no package), done by the caller: in the caller's account
+ * unless `accountId` names another (a sub account). `message` says what changed, never a secret.
+ */
+export async function recordAccountEvent(
+  tx: Queryable,
+  caller: Caller,
+  name: EventName,
+  message: string,
+  accountId: string = caller.account.id,
+): Promise<void> {
+  await recordEvent(tx, { accountId, packageId: null, name, sessionUser: caller.user.id, message, ipAddress: caller.ipAddress });
 }

@@ -1,9 +1,17 @@
 import { eq } from "drizzle-orm";
-import type { Queryable } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { callbackRegistrations } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { auditedUrl } from "./register-callback";
 
 /** `DELETE /api/callback` (our extension): no more notifications. Idempotent: without one the answer is the same 204. */
-export async function deleteCallback(db: Queryable, caller: Caller): Promise<void> {
-  await db.delete(callbackRegistrations).where(eq(callbackRegistrations.accountId, caller.account.id));
+export async function deleteCallback(db: Db, caller: Caller): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(callbackRegistrations)
+      .where(eq(callbackRegistrations.accountId, caller.account.id))
+      .returning({ url: callbackRegistrations.url });
+    if (deleted.length > 0) await recordAccountEvent(tx, caller, "CALLBACK_DELETE", `removed ${auditedUrl(deleted[0].url)}`);
+  });
 }

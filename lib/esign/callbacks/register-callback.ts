@@ -3,7 +3,7 @@ import { callbackRegistrations } from "@/lib/db/schema";
 import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
 import { config } from "@/lib/config";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { SPEC_EVENTS } from "@/lib/esign/audit/record-event";
+import { recordAccountEvent, SPEC_EVENTS } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest } from "@/lib/esign/errors";
 import { encryptSecret } from "@/lib/esign/security/secret-crypto";
@@ -27,6 +27,15 @@ function assertAllowedUrl(url: string): void {
     );
   }
   throw badRequest("error.validation.callbackUrl", `The callback url must use https, not ${parsed.protocol.replace(/:$/, "")}.`);
+}
+
+/**
+ * The url as the audit trail shows it: without query, fragment or user:password, which may carry
+ * a token of the receiver.
+ */
+export function auditedUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
 }
 
 /** The subscribed events without repeats, refusing names that are not events of spec section 6. */
@@ -56,6 +65,8 @@ export async function registerCallback(db: Db, caller: Caller, input: CallbackRe
       .insert(callbackRegistrations)
       .values({ accountId: caller.account.id, created: values.updated, ...values })
       .onConflictDoUpdate({ target: callbackRegistrations.accountId, set: values });
+    const key = values.encryptedKey ? "with a key" : "without a key";
+    await recordAccountEvent(tx, caller, "CALLBACK_REGISTER", `${auditedUrl(input.url)} ${key}, events: ${values.events.join(", ")}`);
     return (await readCallback(tx, caller.account.id))!;
   });
 }

@@ -3,9 +3,10 @@ import type { Db } from "@/lib/db/client";
 import { groupMembers, groups, users } from "@/lib/db/schema";
 import type { GroupMembersAdd, WireGroup } from "@/lib/api/groups";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { findGroup, readGroup } from "./get-group";
-import { duplicateMember, resolveMembers } from "./group-members";
+import { duplicateMember, memberList, resolveMembers } from "./group-members";
 
 /** `POST /api/groups/{groupId}/members`: senders of the account join the group; one already in it is a 400. */
 export async function addGroupMembers(db: Db, caller: Caller, groupId: string, input: GroupMembersAdd): Promise<WireGroup> {
@@ -21,6 +22,9 @@ export async function addGroupMembers(db: Db, caller: Caller, groupId: string, i
     const at = now();
     await tx.insert(groupMembers).values(members.map((member) => ({ groupId, ...member, created: at })));
     const [row] = await tx.update(groups).set({ updated: at }).where(eq(groups.id, groupId)).returning();
-    return readGroup(tx, row);
+    const group = await readGroup(tx, row);
+    const added = group.members.filter((member) => members.some((newMember) => newMember.userId === member.userId));
+    await recordAccountEvent(tx, caller, "GROUP_MEMBERS_ADD", `"${group.name}" + ${memberList(added)}`);
+    return group;
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { groups } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { findGroup } from "./get-group";
 
 /**
@@ -10,7 +11,8 @@ import { findGroup } from "./get-group";
  */
 export async function deleteGroup(db: Db, caller: Caller, groupId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await findGroup(tx, caller, groupId, { forUpdate: true });
+    const group = await findGroup(tx, caller, groupId, { forUpdate: true });
     await tx.delete(groups).where(eq(groups.id, groupId));
+    await recordAccountEvent(tx, caller, "GROUP_DELETE", `deleted "${group.name}" (${group.email})`);
   });
 }

@@ -10,6 +10,13 @@ export interface MemberRow {
   memberType: "REGULAR" | "MANAGER";
 }
 
+/** The members of a group as the audit trail lists them: the first ten e-mails (a group holds up to 500). */
+export function memberList(members: readonly { email: string }[]): string {
+  if (members.length === 0) return "none";
+  const shown = members.slice(0, 10).map((member) => member.email).join(", ");
+  return members.length > 10 ? `${shown} and ${members.length - 10} more` : shown;
+}
+
 /** How a member input is named in messages and compared for duplicates: its e-mail, else its user id. */
 function memberKey(input: GroupMemberInput): string {
   return input.email !== undefined ? input.email.toLowerCase() : input.userId!;

@@ -3,9 +3,10 @@ import type { Db } from "@/lib/db/client";
 import { groupMembers, groups } from "@/lib/db/schema";
 import type { GroupUpdate, WireGroup } from "@/lib/api/groups";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { findGroup, readGroup } from "./get-group";
-import { resolveMembers } from "./group-members";
+import { memberList, resolveMembers } from "./group-members";
 
 /**
  * `PUT /api/groups/{groupId}`: name, e-mail and emailMembers when given; `members`, when given,
@@ -13,7 +14,7 @@ import { resolveMembers } from "./group-members";
  */
 export async function updateGroup(db: Db, caller: Caller, groupId: string, input: GroupUpdate): Promise<WireGroup> {
   return db.transaction(async (tx) => {
-    await findGroup(tx, caller, groupId, { forUpdate: true });
+    const before = await findGroup(tx, caller, groupId, { forUpdate: true });
     const at = now();
     if (input.members !== undefined) {
       const members = await resolveMembers(tx, caller.account.id, input.members);
@@ -25,6 +26,13 @@ export async function updateGroup(db: Db, caller: Caller, groupId: string, input
     if (input.email !== undefined) changes.email = input.email.toLowerCase();
     if (input.emailMembers !== undefined) changes.emailMembers = input.emailMembers;
     const [row] = await tx.update(groups).set(changes).where(eq(groups.id, groupId)).returning();
-    return readGroup(tx, row);
+    const group = await readGroup(tx, row);
+    const changed: string[] = [];
+    if (row.name !== before.name) changed.push(`renamed from "${before.name}"`);
+    if (row.email !== before.email) changed.push(`email ${row.email}`);
+    if (row.emailMembers !== before.emailMembers) changed.push(`emailMembers ${row.emailMembers}`);
+    if (input.members !== undefined) changed.push(`members: ${memberList(group.members)}`);
+    if (changed.length > 0) await recordAccountEvent(tx, caller, "GROUP_UPDATE", `"${group.name}": ${changed.join(", ")}`);
+    return group;
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { accounts, senderInvitations, users } from "@/lib/db/schema";
 import type { SenderActivation, SenderActivationResponse } from "@/lib/api/senders";
+import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, ServiceError } from "@/lib/esign/errors";
 import { hashPassword, passwordWeakness } from "@/lib/esign/security/passwords";
@@ -64,9 +65,10 @@ export async function describeInvitation(db: Queryable, token: string): Promise<
 /**
  * `POST /api/account/activation` (our extension, public): checks the token (unknown or expired:
  * 400; user no longer invited: 409), then sets the password, makes the user ACTIVE and deletes
- * the invitation in one transaction. The user's API key works from then on.
+ * the invitation in one transaction. The user's API key works from then on. The audit event names
+ * the activated user as the one who acted (nobody is signed in on this public route).
  */
-export async function activateSender(db: Db, input: SenderActivation): Promise<SenderActivationResponse> {
+export async function activateSender(db: Db, input: SenderActivation, ipAddress?: string): Promise<SenderActivationResponse> {
   // Checked before the password so that a dead link is reported as such, then again under lock.
   usableInvitation(await invitationByToken(db, input.token));
   const weakness = passwordWeakness(input.password);
@@ -74,9 +76,17 @@ export async function activateSender(db: Db, input: SenderActivation): Promise<S
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (tx) => {
-    const { user } = usableInvitation(await invitationByToken(tx, input.token, { forUpdate: true }));
+    const { user, invitation } = usableInvitation(await invitationByToken(tx, input.token, { forUpdate: true }));
     await tx.update(users).set({ passwordHash, status: "ACTIVE", updated: now() }).where(eq(users.id, user.id));
     await tx.delete(senderInvitations).where(eq(senderInvitations.userId, user.id));
+    await recordEvent(tx, {
+      accountId: invitation.accountId,
+      packageId: null,
+      name: "SENDER_ACTIVATE",
+      sessionUser: user.id,
+      message: `activated ${user.email}`,
+      ipAddress,
+    });
     return { id: user.id, email: user.email, status: "ACTIVE" as const };
   });
 }

@@ -15,6 +15,7 @@ import {
 } from "@/lib/db/schema";
 import type { WireSender } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
 import { findSender, readSender, type UserRow } from "./sender-record";
@@ -102,10 +103,12 @@ export async function deleteSender(db: Db, caller: Caller, senderId: string): Pr
 
     if (await hasPendingWork(tx, caller.account.id, user)) {
       const [locked] = await tx.update(users).set({ status: "LOCKED", updated: now() }).where(eq(users.id, user.id)).returning();
+      if (user.status !== "LOCKED") await recordAccountEvent(tx, caller, "SENDER_LOCK", `locked ${user.email} (drafts or inbox pending)`);
       return { outcome: "LOCKED", sender: await readSender(tx, caller, locked) };
     }
     await removeFromAccount(tx, caller.account.id, user.id);
     await retireIfMemberOfNothing(tx, user.id);
+    await recordAccountEvent(tx, caller, "SENDER_DELETE", `deleted ${user.email}`);
     return { outcome: "DELETED" };
   });
 }

@@ -5,6 +5,7 @@ import { users } from "@/lib/db/schema";
 import type { SenderInvite, WireSender } from "@/lib/api/senders";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
@@ -54,6 +55,7 @@ export async function inviteSender(db: Db, caller: Caller, input: SenderInvite):
       await addMember(tx, accountId, userId, { isOwner: false, role: "SENDER" });
       await issueApiKey(tx, userId, accountId);
       const link = await issueInvitation(tx, userId, accountId);
+      await recordAccountEvent(tx, caller, "SENDER_INVITE", `invited ${email}`);
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       return wireSender(user, [], link);
     });

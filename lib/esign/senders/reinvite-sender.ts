@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { WireSender } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { conflict } from "@/lib/esign/errors";
 import { issueInvitation } from "./invitation";
 import { findSender, groupMembershipsOf, wireSender } from "./sender-record";
@@ -16,6 +17,7 @@ export async function reinviteSender(db: Db, caller: Caller, senderId: string): 
       throw conflict("error.conflict.senderNotInvited", `Sender ${senderId} is ${user.status}, not INVITED: there is nothing to activate.`);
     }
     const link = await issueInvitation(tx, user.id, user.accountId);
+    await recordAccountEvent(tx, caller, "SENDER_REINVITE", `new activation link for ${user.email}`);
     const memberships = await groupMembershipsOf(tx, caller.account.id, [user.id]);
     return wireSender(user, memberships.get(user.id) ?? [], link);
   });

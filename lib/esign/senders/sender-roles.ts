@@ -3,6 +3,7 @@ import type { Db, Queryable } from "@/lib/db/client";
 import { accountRoles, userAccountRoles } from "@/lib/db/schema";
 import type { SenderRolesResponse, WireSenderRole } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { badRequest, conflict } from "@/lib/esign/errors";
 import { findSender } from "./sender-record";
 
@@ -43,7 +44,7 @@ export async function listSenderRoles(db: Queryable, caller: Caller, senderId: s
 export async function assignSenderRoles(db: Db, caller: Caller, senderId: string, roleIds: string[]): Promise<SenderRolesResponse> {
   const wanted = [...new Set(roleIds)];
   return db.transaction(async (tx) => {
-    const { isOwner } = await findSender(tx, caller, senderId, { forUpdate: true });
+    const { user, isOwner } = await findSender(tx, caller, senderId, { forUpdate: true });
     if (isOwner) throw conflict("error.conflict.accountOwner", "The account owner's roles cannot be changed.");
     const known =
       wanted.length === 0
@@ -56,10 +57,17 @@ export async function assignSenderRoles(db: Db, caller: Caller, senderId: string
     if (unknown.length > 0) {
       throw badRequest("error.validation.unknownRole", `These account roles do not exist in this account: ${unknown.join(", ")}.`);
     }
+    const before = await rolesOf(tx, caller.account.id, senderId);
     await tx.delete(userAccountRoles).where(and(eq(userAccountRoles.accountId, caller.account.id), eq(userAccountRoles.userId, senderId)));
     if (wanted.length > 0) {
       await tx.insert(userAccountRoles).values(wanted.map((roleId) => ({ accountId: caller.account.id, userId: senderId, roleId })));
     }
-    return rolesOf(tx, caller.account.id, senderId);
+    const after = await rolesOf(tx, caller.account.id, senderId);
+    const unchanged = before.count === after.count && before.results.every((role) => wanted.includes(role.id));
+    if (!unchanged) {
+      const names = after.results.map((role) => role.name).join(", ") || "none";
+      await recordAccountEvent(tx, caller, "SENDER_ROLES_SET", `${user.email} roles: ${names}`);
+    }
+    return after;
   });
 }

@@ -4,6 +4,7 @@ import { accounts } from "@/lib/db/schema";
 import type { CreateSubAccountRequest, SubAccountResponse } from "@/lib/api/sub-accounts";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { addMember, createAccount, issueApiKey } from "@/lib/esign/accounts/account-setup";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { unprocessable } from "@/lib/esign/errors";
 import { depthOf, findDescendant, MAX_ACCOUNT_DEPTH, toWireAccount, type AccountRow } from "./account-tree";
 
@@ -20,6 +21,7 @@ async function findParent(db: Queryable, caller: Caller, parentAccountId: string
 /**
  * `POST /api/account/subaccounts`: a child of the parent, at most three levels deep. The creating
  * user becomes its owner and gets an API key there, with which they act in the new account.
+ * The caller's account, the parent (when another) and the new account each record the creation.
  */
 export async function createSubAccount(db: Db, caller: Caller, input: CreateSubAccountRequest): Promise<SubAccountResponse> {
   return db.transaction(async (tx) => {
@@ -40,6 +42,10 @@ export async function createSubAccount(db: Db, caller: Caller, input: CreateSubA
     await addMember(tx, accountId, caller.user.id, { isOwner: true, role: "OWNER" });
     await issueApiKey(tx, caller.user.id, accountId);
     const [created] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+    const creation = `created "${created.name}" (${created.id}) under "${parent.name}"`;
+    await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", creation);
+    if (parent.id !== caller.account.id) await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", creation, parent.id);
+    await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", `created under "${parent.name}" (${parent.id}) by ${caller.user.email}`, created.id);
     return toWireAccount(created);
   });
 }

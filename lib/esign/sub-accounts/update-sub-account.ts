@@ -3,13 +3,15 @@ import type { Db } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import type { SubAccountResponse, UpdateSubAccountRequest } from "@/lib/api/sub-accounts";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { unprocessable } from "@/lib/esign/errors";
 import { findDescendant, toWireAccount } from "./account-tree";
 
 /**
  * `PUT /api/account/subaccounts/{accountId}`: name, time zone and language of an account below the
- * caller's (404 for any other, the caller's own included). Sub accounts do not move.
+ * caller's (404 for any other, the caller's own included). Sub accounts do not move. Both the
+ * caller's account and the changed one record the change.
  */
 export async function updateSubAccount(
   db: Db,
@@ -30,6 +32,15 @@ export async function updateSubAccount(
       .set({ name: input.name, timezoneId: input.timezoneId, language: input.language, updated: now() })
       .where(eq(accounts.id, accountId))
       .returning();
+    const changes: string[] = [];
+    if (updated.name !== account.name) changes.push(`renamed from "${account.name}"`);
+    if (updated.timezoneId !== account.timezoneId) changes.push(`timezoneId ${updated.timezoneId}`);
+    if (updated.language !== account.language) changes.push(`language ${updated.language}`);
+    if (changes.length > 0) {
+      const message = `"${updated.name}" (${updated.id}): ${changes.join(", ")}`;
+      await recordAccountEvent(tx, caller, "SUB_ACCOUNT_UPDATE", message);
+      await recordAccountEvent(tx, caller, "SUB_ACCOUNT_UPDATE", message, updated.id);
+    }
     return toWireAccount(updated);
   });
 }

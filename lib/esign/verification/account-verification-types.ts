@@ -3,6 +3,7 @@ import type { Db, Queryable } from "@/lib/db/client";
 import { verificationTypeActivations } from "@/lib/db/schema";
 import type { VerificationTypeCatalogueEntry, VerificationTypeCatalogueResponse, VerificationTypesResponse } from "@/lib/api/verification";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { notFound, unprocessable } from "@/lib/esign/errors";
 import { findVerificationType, isBuiltIn, VERIFICATION_TYPES, type VerificationType } from "./verification-types";
@@ -56,13 +57,17 @@ export async function listVerificationTypeCatalogue(db: Queryable, caller: Calle
 /** `PUT /api/account/verificationTypes/{typeId}` (our extension): idempotent; a built-in type is already activated. */
 export async function activateVerificationType(db: Db, caller: Caller, typeId: string): Promise<VerificationTypeCatalogueEntry> {
   const type = knownType(typeId);
-  if (!isBuiltIn(type)) {
-    await db
-      .insert(verificationTypeActivations)
-      .values({ accountId: caller.account.id, typeId: type.id, created: now() })
-      .onConflictDoNothing();
-  }
-  return catalogueEntry(type, await activatedTypeIds(db, caller.account.id));
+  return db.transaction(async (tx) => {
+    if (!isBuiltIn(type)) {
+      const inserted = await tx
+        .insert(verificationTypeActivations)
+        .values({ accountId: caller.account.id, typeId: type.id, created: now() })
+        .onConflictDoNothing()
+        .returning({ typeId: verificationTypeActivations.typeId });
+      if (inserted.length > 0) await recordAccountEvent(tx, caller, "VERIFICATION_TYPE_ACTIVATE", `activated ${type.id} (${type.name})`);
+    }
+    return catalogueEntry(type, await activatedTypeIds(tx, caller.account.id));
+  });
 }
 
 /**
@@ -74,7 +79,11 @@ export async function deactivateVerificationType(db: Db, caller: Caller, typeId:
   if (isBuiltIn(type)) {
     throw unprocessable("error.validation.verificationTypeBuiltIn", `${type.id} is built in and always activated; it cannot be deactivated.`);
   }
-  await db
-    .delete(verificationTypeActivations)
-    .where(and(eq(verificationTypeActivations.accountId, caller.account.id), eq(verificationTypeActivations.typeId, type.id)));
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(verificationTypeActivations)
+      .where(and(eq(verificationTypeActivations.accountId, caller.account.id), eq(verificationTypeActivations.typeId, type.id)))
+      .returning({ typeId: verificationTypeActivations.typeId });
+    if (deleted.length > 0) await recordAccountEvent(tx, caller, "VERIFICATION_TYPE_DEACTIVATE", `deactivated ${type.id} (${type.name})`);
+  });
 }

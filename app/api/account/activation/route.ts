@@ -1,11 +1,11 @@
 import { senderActivation, type SenderActivationResponse } from "@/lib/api/senders";
 import { activateSender } from "@/lib/esign/senders/activate-sender";
-import { publicRoute } from "@/lib/http/api-handler";
+import { clientIp, publicRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 
 /** Our extension, public: an invited sender sets a password with the token of their link and becomes ACTIVE. */
 export const POST = publicRoute(async ({ request, db }) => {
   const input = await readJsonWith(request, senderActivation);
-  const body: SenderActivationResponse = await activateSender(db, input);
+  const body: SenderActivationResponse = await activateSender(db, input, clientIp(request));
   return body;
 });
