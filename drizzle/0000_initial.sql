@@ -11,6 +11,7 @@ CREATE TABLE "account_memberships" (
 	"account_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"is_owner" boolean DEFAULT false NOT NULL,
+	"locked" boolean DEFAULT false NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "account_memberships_account_id_user_id_pk" PRIMARY KEY("account_id","user_id")
 );

@@ -41,7 +41,11 @@ export type ClientAppResponse = z.infer<typeof clientAppResponse>;
 export const clientAppListResponse = z.object({ results: z.array(clientAppResponse), count: z.number().int() });
 export type ClientAppListResponse = z.infer<typeof clientAppListResponse>;
 
-/** `POST /apitoken/clientApp/accessToken`: OWNER acts as the account owner, SENDER as the sender named by `email`. */
+/**
+ * `POST /apitoken/clientApp/accessToken`: OWNER acts as the app's creator, who must be an owner
+ * of the account today; SENDER as the active sender named by `email`, whose permissions the
+ * creator must all hold today (unless the creator is an owner).
+ */
 export const accessTokenRequest = z
   .object({
     clientId: requiredString(100),

@@ -58,19 +58,26 @@ export type SenderListQuery = z.infer<typeof senderListQuery>;
 const roleId = z.string().trim().min(1).max(256);
 const roleReference = z.union([roleId, z.object({ id: roleId })]).transform((ref) => (typeof ref === "string" ? ref : ref.id));
 const roleReferences = z.array(roleReference).max(100);
+const accountId = z.string().trim().min(1).max(256);
+
+/** `GET /api/account/senders/{id}/roles`: `accountId`, when given, must be the account the caller acts in (400 otherwise). */
+export const senderRolesQuery = z.object({ accountId: optional(accountId) });
+export type SenderRolesQuery = z.infer<typeof senderRolesQuery>;
 
 /**
  * `POST /api/account/senders/{id}/roles`: the roles the user holds in the account afterwards
- * (replacing the ones held before). Accepted as `{roleIds: [...]}`, a bare array of ids or of
- * `{id}`, or the real service's `{accountRoles: [{id}]}`. Parsed to the list of role ids.
+ * (replacing the ones held before). The real service's `UserAccountRole`,
+ * `{"accountId", "accountRoles": [{"id"}, ...]}` (`accountId`, when given, must be the account the
+ * caller acts in: 400 otherwise; the roles' other members and `userId` are ignored), and the
+ * simpler `{"roleIds": [...]}` or a bare array of ids or of `{id}`.
  */
 export const senderRolesAssignment = z.union(
   [
-    roleReferences,
-    z.object({ roleIds: roleReferences }).transform((body) => body.roleIds),
-    z.object({ accountRoles: roleReferences }).transform((body) => body.accountRoles),
+    roleReferences.transform((roleIds) => ({ roleIds, accountId: undefined })),
+    z.object({ roleIds: roleReferences }).transform((body) => ({ roleIds: body.roleIds, accountId: undefined })),
+    z.object({ accountId: optional(accountId), accountRoles: roleReferences }).transform((body) => ({ roleIds: body.accountRoles, accountId: body.accountId })),
   ],
-  { error: 'expected {"roleIds": [...]}, an array of role ids, or an array of {"id"}' },
+  { error: 'expected {"accountId": "...", "accountRoles": [{"id": "..."}]}, {"roleIds": [...]}, an array of role ids, or an array of {"id"}' },
 );
 export type SenderRolesAssignment = z.infer<typeof senderRolesAssignment>;
 
@@ -128,7 +135,12 @@ export const wireSenderRole = z.object({
 });
 export type WireSenderRole = z.infer<typeof wireSenderRole>;
 
-export const senderRolesResponse = z.object({ results: z.array(wireSenderRole), count: z.number().int() });
+/** The real service's `UserAccountRole`: the roles one user holds in one account. */
+export const userAccountRole = z.object({ accountId: z.string(), userId: z.string(), accountRoles: z.array(wireSenderRole) });
+export type UserAccountRole = z.infer<typeof userAccountRole>;
+
+/** `GET`/`POST /api/account/senders/{id}/roles`: a bare array (as the real service answers) of one element, the caller's account. */
+export const senderRolesResponse = z.array(userAccountRole);
 export type SenderRolesResponse = z.infer<typeof senderRolesResponse>;
 
 export const senderApiKeyResponse = z.object({ apiKey: z.string() });

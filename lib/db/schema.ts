@@ -47,7 +47,7 @@ export const users = pgTable(
     language: text().notNull().default("en"),
     timezoneId: text().notNull().default("GMT"),
     passwordHash: text(),
-    /** INVITED, ACTIVE or LOCKED. */
+    /** INVITED, ACTIVE, or DELETED (kept for the packages they own); a lock is per account, on the membership. */
     status: text().notNull().default("ACTIVE"),
     /** REGULAR or MANAGER. */
     type: text().notNull().default("REGULAR"),
@@ -71,6 +71,11 @@ export const accountMemberships = pgTable(
       .notNull()
       .references(() => users.id),
     isOwner: boolean().notNull().default(false),
+    /**
+     * Deleted from this account while work was pending there (spec 3.5): the member reads but
+     * cannot write in this account. Per membership, so their other accounts are untouched.
+     */
+    locked: boolean().notNull().default(false),
     created: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index("account_memberships_user_idx").on(t.userId)],

@@ -386,7 +386,7 @@ describe("access tokens: POST /apitoken/clientApp/accessToken", () => {
     expect((await call("GET", "/api/session", bearer(token.accessToken))).status).toBe(401);
   });
 
-  it("acts as the app's creator when several owners exist, and as the first owner when the creator is not one", async () => {
+  it("acts as the app's creator when several owners exist, and refuses OWNER to an app whose creator is not an owner", async () => {
     const account = await seedAccount();
     const secondOwner = await seedOwner(account);
     const administrator = await seedAdministrator(account);
@@ -395,9 +395,14 @@ describe("access tokens: POST /apitoken/clientApp/accessToken", () => {
     const fromSecond = await exchange({ clientId: bySecondOwner.clientId, secret: bySecondOwner.secret, type: "OWNER" });
     expect((await callJson<Session>("GET", "/api/session", bearer(fromSecond.accessToken))).user.id).toBe(secondOwner.userId);
 
+    // Every permission through the owner role is still not ownership: no token acts as an owner for them.
     const byAdministrator = await createApp(administrator.apiKey);
-    const fromAdministrator = await exchange({ clientId: byAdministrator.clientId, secret: byAdministrator.secret, type: "OWNER" });
-    expect((await callJson<Session>("GET", "/api/session", bearer(fromAdministrator.accessToken))).user.id).toBe(account.userId);
+    const refused = await exchange({ clientId: byAdministrator.clientId, secret: byAdministrator.secret, type: "OWNER" }, 403);
+    expect(refused).toMatchObject({ code: 403, name: "Forbidden", messageKey: "error.forbidden.ownerTokenNeedsOwnerApp" });
+    // A SENDER token for a sender within their permissions is fine.
+    const sender = await seedSender(account);
+    const forSender = await exchange({ clientId: byAdministrator.clientId, secret: byAdministrator.secret, type: "SENDER", email: sender.email });
+    expect((await callJson<Session>("GET", "/api/session", bearer(forSender.accessToken))).user.id).toBe(sender.userId);
   });
 
   it("refuses a wrong secret, an unknown client id and a revoked app with a 401 JSON error", async () => {

@@ -22,10 +22,10 @@ interface SenderList {
   results: WireSender[];
   count: number;
 }
-interface RoleList {
-  results: { id: string; name: string; predefined: boolean; permissions: string[] }[];
-  count: number;
-}
+/** The real service's answer: a bare array of UserAccountRole, one element for the caller's account. */
+type UserAccountRoles = { accountId: string; userId: string; accountRoles: { id: string; name: string; predefined: boolean; permissions: string[] }[] }[];
+
+const roleIdsOf = (answer: UserAccountRoles) => answer[0].accountRoles.map((role) => role.id);
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict" };
 const DAY = 24 * 60 * 60 * 1000;
@@ -203,6 +203,11 @@ describe("POST /api/account/senders (invite)", () => {
     const manager = await seedSenderWith(owner, ["users.manage"]);
     const invited = await callJson<WireSender>("POST", "/api/account/senders", { key: manager.apiKey, json: body });
     expect(invited.status).toBe("INVITED");
+    // The invitee holds the SENDER role's permissions, which this inviter does not: the link (which makes its holder the invitee) is not theirs to see.
+    expect(invited).not.toHaveProperty("activationUrl");
+    const fuller = await seedSenderWith(owner, ["users.manage", "transaction.transaction", "transaction.in_person", "groups.view"]);
+    const second = await callJson<WireSender>("POST", "/api/account/senders", { key: fuller.apiKey, json: { ...body, email: uniqueEmail() } });
+    tokenOf(second.activationUrl);
   });
 });
 
@@ -270,8 +275,14 @@ describe("POST /api/account/activation", () => {
     const db = await getDb();
     await db.update(users).set({ status: "ACTIVE" }).where(eq(users.id, sender.id));
     await expectError("POST", "/api/account/activation", { json: { token: tokenOf(sender.activationUrl), password: "a-good-passw0rd" } }, 409, "error.conflict.alreadyActivated");
-    await db.update(users).set({ status: "LOCKED" }).where(eq(users.id, sender.id));
+    // Locked in the account that invited them (deleted there while work was pending).
+    await db.update(users).set({ status: "INVITED" }).where(eq(users.id, sender.id));
+    await db
+      .update(accountMemberships)
+      .set({ locked: true })
+      .where(and(eq(accountMemberships.userId, sender.id), eq(accountMemberships.accountId, owner.accountId)));
     await expectError("POST", "/api/account/activation", { json: { token: tokenOf(sender.activationUrl), password: "a-good-passw0rd" } }, 409, "error.conflict.senderLocked");
+    expect((await userRow(sender.id)).status).toBe("INVITED");
   });
 });
 
@@ -472,6 +483,27 @@ describe("DELETE /api/account/senders/{id}", () => {
     expect(locked.status).toBe("LOCKED");
   });
 
+  it("locks an invited sender with an inbox: LOCKED on the wire, the link refused (409), no new link (409), the key still not activated (403)", async () => {
+    const owner = await seedAccount();
+    const sender = await invite(owner);
+    const payload = packagePayload({ status: "SENT", signers: 1 });
+    payload.roles[0].signers[0].email = sender.email;
+    await createPackageWithFiles(owner.apiKey, payload);
+    const locked = await callJson<WireSender>("DELETE", `/api/account/senders/${sender.id}`, { key: owner.apiKey });
+    expect(locked.status).toBe("LOCKED");
+    expect(locked).not.toHaveProperty("activationUrl");
+    expect(await callJson<WireSender>("GET", `/api/account/senders/${sender.id}`, { key: owner.apiKey })).not.toHaveProperty("activationUrl");
+    await expectError("POST", `/api/account/senders/${sender.id}/invite`, { key: owner.apiKey }, 409, "error.conflict.senderNotInvited");
+    await expectError("POST", "/api/account/activation", { json: { token: tokenOf(sender.activationUrl), password: "a-good-passw0rd" } }, 409, "error.conflict.senderLocked");
+    // Never activated: their key reads nothing either (not activated refuses more than locked).
+    await expectError("GET", "/api/packages", { key: await apiKeyOf(sender.id, owner.accountId) }, 403, "error.forbidden.senderNotActivated");
+    // Deleting again while the inbox is pending changes nothing and records nothing more.
+    expect((await callJson<WireSender>("DELETE", `/api/account/senders/${sender.id}`, { key: owner.apiKey })).status).toBe("LOCKED");
+    const db = await getDb();
+    const locks = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, owner.accountId), eq(auditEvents.name, "SENDER_LOCK")));
+    expect(locks).toHaveLength(1);
+  });
+
   it("keeps a deleted sender's sent packages listable by the owner and invites the e-mail again under the same id", async () => {
     const owner = await seedAccount();
     const sender = await seedSender(owner);
@@ -506,13 +538,13 @@ describe("DELETE /api/account/senders/{id}", () => {
     expect(events.length).toBeGreaterThan(0);
   });
 
-  it("refuses to delete the account owner or oneself (409); 404 across accounts; 401; 403 without users.manage", async () => {
+  it("refuses to delete the account owner or oneself (409), or the owner by anyone else (403); 404 across accounts; 401; 403 without users.manage", async () => {
     const owner = await seedAccount();
     const other = await seedAccount();
     const sender = await seedSender(owner);
     await expectError("DELETE", `/api/account/senders/${owner.userId}`, { key: owner.apiKey }, 409, "error.conflict.accountOwner");
-    const admin = await seedSenderWith(owner, ["users.manage"]);
-    await expectError("DELETE", `/api/account/senders/${owner.userId}`, { key: admin.apiKey }, 409, "error.conflict.accountOwner");
+    const admin = await seedSenderWith(owner, ["users.manage", "transaction.transaction", "transaction.in_person", "groups.view"]);
+    await expectError("DELETE", `/api/account/senders/${owner.userId}`, { key: admin.apiKey }, 403, "error.forbidden.targetHasMorePermissions");
     await expectError("DELETE", `/api/account/senders/${admin.userId}`, { key: admin.apiKey }, 409, "error.conflict.deleteSelf");
     await expectError("DELETE", `/api/account/senders/${sender.userId}`, { key: other.apiKey }, 404, "error.notFound.senderNotFound");
     await expectError("DELETE", `/api/account/senders/${sender.userId}`, {}, 401);
@@ -534,9 +566,10 @@ describe("GET /api/account/senders/{id}/apiKey", () => {
     const plain = await seedSender(owner);
     await expectError("GET", `/api/account/senders/${sender.userId}/apiKey`, { key: plain.apiKey }, 403, "error.forbidden.noPermission");
     await expectError("GET", `/api/account/senders/${plain.userId}/apiKey`, { key: plain.apiKey }, 403, "error.forbidden.noPermission");
-    const keyReader = await seedSenderWith(owner, ["users.api_keys"]);
+    // A key reader holding the sender's permissions (their role's) reads the sender's key, never the owner's.
+    const keyReader = await seedSenderWith(owner, ["users.api_keys", "transaction.transaction", "transaction.in_person", "groups.view"]);
     expect(await callJson("GET", `/api/account/senders/${sender.userId}/apiKey`, { key: keyReader.apiKey })).toEqual({ apiKey: sender.apiKey });
-    await expectError("GET", `/api/account/senders/${owner.userId}/apiKey`, { key: keyReader.apiKey }, 403, "error.forbidden.ownerApiKey");
+    await expectError("GET", `/api/account/senders/${owner.userId}/apiKey`, { key: keyReader.apiKey }, 403, "error.forbidden.targetHasMorePermissions");
 
     await expectError("GET", `/api/account/senders/${sender.userId}/apiKey`, { key: other.apiKey }, 404, "error.notFound.senderNotFound");
     await expectError("GET", "/api/account/senders/unknown/apiKey", { key: owner.apiKey }, 404);
@@ -552,47 +585,81 @@ describe("/api/account/senders/{id}/roles", () => {
     const senderRole = await predefinedRole(owner.accountId, "SENDER");
     const managerRole = await predefinedRole(owner.accountId, "MANAGER");
 
-    const held = await callJson<RoleList>("GET", path, { key: owner.apiKey });
+    const held = await callJson<UserAccountRoles>("GET", path, { key: owner.apiKey });
     assertWireRules(held);
-    expect(held).toMatchObject({ count: 1, results: [{ id: senderRole, predefined: true, enabled: true }] });
-    expect(held.results[0].permissions).toContain("transaction.transaction");
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ accountId: owner.accountId, userId: sender.userId, accountRoles: [{ id: senderRole, predefined: true, enabled: true }] });
+    expect(Object.keys(held[0]).sort()).toEqual(["accountId", "accountRoles", "userId"]);
+    expect(Object.keys(held[0].accountRoles[0]).sort()).toEqual(["description", "enabled", "id", "name", "permissions", "predefined"]);
+    expect(held[0].accountRoles[0].permissions).toContain("transaction.transaction");
+    expect(await callJson<UserAccountRoles>("GET", `${path}?accountId=${owner.accountId}`, { key: owner.apiKey })).toEqual(held);
 
     // Without users.view the sender cannot list senders; with the MANAGER role they can.
     await expectError("GET", "/api/account/senders", { key: sender.apiKey }, 403);
-    const replaced = await callJson<RoleList>("POST", path, { key: owner.apiKey, json: { roleIds: [managerRole] } });
-    expect(replaced.results.map((r) => r.id)).toEqual([managerRole]);
+    const replaced = await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: { roleIds: [managerRole] } });
+    expect(replaced).toMatchObject([{ accountId: owner.accountId, userId: sender.userId }]);
+    expect(roleIdsOf(replaced)).toEqual([managerRole]);
     await callJson("GET", "/api/account/senders", { key: sender.apiKey });
 
-    expect((await callJson<RoleList>("POST", path, { key: owner.apiKey, json: [senderRole, managerRole, senderRole] })).count).toBe(2);
-    expect((await callJson<RoleList>("POST", path, { key: owner.apiKey, json: [{ id: senderRole }] })).results.map((r) => r.id)).toEqual([senderRole]);
-    expect((await callJson<RoleList>("POST", path, { key: owner.apiKey, json: { accountId: owner.accountId, accountRoles: [{ id: managerRole }] } })).results.map((r) => r.id)).toEqual([managerRole]);
-    expect(await callJson<RoleList>("POST", path, { key: owner.apiKey, json: { roleIds: [] } })).toEqual({ results: [], count: 0 });
+    // The real service's body: a UserAccountRole, the roles as full AccountRole objects (only the ids count).
+    const asReference = await callJson<UserAccountRoles>("POST", path, {
+      key: owner.apiKey,
+      json: { accountId: owner.accountId, userId: "ignored", accountRoles: [{ id: senderRole, name: "ignored", permissions: ["ignored"] }, { id: managerRole }] },
+    });
+    expect(roleIdsOf(asReference).sort()).toEqual([senderRole, managerRole].sort());
+    // What GET answered, element by element, is accepted back as is.
+    const readBack = await callJson<UserAccountRoles>("GET", path, { key: owner.apiKey });
+    expect(await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: readBack[0] })).toEqual(readBack);
+    expect(roleIdsOf(await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: { accountRoles: [{ id: managerRole }], accountId: null } }))).toEqual([managerRole]);
+
+    // The simpler forms.
+    expect(roleIdsOf(await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: [senderRole, managerRole, senderRole] }))).toHaveLength(2);
+    expect(roleIdsOf(await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: [{ id: senderRole }] }))).toEqual([senderRole]);
+    expect(await callJson<UserAccountRoles>("POST", path, { key: owner.apiKey, json: { roleIds: [] } })).toEqual([
+      { accountId: owner.accountId, userId: sender.userId, accountRoles: [] },
+    ]);
     await expectError("GET", "/api/packages", { key: sender.apiKey }, 403, "error.forbidden.noPermission");
 
     const custom = await seedSenderWith(owner, ["roles.view"]);
-    const customRoles = await callJson<RoleList>("GET", `/api/account/senders/${custom.userId}/roles`, { key: custom.apiKey });
-    expect(customRoles.results).toMatchObject([{ predefined: false, permissions: ["roles.view"] }]);
+    const customRoles = await callJson<UserAccountRoles>("GET", `/api/account/senders/${custom.userId}/roles`, { key: custom.apiKey });
+    expect(customRoles[0].accountRoles).toMatchObject([{ predefined: false, permissions: ["roles.view"] }]);
   });
 
-  it("refuses unknown roles (400 naming them), the owner's roles (409), bad bodies (400), other accounts (404), 401 and 403", async () => {
+  it("refuses another account's accountId (400), unknown roles (400 naming them), the owner's roles (409), bad bodies (400), other accounts (404), 401 and 403", async () => {
     const owner = await seedAccount();
     const other = await seedAccount();
     const sender = await seedSender(owner);
     const path = `/api/account/senders/${sender.userId}/roles`;
     const senderRole = await predefinedRole(owner.accountId, "SENDER");
+    const managerRole = await predefinedRole(owner.accountId, "MANAGER");
     const foreignRole = await predefinedRole(other.accountId, "MANAGER");
+
+    const elsewhere = await expectError(
+      "POST",
+      path,
+      { key: owner.apiKey, json: { accountId: other.accountId, accountRoles: [{ id: managerRole }] } },
+      400,
+      "error.validation.otherAccount",
+    );
+    expect(elsewhere.message).toContain(other.accountId);
+    await expectError("GET", `${path}?accountId=${other.accountId}`, { key: owner.apiKey }, 400, "error.validation.otherAccount");
+    await expectError("GET", `${path}?accountId=`, { key: owner.apiKey }, 400, "error.validation.invalidBody");
 
     const unknown = await expectError("POST", path, { key: owner.apiKey, json: { roleIds: [senderRole, "ghost", foreignRole] } }, 400, "error.validation.unknownRole");
     expect(unknown.message).toContain("ghost");
     expect(unknown.message).toContain(foreignRole);
     expect(unknown.message).not.toContain(senderRole);
-    expect((await callJson<RoleList>("GET", path, { key: owner.apiKey })).results.map((r) => r.id)).toEqual([senderRole]);
+    expect(roleIdsOf(await callJson<UserAccountRoles>("GET", path, { key: owner.apiKey }))).toEqual([senderRole]);
 
     await expectError("POST", `/api/account/senders/${owner.userId}/roles`, { key: owner.apiKey, json: { roleIds: [senderRole] } }, 409, "error.conflict.accountOwner");
     await expectError("POST", path, { key: owner.apiKey, json: { roleIds: "x" } }, 400, "error.validation.invalidBody");
     await expectError("POST", path, { key: owner.apiKey, json: [1, 2] }, 400, "error.validation.invalidBody");
     await expectError("POST", path, { key: owner.apiKey, json: {} }, 400, "error.validation.invalidBody");
+    await expectError("POST", path, { key: owner.apiKey, json: { accountId: owner.accountId } }, 400, "error.validation.invalidBody");
+    await expectError("POST", path, { key: owner.apiKey, json: { accountId: owner.accountId, accountRoles: [{ name: "no id" }] } }, 400, "error.validation.invalidBody");
+    await expectError("POST", path, { key: owner.apiKey, json: { accountId: 7, accountRoles: [] } }, 400, "error.validation.invalidBody");
     await expectError("POST", path, { key: owner.apiKey, body: "[", headers: { "content-type": "application/json" } }, 400, "error.validation.invalidJson");
+    expect(roleIdsOf(await callJson<UserAccountRoles>("GET", path, { key: owner.apiKey }))).toEqual([senderRole]);
     await expectError("GET", path, { key: other.apiKey }, 404, "error.notFound.senderNotFound");
     await expectError("POST", path, { key: other.apiKey, json: { roleIds: [] } }, 404, "error.notFound.senderNotFound");
     await expectError("GET", path, {}, 401);

@@ -312,7 +312,7 @@ describe("GET /api/account/subaccounts", () => {
 });
 
 describe("GET /api/account/accessibleaccounts and /api/account/subaccountApiKeys", () => {
-  it("list the creator's accounts on every level and their own working key in each of the others", async () => {
+  it("list the creator's accounts on every level, and their own working key in each account below the current one", async () => {
     const { top, child, grandchild } = await seedThreeLevels();
     const all = [
       { accountUid: top.accountId, accountName: "Top" },
@@ -328,12 +328,10 @@ describe("GET /api/account/accessibleaccounts and /api/account/subaccountApiKeys
       { ...all[1], apiKey: child.apiKey },
       { ...all[2], apiKey: grandchild.apiKey },
     ]);
-    // From the child: every key of the user but the one of the current account.
+    // From the child: only the keys below it, never the parent's (spec 4.4: "in the sub accounts").
     const fromChild = await callJson<KeyEntry[]>("GET", "/api/account/subaccountApiKeys", { key: child.apiKey });
-    expect(fromChild).toEqual([
-      { ...all[0], apiKey: top.apiKey },
-      { ...all[2], apiKey: grandchild.apiKey },
-    ]);
+    expect(fromChild).toEqual([{ ...all[2], apiKey: grandchild.apiKey }]);
+    expect(await callJson("GET", "/api/account/subaccountApiKeys", { key: grandchild.apiKey })).toEqual([]);
     for (const entry of [...fromTop, ...fromChild]) {
       const session = await callJson<{ account: { id: string } }>("GET", "/api/session", { key: entry.apiKey });
       expect(session.account.id).toBe(entry.accountUid);

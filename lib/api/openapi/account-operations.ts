@@ -40,11 +40,12 @@ import {
   senderListResponse,
   senderResponse,
   senderRolesAssignment,
+  senderRolesQuery,
   senderRolesResponse,
   senderUpdate,
 } from "../senders";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { noContent, ok, type Operation } from "./operation";
+import { errorResponse, noContent, ok, type Operation } from "./operation";
 
 const role = "/api/account/roles/{accountRoleId}";
 
@@ -81,7 +82,7 @@ export const subAccountOperations: Operation[] = [
   { method: "get", path: "/api/account/subaccounts", tag: "Sub accounts", summary: "The sub accounts below the caller's account (a bare array)", permission: PERMISSIONS.subAccountsView, responses: { 200: ok(subAccountListResponse) } },
   { method: "put", path: "/api/account/subaccounts/{accountId}", tag: "Sub accounts", summary: "Change a sub account's name, time zone or language", permission: PERMISSIONS.subAccountsManage, body: { schema: updateSubAccountRequest }, responses: { 200: ok(subAccountResponse) } },
   { method: "get", path: "/api/account/accessibleaccounts", tag: "Sub accounts", summary: "The accounts the caller belongs to (a bare array)", permission: null, responses: { 200: ok(accessibleAccountsResponse) } },
-  { method: "get", path: "/api/account/subaccountApiKeys", tag: "Sub accounts", summary: "The caller's API keys in their other accounts (a bare array)", permission: null, responses: { 200: ok(subAccountApiKeysResponse) } },
+  { method: "get", path: "/api/account/subaccountApiKeys", tag: "Sub accounts", summary: "The caller's API keys in the sub accounts below this one (a bare array; refused to access tokens)", permission: null, responses: { 200: ok(subAccountApiKeysResponse) } },
 ];
 
 const roleVerification = "/api/packages/{packageId}/roles/{roleId}/verification";
@@ -126,10 +127,15 @@ export const callbackAndTokenOperations: Operation[] = [
     path: "/apitoken/clientApp/accessToken",
     tag: "Access tokens",
     summary: "Exchange a client application's secret for a short-lived access token",
-    description: "type OWNER acts as the account owner; type SENDER with email acts as that sender. Use the token as `Authorization: Bearer <token>`.",
+    description:
+      "type OWNER acts as the app's creator, who must be an owner of the account; type SENDER with email acts as that sender, whose permissions must be within the creator's. A token never does more than its app's creator may do when it is issued. Use it as `Authorization: Bearer <token>`.",
     permission: "public",
     body: { schema: accessTokenRequest },
-    responses: { 200: ok(accessTokenResponse) },
+    responses: {
+      200: ok(accessTokenResponse),
+      401: ok(errorResponse, "Wrong client id or secret, a revoked app, or an app whose creator left the account"),
+      403: ok(errorResponse, "The app's creator may not act as requested"),
+    },
   },
 ];
 
@@ -162,25 +168,69 @@ export const senderOperations: Operation[] = [
     path: "/api/account/senders",
     tag: "Senders",
     summary: "Invite a sender",
-    description: "The sender starts INVITED and activates through the link (activationUrl, shown to whoever may manage senders).",
+    description: "The sender starts INVITED and activates through the link (activationUrl, shown to the owner and to whoever manages senders and holds every permission of the invitee).",
     permission: PERMISSIONS.usersManage,
     body: { schema: senderInvite },
     responses: { 200: ok(senderResponse) },
   },
   { method: "get", path: "/api/account/senders", tag: "Senders", summary: "List the account's senders", permission: PERMISSIONS.usersView, query: senderListQuery, responses: { 200: ok(senderListResponse) } },
   { method: "get", path: sender, tag: "Senders", summary: "Read a sender", permission: PERMISSIONS.usersView, responses: { 200: ok(senderResponse) } },
-  { method: "post", path: sender, tag: "Senders", summary: "Update a sender's names, company and title (never the e-mail)", permission: PERMISSIONS.usersManage, body: { schema: senderUpdate }, responses: { 200: ok(senderResponse) } },
+  {
+    method: "post",
+    path: sender,
+    tag: "Senders",
+    summary: "Update a sender's names, company and title (never the e-mail)",
+    description: "One's own profile, or a sender the caller may administer: the owner anyone; anyone else a non-owner holding no permission they lack (403 otherwise).",
+    permission: PERMISSIONS.usersManage,
+    body: { schema: senderUpdate },
+    responses: { 200: ok(senderResponse) },
+  },
   {
     method: "delete",
     path: sender,
     tag: "Senders",
     summary: "Delete a sender, or lock them while they have drafts or inbox packages",
+    description:
+      "The lock holds in this account only (the sender reads but cannot write here; their other accounts are untouched). Only a sender the caller may administer (403 otherwise); " +
+      "never the account owner or oneself (409).",
     permission: PERMISSIONS.usersManage,
     responses: { 200: ok(senderResponse, "The sender, locked"), 204: { description: "Deleted" } },
   },
-  { method: "get", path: `${sender}/apiKey`, tag: "Senders", summary: "The sender's API key", permission: PERMISSIONS.usersApiKeys, responses: { 200: ok(senderApiKeyResponse) } },
-  { method: "get", path: `${sender}/roles`, tag: "Senders", summary: "The account roles the sender holds", permission: PERMISSIONS.rolesView, responses: { 200: ok(senderRolesResponse) } },
-  { method: "post", path: `${sender}/roles`, tag: "Senders", summary: "Replace the account roles the sender holds", permission: PERMISSIONS.rolesManage, body: { schema: senderRolesAssignment }, responses: { 200: ok(senderRolesResponse) } },
+  {
+    method: "get",
+    path: `${sender}/apiKey`,
+    tag: "Senders",
+    summary: "The sender's API key",
+    description:
+      "Only with an API key, not an access token (403 `error.forbidden.apiKeysNeedApiKey`), and only for a sender the caller may administer: the owner reads anyone's; " +
+      "anyone else their own, or that of a member who is not an owner and holds no permission they lack (403 `error.forbidden.targetHasMorePermissions`).",
+    permission: PERMISSIONS.usersApiKeys,
+    responses: { 200: ok(senderApiKeyResponse) },
+  },
+  {
+    method: "get",
+    path: `${sender}/roles`,
+    tag: "Senders",
+    summary: "The account roles the sender holds",
+    description: "A bare array of UserAccountRole with one element, the caller's account. `accountId`, when given, must be that account (400 otherwise).",
+    permission: PERMISSIONS.rolesView,
+    query: senderRolesQuery,
+    responses: { 200: ok(senderRolesResponse) },
+  },
+  {
+    method: "post",
+    path: `${sender}/roles`,
+    tag: "Senders",
+    summary: "Replace the account roles the sender holds",
+    description:
+      "Body: a UserAccountRole `{accountId, accountRoles: [{id}]}` (`accountId`, when given, must be the caller's account: 400 otherwise), or `{roleIds}`, or an array of ids or of `{id}`. " +
+      "Answers the roles held afterwards, as GET does. Someone other than the account owner cannot change their own roles (403 `error.forbidden.selfAdministration`) " +
+      "or those of a member holding permissions they lack (403 `error.forbidden.targetHasMorePermissions`), and gives or takes away only roles whose permissions they all hold " +
+      "(403 `error.forbidden.permissionNotHeld`). The owner's roles cannot change (409).",
+    permission: PERMISSIONS.rolesManage,
+    body: { schema: senderRolesAssignment },
+    responses: { 200: ok(senderRolesResponse) },
+  },
   { method: "post", path: `${sender}/invite`, tag: "Senders", summary: "Send a new invitation link (the old one stops working)", permission: PERMISSIONS.usersManage, responses: { 200: ok(senderResponse) } },
   {
     method: "post",

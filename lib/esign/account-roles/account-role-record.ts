@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import { accountRoles, accounts } from "@/lib/db/schema";
 import type { WireAccountRole } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/esign/errors";
+import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { isPermission, type Permission } from "@/lib/esign/permissions";
 
 /** What every account-role use case shares: reading a role of the caller's account and the rules of a role's content. */
@@ -55,22 +55,6 @@ export function knownPermissions(names: string[]): Permission[] {
     );
   }
   return [...new Set(names as Permission[])];
-}
-
-/**
- * Nobody but the account owner hands out what they do not hold: someone managing roles can only
- * create, change or delete roles whose permissions they all hold themselves (otherwise they could
- * put a permission they lack in a role and take it, or strip a role above their own).
- */
-export function assertMayGrant(caller: Caller, permissions: readonly Permission[]): void {
-  if (caller.user.isAccountOwner) return;
-  const notHeld = permissions.filter((permission) => !caller.permissions.has(permission));
-  if (notHeld.length > 0) {
-    throw forbidden(
-      "error.forbidden.permissionNotHeld",
-      `Only permissions you hold yourself can be put in a role; you do not hold ${notHeld.join(", ")}.`,
-    );
-  }
 }
 
 /**

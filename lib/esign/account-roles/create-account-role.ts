@@ -2,10 +2,11 @@ import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { AccountRoleCreateRequest, AccountRoleResponse } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
-import { assertMayGrant, assertNameFree, knownPermissions, permissionList, toWireAccountRole } from "./account-role-record";
+import { assertNameFree, knownPermissions, permissionList, toWireAccountRole } from "./account-role-record";
 
 /** `POST /api/account/roles`: a role of the caller's account, enabled unless the client says otherwise. */
 export async function createAccountRole(db: Db, caller: Caller, input: AccountRoleCreateRequest): Promise<AccountRoleResponse> {

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { isPermission } from "@/lib/esign/permissions";
-import { assertMayGrant, assertNotPredefined, findAccountRole } from "./account-role-record";
+import { assertNotPredefined, findAccountRole } from "./account-role-record";
 
 /**
  * `DELETE /api/account/roles/{accountRoleId}`: the role and, by the foreign key's cascade, every

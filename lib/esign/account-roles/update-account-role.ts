@@ -3,11 +3,11 @@ import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { AccountRoleResponse, AccountRoleUpdateRequest } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { isPermission } from "@/lib/esign/permissions";
 import {
-  assertMayGrant,
   assertNameFree,
   assertNotPredefined,
   findAccountRole,
@@ -30,7 +30,8 @@ function roleChanges(before: AccountRoleRow, after: AccountRoleRow): string {
 /**
  * `PUT /api/account/roles/{accountRoleId}`: a partial update of name, description, enabled and
  * permissions. Holders gain or lose the permissions at once (the caller is resolved per request
- * from the enabled roles). Predefined roles cannot be changed (409).
+ * from the enabled roles). Predefined roles cannot be changed (409); someone other than the owner
+ * changes only a role whose current and new permissions they all hold (403).
  */
 export async function updateAccountRole(
   db: Db,
@@ -42,7 +43,8 @@ export async function updateAccountRole(
   return db.transaction(async (tx) => {
     const role = await findAccountRole(tx, caller, roleId);
     assertNotPredefined(role);
-    assertMayGrant(caller, (permissions ?? role.permissions).filter(isPermission));
+    // What the role holds now and what it would hold: changing a role is taking away the first and granting the second.
+    assertMayGrant(caller, [...role.permissions.filter(isPermission), ...(permissions ?? [])]);
     if (input.name !== undefined) await assertNameFree(tx, caller.account.id, input.name, role.id);
     const [row] = await tx
       .update(accountRoles)

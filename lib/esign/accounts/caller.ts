@@ -1,9 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { accessTokens, accountMemberships, accountRoles, accounts, apiKeys, userAccountRoles, users } from "@/lib/db/schema";
+import { accessTokens, accountMemberships, accounts, apiKeys, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
-import { ALL_PERMISSIONS, isPermission, type Permission } from "@/lib/esign/permissions";
+import type { Permission } from "@/lib/esign/permissions";
 import { lookupHash } from "@/lib/esign/security/secret-crypto";
+import { memberPermissions } from "./privileges";
 
 /** Who is calling: resolved once per request from the credential, passed to every use case. */
 export interface Caller {
@@ -12,7 +13,7 @@ export interface Caller {
     email: string;
     firstName: string;
     lastName: string;
-    /** INVITED, ACTIVE or LOCKED. */
+    /** INVITED, ACTIVE or LOCKED, in the account the credential acts in (see `statusInAccount`). */
     status: string;
     /** Owner of the account the credential acts in (not necessarily the user's home account). */
     isAccountOwner: boolean;
@@ -20,29 +21,45 @@ export interface Caller {
   /** The account the credential acts in: a key or token belongs to one account. */
   account: { id: string; name: string };
   permissions: Set<Permission>;
+  /** How the caller authenticated: some secrets (API keys) are handed out only to API-key callers. */
+  credential: Credential;
   ipAddress: string;
 }
 
-/** The caller acting as `userId` in `accountId`: their membership there and the permissions of their enabled roles. */
-export async function callerFor(db: Queryable, userId: string, accountId: string, ipAddress: string): Promise<Caller | null> {
+export type Credential = "apiKey" | "accessToken";
+
+/**
+ * A member's status in one account: LOCKED when deleted from that account while work was pending
+ * there (spec 3.5), whatever they are elsewhere; otherwise the user's own status. An invited user
+ * stays INVITED: not having activated refuses more than being locked does.
+ */
+export function statusInAccount(userStatus: string, membershipLocked: boolean): string {
+  return membershipLocked && userStatus !== "INVITED" ? "LOCKED" : userStatus;
+}
+
+/**
+ * The caller acting as `userId` in `accountId` with that credential: their membership there, their
+ * status in that account and the permissions of their enabled roles (`memberPermissions`).
+ */
+export async function callerFor(
+  db: Queryable,
+  userId: string,
+  accountId: string,
+  ipAddress: string,
+  credential: Credential,
+): Promise<Caller | null> {
   const [row] = await db
-    .select({ user: users, account: { id: accounts.id, name: accounts.name }, isOwner: accountMemberships.isOwner })
+    .select({
+      user: users,
+      account: { id: accounts.id, name: accounts.name },
+      isOwner: accountMemberships.isOwner,
+      locked: accountMemberships.locked,
+    })
     .from(accountMemberships)
     .innerJoin(users, eq(users.id, accountMemberships.userId))
     .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
     .where(and(eq(accountMemberships.userId, userId), eq(accountMemberships.accountId, accountId)));
   if (!row) return null;
-  let permissions: Set<Permission>;
-  if (row.isOwner) {
-    permissions = new Set(ALL_PERMISSIONS);
-  } else {
-    const roleRows = await db
-      .select({ permissions: accountRoles.permissions })
-      .from(userAccountRoles)
-      .innerJoin(accountRoles, eq(accountRoles.id, userAccountRoles.roleId))
-      .where(and(eq(userAccountRoles.userId, userId), eq(userAccountRoles.accountId, accountId), eq(accountRoles.enabled, true)));
-    permissions = new Set(roleRows.flatMap((role) => role.permissions).filter(isPermission));
-  }
   const { user } = row;
   return {
     user: {
@@ -50,11 +67,12 @@ export async function callerFor(db: Queryable, userId: string, accountId: string
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      status: user.status,
+      status: statusInAccount(user.status, row.locked),
       isAccountOwner: row.isOwner,
     },
     account: row.account,
-    permissions,
+    permissions: await memberPermissions(db, accountId, userId, row.isOwner),
+    credential,
     ipAddress,
   };
 }
@@ -64,7 +82,7 @@ export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddres
     .select({ userId: apiKeys.userId, accountId: apiKeys.accountId })
     .from(apiKeys)
     .where(eq(apiKeys.lookupHash, lookupHash(apiKey)));
-  return key ? callerFor(db, key.userId, key.accountId, ipAddress) : null;
+  return key ? callerFor(db, key.userId, key.accountId, ipAddress, "apiKey") : null;
 }
 
 export async function findCallerByAccessToken(db: Queryable, token: string, ipAddress: string): Promise<Caller | null> {
@@ -72,5 +90,5 @@ export async function findCallerByAccessToken(db: Queryable, token: string, ipAd
     .select({ userId: accessTokens.userId, accountId: accessTokens.accountId })
     .from(accessTokens)
     .where(and(eq(accessTokens.lookupHash, lookupHash(token)), gt(accessTokens.expires, now())));
-  return row ? callerFor(db, row.userId, row.accountId, ipAddress) : null;
+  return row ? callerFor(db, row.userId, row.accountId, ipAddress, "accessToken") : null;
 }

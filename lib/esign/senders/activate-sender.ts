@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { accounts, senderInvitations, users } from "@/lib/db/schema";
+import { accountMemberships, accounts, senderInvitations, users } from "@/lib/db/schema";
 import type { SenderActivation, SenderActivationResponse } from "@/lib/api/senders";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
@@ -12,10 +12,11 @@ import { lookupHash } from "@/lib/esign/security/secret-crypto";
 
 async function invitationByToken(db: Queryable, token: string, options: { forUpdate?: boolean } = {}) {
   const query = db
-    .select({ invitation: senderInvitations, user: users, accountName: accounts.name })
+    .select({ invitation: senderInvitations, user: users, accountName: accounts.name, locked: accountMemberships.locked })
     .from(senderInvitations)
     .innerJoin(users, eq(users.id, senderInvitations.userId))
     .innerJoin(accounts, eq(accounts.id, senderInvitations.accountId))
+    .innerJoin(accountMemberships, and(eq(accountMemberships.accountId, senderInvitations.accountId), eq(accountMemberships.userId, senderInvitations.userId)))
     .where(eq(senderInvitations.lookupHash, lookupHash(token)));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   return row;
@@ -37,7 +38,8 @@ function usableInvitation(row: InvitationRow | undefined): InvitationRow {
       "This activation link has expired (links work for 7 days). Ask your account administrator to invite you again.",
     );
   }
-  if (row.user.status === "LOCKED") {
+  // Locked in the account that invited them: deleted there while work was pending.
+  if (row.locked) {
     throw conflict("error.conflict.senderLocked", "This sender has been locked by the account administrator: the link can no longer be used.");
   }
   if (row.user.status !== "INVITED") {

@@ -15,7 +15,9 @@ import {
 } from "@/lib/db/schema";
 import type { WireSender } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { assertMayAdminister } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { revokeClientAppsOf } from "@/lib/esign/client-apps/revoke-client-apps-of";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
 import { findSender, readSender, type UserRow } from "./sender-record";
@@ -90,22 +92,34 @@ async function retireIfMemberOfNothing(tx: Queryable, userId: string): Promise<v
 }
 
 /**
- * `DELETE /api/account/senders/{id}`: locks the sender when they still have drafts or an inbox in
- * the account (spec 3.5), otherwise removes them from the account (and from the service when they
- * belong to no other account). The account owner, and the caller themselves, cannot be deleted.
- * Audit events are kept either way.
+ * `DELETE /api/account/senders/{id}`: locks the sender in this account when they still have drafts
+ * or an inbox here (spec 3.5; their other accounts are untouched), otherwise removes them from the
+ * account (and from the service when they belong to no other account). Only a member the caller
+ * may administer (403 otherwise); never the account owner or the caller themselves (409). Audit
+ * events are kept either way.
  */
 export async function deleteSender(db: Db, caller: Caller, senderId: string): Promise<DeleteSenderOutcome> {
   return db.transaction(async (tx) => {
-    const { user, isOwner } = await findSender(tx, caller, senderId, { forUpdate: true });
-    if (isOwner) throw conflict("error.conflict.accountOwner", "The account owner cannot be deleted.");
+    const sender = await findSender(tx, caller, senderId, { forUpdate: true });
+    const { user } = sender;
+    // Oneself passes here to get the conflict below, which holds for the owner too.
+    await assertMayAdminister(tx, caller, user.id, { allowSelf: true });
+    if (sender.isOwner) throw conflict("error.conflict.accountOwner", "The account owner cannot be deleted.");
     if (user.id === caller.user.id) throw conflict("error.conflict.deleteSelf", "You cannot delete yourself; ask another administrator of the account.");
 
     if (await hasPendingWork(tx, caller.account.id, user)) {
-      const [locked] = await tx.update(users).set({ status: "LOCKED", updated: now() }).where(eq(users.id, user.id)).returning();
-      if (user.status !== "LOCKED") await recordAccountEvent(tx, caller, "SENDER_LOCK", `locked ${user.email} (drafts or inbox pending)`);
-      return { outcome: "LOCKED", sender: await readSender(tx, caller, locked) };
+      if (!sender.locked) {
+        await tx
+          .update(accountMemberships)
+          .set({ locked: true })
+          .where(and(eq(accountMemberships.accountId, caller.account.id), eq(accountMemberships.userId, user.id)));
+        await recordAccountEvent(tx, caller, "SENDER_LOCK", `locked ${user.email} (drafts or inbox pending)`);
+        // A locked sender may read, not act: tokens from their client apps would let them act.
+        await revokeClientAppsOf(tx, caller.account.id, user.id, caller);
+      }
+      return { outcome: "LOCKED", sender: await readSender(tx, caller, { user, locked: true }) };
     }
+    await revokeClientAppsOf(tx, caller.account.id, user.id, caller);
     await removeFromAccount(tx, caller.account.id, user.id);
     await retireIfMemberOfNothing(tx, user.id);
     await recordAccountEvent(tx, caller, "SENDER_DELETE", `deleted ${user.email}`);

@@ -5,6 +5,7 @@ import { users } from "@/lib/db/schema";
 import type { SenderInvite, WireSender } from "@/lib/api/senders";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { mayAdminister } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
@@ -20,9 +21,10 @@ const emailTaken = (email: string) =>
 
 /**
  * `POST /api/account/senders` (spec 3.5): the user joins the caller's account as INVITED, with the
- * predefined SENDER role, an API key that works once they activate, and an activation link. A user
- * deleted earlier (status DELETED, kept because they own packages) is invited again under the same
- * id, so the e-mail stays usable.
+ * predefined SENDER role, an API key that works once they activate, and an activation link (in the
+ * answer when the caller may administer the invitee: the owner, or someone holding at least the
+ * SENDER role's permissions). A user deleted earlier (status DELETED, kept because they own
+ * packages) is invited again under the same id, so the e-mail stays usable.
  */
 export async function inviteSender(db: Db, caller: Caller, input: SenderInvite): Promise<WireSender> {
   const email = input.email.toLowerCase();
@@ -57,7 +59,8 @@ export async function inviteSender(db: Db, caller: Caller, input: SenderInvite):
       const link = await issueInvitation(tx, userId, accountId);
       await recordAccountEvent(tx, caller, "SENDER_INVITE", `invited ${email}`);
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      return wireSender(user, [], link);
+      // The link is the invitee's to follow: shown only to an inviter who may administer them (see readSender).
+      return wireSender({ user, locked: false }, [], (await mayAdminister(tx, caller, userId)) ? link : undefined);
     });
   } catch (error) {
     if (isUniqueViolation(error, "users_email_unique")) throw emailTaken(email);

@@ -23,7 +23,7 @@ export async function listSenders(db: Queryable, caller: Caller, query: SenderLi
   const where = and(...conditions);
   const [rows, [{ count }]] = await Promise.all([
     db
-      .select({ user: users })
+      .select({ user: users, locked: accountMemberships.locked })
       .from(accountMemberships)
       .innerJoin(users, eq(users.id, accountMemberships.userId))
       .where(where)
@@ -41,5 +41,5 @@ export async function listSenders(db: Queryable, caller: Caller, query: SenderLi
     caller.account.id,
     rows.map((row) => row.user.id),
   );
-  return { results: rows.map(({ user }) => wireSender(user, memberships.get(user.id) ?? [])), count };
+  return { results: rows.map((member) => wireSender(member, memberships.get(member.user.id) ?? [])), count };
 }

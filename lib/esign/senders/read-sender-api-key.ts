@@ -3,20 +3,23 @@ import type { Queryable } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import type { SenderApiKeyResponse } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { assertMayAdminister } from "@/lib/esign/accounts/privileges";
 import { forbidden, notFound } from "@/lib/esign/errors";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { findSender } from "./sender-record";
 
 /**
  * `GET /api/account/senders/{id}/apiKey` (spec 4.6): the sender's key in the caller's account,
- * decrypted. The owner's key acts with every permission, so only the owner reads it: a holder of
- * users.api_keys could otherwise raise themselves to owner.
+ * decrypted. A key acts with every permission of its sender, so it is read only by a caller who
+ * may administer the sender (the owner: anyone's; one's own key too), and only with an API key: a
+ * short-lived access token must not turn into a lasting key.
  */
 export async function readSenderApiKey(db: Queryable, caller: Caller, senderId: string): Promise<SenderApiKeyResponse> {
-  const { isOwner } = await findSender(db, caller, senderId);
-  if (isOwner && !caller.user.isAccountOwner) {
-    throw forbidden("error.forbidden.ownerApiKey", "Only the account owner can read the account owner's API key.");
+  if (caller.credential !== "apiKey") {
+    throw forbidden("error.forbidden.apiKeysNeedApiKey", "API keys are handed out only to a caller authenticated with an API key, not with an access token.");
   }
+  await findSender(db, caller, senderId);
+  await assertMayAdminister(db, caller, senderId, { allowSelf: true });
   const [key] = await db
     .select({ encryptedKey: apiKeys.encryptedKey })
     .from(apiKeys)

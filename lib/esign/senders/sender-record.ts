@@ -5,6 +5,7 @@ import type { SenderStatus, SenderType, WireGroupMembership, WireSender } from "
 import { wireDate } from "@/lib/api/wire";
 import { config } from "@/lib/config";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { mayAdminister } from "@/lib/esign/accounts/privileges";
 import { now } from "@/lib/esign/clock";
 import { notFound } from "@/lib/esign/errors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
@@ -14,8 +15,14 @@ import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface AccountSender {
+/** A user as a member of one account. */
+export interface AccountMember {
   user: UserRow;
+  /** Locked in this account (deleted while work was pending here): shown as LOCKED here only. */
+  locked: boolean;
+}
+
+export interface AccountSender extends AccountMember {
   /** The account owner: cannot be deleted and keeps every permission. */
   isOwner: boolean;
 }
@@ -33,7 +40,7 @@ export async function findSender(
   options: { forUpdate?: boolean } = {},
 ): Promise<AccountSender> {
   const query = db
-    .select({ user: users, isOwner: accountMemberships.isOwner })
+    .select({ user: users, isOwner: accountMemberships.isOwner, locked: accountMemberships.locked })
     .from(accountMemberships)
     .innerJoin(users, eq(users.id, accountMemberships.userId))
     .where(and(eq(accountMemberships.accountId, caller.account.id), eq(accountMemberships.userId, senderId)));
@@ -63,8 +70,17 @@ export async function groupMembershipsOf(db: Queryable, accountId: string, userI
   return result;
 }
 
+/**
+ * The sender's status in this account: LOCKED when their membership here is, whatever they are
+ * elsewhere, invited ones included (the caller's own status keeps those INVITED: `statusInAccount`).
+ */
+export function senderStatus({ user, locked }: AccountMember): SenderStatus {
+  return (locked ? "LOCKED" : user.status) as SenderStatus;
+}
+
 /** The Sender on the wire: the OneSpan Sign shape, with defaults instead of nulls. */
-export function wireSender(user: UserRow, memberships: WireGroupMembership[], link?: string): WireSender {
+export function wireSender(member: AccountMember, memberships: WireGroupMembership[], link?: string): WireSender {
+  const { user } = member;
   const wire: WireSender = {
     id: user.id,
     email: user.email,
@@ -76,7 +92,7 @@ export function wireSender(user: UserRow, memberships: WireGroupMembership[], li
     phone: user.phone,
     language: user.language,
     timezoneId: user.timezoneId || "GMT",
-    status: user.status as SenderStatus,
+    status: senderStatus(member),
     type: user.type as SenderType,
     created: wireDate(user.created),
     updated: wireDate(user.updated),
@@ -100,11 +116,17 @@ async function pendingActivationUrl(db: Queryable, userId: string): Promise<stri
   return invitation ? activationUrl(decryptSecret(invitation.encryptedToken)) : undefined;
 }
 
-/** One sender as the caller sees it: the activation link only for whoever may manage senders. */
-export async function readSender(db: Queryable, caller: Caller, user: UserRow): Promise<WireSender> {
+/**
+ * One sender as the caller sees it. The activation link lets whoever follows it become the
+ * invitee, with their roles: it is shown only to a caller who manages senders and may administer
+ * this one (the owner always).
+ */
+export async function readSender(db: Queryable, caller: Caller, member: AccountMember): Promise<WireSender> {
+  const { user } = member;
+  const mayReadLink = senderStatus(member) === "INVITED" && caller.permissions.has(PERMISSIONS.usersManage) && (await mayAdminister(db, caller, user.id));
   const [memberships, link] = await Promise.all([
     groupMembershipsOf(db, caller.account.id, [user.id]),
-    user.status === "INVITED" && caller.permissions.has(PERMISSIONS.usersManage) ? pendingActivationUrl(db, user.id) : undefined,
+    mayReadLink ? pendingActivationUrl(db, user.id) : undefined,
   ]);
-  return wireSender(user, memberships.get(user.id) ?? [], link);
+  return wireSender(member, memberships.get(user.id) ?? [], link);
 }
