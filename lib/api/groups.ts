@@ -1,16 +1,11 @@
 import { z } from "zod";
+import { optional } from "./wire";
 
 /**
  * The wire contract of groups (spec 2.9 and 4.7, compat notes "Account resources"). Request
  * schemas accept partial bodies and ignore unknown members (a member read back from GET, with its
  * `firstName`, `pending` and so on, can be sent again); explicit nulls mean "not set".
  */
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .optional();
 
 /** An empty string from a client means "not set", like null. */
 const optionalText = <T extends z.ZodType<string>>(schema: T) =>

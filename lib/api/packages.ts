@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withoutNulls } from "./wire";
+import { optional, withoutNulls } from "./wire";
 
 /**
  * The wire contract of packages, templates, roles, documents, approvals and fields
@@ -7,11 +7,6 @@ import { withoutNulls } from "./wire";
  * members; explicit nulls from clients mean "not set".
  */
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .optional();
 /** Free-form client objects (`data`, `delivery`, ...): stored without the nulls the SDKs must never read back. */
 const looseRecord = z.record(z.string(), z.unknown()).transform(withoutNulls);
 const clientId = z.string().trim().min(1).max(256);

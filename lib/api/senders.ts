@@ -1,16 +1,11 @@
 import { z } from "zod";
+import { optional } from "./wire";
 
 /**
  * The wire contract of senders, the users of an account (spec 2.8, 3.5, 4.6; compat notes,
  * "Account resources"), their activation (our extension) and their account roles. Request
  * schemas ignore unknown members; explicit nulls mean "not set".
  */
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .optional();
 
 const name = z.string().trim().min(1, "is required").max(100);
 const text = (max: number) => z.string().trim().max(max);

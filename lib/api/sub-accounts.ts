@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optional } from "./wire";
 
 /**
  * The wire contract of sub accounts (spec 2.6 and 4.4, compat notes "Account resources").
@@ -46,12 +47,6 @@ export function isTimeZoneId(value: string): boolean {
     return false;
   }
 }
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .optional();
 
 const accountName = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "is required" : "must be a string") })

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Helpers for the wire rules of compat-notes.md: UTC dates ending in Z, no nulls. */
 
 export function wireDate(date: Date): string {
@@ -22,3 +24,10 @@ export function withoutNulls<T>(value: T): T {
   }
   return value;
 }
+
+/** A member clients may leave out or send as null: both mean "not set" (the SDKs send partial bodies). */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional();

@@ -5,7 +5,7 @@ import type { AuditEventListQuery, AuditEventListResponse, AuditEventResponse } 
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest } from "@/lib/esign/errors";
-import { pageWindow } from "@/lib/esign/packages/list-packages";
+import { pageWindow } from "@/lib/esign/listing";
 import { AUDIT_ONLY_EVENTS, SPEC_EVENTS } from "./record-event";
 
 const EVENT_NAMES = new Set<string>([...SPEC_EVENTS, ...AUDIT_ONLY_EVENTS]);

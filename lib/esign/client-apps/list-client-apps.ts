@@ -4,7 +4,7 @@ import { clientApps } from "@/lib/db/schema";
 import type { ClientAppListQuery, ClientAppListResponse, ClientAppResponse } from "@/lib/api/client-apps";
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { pageWindow } from "@/lib/esign/packages/list-packages";
+import { pageWindow } from "@/lib/esign/listing";
 
 /** `GET /api/account/clientApps`: one page of the account's client applications, oldest first, revoked ones included. Never the secret. */
 export async function listClientApps(db: Queryable, caller: Caller, query: ClientAppListQuery): Promise<ClientAppListResponse> {

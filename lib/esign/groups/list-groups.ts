@@ -3,18 +3,14 @@ import type { Queryable } from "@/lib/db/client";
 import { groups } from "@/lib/db/schema";
 import type { GroupListQuery, GroupListResponse } from "@/lib/api/groups";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { pageWindow } from "@/lib/esign/packages/list-packages";
+import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { readMembers, wireGroup } from "./get-group";
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** `GET /api/groups`: one page of the account's groups by name, with their members, and the total count. */
 export async function listGroups(db: Queryable, caller: Caller, query: GroupListQuery): Promise<GroupListResponse> {
   const { offset, limit } = pageWindow(query.from, query.to);
   const conditions: SQL[] = [eq(groups.accountId, caller.account.id)];
-  if (query.search) conditions.push(ilike(groups.name, `%${escapeLike(query.search)}%`));
+  if (query.search) conditions.push(ilike(groups.name, containsPattern(query.search)));
   const where = and(...conditions);
   const [rows, [{ count }]] = await Promise.all([
     db

@@ -6,22 +6,9 @@ import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, forbidden, notFound } from "@/lib/esign/errors";
 import { signedByGroupOf } from "@/lib/esign/groups/group-inbox";
+import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { readSenders, wireDocument, wirePackage, wireRole } from "./read-package";
-
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
-
-/** `from`/`to` are 1-based and inclusive; pages are at most 100 long. */
-export function pageWindow(from: number, to: number | undefined): { offset: number; limit: number } {
-  const last = to ?? from + DEFAULT_PAGE_SIZE - 1;
-  if (last < from) throw badRequest("error.validation.paging", `"to" (${last}) must not be smaller than "from" (${from}).`);
-  return { offset: from - 1, limit: Math.min(last - from + 1, MAX_PAGE_SIZE) };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Whose folders a listing shows, in the caller's account: the caller's own, or (`ownerUserId`, `ownerEmail`) a sender's. */
 interface ListSubject {
@@ -125,7 +112,7 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
     query.type === "TEMPLATE" ? templateCondition(subject, query.query) : folderCondition(subject, query.query),
   ];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(or(ilike(packages.name, pattern), ilike(packages.description, pattern))!);
   }
   if (query.startDate) conditions.push(gte(packages.updated, new Date(query.startDate)));

@@ -3,19 +3,15 @@ import type { Queryable } from "@/lib/db/client";
 import { accountMemberships, users } from "@/lib/db/schema";
 import type { SenderListQuery, SenderListResponse } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { pageWindow } from "@/lib/esign/packages/list-packages";
+import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { groupMembershipsOf, wireSender } from "./sender-record";
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** `GET /api/account/senders`: one page of the members of the caller's account, oldest first, and the total count. */
 export async function listSenders(db: Queryable, caller: Caller, query: SenderListQuery): Promise<SenderListResponse> {
   const { offset, limit } = pageWindow(query.from, query.to);
   const conditions = [eq(accountMemberships.accountId, caller.account.id)];
   if (query.search?.trim()) {
-    const pattern = `%${escapeLike(query.search.trim())}%`;
+    const pattern = containsPattern(query.search.trim());
     conditions.push(
       or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.company, pattern))!,
     );
