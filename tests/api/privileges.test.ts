@@ -195,6 +195,25 @@ describe("changing and deleting account roles (PUT, DELETE /api/account/roles/{i
   });
 });
 
+describe("changing a role held by someone who holds more", () => {
+  it("a role manager cannot change or delete a role within their permissions when a more powerful member holds it", async () => {
+    const account = await seedAccount();
+    const manager = await memberWith(account, ["roles.view", "roles.manage"]);
+    const admin = await memberWith(account, ["roles.view", "users.manage", "users.api_keys"]);
+    // A small role the manager could edit on its own, also held by the admin.
+    const shared = await customRole(account, ["roles.view"], "Shared");
+    const db = await getDb();
+    await db.insert(userAccountRoles).values({ accountId: account.accountId, userId: admin.userId, roleId: shared });
+
+    await expectError("PUT", `/api/account/roles/${shared}`, { key: manager.apiKey, json: { enabled: false } }, 403, "error.forbidden.targetHasMorePermissions");
+    await expectError("DELETE", `/api/account/roles/${shared}`, { key: manager.apiKey }, 403, "error.forbidden.targetHasMorePermissions");
+    expect(await heldRoleIds(account, admin.userId)).toContain(shared);
+    // Once nobody above the manager holds it, it is theirs to change.
+    await db.delete(userAccountRoles).where(and(eq(userAccountRoles.userId, admin.userId), eq(userAccountRoles.roleId, shared)));
+    expect((await callJson<WireRole>("PUT", `/api/account/roles/${shared}`, { key: manager.apiKey, json: { enabled: false } })).enabled).toBe(false);
+  });
+});
+
 describe("reading API keys (GET /api/account/senders/{id}/apiKey)", () => {
   it("a users.api_keys holder reads only the keys of members holding no more than they do", async () => {
     const account = await seedAccount();

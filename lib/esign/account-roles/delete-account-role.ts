@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { assertMayGrant } from "@/lib/esign/accounts/privileges";
+import { assertMayAdministerHolders, assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { isPermission } from "@/lib/esign/permissions";
 import { assertNotPredefined, findAccountRole } from "./account-role-record";
@@ -17,6 +17,7 @@ export async function deleteAccountRole(db: Db, caller: Caller, roleId: string):
     const role = await findAccountRole(tx, caller, roleId);
     assertNotPredefined(role);
     assertMayGrant(caller, role.permissions.filter(isPermission));
+    await assertMayAdministerHolders(tx, caller, role.id);
     await tx.delete(accountRoles).where(eq(accountRoles.id, roleId));
     await recordAccountEvent(tx, caller, "ACCOUNT_ROLE_DELETE", `deleted "${role.name}"`);
   });

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { accountRoles } from "@/lib/db/schema";
 import type { AccountRoleResponse, AccountRoleUpdateRequest } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { assertMayGrant } from "@/lib/esign/accounts/privileges";
+import { assertMayAdministerHolders, assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { isPermission } from "@/lib/esign/permissions";
@@ -45,6 +45,7 @@ export async function updateAccountRole(
     assertNotPredefined(role);
     // What the role holds now and what it would hold: changing a role is taking away the first and granting the second.
     assertMayGrant(caller, [...role.permissions.filter(isPermission), ...(permissions ?? [])]);
+    await assertMayAdministerHolders(tx, caller, role.id);
     if (input.name !== undefined) await assertNameFree(tx, caller.account.id, input.name, role.id);
     const [row] = await tx
       .update(accountRoles)

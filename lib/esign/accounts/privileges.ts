@@ -98,3 +98,18 @@ export function assertMayGrant(caller: Caller, permissions: Iterable<Permission>
     );
   }
 }
+
+/**
+ * Changing or deleting a role changes what everyone holding it may do: someone other than the
+ * owner may do it only when they may administer every other holder (none holds more than they do).
+ */
+export async function assertMayAdministerHolders(db: Queryable, caller: Caller, roleId: string): Promise<void> {
+  if (caller.user.isAccountOwner) return;
+  const holders = await db
+    .select({ userId: userAccountRoles.userId })
+    .from(userAccountRoles)
+    .where(and(eq(userAccountRoles.accountId, caller.account.id), eq(userAccountRoles.roleId, roleId)));
+  for (const { userId } of holders) {
+    if (userId !== caller.user.id) await assertMayAdminister(db, caller, userId);
+  }
+}
