@@ -159,6 +159,22 @@ CREATE TABLE "groups" (
 	"updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "outbox_messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"package_id" text,
+	"kind" text NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text NOT NULL,
+	"status" text DEFAULT 'QUEUED' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created" timestamp (3) with time zone NOT NULL,
+	"sent_at" timestamp (3) with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "packages" (
 	"id" text PRIMARY KEY NOT NULL,
 	"account_id" text NOT NULL,
@@ -274,6 +290,7 @@ ALTER TABLE "fields" ADD CONSTRAINT "fields_package_id_packages_id_fk" FOREIGN K
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_schedules" ADD CONSTRAINT "reminder_schedules_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -295,6 +312,7 @@ CREATE INDEX "approvals_role_idx" ON "approvals" USING btree ("package_id","role
 CREATE INDEX "audit_events_package_idx" ON "audit_events" USING btree ("package_id","id");--> statement-breakpoint
 CREATE INDEX "client_apps_account_idx" ON "client_apps" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "groups_account_idx" ON "groups" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "outbox_messages_account_idx" ON "outbox_messages" USING btree ("account_id","created");--> statement-breakpoint
 CREATE INDEX "packages_owner_listing_idx" ON "packages" USING btree ("owner_user_id","type","updated");--> statement-breakpoint
 CREATE INDEX "packages_account_listing_idx" ON "packages" USING btree ("account_id","type","updated");--> statement-breakpoint
 CREATE INDEX "reminders_package_idx" ON "reminders" USING btree ("package_id","date");--> statement-breakpoint

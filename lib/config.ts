@@ -16,6 +16,15 @@ export interface Config {
   callbackHttpHosts: string[];
   /** Lifetime of an access token obtained with a client application's secret. */
   accessTokenMinutes: number;
+  /** smtp://user:pass@host:port or smtps://...; empty keeps every e-mail in the outbox table. */
+  smtpUrl: string;
+  /** The From of every e-mail. */
+  mailFrom: string;
+  /** Attempts after the first for an e-mail refused temporarily, and the first delay (seconds, doubling). */
+  emailRetryLimit: number;
+  emailRetryDelaySeconds: number;
+  /** PostgreSQL schema of the job queue's tables (pg-boss). */
+  jobSchema: string;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -44,6 +53,11 @@ export function readConfig(): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     accessTokenMinutes: numberSetting("ACCESS_TOKEN_MINUTES", 30),
+    smtpUrl: process.env.SMTP_URL ?? "",
+    mailFrom: process.env.MAIL_FROM || "Signet <no-reply@localhost>",
+    emailRetryLimit: Math.floor(numberSetting("EMAIL_RETRY_LIMIT", 6)),
+    emailRetryDelaySeconds: Math.floor(numberSetting("EMAIL_RETRY_DELAY_SECONDS", 60)),
+    jobSchema: process.env.JOB_SCHEMA || "pgboss",
   };
 }
 

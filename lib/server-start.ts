@@ -1,18 +1,28 @@
-import { database } from "@/lib/db/client";
+import { closeDatabase, database } from "@/lib/db/client";
 import { serverSecret } from "@/lib/esign/security/server-secret";
+import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 
 /**
  * Runs once when the server starts: creates the secret and opens the database (taking the
  * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
  * folder refuses to start at once, with a clear message, instead of failing on its first request.
+ * Then starts the job queue's workers, stopped cleanly (running jobs finish) on SIGTERM.
  */
 export async function startServer(): Promise<void> {
   try {
     serverSecret();
     const { kind } = await database();
     console.log(`[signet] database ready (${kind})`);
+    await startJobQueue();
+    console.log("[signet] job queue started");
   } catch (error) {
     console.error(`[signet] cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
+  process.once("SIGTERM", () => {
+    void stopJobQueue()
+      .then(() => closeDatabase())
+      .catch((error) => console.error(`[signet] stopping: ${(error as Error).message}`))
+      .finally(() => process.exit(0));
+  });
 }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { config } from "@/lib/config";
+import { installJobQueue } from "@/lib/jobs/install";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -15,9 +16,16 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** Runs raw SQL with `$n` parameters; several statements at once when there are no parameters. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The connection string of a PostgreSQL server; empty for PGlite. */
+  url: string;
+  /** Raw SQL on the database's own connection(s), for the job queue (pg-boss) on PGlite. */
+  executeSql: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -35,7 +43,19 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
-  return { db, kind: "postgres", close: () => pool.end() };
+  await installJobQueue((text, values) => pool.query(text, values));
+  return { db, kind: "postgres", url, executeSql: (text, values) => pool.query(text, values), close: () => pool.end() };
+}
+
+/** PGlite's extended protocol takes one statement; without parameters, run the text as a script. */
+export async function pgliteExecute(
+  client: Pick<PGlite, "query" | "exec">,
+  text: string,
+  values?: unknown[],
+): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return client.query(text, values);
+  const results = await client.exec(text);
+  return { rows: results.at(-1)?.rows ?? [] };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -44,9 +64,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://");
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
+  await installJobQueue((text, values) => pgliteExecute(client, text, values));
   return {
     db,
     kind: "pglite",
+    url: "",
+    executeSql: (text, values) => pgliteExecute(client, text, values),
     close: async () => {
       await client.close();
       release();

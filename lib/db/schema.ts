@@ -444,3 +444,30 @@ export const blobs = pgTable("blobs", {
   content: bytea().notNull(),
   created: createdAt(),
 });
+
+/**
+ * Every e-mail the service sends, written in the transaction that causes it (a `send-email` job is
+ * queued beside it). Status: QUEUED, then SENT (SMTP accepted it), KEPT (no SMTP_URL: the outbox
+ * is the delivery), BOUNCED (permanent refusal) or FAILED (temporary failures until the last retry).
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    packageId: text(),
+    kind: text().notNull(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    status: text().notNull().default("QUEUED"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    sentAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [index("outbox_messages_account_idx").on(t.accountId, t.created)],
+);

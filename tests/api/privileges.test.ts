@@ -21,6 +21,7 @@ interface WireRole {
   id: string;
   name: string;
   permissions: string[];
+  enabled: boolean;
   predefined: boolean;
 }
 interface UserAccountRole {

@@ -22,6 +22,7 @@ import {
 } from "../verification";
 import { auditEventListQuery, auditEventListResponse } from "../audit";
 import { callbackRequest, callbackResponse } from "../callbacks";
+import { outboxListQuery, outboxListResponse } from "../outbox";
 import {
   accessTokenRequest,
   accessTokenResponse,
@@ -254,5 +255,19 @@ export const auditOperations: Operation[] = [
     permission: PERMISSIONS.reports,
     query: auditEventListQuery,
     responses: { 200: ok(auditEventListResponse) },
+  },
+];
+
+export const outboxOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/account/outbox",
+    tag: "E-mail outbox",
+    summary: "The account's e-mails, newest first (our extension)",
+    description:
+      "Every e-mail the service sent or kept for the caller's account (invitations, reminders, codes, notifications), with its delivery status. Without SMTP_URL the messages stay here (KEPT) instead of being sent.",
+    permission: PERMISSIONS.reports,
+    query: outboxListQuery,
+    responses: { 200: ok(outboxListResponse) },
   },
 ];

@@ -5,6 +5,7 @@ import {
   auditOperations,
   callbackAndTokenOperations,
   groupOperations,
+  outboxOperations,
   senderOperations,
   subAccountOperations,
   verificationOperations,
@@ -22,6 +23,7 @@ export function allOperations(): Operation[] {
     ...verificationOperations,
     ...callbackAndTokenOperations,
     ...auditOperations,
+    ...outboxOperations,
     describeItself,
   ];
 }

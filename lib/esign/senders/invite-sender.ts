@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { users } from "@/lib/db/schema";
+import { queueSenderInvitation } from "@/lib/email/queue-sender-invitation";
 import type { SenderInvite, WireSender } from "@/lib/api/senders";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import type { Caller } from "@/lib/esign/accounts/caller";
@@ -57,6 +58,7 @@ export async function inviteSender(db: Db, caller: Caller, input: SenderInvite):
       await addMember(tx, accountId, userId, { isOwner: false, role: "SENDER" });
       await issueApiKey(tx, userId, accountId);
       const link = await issueInvitation(tx, userId, accountId);
+      await queueSenderInvitation(tx, caller, { email, language: values.language }, link);
       await recordAccountEvent(tx, caller, "SENDER_INVITE", `invited ${email}`);
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       // The link is the invitee's to follow: shown only to an inviter who may administer them (see readSender).

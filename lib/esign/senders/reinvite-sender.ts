@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { WireSender } from "@/lib/api/senders";
+import { queueSenderInvitation } from "@/lib/email/queue-sender-invitation";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdminister } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
@@ -22,6 +23,7 @@ export async function reinviteSender(db: Db, caller: Caller, senderId: string): 
       throw conflict("error.conflict.senderNotInvited", `Sender ${senderId} is ${status}, not INVITED: there is nothing to activate.`);
     }
     const link = await issueInvitation(tx, user.id, caller.account.id);
+    await queueSenderInvitation(tx, caller, { email: user.email, language: user.language }, link);
     await recordAccountEvent(tx, caller, "SENDER_REINVITE", `new activation link for ${user.email}`);
     const memberships = await groupMembershipsOf(tx, caller.account.id, [user.id]);
     return wireSender(sender, memberships.get(user.id) ?? [], link);

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { EMAIL_KINDS, EMAIL_STATUSES } from "@/lib/email/kinds";
+
+/** The wire contract of the e-mail outbox (our extension): every message the service sent or kept. */
+
+/** `GET /api/account/outbox?from=&to=` (1-based, inclusive; newest first). */
+export const outboxListQuery = z.object({
+  from: z.coerce.number().int().min(1).default(1),
+  to: z.coerce.number().int().min(1).optional(),
+});
+export type OutboxListQuery = z.infer<typeof outboxListQuery>;
+
+export const outboxMessageResponse = z.object({
+  id: z.string(),
+  to: z.string().describe("The recipient's e-mail address"),
+  subject: z.string(),
+  kind: z.enum(EMAIL_KINDS),
+  /** Absent when the message is about no package (a sender invitation). */
+  packageId: z.string().optional(),
+  status: z.enum(EMAIL_STATUSES).describe("QUEUED, SENT (accepted by the SMTP server), KEPT (no SMTP server configured), BOUNCED or FAILED"),
+  created: z.iso.datetime().describe("UTC, ISO 8601 with milliseconds, ending in Z"),
+  sentAt: z.iso.datetime().optional().describe("When the SMTP server accepted it"),
+});
+export type OutboxMessageResponse = z.infer<typeof outboxMessageResponse>;
+
+export const outboxListResponse = z.object({ results: z.array(outboxMessageResponse), count: z.number().int() });
+export type OutboxListResponse = z.infer<typeof outboxListResponse>;

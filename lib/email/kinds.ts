@@ -1,0 +1,19 @@
+/** What each outbox message is; listed by `GET /api/account/outbox`. */
+export const EMAIL_KINDS = [
+  "SENDER_INVITATION",
+  "SIGNING_INVITATION",
+  "REMINDER",
+  "ONE_TIME_CODE",
+  "SIGNER_LOCKED",
+  "PACKAGE_COMPLETED",
+  "DECLINED",
+  "EXPIRED",
+  "CALLBACK_FAILING",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** QUEUED until the job runs; then SENT, KEPT (no SMTP_URL), BOUNCED (refused for good) or FAILED (gave up retrying). */
+export const EMAIL_STATUSES = ["QUEUED", "SENT", "KEPT", "FAILED", "BOUNCED"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const SEND_EMAIL_JOB = "send-email";

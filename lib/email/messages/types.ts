@@ -1,0 +1,101 @@
+/** One e-mail's content, in plain text and HTML. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A piece of an e-mail's body, rendered to text and to HTML alike. */
+export type Block =
+  | { paragraph: string }
+  /** A call to action: a button in HTML, "label: url" in text. */
+  | { action: { label: string; url: string } }
+  | { links: { label: string; url: string }[] }
+  /** Something to read exactly (a code), set apart. */
+  | { code: string }
+  | { quote: string };
+
+/** One kind of message in one language: its subject and body from typed data. */
+export interface Template<Data> {
+  subject(data: Data): string;
+  body(data: Data): Block[];
+}
+
+export interface SenderInvitationData {
+  inviterName: string;
+  accountName: string;
+  activationUrl: string;
+  /** When the link stops working. */
+  expires: Date;
+}
+
+export interface SigningInvitationData {
+  signerName: string;
+  senderName: string;
+  packageName: string;
+  /** The sender's own words to the signers (the package's emailMessage); empty for none. */
+  message?: string;
+  signingUrl: string;
+}
+
+export interface ReminderData {
+  signerName: string;
+  senderName: string;
+  packageName: string;
+  signingUrl: string;
+}
+
+export interface OneTimeCodeData {
+  signerName: string;
+  packageName: string;
+  code: string;
+  minutesValid: number;
+}
+
+export interface SignerLockedData {
+  senderName: string;
+  signerName: string;
+  signerEmail: string;
+  packageName: string;
+}
+
+export interface PackageCompletedData {
+  recipientName: string;
+  packageName: string;
+  /** Download links for the sender (documents, evidence summary, zip); none for signers. */
+  downloads: { label: string; url: string }[];
+}
+
+export interface DeclinedData {
+  senderName: string;
+  signerName: string;
+  packageName: string;
+  reason?: string;
+}
+
+export interface ExpiredData {
+  senderName: string;
+  packageName: string;
+  expiredAt: Date;
+}
+
+export interface CallbackFailingData {
+  ownerName: string;
+  callbackUrl: string;
+  eventName: string;
+  attempts: number;
+  lastError: string;
+}
+
+/** Every kind of message, in one language. */
+export interface Catalogue {
+  senderInvitation: Template<SenderInvitationData>;
+  signingInvitation: Template<SigningInvitationData>;
+  reminder: Template<ReminderData>;
+  oneTimeCode: Template<OneTimeCodeData>;
+  signerLocked: Template<SignerLockedData>;
+  packageCompleted: Template<PackageCompletedData>;
+  declined: Template<DeclinedData>;
+  expired: Template<ExpiredData>;
+  callbackFailing: Template<CallbackFailingData>;
+}

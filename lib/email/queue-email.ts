@@ -1,0 +1,39 @@
+import type { Tx } from "@/lib/db/client";
+import { outboxMessages } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
+import { newId } from "@/lib/esign/ids";
+import { enqueueJob } from "@/lib/jobs/queue";
+import type { EmailKind } from "./kinds";
+import type { EmailContent } from "./messages";
+import { SEND_EMAIL_JOB } from "./kinds";
+import "./send-email-job";
+
+export interface OutgoingEmail extends EmailContent {
+  accountId: string;
+  /** The package the message is about, if any (its EMAIL_BOUNCE event goes to the package). */
+  packageId?: string;
+  kind: EmailKind;
+  to: string;
+}
+
+/**
+ * Records the message in the outbox and queues its delivery, both in the caller's transaction:
+ * nothing is sent for a change that rolls back, and nothing committed is lost.
+ */
+export async function queueEmail(tx: Tx, message: OutgoingEmail): Promise<string> {
+  const id = newId();
+  await tx.insert(outboxMessages).values({
+    id,
+    accountId: message.accountId,
+    packageId: message.packageId ?? null,
+    kind: message.kind,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    status: "QUEUED",
+    created: now(),
+  });
+  await enqueueJob(tx, SEND_EMAIL_JOB, { messageId: id });
+  return id;
+}

@@ -1,0 +1,2 @@
+/** Imports every module that defines a job, so a worker started here knows them all. */
+import "@/lib/email/send-email-job";

@@ -1,0 +1,49 @@
+import type PgBoss from "pg-boss";
+
+/** Retry policy of a job, applied when it is queued (pg-boss's retryLimit, retryDelay in seconds, retryBackoff). */
+export interface RetryPolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+}
+
+/** What one attempt knows about itself, so the last attempt can record a final failure. */
+export interface JobAttempt {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  isLastAttempt: boolean;
+}
+
+/**
+ * A kind of background job: its queue name, its retry policy and its handler. Handlers must be
+ * idempotent: a job may run again after a crash or an expiry. Throwing asks for a retry.
+ */
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  retry: () => RetryPolicy;
+  handle(data: Data, attempt: JobAttempt): Promise<void>;
+}
+
+const definitions = new Map<string, JobDefinition>();
+
+/** Registers a job kind (once per name; registering again replaces it, for hot reload). */
+export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> {
+  definitions.set(definition.name, definition as unknown as JobDefinition);
+  return definition;
+}
+
+export function jobDefinition(name: string): JobDefinition {
+  const definition = definitions.get(name);
+  if (!definition) throw new Error(`No job named "${name}" is defined`);
+  return definition;
+}
+
+export function jobDefinitions(): JobDefinition[] {
+  return [...definitions.values()];
+}
+
+export function attemptOf(job: PgBoss.JobWithMetadata): JobAttempt {
+  return { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, isLastAttempt: job.retryCount >= job.retryLimit };
+}
