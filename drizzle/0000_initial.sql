@@ -195,7 +195,8 @@ CREATE TABLE "packages" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent" timestamp with time zone,
-	"completed" timestamp with time zone
+	"completed" timestamp with time zone,
+	"purged" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "reminder_schedules" (

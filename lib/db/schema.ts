@@ -280,6 +280,8 @@ export const packages = pgTable(
     /** When the package was last sent (reminders count from here). */
     sent: timestamp({ withTimezone: true, mode: "date" }),
     completed: timestamp({ withTimezone: true, mode: "date" }),
+    /** When retention removed the package's documents; the package stays as a record that says so. */
+    purged: timestamp({ withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("packages_owner_listing_idx").on(t.ownerUserId, t.type, t.updated),
