@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireAccountRole } from "./account-roles";
 import { optional } from "./wire";
 
 /**
@@ -120,18 +121,9 @@ export type SenderResponse = WireSender;
 export const senderListResponse = z.object({ results: z.array(wireSender), count: z.number().int() });
 export type SenderListResponse = z.infer<typeof senderListResponse>;
 
-export const wireSenderRole = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  enabled: z.boolean(),
-  permissions: z.array(z.string()),
-  predefined: z.boolean(),
-});
-export type WireSenderRole = z.infer<typeof wireSenderRole>;
 
 /** The real service's `UserAccountRole`: the roles one user holds in one account. */
-export const userAccountRole = z.object({ accountId: z.string(), userId: z.string(), accountRoles: z.array(wireSenderRole) });
+export const userAccountRole = z.object({ accountId: z.string(), userId: z.string(), accountRoles: z.array(wireAccountRole) });
 export type UserAccountRole = z.infer<typeof userAccountRole>;
 
 /** `GET`/`POST /api/account/senders/{id}/roles`: a bare array (as the real service answers) of one element, the caller's account. */

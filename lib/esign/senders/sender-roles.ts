@@ -1,28 +1,18 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { accountRoles, userAccountRoles } from "@/lib/db/schema";
-import type { SenderRolesAssignment, SenderRolesResponse, WireSenderRole } from "@/lib/api/senders";
+import type { SenderRolesAssignment, SenderRolesResponse } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdminister, assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { badRequest, conflict } from "@/lib/esign/errors";
+import { toWireAccountRole } from "@/lib/esign/account-roles/account-role-record";
 import { isPermission } from "@/lib/esign/permissions";
 import { findSender } from "./sender-record";
 
 /** The account roles a user holds in the caller's account, as the real service's `UserAccountRole` list. */
 
 type AccountRoleRow = typeof accountRoles.$inferSelect;
-
-function wireRole(role: AccountRoleRow): WireSenderRole {
-  return {
-    id: role.id,
-    name: role.name,
-    description: role.description,
-    enabled: role.enabled,
-    permissions: [...role.permissions],
-    predefined: role.predefined !== null,
-  };
-}
 
 async function rolesOf(db: Queryable, accountId: string, userId: string): Promise<AccountRoleRow[]> {
   const rows = await db
@@ -36,7 +26,7 @@ async function rolesOf(db: Queryable, accountId: string, userId: string): Promis
 
 /** One element, the caller's account: a key or token acts in one account. */
 function heldRolesAnswer(caller: Caller, userId: string, roles: AccountRoleRow[]): SenderRolesResponse {
-  return [{ accountId: caller.account.id, userId, accountRoles: roles.map(wireRole) }];
+  return [{ accountId: caller.account.id, userId, accountRoles: roles.map(toWireAccountRole) }];
 }
 
 /** An `accountId` in the request names the account to act in: it can only be the caller's. */
