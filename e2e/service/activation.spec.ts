@@ -20,6 +20,13 @@ test("an invited sender activates from the link and their key starts working", a
   expect(invited.status(), await invited.text()).toBe(200);
   const sender = (await invited.json()) as { id: string; status: string; activationUrl: string };
   expect(sender.status).toBe("INVITED");
+  // The invitation e-mail goes through the server's job queue; without SMTP_URL it is kept in the outbox.
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get("/api/account/outbox", { headers: ownerHeaders })).json()) as { results: { kind: string; status: string }[] };
+      return outbox.results.map((message) => `${message.kind}:${message.status}`);
+    }, { timeout: 15_000 })
+    .toContain("SENDER_INVITATION:KEPT");
   const { apiKey } = (await (await request.get(`/api/account/senders/${sender.id}/apiKey`, { headers: ownerHeaders })).json()) as { apiKey: string };
   const senderHeaders = { authorization: `Basic ${apiKey}` };
   expect((await request.get("/api/session", { headers: senderHeaders })).status()).toBe(403);
