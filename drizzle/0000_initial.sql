@@ -82,6 +82,33 @@ CREATE TABLE "blobs" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "callback_attempts" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"delivery_id" text NOT NULL,
+	"attempted_at" timestamp (3) with time zone NOT NULL,
+	"status_code" integer,
+	"latency_ms" integer NOT NULL,
+	"error" text,
+	"response_excerpt" text
+);
+--> statement-breakpoint
+CREATE TABLE "callback_deliveries" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"event_id" bigint NOT NULL,
+	"event_name" text NOT NULL,
+	"package_id" text,
+	"url" text NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp (3) with time zone NOT NULL,
+	"lease_until" timestamp (3) with time zone,
+	"last_status_code" integer,
+	"last_error" text,
+	"created" timestamp (3) with time zone NOT NULL,
+	"delivered_at" timestamp (3) with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "callback_registrations" (
 	"account_id" text PRIMARY KEY NOT NULL,
 	"url" text NOT NULL,
@@ -283,6 +310,8 @@ ALTER TABLE "account_roles" ADD CONSTRAINT "account_roles_account_id_accounts_id
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approvals" ADD CONSTRAINT "approvals_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "callback_attempts" ADD CONSTRAINT "callback_attempts_delivery_id_callback_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."callback_deliveries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "callback_deliveries" ADD CONSTRAINT "callback_deliveries_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "callback_registrations" ADD CONSTRAINT "callback_registrations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_apps" ADD CONSTRAINT "client_apps_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_apps" ADD CONSTRAINT "client_apps_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -311,6 +340,9 @@ CREATE UNIQUE INDEX "api_keys_lookup_hash_unique" ON "api_keys" USING btree ("lo
 CREATE INDEX "api_keys_user_idx" ON "api_keys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "approvals_role_idx" ON "approvals" USING btree ("package_id","role_id");--> statement-breakpoint
 CREATE INDEX "audit_events_package_idx" ON "audit_events" USING btree ("package_id","id");--> statement-breakpoint
+CREATE INDEX "callback_attempts_delivery_idx" ON "callback_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
+CREATE INDEX "callback_deliveries_account_idx" ON "callback_deliveries" USING btree ("account_id","created");--> statement-breakpoint
+CREATE INDEX "callback_deliveries_package_idx" ON "callback_deliveries" USING btree ("account_id","package_id","status","event_id");--> statement-breakpoint
 CREATE INDEX "client_apps_account_idx" ON "client_apps" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "groups_account_idx" ON "groups" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "outbox_messages_account_idx" ON "outbox_messages" USING btree ("account_id","created");--> statement-breakpoint

@@ -25,6 +25,17 @@ export interface Config {
   emailRetryDelaySeconds: number;
   /** PostgreSQL schema of the job queue's tables (pg-boss). */
   jobSchema: string;
+  /** Days after completion when a package's documents are purged (the package stays as a record). */
+  retentionDays: number;
+  /** Attempts of one callback delivery before it is marked FAILED and the owner e-mailed. */
+  callbackMaxAttempts: number;
+  /** Delay before the second attempt (seconds); it doubles each time, with jitter (10 attempts ≈ 24 h at the default). */
+  callbackRetryBaseSeconds: number;
+  /** Allow callback destinations on private, loopback and link-local addresses (development, tests). */
+  callbackAllowPrivate: boolean;
+  /** Time-outs of one callback attempt: connecting, then the whole answer (ms). */
+  callbackConnectTimeoutMs: number;
+  callbackResponseTimeoutMs: number;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -58,6 +69,12 @@ export function readConfig(): Config {
     emailRetryLimit: Math.floor(numberSetting("EMAIL_RETRY_LIMIT", 6)),
     emailRetryDelaySeconds: Math.floor(numberSetting("EMAIL_RETRY_DELAY_SECONDS", 60)),
     jobSchema: process.env.JOB_SCHEMA || "pgboss",
+    retentionDays: numberSetting("RETENTION_DAYS", 90),
+    callbackMaxAttempts: Math.floor(numberSetting("CALLBACK_MAX_ATTEMPTS", 10)),
+    callbackRetryBaseSeconds: numberSetting("CALLBACK_RETRY_BASE_SECONDS", 170),
+    callbackAllowPrivate: (process.env.CALLBACK_ALLOW_PRIVATE ?? "false").toLowerCase() === "true",
+    callbackConnectTimeoutMs: Math.floor(numberSetting("CALLBACK_CONNECT_TIMEOUT_SECONDS", 5) * 1000),
+    callbackResponseTimeoutMs: Math.floor(numberSetting("CALLBACK_RESPONSE_TIMEOUT_SECONDS", 10) * 1000),
   };
 }
 

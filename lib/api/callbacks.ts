@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/lib/callbacks/kinds";
 
 /**
  * The wire contract of the account's callback registration (spec 2.11 and 4.8, compat notes
@@ -36,3 +37,40 @@ export const callbackResponse = z.object({
   events: z.array(z.string()),
 });
 export type CallbackResponse = z.infer<typeof callbackResponse>;
+
+/** `GET /api/callback/deliveries?from=&to=&status=` (our extension; 1-based, inclusive; newest first). */
+export const callbackDeliveryListQuery = z.object({
+  from: z.coerce.number().int().min(1).default(1),
+  to: z.coerce.number().int().min(1).optional(),
+  status: z.enum(DELIVERY_STATUSES).optional().describe("Only deliveries in this status"),
+});
+export type CallbackDeliveryListQuery = z.infer<typeof callbackDeliveryListQuery>;
+
+export const callbackAttemptResponse = z.object({
+  attemptedAt: z.iso.datetime(),
+  /** Absent when no answer came (refused by the SSRF guard, unreachable, timed out). */
+  statusCode: z.number().int().optional(),
+  latencyMs: z.number().int(),
+  error: z.string().optional(),
+  responseExcerpt: z.string().optional().describe("At most the first 1 KB of the receiver's answer"),
+});
+export type CallbackAttemptResponse = z.infer<typeof callbackAttemptResponse>;
+
+export const callbackDeliveryResponse = z.object({
+  id: z.string(),
+  eventName: z.string(),
+  /** Absent for account events (no package). */
+  packageId: z.string().optional(),
+  url: z.string(),
+  status: z.enum(DELIVERY_STATUSES).describe("PENDING, DELIVERED (a 2xx answer), FAILED (every attempt failed) or CANCELLED (registration removed or changed)"),
+  nextAttemptAt: z.iso.datetime().optional().describe("When PENDING: the earliest next attempt"),
+  lastStatusCode: z.number().int().optional(),
+  lastError: z.string().optional(),
+  created: z.iso.datetime(),
+  deliveredAt: z.iso.datetime().optional(),
+  attempts: z.array(callbackAttemptResponse).describe("Every attempt, oldest first (a resend adds a new sequence)"),
+});
+export type CallbackDeliveryResponse = z.infer<typeof callbackDeliveryResponse>;
+
+export const callbackDeliveryListResponse = z.object({ results: z.array(callbackDeliveryResponse), count: z.number().int() });
+export type CallbackDeliveryListResponse = z.infer<typeof callbackDeliveryListResponse>;

@@ -329,5 +329,7 @@ export const packageResponse = z.object({
   created: date,
   updated: date,
   completed: date.optional(),
+  /** Our extension: when retention removed the documents (downloads answer 410 since). */
+  purged: date.optional(),
 });
 export type WirePackage = z.infer<typeof packageResponse>;

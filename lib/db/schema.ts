@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -472,4 +473,56 @@ export const outboxMessages = pgTable(
     sentAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [index("outbox_messages_account_idx").on(t.accountId, t.created)],
+);
+
+/**
+ * One callback notification of one audit event to the account's destination, written in the
+ * transaction of the event (transactional outbox) with its `deliver-callback` job. Status: PENDING
+ * (waiting, being tried or behind an earlier event of its package), DELIVERED (a 2xx answer),
+ * FAILED (every attempt failed; the owner is e-mailed) or CANCELLED (the registration was removed
+ * or changed). `leaseUntil` lets one worker at a time send it.
+ */
+export const callbackDeliveries = pgTable(
+  "callback_deliveries",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    /** The audit event (audit_events.id): its order is the order events happened. */
+    eventId: bigint({ mode: "number" }).notNull(),
+    eventName: text().notNull(),
+    packageId: text(),
+    url: text().notNull(),
+    status: text().notNull().default("PENDING"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    leaseUntil: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    lastStatusCode: integer(),
+    lastError: text(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    deliveredAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    index("callback_deliveries_account_idx").on(t.accountId, t.created),
+    index("callback_deliveries_package_idx").on(t.accountId, t.packageId, t.status, t.eventId),
+  ],
+);
+
+/** Every HTTP attempt of a callback delivery: when, the answer's status (none on a network error), how long, what came back. */
+export const callbackAttempts = pgTable(
+  "callback_attempts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    deliveryId: text()
+      .notNull()
+      .references(() => callbackDeliveries.id),
+    attemptedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    statusCode: integer(),
+    latencyMs: integer().notNull(),
+    error: text(),
+    /** At most 1 KB of the response body. */
+    responseExcerpt: text(),
+  },
+  (t) => [index("callback_attempts_delivery_idx").on(t.deliveryId, t.id)],
 );

@@ -88,6 +88,7 @@ async function openWorker(options: JobQueueOptions): Promise<PgBoss> {
   for (const name of names) {
     const definition = jobDefinition(name);
     await boss.createQueue(name);
+    if (definition.cron) await boss.schedule(name, definition.cron);
     await boss.work<object>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },

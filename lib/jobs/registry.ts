@@ -23,6 +23,8 @@ export interface JobAttempt {
 export interface JobDefinition<Data extends object = object> {
   name: string;
   retry: () => RetryPolicy;
+  /** A cron expression (UTC) when the job also runs on a schedule: pg-boss queues it once per tick across instances. */
+  cron?: string;
   handle(data: Data, attempt: JobAttempt): Promise<void>;
 }
 

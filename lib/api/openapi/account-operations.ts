@@ -21,7 +21,7 @@ import {
   verificationTypesResponse,
 } from "../verification";
 import { auditEventListQuery, auditEventListResponse } from "../audit";
-import { callbackRequest, callbackResponse } from "../callbacks";
+import { callbackDeliveryListQuery, callbackDeliveryListResponse, callbackRequest, callbackResponse } from "../callbacks";
 import { outboxListQuery, outboxListResponse } from "../outbox";
 import {
   accessTokenRequest,
@@ -269,5 +269,29 @@ export const outboxOperations: Operation[] = [
     permission: PERMISSIONS.reports,
     query: outboxListQuery,
     responses: { 200: ok(outboxListResponse) },
+  },
+];
+
+/** Callback deliveries (our extension, issue 4): what was sent to the account's destination, and resending. */
+export const callbackDeliveryOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/callback/deliveries",
+    tag: "Callbacks",
+    summary: "The account's callback deliveries with every attempt, newest first (our extension)",
+    description:
+      "Each subscribed event is one delivery: PENDING while it is tried (failures are retried with exponential backoff, at most CALLBACK_MAX_ATTEMPTS times), then DELIVERED or FAILED; CANCELLED when the registration was removed or changed. `status` filters.",
+    permission: PERMISSIONS.callbacks,
+    query: callbackDeliveryListQuery,
+    responses: { 200: ok(callbackDeliveryListResponse) },
+  },
+  {
+    method: "post",
+    path: "/api/callback/deliveries/{deliveryId}/resend",
+    tag: "Callbacks",
+    summary: "Send a FAILED or DELIVERED delivery again (our extension)",
+    description: "A new sequence of attempts to the current registration's url; 409 while the delivery is PENDING or CANCELLED, or when the account has no registration.",
+    permission: PERMISSIONS.callbacks,
+    responses: { 204: noContent, 409: ok(errorResponse, "Not resendable now") },
   },
 ];

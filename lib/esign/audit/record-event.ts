@@ -1,4 +1,5 @@
-import type { Queryable } from "@/lib/db/client";
+import type { Queryable, Tx } from "@/lib/db/client";
+import { queueCallbackDelivery } from "@/lib/callbacks/deliveries";
 import { auditEvents } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
@@ -47,6 +48,9 @@ export const AUDIT_ONLY_EVENTS = [
   "FIELD_DELETE",
   "REMINDER_SCHEDULE_SET",
   "REMINDER_SCHEDULE_DELETE",
+  // Time-based rules, done by the service on the package owner's behalf.
+  "REMINDER_SENT",
+  "PACKAGE_PURGE",
   "ROLE_VERIFICATION_SET",
   "ROLE_VERIFICATION_DELETE",
   // Account administration: account-level events, packageId null.
@@ -89,19 +93,31 @@ export interface AuditEventInput {
   ipAddress?: string;
 }
 
-/** Writes one audit event; call it with the transaction that makes the change. */
+const specEvents = new Set<string>(SPEC_EVENTS);
+
+/**
+ * Writes one audit event; call it with the transaction that makes the change. A spec event the
+ * account's callback registration subscribes to also gets its delivery queued in that transaction.
+ */
 export async function recordEvent(tx: Queryable, event: AuditEventInput): Promise<void> {
-  await tx.insert(auditEvents).values({
-    accountId: event.accountId,
-    packageId: event.packageId,
-    name: event.name,
-    sessionUser: event.sessionUser,
-    documentId: event.documentId ?? null,
-    message: event.message ?? null,
-    newRoleId: event.newRoleId ?? null,
-    ipAddress: event.ipAddress ?? null,
-    created: now(),
-  });
+  const [written] = await tx
+    .insert(auditEvents)
+    .values({
+      accountId: event.accountId,
+      packageId: event.packageId,
+      name: event.name,
+      sessionUser: event.sessionUser,
+      documentId: event.documentId ?? null,
+      message: event.message ?? null,
+      newRoleId: event.newRoleId ?? null,
+      ipAddress: event.ipAddress ?? null,
+      created: now(),
+    })
+    .returning({ id: auditEvents.id });
+  if (specEvents.has(event.name)) {
+    // Every caller passes its transaction (the type also admits the database for reads elsewhere).
+    await queueCallbackDelivery(tx as Tx, { id: written.id, accountId: event.accountId, packageId: event.packageId, name: event.name });
+  }
 }
 
 /**

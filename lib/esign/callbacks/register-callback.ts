@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { cancelPendingDeliveries } from "@/lib/callbacks/deliveries";
 import { callbackRegistrations } from "@/lib/db/schema";
 import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
 import { config } from "@/lib/config";
@@ -65,6 +66,7 @@ export async function registerCallback(db: Db, caller: Caller, input: CallbackRe
       .insert(callbackRegistrations)
       .values({ accountId: caller.account.id, created: values.updated, ...values })
       .onConflictDoUpdate({ target: callbackRegistrations.accountId, set: values });
+    await cancelPendingDeliveries(tx, caller.account.id, { url: values.url, events: values.events });
     const key = values.encryptedKey ? "with a key" : "without a key";
     await recordAccountEvent(tx, caller, "CALLBACK_REGISTER", `${auditedUrl(input.url)} ${key}, events: ${values.events.join(", ")}`);
     return (await readCallback(tx, caller.account.id))!;

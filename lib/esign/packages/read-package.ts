@@ -154,6 +154,7 @@ export function wirePackage(
   };
   setIfPresent(wire, "due", row.due);
   setIfPresent(wire, "completed", row.completed);
+  setIfPresent(wire, "purged", row.purged);
   return wire;
 }
 

@@ -1,0 +1,72 @@
+import { and, asc, eq, ne, notInArray, or } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
+import { newId } from "@/lib/esign/ids";
+import { enqueueJob } from "@/lib/jobs/queue";
+import { DELIVER_CALLBACK_JOB } from "./kinds";
+
+export interface DeliverableEvent {
+  id: number;
+  accountId: string;
+  packageId: string | null;
+  name: string;
+}
+
+/**
+ * The transactional outbox of callbacks: when the account's registration subscribes to the
+ * event, its delivery row and job are written in the transaction of the event itself.
+ */
+export async function queueCallbackDelivery(tx: Tx, event: DeliverableEvent): Promise<void> {
+  const [registration] = await tx
+    .select({ url: callbackRegistrations.url, events: callbackRegistrations.events })
+    .from(callbackRegistrations)
+    .where(eq(callbackRegistrations.accountId, event.accountId));
+  if (!registration || !registration.events.includes(event.name)) return;
+  const id = newId();
+  const created = now();
+  await tx.insert(callbackDeliveries).values({
+    id,
+    accountId: event.accountId,
+    eventId: event.id,
+    eventName: event.name,
+    packageId: event.packageId,
+    url: registration.url,
+    status: "PENDING",
+    nextAttemptAt: created,
+    created,
+  });
+  await enqueueJob(tx, DELIVER_CALLBACK_JOB, { deliveryId: id });
+}
+
+/**
+ * Queues a run for the first PENDING delivery of the package. Called in the transaction that ends
+ * a delivery of the package (delivered, failed, cancelled): the next one waits for exactly that.
+ * A spare run is harmless: the worker re-checks everything before it sends.
+ */
+export async function queueNextOfPackage(tx: Tx, accountId: string, packageId: string | null): Promise<void> {
+  if (!packageId) return;
+  const [next] = await tx
+    .select({ id: callbackDeliveries.id })
+    .from(callbackDeliveries)
+    .where(and(eq(callbackDeliveries.accountId, accountId), eq(callbackDeliveries.packageId, packageId), eq(callbackDeliveries.status, "PENDING")))
+    .orderBy(asc(callbackDeliveries.eventId), asc(callbackDeliveries.created))
+    .limit(1);
+  if (next) await enqueueJob(tx, DELIVER_CALLBACK_JOB, { deliveryId: next.id });
+}
+
+/**
+ * Cancels the account's pending deliveries that the new registration no longer wants: all of them
+ * when it is removed (`registration` null), else those to another url or of an event it no longer
+ * subscribes to. Runs in the transaction that changes the registration.
+ */
+export async function cancelPendingDeliveries(tx: Tx, accountId: string, registration: { url: string; events: string[] } | null): Promise<void> {
+  const unwanted = registration ? or(ne(callbackDeliveries.url, registration.url), notInArray(callbackDeliveries.eventName, registration.events)) : undefined;
+  const cancelled = await tx
+    .update(callbackDeliveries)
+    .set({ status: "CANCELLED", leaseUntil: null, lastError: registration ? "The callback registration changed" : "The callback registration was removed" })
+    .where(and(eq(callbackDeliveries.accountId, accountId), eq(callbackDeliveries.status, "PENDING"), unwanted))
+    .returning({ packageId: callbackDeliveries.packageId });
+  const packageIds = [...new Set(cancelled.map((row) => row.packageId))];
+  for (const packageId of packageIds) await queueNextOfPackage(tx, accountId, packageId);
+}

@@ -1,0 +1,131 @@
+import { and, asc, eq, exists, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { config } from "@/lib/config";
+import { getDb, type Tx } from "@/lib/db/client";
+import { approvals, groupMembers, packages, reminders, roles, users } from "@/lib/db/schema";
+import { reminderEmail } from "@/lib/email/messages";
+import { queueEmail } from "@/lib/email/queue-email";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
+
+type PackageRow = typeof packages.$inferSelect;
+
+interface Recipient {
+  email: string;
+  name: string;
+}
+
+/**
+ * Where a reminder sends the signer. The signing ceremony arrives with a later issue; until then
+ * this is the address its page will answer at.
+ */
+export function signingLink(packageId: string): string {
+  return `${config().publicUrl}/sign/${encodeURIComponent(packageId)}`;
+}
+
+const fullName = (first: unknown, last: unknown) => [first, last].filter((part) => typeof part === "string" && part).join(" ");
+
+/**
+ * The signers who have not finished: those whose role has an approval neither signed nor
+ * accepted. A group signer is every member of the group. One entry per e-mail address.
+ */
+export async function unfinishedSigners(tx: Tx, packageId: string): Promise<Recipient[]> {
+  const pendingRoles = await tx
+    .select({ signer: roles.signer, signerEmail: roles.signerEmail })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.packageId, packageId),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(approvals)
+            .where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roles.id), isNull(approvals.signed), isNull(approvals.accepted))),
+        ),
+      ),
+    )
+    .orderBy(asc(roles.index), asc(roles.position));
+
+  const recipients = new Map<string, Recipient>();
+  for (const role of pendingRoles) {
+    const group = role.signer?.group as { id?: string } | undefined;
+    if (group?.id) {
+      const members = await tx
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(eq(groupMembers.groupId, group.id));
+      for (const member of members) {
+        recipients.set(member.email.toLowerCase(), { email: member.email, name: fullName(member.firstName, member.lastName) || member.email });
+      }
+    } else if (role.signerEmail) {
+      const name = fullName(role.signer?.firstName, role.signer?.lastName);
+      recipients.set(role.signerEmail, { email: role.signerEmail, name: name || role.signerEmail });
+    }
+  }
+  return [...recipients.values()];
+}
+
+/**
+ * Sends at most one due reminder of one package, in one transaction: claims a SENT, untrashed
+ * package with an unsent reminder due at `at` (FOR UPDATE SKIP LOCKED, so another instance or a
+ * user changing the package skips it until the next sweep), e-mails its earliest due reminder to
+ * every signer who has not finished, sets that reminder's `sentDate` and records REMINDER_SENT.
+ * Further overdue reminders of the package (after downtime or a clock jump) stay pending and go
+ * out on later sweeps, one per sweep. Packages in `skip` (already handled by this sweep) are left
+ * alone. Answers the package handled, or null when nothing is due.
+ */
+export async function sendOneDueReminder(at: Date, skip: string[], scope: SweepScope = {}): Promise<string | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const dueReminder = tx
+      .select({ one: sql`1` })
+      .from(reminders)
+      .where(and(eq(reminders.packageId, packages.id), isNull(reminders.sentDate), lte(reminders.date, at)));
+    const [pkg] = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.status, "SENT"), eq(packages.trashed, false), exists(dueReminder), skip.length ? notInArray(packages.id, skip) : undefined, inScope(scope)))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!pkg) return null;
+
+    const [reminder] = await tx
+      .select()
+      .from(reminders)
+      .where(and(eq(reminders.packageId, pkg.id), isNull(reminders.sentDate), lte(reminders.date, at)))
+      .orderBy(asc(reminders.date), asc(reminders.id))
+      .limit(1)
+      .for("update");
+    const recipients = await unfinishedSigners(tx, pkg.id);
+    await emailReminder(tx, pkg, recipients);
+    await tx.update(reminders).set({ sentDate: at }).where(eq(reminders.id, reminder.id));
+    await recordEvent(tx, {
+      accountId: pkg.accountId,
+      packageId: pkg.id,
+      name: "REMINDER_SENT",
+      sessionUser: pkg.ownerUserId,
+      message: recipients.length ? `Reminder due ${reminder.date.toISOString()} sent to ${recipients.map((r) => r.email).join(", ")}` : `Reminder due ${reminder.date.toISOString()}: every signer has finished`,
+    });
+    return pkg.id;
+  });
+}
+
+async function emailReminder(tx: Tx, pkg: PackageRow, recipients: Recipient[]): Promise<void> {
+  if (recipients.length === 0) return;
+  const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+  const senderName = owner ? fullName(owner.firstName, owner.lastName) || owner.email : "";
+  for (const recipient of recipients) {
+    const content = reminderEmail({ signerName: recipient.name, senderName, packageName: pkg.name, signingUrl: signingLink(pkg.id) }, pkg.language);
+    await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "REMINDER", to: recipient.email });
+  }
+}
+
+/** Every package with a due reminder gets one (at most one per package per sweep); answers how many were sent. */
+export async function sendDueReminders(at: Date, scope: SweepScope = {}): Promise<number> {
+  const handled: string[] = [];
+  for (;;) {
+    const packageId = await sendOneDueReminder(at, handled, scope);
+    if (!packageId) return handled.length;
+    handled.push(packageId);
+  }
+}

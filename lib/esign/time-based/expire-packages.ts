@@ -1,0 +1,46 @@
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { packages, users } from "@/lib/db/schema";
+import { expiredEmail } from "@/lib/email/messages";
+import { queueEmail } from "@/lib/email/queue-email";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
+import { inScope, type SweepScope } from "./sweep-scope";
+
+/**
+ * Expires one SENT package whose `due` has passed at `at`, in one transaction: claims it (FOR
+ * UPDATE SKIP LOCKED: another instance, or a user changing it, skips it until the next sweep),
+ * sets it EXPIRED, records PACKAGE_EXPIRE, clears its pending reminders and e-mails its sender.
+ * A trashed package expires too (trash is a flag beside the status). Answers the package, or null.
+ */
+export async function expireOnePackage(at: Date, scope: SweepScope = {}): Promise<string | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [pkg] = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.status, "SENT"), isNotNull(packages.due), lte(packages.due, at), inScope(scope)))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!pkg) return null;
+
+    await tx.update(packages).set({ status: "EXPIRED", updated: at }).where(eq(packages.id, pkg.id));
+    await recordEvent(tx, { accountId: pkg.accountId, packageId: pkg.id, name: "PACKAGE_EXPIRE", sessionUser: pkg.ownerUserId });
+    await clearPendingReminders(tx, pkg.id);
+
+    const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+    if (owner) {
+      const senderName = [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
+      const content = expiredEmail({ senderName, packageName: pkg.name, expiredAt: pkg.due! }, pkg.language);
+      await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "EXPIRED", to: owner.email });
+    }
+    return pkg.id;
+  });
+}
+
+/** Expires every SENT package past its due date; answers how many. */
+export async function expireDuePackages(at: Date, scope: SweepScope = {}): Promise<number> {
+  let expired = 0;
+  while (await expireOnePackage(at, scope)) expired++;
+  return expired;
+}

@@ -1,0 +1,27 @@
+import { now } from "@/lib/esign/clock";
+import { sendDueReminders } from "@/lib/esign/reminders/send-due-reminder";
+import { expireDuePackages } from "./expire-packages";
+import { purgeExpiredDocuments } from "./purge-packages";
+import type { SweepScope } from "./sweep-scope";
+
+export type { SweepScope };
+
+export interface DueWorkDone {
+  reminders: number;
+  expired: number;
+  purged: number;
+}
+
+/**
+ * The time-based rules, as of `at`: due reminders, expiry at `due`, retention. Each package is
+ * handled in a transaction of its own that claims it with FOR UPDATE SKIP LOCKED, and every
+ * change removes the condition that selected it, so several instances may sweep at once and a
+ * second sweep changes nothing. Expiry runs before reminders: a package past its due date gets no
+ * reminder. The `due-work` job runs this every minute; tests call it after moving the clock.
+ */
+export async function runDueWork(at: Date = now(), scope: SweepScope = {}): Promise<DueWorkDone> {
+  const expired = await expireDuePackages(at, scope);
+  const reminders = await sendDueReminders(at, scope);
+  const purged = await purgeExpiredDocuments(at, scope);
+  return { reminders, expired, purged };
+}
