@@ -9,7 +9,7 @@ import { badRequest } from "@/lib/esign/errors";
 import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { findPackage } from "./find-package";
-import { normalizeSigner, OWNER_ROLE_ID, senderRoleRow } from "./package-content";
+import { normalizeSigner, OWNER_ROLE_ID, senderAsSigner, senderRoleRow } from "./package-content";
 import { assertCreatableStatus } from "./package-status";
 import { templateVisibility } from "./create-package";
 import { sendPackage } from "./send-package";
@@ -63,10 +63,8 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       .map((role) => {
         const filling = fillings.get(role.id);
         let signer = role.signer;
-        if (role.id === OWNER_ROLE_ID) {
-          const { email, firstName, lastName } = caller.user;
-          signer = normalizeSigner({ email, firstName, lastName }, OWNER_ROLE_ID);
-        } else if (filling?.signers[0]) signer = normalizeSigner(filling.signers[0], role.id);
+        if (role.id === OWNER_ROLE_ID) signer = senderAsSigner(caller.user);
+        else if (filling?.signers[0]) signer = normalizeSigner(filling.signers[0], role.id);
         return {
           ...role,
           packageId,

@@ -67,7 +67,8 @@ function senderName(sender: PackageSender): string {
   return `${sender.firstName} ${sender.lastName}`.trim() || sender.email;
 }
 
-function senderAsSigner(sender: PackageSender, signer: Partial<SignerInput> | undefined): Record<string, unknown> {
+/** The `Owner` role's signer: always the package's sender, whatever the payload said. */
+export function senderAsSigner(sender: PackageSender, signer?: Partial<SignerInput>): Record<string, unknown> {
   return normalizeSigner({ ...signer, email: sender.email, firstName: sender.firstName, lastName: sender.lastName, group: undefined }, OWNER_ROLE_ID);
 }
 
@@ -118,7 +119,7 @@ export function senderRoleRow(packageId: string, position: number, sender: Packa
     index: 0,
     type: "SENDER",
     name: senderName(sender),
-    signer: senderAsSigner(sender, undefined),
+    signer: senderAsSigner(sender),
     signerEmail: sender.email.toLowerCase(),
   };
 }
