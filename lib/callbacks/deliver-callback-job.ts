@@ -167,5 +167,7 @@ export const deliverCallbackJob = defineJob<{ deliveryId: string }>({
   name: DELIVER_CALLBACK_JOB,
   // Failed HTTP attempts are scheduled by the delivery itself; these retries only cover a run that crashed (database down).
   retry: () => ({ retryLimit: 5, retryDelay: 30, retryBackoff: true }),
+  // Deliveries to slow receivers overlap; the order within a package is kept by the delivery rows.
+  batchSize: 10,
   handle: (data) => deliverCallback(data.deliveryId),
 });

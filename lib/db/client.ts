@@ -26,6 +26,11 @@ export interface Database {
   url: string;
   /** Raw SQL on the database's own connection(s), for the job queue (pg-boss) on PGlite. */
   executeSql: SqlExecutor;
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel` (delivered when the notifying
+   * transaction commits); answers a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +49,57 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   await installJobQueue((text, values) => pool.query(text, values));
-  return { db, kind: "postgres", url, executeSql: (text, values) => pool.query(text, values), close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    url,
+    executeSql: (text, values) => pool.query(text, values),
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens. A lost connection is opened
+ * again after a pause; notifications sent meanwhile are lost, which listeners must tolerate.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retryTimer = setTimeout(() => void connect().catch(reconnectLater), 5_000);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: "signet-listen" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const lost = () => {
+      void next.end().catch(() => {});
+      if (client !== next) return;
+      client = undefined;
+      reconnectLater();
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await next.end().catch(() => {});
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** PGlite's extended protocol takes one statement; without parameters, run the text as a script. */
@@ -70,6 +125,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: "pglite",
     url: "",
     executeSql: (text, values) => pgliteExecute(client, text, values),
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: async () => {
       await client.close();
       release();

@@ -60,5 +60,6 @@ export async function sendQueuedEmail(messageId: string, attempt: JobAttempt): P
 export const sendEmailJob = defineJob<{ messageId: string }>({
   name: SEND_EMAIL_JOB,
   retry: () => ({ retryLimit: config().emailRetryLimit, retryDelay: config().emailRetryDelaySeconds, retryBackoff: true }),
+  batchSize: 5,
   handle: (data, attempt) => sendQueuedEmail(data.messageId, attempt),
 });

@@ -2,7 +2,7 @@ import PgBoss from "pg-boss";
 import { database, pgliteExecute, type SqlExecutor, type Tx } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import "./all-jobs";
-import { attemptOf, jobDefinition, jobDefinitions } from "./registry";
+import { attemptOf, jobDefinition, jobDefinitions, type JobDefinition } from "./registry";
 
 /** The raw connection under a Drizzle transaction (node-postgres PoolClient or PGlite Transaction). */
 interface TxClient {
@@ -23,7 +23,12 @@ function transactionExecutor(tx: Tx): SqlExecutor {
 
 // Sending only needs pg-boss's SQL and defaults, never its own connection: every job is queued on
 // a transaction's connection (the `db` option of send), so this instance is never started.
-const holder = globalThis as unknown as { signetJobSender?: { schema: string; boss: PgBoss }; signetJobWorker?: Promise<PgBoss> };
+interface RunningWorkers {
+  boss: PgBoss;
+  stopListening: () => Promise<void>;
+}
+
+const holder = globalThis as unknown as { signetJobSender?: { schema: string; boss: PgBoss }; signetJobWorker?: Promise<RunningWorkers> };
 
 function sender(): PgBoss {
   const schema = config().jobSchema;
@@ -50,9 +55,18 @@ export interface EnqueueOptions {
  */
 export async function enqueueJob(tx: Tx, name: string, data: object, options: EnqueueOptions = {}): Promise<string> {
   const definition = jobDefinition(name);
-  const id = await sender().send(name, data, { ...definition.retry(), ...options, db: { executeSql: transactionExecutor(tx) } });
+  const executeSql = transactionExecutor(tx);
+  const id = await sender().send(name, data, { ...definition.retry(), ...options, db: { executeSql } });
   if (!id) throw new Error(`Job "${name}" was not queued: its queue does not exist`);
+  // Wakes the workers of every instance when the transaction commits (NOTIFY is transactional), so
+  // a job due now starts at once instead of at the next poll.
+  if (options.startAfter === undefined) await executeSql("select pg_notify($1, $2)", [wakeChannel(), name]);
   return id;
+}
+
+/** The NOTIFY channel that wakes the workers of this job schema. */
+function wakeChannel(): string {
+  return `signet_jobs_${config().jobSchema}`;
 }
 
 export interface JobQueueOptions {
@@ -67,15 +81,15 @@ export interface JobQueueOptions {
  * own small pool; several instances share the queue and no job runs twice), on the database's one
  * connection with PGlite (one job at a time, queries queued behind any open transaction).
  */
-export function startJobQueue(options: JobQueueOptions = {}): Promise<PgBoss> {
-  holder.signetJobWorker ??= openWorker(options).catch((error) => {
+export async function startJobQueue(options: JobQueueOptions = {}): Promise<PgBoss> {
+  holder.signetJobWorker ??= openWorkers(options).catch((error) => {
     holder.signetJobWorker = undefined;
     throw error;
   });
-  return holder.signetJobWorker;
+  return (await holder.signetJobWorker).boss;
 }
 
-async function openWorker(options: JobQueueOptions): Promise<PgBoss> {
+async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
   const open = await database();
   const common = { schema: config().jobSchema, migrate: true, supervise: true, schedule: true };
   const boss =
@@ -84,18 +98,42 @@ async function openWorker(options: JobQueueOptions): Promise<PgBoss> {
       : new PgBoss({ ...common, db: { executeSql: (text, values) => open.executeSql(text, values) } });
   boss.on("error", (error) => console.error(`[signet] job queue: ${error.message}`));
   await boss.start();
+  const workerIds = new Map<string, string>();
   const names = options.only ?? jobDefinitions().map((definition) => definition.name);
   for (const name of names) {
     const definition = jobDefinition(name);
+    const batchSize = definition.batchSize ?? 1;
     await boss.createQueue(name);
     if (definition.cron) await boss.schedule(name, definition.cron);
-    await boss.work<object>(
+    let workerId: string | undefined = undefined;
+    workerId = await boss.work<object>(
       name,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async ([job]) => definition.handle(job.data, attemptOf(job)),
+      { batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async (jobs) => {
+        await Promise.all(jobs.map((job) => runJob(boss, definition, job)));
+        if (workerId && jobs.length === batchSize) boss.notifyWorker(workerId);
+      },
     );
+    workerIds.set(name, workerId);
   }
-  return boss;
+  const stopListening = await open.listen(wakeChannel(), (name) => {
+    const workerId = workerIds.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  });
+  return { boss, stopListening };
+}
+
+/**
+ * One job of a batch: pg-boss completes the batch when the handler returns, so a failure is
+ * recorded here, for this job alone (completing skips a job that is no longer active).
+ */
+async function runJob(boss: PgBoss, definition: JobDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+  try {
+    await definition.handle(job.data, attemptOf(job));
+  } catch (error) {
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    await boss.fail(definition.name, job.id, { message, stack });
+  }
 }
 
 /** Stops the workers, letting running jobs finish (up to `timeoutMs`); the database stays open. */
@@ -103,6 +141,7 @@ export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const running = holder.signetJobWorker;
   holder.signetJobWorker = undefined;
   if (!running) return;
-  const boss = await running;
+  const { boss, stopListening } = await running;
+  await stopListening();
   await boss.stop({ graceful: true, close: true, wait: true, timeout: timeoutMs });
 }

@@ -25,6 +25,11 @@ export interface JobDefinition<Data extends object = object> {
   retry: () => RetryPolicy;
   /** A cron expression (UTC) when the job also runs on a schedule: pg-boss queues it once per tick across instances. */
   cron?: string;
+  /**
+   * Jobs a worker takes at once and runs side by side (default 1). Each succeeds or fails on its
+   * own; a full batch makes the worker fetch again at once instead of waiting for its next poll.
+   */
+  batchSize?: number;
   handle(data: Data, attempt: JobAttempt): Promise<void>;
 }
 

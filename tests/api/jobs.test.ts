@@ -9,10 +9,13 @@ process.env.JOB_SCHEMA = `jobs_test_${randomBytes(4).toString("hex")}`;
 
 const TEST_JOB = "test-marker";
 const ran: string[] = [];
+const failOnce = new Set<string>();
 defineJob<{ marker: string }>({
   name: TEST_JOB,
-  retry: () => ({ retryLimit: 0, retryDelay: 0, retryBackoff: false }),
+  retry: () => ({ retryLimit: 1, retryDelay: 1, retryBackoff: false }),
+  batchSize: 5,
   handle: async ({ marker }) => {
+    if (failOnce.delete(marker)) throw new Error(`first attempt of ${marker} fails`);
     ran.push(marker);
   },
 });
@@ -71,5 +74,36 @@ describe("job queue (pg-boss)", () => {
   it("refuses a job name nobody defined", async () => {
     const db = await getDb();
     await expect(db.transaction((tx) => enqueueJob(tx, "no-such-job", {}))).rejects.toThrow(/no job named/i);
+  });
+});
+
+describe("job queue batches and wake-ups", () => {
+  it("a failing job of a batch is retried alone; the others of its batch run once", async () => {
+    const values = [marker(), marker(), marker(), marker(), marker()];
+    failOnce.add(values[2]);
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      for (const value of values) await enqueueJob(tx, TEST_JOB, { marker: value });
+    });
+    await vi.waitFor(() => expect(ran).toEqual(expect.arrayContaining(values)), { timeout: 20_000, interval: 100 });
+    for (const value of values) expect(ran.filter((m) => m === value)).toHaveLength(1);
+    expect(failOnce.size).toBe(0);
+  });
+
+  it("a committed job wakes an idle worker at once instead of waiting for its next poll", async () => {
+    await stopJobQueue();
+    // A poll every 5 minutes: only the NOTIFY sent when the transaction commits can start the job within the wait below.
+    await startJobQueue({ only: [TEST_JOB], pollingIntervalSeconds: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // past the worker's first poll
+    const value = marker();
+    await enqueueCommitted(value);
+    await vi.waitFor(() => expect(ran).toContain(value), { timeout: 30_000, interval: 100 });
+  });
+
+  it("a job queued for later does not wake the workers (it runs when due)", async () => {
+    const db = await getDb();
+    const value = marker();
+    await db.transaction((tx) => enqueueJob(tx, TEST_JOB, { marker: value }, { startAfter: 1 }));
+    expect(await jobsWithMarker(value)).toBe(1);
   });
 });
