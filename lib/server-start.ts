@@ -1,4 +1,6 @@
+import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
 import { closeDatabase, database } from "@/lib/db/client";
+import { now } from "@/lib/esign/clock";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 
@@ -6,7 +8,8 @@ import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
  * Runs once when the server starts: creates the secret and opens the database (taking the
  * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
  * folder refuses to start at once, with a clear message, instead of failing on its first request.
- * Then starts the job queue's workers, stopped cleanly (running jobs finish) on SIGTERM.
+ * Then starts the job queue's workers, stopped cleanly (running jobs finish) on SIGTERM, and
+ * queues again the callback deliveries an instance that died (SIGKILL, power loss) was holding.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -14,7 +17,8 @@ export async function startServer(): Promise<void> {
     const { kind } = await database();
     console.log(`[signet] database ready (${kind})`);
     await startJobQueue();
-    console.log("[signet] job queue started");
+    const requeued = await requeueStalledDeliveries(now(), 0);
+    console.log(`[signet] job queue started${requeued ? ` (${requeued} callback deliveries queued again)` : ""}`);
   } catch (error) {
     console.error(`[signet] cannot start: ${(error as Error).message}`);
     process.exit(1);

@@ -20,10 +20,13 @@ export function retryDelaySeconds(attempts: number, baseSeconds = config().callb
   return baseSeconds * 2 ** (attempts - 1) * (0.9 + Math.random() * 0.2);
 }
 
-/** How long a worker holds a delivery while it sends (longer than both time-outs together). */
-function leaseMs(): number {
+/**
+ * How long a worker holds a delivery: both time-outs of the attempt, then time to record it. A
+ * worker that dies holding it (a crash, SIGKILL) delays the next attempt by at most this.
+ */
+export function leaseMs(): number {
   const { callbackConnectTimeoutMs, callbackResponseTimeoutMs } = config();
-  return callbackConnectTimeoutMs + callbackResponseTimeoutMs + 30_000;
+  return callbackConnectTimeoutMs + callbackResponseTimeoutMs + 10_000;
 }
 
 /** The same package's earlier event still waiting (delivered first: its end queues this one again). */
@@ -155,7 +158,7 @@ export async function deliverCallback(deliveryId: string): Promise<void> {
   const key = registration.encryptedKey ? decryptSecret(registration.encryptedKey) : null;
   const { callbackAllowPrivate, callbackConnectTimeoutMs, callbackResponseTimeoutMs } = config();
   const outcome = await postCallback(claimed.url, body, {
-    headers: callbackHeaders(key, body, attemptedAt),
+    headers: callbackHeaders(claimed.id, key, body, attemptedAt),
     allowPrivate: callbackAllowPrivate,
     connectTimeoutMs: callbackConnectTimeoutMs,
     responseTimeoutMs: callbackResponseTimeoutMs,

@@ -25,11 +25,13 @@ export function signatureHeader(key: string, body: string, at: Date): string {
 }
 
 /**
- * Headers of one attempt. Without a key there is neither Authorization nor Signet-Signature: a
+ * Headers of one attempt. Signet-Delivery-Id is the same on every attempt of a delivery: delivery
+ * is at least once (an instance that dies mid-send leaves the receiver unsure), so receivers
+ * drop an id they have seen. Without a key there is neither Authorization nor Signet-Signature: a
  * signature with no shared secret would prove nothing.
  */
-export function callbackHeaders(key: string | null, body: string, at: Date): Record<string, string> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "User-Agent": "Signet-Callbacks/1" };
+export function callbackHeaders(deliveryId: string, key: string | null, body: string, at: Date): Record<string, string> {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "User-Agent": "Signet-Callbacks/1", "Signet-Delivery-Id": deliveryId };
   if (key) {
     headers.Authorization = `Basic ${key}`;
     headers["Signet-Signature"] = signatureHeader(key, body, at);

@@ -472,7 +472,11 @@ export const outboxMessages = pgTable(
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     sentAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
-  (t) => [index("outbox_messages_account_idx").on(t.accountId, t.created)],
+  (t) => [
+    index("outbox_messages_account_idx").on(t.accountId, t.created),
+    // The sweep for messages whose sending was interrupted reads only these.
+    index("outbox_messages_queued_idx").on(t.created).where(sql`${t.status} = 'QUEUED'`),
+  ],
 );
 
 /**
@@ -506,6 +510,8 @@ export const callbackDeliveries = pgTable(
   (t) => [
     index("callback_deliveries_account_idx").on(t.accountId, t.created),
     index("callback_deliveries_package_idx").on(t.accountId, t.packageId, t.status, t.eventId),
+    // The sweep for stalled deliveries reads only these.
+    index("callback_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

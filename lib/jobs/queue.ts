@@ -45,18 +45,21 @@ function sender(): PgBoss {
 export interface EnqueueOptions {
   /** Run no earlier than this (a Date) or this many seconds from now. */
   startAfter?: Date | number;
-  /** At most one waiting job with this key per queue (pg-boss singletonKey). */
+  /** With singletonSeconds: at most one job with this key per time slot of that many seconds. */
   singletonKey?: string;
+  singletonSeconds?: number;
 }
 
 /**
  * Queues a job in the caller's transaction (transactional outbox): it exists, and runs, only if
- * that transaction commits. The job's retry policy comes from its definition.
+ * that transaction commits. The job's retry policy comes from its definition. Answers the job's
+ * id, or null when a singleton of its key exists already.
  */
-export async function enqueueJob(tx: Tx, name: string, data: object, options: EnqueueOptions = {}): Promise<string> {
+export async function enqueueJob(tx: Tx, name: string, data: object, options: EnqueueOptions = {}): Promise<string | null> {
   const definition = jobDefinition(name);
   const executeSql = transactionExecutor(tx);
   const id = await sender().send(name, data, { ...definition.retry(), ...options, db: { executeSql } });
+  if (!id && options.singletonKey) return null; // one is queued already in this slot
   if (!id) throw new Error(`Job "${name}" was not queued: its queue does not exist`);
   // Wakes the workers of every instance when the transaction commits (NOTIFY is transactional), so
   // a job due now starts at once instead of at the next poll.

@@ -9,6 +9,7 @@ import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import PgBoss from "pg-boss";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { jobDefinition } from "@/lib/jobs/registry";
+import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
 import { call, callJson } from "../support/api-client";
 import { packagePayload } from "../support/packages";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
@@ -128,6 +129,7 @@ describe("callback delivery", () => {
     const [row] = await waitForStatuses(owner.accountId, ["DELIVERED"]);
     expect(row.attempts).toBe(1);
     expect(row.deliveredAt).toBeInstanceOf(Date);
+    expect(delivery.headers["signet-delivery-id"]).toBe(row.id);
   });
 
   it("without a key: neither Authorization nor Signet-Signature; events not subscribed are not sent", async () => {
@@ -368,6 +370,34 @@ describe("restart", () => {
     await startJobQueue({ only: ["deliver-callback"], pollingIntervalSeconds: 0.5 });
     await waitForStatuses(owner.accountId, ["DELIVERED"]);
     expect(receivedAt(path)).toHaveLength(1);
+  });
+});
+
+describe("stalled deliveries", () => {
+  it("a delivery whose run was lost while an instance held it is queued again and sent once its lease ends", async () => {
+    await stopJobQueue();
+    const owner = await seedAccount();
+    const path = uniquePath("stalled");
+    await register(owner, path, ["PACKAGE_ATTACHMENT"]);
+    await recordEvents(owner, "pkg-stalled", ["PACKAGE_ATTACHMENT", "PACKAGE_ATTACHMENT"]);
+    const [first, second] = await deliveriesOf(owner.accountId);
+    // What an instance killed mid-send leaves: the first delivery leased, its job gone (the second waits behind it).
+    const leaseEnd = new Date(Date.now() + 2_000);
+    const db = await getDb();
+    await db.update(callbackDeliveries).set({ leaseUntil: leaseEnd }).where(eq(callbackDeliveries.id, first.id));
+    await (await database()).executeSql(`delete from ${process.env.JOB_SCHEMA}.job where name = 'deliver-callback' and data->>'deliveryId' = $1`, [first.id]);
+
+    await startJobQueue({ only: ["deliver-callback"], pollingIntervalSeconds: 0.5 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receivedAt(path)).toHaveLength(0);
+    // One run per package (its later deliveries follow the first), scoped to this account.
+    expect(await requeueStalledDeliveries(new Date(), 0, { accountIds: [owner.accountId] })).toBe(1);
+    await waitForStatuses(owner.accountId, ["DELIVERED", "DELIVERED"]);
+    const [attempt] = await attemptsOf(first.id);
+    expect(attempt.attemptedAt.getTime()).toBeGreaterThanOrEqual(leaseEnd.getTime());
+    expect(receivedAt(path).map((entry) => entry.headers["signet-delivery-id"])).toEqual([first.id, second.id]);
+    // Nothing stalled any more.
+    expect(await requeueStalledDeliveries(new Date(), 0, { accountIds: [owner.accountId] })).toBe(0);
   });
 });
 

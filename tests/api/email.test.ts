@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { auditEvents, outboxMessages } from "@/lib/db/schema";
 import { senderInvitationEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
+import { emailRetryWindowMs, requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
@@ -190,6 +191,41 @@ describe("e-mail through SMTP", () => {
     await waitForStatus(kept, "SENT");
     expect(await outboxRow(lost)).toBeUndefined();
     expect(mailTo(lost)).toHaveLength(0);
+  });
+});
+
+describe("messages whose sending was interrupted", () => {
+  it("a message still QUEUED after its retry window (its job lost) is sent again by the sweep, once", async () => {
+    process.env.SMTP_URL = smtpUrl;
+    const owner = await seedAccount();
+    const email = uniqueEmail("stalled");
+    const db = await getDb();
+    // What an instance killed during a message's last attempt leaves: the message QUEUED, its job gone.
+    const created = new Date(Date.now() - emailRetryWindowMs() - 60_000);
+    await db.insert(outboxMessages).values({
+      id: `stalled-${randomBytes(6).toString("hex")}`,
+      accountId: owner.accountId,
+      kind: "SENDER_INVITATION",
+      to: email,
+      subject: "Still waiting",
+      text: "Sent at last",
+      html: "<p>Sent at last</p>",
+      status: "QUEUED",
+      attempts: 3,
+      created,
+    });
+    const young = uniqueEmail("young");
+    await db.insert(outboxMessages).values({ id: `young-${randomBytes(6).toString("hex")}`, accountId: owner.accountId, kind: "SENDER_INVITATION", to: young, subject: "s", text: "t", html: "h", status: "QUEUED", created: new Date() });
+
+    const scope = { accountIds: [owner.accountId] };
+    expect(await requeueStalledEmails(new Date(), scope)).toBe(1); // not the message still within its window
+    expect(await requeueStalledEmails(new Date(), scope)).toBe(1); // a second sweep before it is sent: no second job
+    const row = await waitForStatus(email, "SENT");
+    expect(row.attempts).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mailTo(email)).toHaveLength(1);
+    expect(mailTo(young)).toHaveLength(0);
+    expect(await requeueStalledEmails(new Date(), scope)).toBe(0);
   });
 });
 

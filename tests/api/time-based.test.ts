@@ -29,7 +29,11 @@ interface ScheduleBody {
 }
 
 /** The sweep as the job runs it, limited to the test's account (the PostgreSQL database is shared by every test file). */
-const sweep = (account: SeededAccount) => runDueWork(now(), { accountIds: [account.accountId] });
+/** The package rules of one sweep (the clock moves past every e-mail's retry window here, so stalled-work counts are checked elsewhere). */
+async function sweep(account: SeededAccount) {
+  const { reminders, expired, purged } = await runDueWork(now(), { accountIds: [account.accountId] });
+  return { reminders, expired, purged };
+}
 
 async function sentPackageWithSchedule(account: SeededAccount, schedule: object, extra: Record<string, unknown> = {}): Promise<string> {
   const id = await createPackageWithFiles(account.apiKey, { ...packagePayload({ signers: 2 }), ...extra });

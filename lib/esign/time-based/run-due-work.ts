@@ -1,3 +1,5 @@
+import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
+import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { sendDueReminders } from "@/lib/esign/reminders/send-due-reminder";
 import { expireDuePackages } from "./expire-packages";
@@ -10,18 +12,27 @@ export interface DueWorkDone {
   reminders: number;
   expired: number;
   purged: number;
+  /** Callback deliveries and e-mails whose jobs were lost, queued again. */
+  requeuedDeliveries: number;
+  requeuedEmails: number;
 }
+
+/** A delivery due this long without a run is looked at again (its run may be waiting behind a backlog). */
+const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
 
 /**
  * The time-based rules, as of `at`: due reminders, expiry at `due`, retention. Each package is
  * handled in a transaction of its own that claims it with FOR UPDATE SKIP LOCKED, and every
  * change removes the condition that selected it, so several instances may sweep at once and a
  * second sweep changes nothing. Expiry runs before reminders: a package past its due date gets no
- * reminder. The `due-work` job runs this every minute; tests call it after moving the clock.
+ * reminder. Last, work whose job was lost is queued again. The `due-work` job runs this every
+ * minute; tests call it after moving the clock.
  */
 export async function runDueWork(at: Date = now(), scope: SweepScope = {}): Promise<DueWorkDone> {
   const expired = await expireDuePackages(at, scope);
   const reminders = await sendDueReminders(at, scope);
   const purged = await purgeExpiredDocuments(at, scope);
-  return { reminders, expired, purged };
+  const requeuedDeliveries = await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS, scope);
+  const requeuedEmails = await requeueStalledEmails(at, scope);
+  return { reminders, expired, purged, requeuedDeliveries, requeuedEmails };
 }

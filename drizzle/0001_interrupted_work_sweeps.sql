@@ -1,0 +1,2 @@
+CREATE INDEX "callback_deliveries_pending_idx" ON "callback_deliveries" USING btree ("next_attempt_at") WHERE "callback_deliveries"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "outbox_messages_queued_idx" ON "outbox_messages" USING btree ("created") WHERE "outbox_messages"."status" = 'QUEUED';
