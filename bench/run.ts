@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: performance of package creation, package listing and text-tag extraction, on
- * embedded PGlite (fresh temp DATA_DIR) and on a throwaway database of the PostgreSQL server
- * (TEST_DATABASE_URL, default the local server). Calls the real route handlers in process, one
- * request at a time. Prints a table, writes bench/results/latest.json, and exits 0 even when a
- * target is missed (non-zero only when something failed). BENCH_DATABASES=pglite|postgres runs one
- * database only. `npx tsx bench/profile.ts` breaks the create and list requests down by step.
+ * `npm run bench`: performance of package creation, package listing, text-tag extraction and
+ * callback delivery (bench/callbacks.ts), on embedded PGlite (fresh temp DATA_DIR) and on a
+ * throwaway database of the PostgreSQL server (TEST_DATABASE_URL, default the local server). Calls
+ * the real route handlers in process, one request at a time. Prints a table, writes
+ * bench/results/latest.json, and exits 0 even when a target is missed (non-zero only when
+ * something failed). BENCH_DATABASES=pglite|postgres runs one database only. `npx tsx
+ * bench/profile.ts` breaks the create and list requests down by step.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,23 +27,9 @@ import {
   uniqueCopy,
 } from "./fixtures";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
+import { callbackSuite } from "./callbacks";
+import { judged, type BenchResult } from "./results";
 import { measureLoop, median, percentile, round } from "./stats";
-
-interface Target {
-  metric: string;
-  below: number;
-  text: string;
-}
-
-interface BenchResult {
-  benchmark: string;
-  database: DatabaseKind | "none";
-  metrics: Record<string, number>;
-  summary: string;
-  target: Target | null;
-  status: "PASS" | "MISS" | "INFO" | "ERROR";
-  error?: string;
-}
 
 const LISTED_PACKAGES = 10_000;
 const TAGGED_PAGES = 100;
@@ -50,12 +37,6 @@ const results: BenchResult[] = [];
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value: number) => `${round(value, 1)} ms`;
-
-function judged(result: Omit<BenchResult, "status">): BenchResult {
-  if (!result.target) return { ...result, status: "INFO" };
-  const value = result.metrics[result.target.metric];
-  return { ...result, status: value < result.target.below ? "PASS" : "MISS" };
-}
 
 async function expectOk(response: Response, what: string): Promise<string> {
   const text = await response.text();
@@ -196,6 +177,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
   steps.push(["list", () => listBenchmark(kind)]);
+  steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
   for (const [name, step] of steps) {
     log(`${kind}: ${name}`);
     try {
@@ -239,6 +221,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "cpuMsPerRequest: CPU of the bench process only (with PGlite that includes the database; the PostgreSQL server's is not counted). Wall time well above it means the CPU was contended.",
       "Each create uploads a distinct 1 MB PDF, so each one stores a new blob.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
+      "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
     ],
     results,
   };
@@ -253,6 +236,9 @@ async function main() {
   const loadBefore = os.loadavg();
   process.env.SIGNET_SECRET ||= "bench-secret-not-for-production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
+  // The callback benchmarks deliver to a receiver on loopback over plain http.
+  process.env.CALLBACK_ALLOW_PRIVATE = "true";
+  process.env.CALLBACK_HTTP_HOSTS = "127.0.0.1";
 
   log("generating PDFs");
   const pdf = await paddedPdf();

@@ -1,0 +1,274 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { DELIVER_CALLBACK_JOB } from "@/lib/callbacks/kinds";
+import { getDb } from "@/lib/db/client";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { callJson } from "@/tests/support/api-client";
+import { packagePayload } from "@/tests/support/packages";
+import { seedAccount, type SeededAccount } from "@/tests/support/seed";
+import type { DatabaseKind } from "./environments";
+import type { Measured } from "./results";
+import { percentile, round } from "./stats";
+
+/**
+ * Callback delivery end to end, in this process: the change commits through the real code, the job
+ * queue's worker (started as the server starts it, for deliver-callback only) sends the callback,
+ * and a receiver on loopback notes when each POST has arrived. Needs CALLBACK_ALLOW_PRIVATE=true
+ * and CALLBACK_HTTP_HOSTS=127.0.0.1, set by bench/run.ts.
+ */
+
+const DELAY_BENCHMARK = "Callback delay: change → receiver (POST /api/packages → PACKAGE_CREATE callback)";
+const DELAY_SAMPLES = 60;
+const DELAY_MIN_SAMPLES = 20;
+/** Measured time after which no new sample is started (once the minimum is reached). */
+const DELAY_BUDGET_MS = 40_000;
+/** One delivery later than this is an error, not a slow sample. */
+const DELIVERY_TIMEOUT_MS = 15_000;
+/** The whole delay benchmark, warm-up included: past it, it gives up (too slow to measure). */
+const DELAY_DEADLINE_MS = 60_000;
+
+const THROUGHPUT_PACKAGES = 50;
+const EVENTS_PER_PACKAGE = 10;
+const THROUGHPUT_EVENTS = THROUGHPUT_PACKAGES * EVENTS_PER_PACKAGE;
+const THROUGHPUT_BENCHMARK = `Callback throughput: ${THROUGHPUT_EVENTS} events over ${THROUGHPUT_PACKAGES} packages → receiver`;
+/** Transactions recording events at the same time, each working through whole packages. */
+const RECORDING_CONCURRENCY = 10;
+const THROUGHPUT_TIMEOUT_MS = 60_000;
+/** After the last expected callback, how long to keep listening for duplicates. */
+const DUPLICATE_WATCH_MS = 1_000;
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value: number) => `${round(value, 1)} ms`;
+
+interface Received {
+  path: string;
+  json: Record<string, unknown>;
+  /** performance.now() when the whole body had arrived. */
+  at: number;
+}
+
+/** An HTTP receiver on 127.0.0.1 answering 200 to every request and keeping what arrived. */
+class LoopbackReceiver {
+  readonly received: Received[] = [];
+  base = "";
+  private readonly listeners = new Set<() => void>();
+  private readonly server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const at = performance.now();
+      let json: Record<string, unknown> = {};
+      try {
+        json = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+      } catch {
+        // Kept with an empty body: the checks then report it as unexpected.
+      }
+      this.received.push({ path: request.url ?? "/", json, at });
+      response.writeHead(200, { "Content-Type": "text/plain" });
+      response.end("ok");
+      for (const listener of this.listeners) listener();
+    });
+  });
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  at(path: string): Received[] {
+    return this.received.filter((entry) => entry.path === path);
+  }
+
+  /** Resolves with the first defined answer of `check`, tried now and after each arrival; undefined after `timeoutMs`. */
+  waitUntil<T>(check: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+    const now = check();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const finish = (value: T | undefined) => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(value);
+      };
+      const listener = () => {
+        const value = check();
+        if (value !== undefined) finish(value);
+      };
+      const timer = setTimeout(() => finish(undefined), Math.max(0, timeoutMs));
+      this.listeners.add(listener);
+    });
+  }
+}
+
+async function register(account: SeededAccount, url: string, events: string[]): Promise<void> {
+  await callJson("POST", "/api/callback", { key: account.apiKey, json: { url, events, key: "bench-callback-key" } });
+}
+
+/** One at a time: create a package through the API, then wait for its PACKAGE_CREATE callback. */
+async function delayBenchmark(kind: DatabaseKind, receiver: LoopbackReceiver): Promise<Measured> {
+  const owner = await seedAccount("Bench callback delay");
+  const path = "/delay";
+  await register(owner, `${receiver.base}${path}`, ["PACKAGE_CREATE"]);
+  const deadline = performance.now() + DELAY_DEADLINE_MS;
+  const delays: number[] = [];
+  /** The delay of one change, or undefined once the deadline has passed. */
+  const createAndWait = async (name: string): Promise<number | undefined> => {
+    const created = await callJson<{ id: string }>("POST", "/api/packages", { key: owner.apiKey, json: packagePayload({ name, documents: [] }) });
+    const committed = performance.now();
+    const arrived = await receiver.waitUntil(
+      () => receiver.received.find((entry) => entry.path === path && entry.json.packageId === created.id),
+      Math.min(DELIVERY_TIMEOUT_MS, deadline - performance.now()),
+    );
+    // The worker may send before the route handler has returned its answer: that is no delay at all.
+    if (arrived) return Math.max(0, arrived.at - committed);
+    if (performance.now() >= deadline) return undefined;
+    throw new Error(`The PACKAGE_CREATE callback of "${name}" did not arrive within ${DELIVERY_TIMEOUT_MS / 1000} s`);
+  };
+  const tooSlow = () => {
+    const sofar = delays.length ? `; p50 ${ms(percentile(delays, 50))} so far` : "";
+    return new Error(`Gave up after ${DELAY_DEADLINE_MS / 1000} s with ${delays.length} of at least ${DELAY_MIN_SAMPLES} samples${sofar}`);
+  };
+
+  for (let i = 1; i <= 3; i++) if ((await createAndWait(`Callback warm-up ${i}`)) === undefined) throw tooSlow();
+  const started = performance.now();
+  for (let i = 0; i < DELAY_SAMPLES; i++) {
+    if (i >= DELAY_MIN_SAMPLES && performance.now() - started >= DELAY_BUDGET_MS) break;
+    const delay = await createAndWait(`Callback bench ${i + 1}`);
+    if (delay === undefined) {
+      if (delays.length >= DELAY_MIN_SAMPLES) break;
+      throw tooSlow();
+    }
+    delays.push(delay);
+  }
+  const metrics = {
+    samples: delays.length,
+    p50Ms: round(percentile(delays, 50), 1),
+    p95Ms: round(percentile(delays, 95), 1),
+    maxMs: round(Math.max(...delays), 1),
+  };
+  return {
+    benchmark: DELAY_BENCHMARK,
+    database: kind,
+    metrics,
+    summary: `p50 ${ms(metrics.p50Ms)}, p95 ${ms(metrics.p95Ms)}, max ${ms(metrics.maxMs)} (n=${metrics.samples}, one change at a time)`,
+    target: { metric: "p95Ms", below: 500, text: "p95 < 500 ms" },
+  };
+}
+
+const messageOf = (packageId: string, index: number) => `${packageId}:${index}`;
+
+/**
+ * Records THROUGHPUT_EVENTS events, each in its own transaction (several at once), and measures
+ * from the first commit until the receiver has them all; then checks each arrived exactly once
+ * and, per package, in the order recorded.
+ */
+async function throughputBenchmark(kind: DatabaseKind, receiver: LoopbackReceiver): Promise<Measured> {
+  const owner = await seedAccount("Bench callback throughput");
+  const path = "/throughput";
+  await register(owner, `${receiver.base}${path}`, ["DOCUMENT_VIEWED"]);
+  const db = await getDb();
+  const packages = Array.from({ length: THROUGHPUT_PACKAGES }, (_, index) => `cb-bench-${index + 1}`);
+  const committedAt = new Map<string, number>();
+
+  const recordPackage = async (packageId: string) => {
+    for (let index = 0; index < EVENTS_PER_PACKAGE; index++) {
+      const message = messageOf(packageId, index);
+      await db.transaction((tx) => recordEvent(tx, { accountId: owner.accountId, packageId, name: "DOCUMENT_VIEWED", sessionUser: owner.userId, message }));
+      committedAt.set(message, performance.now());
+    }
+  };
+  const started = performance.now();
+  const waiting = [...packages];
+  await Promise.all(
+    Array.from({ length: RECORDING_CONCURRENCY }, async () => {
+      for (let packageId = waiting.shift(); packageId; packageId = waiting.shift()) await recordPackage(packageId);
+    }),
+  );
+  const firstCommit = Math.min(...committedAt.values());
+  const lastCommit = Math.max(...committedAt.values());
+
+  const all = await receiver.waitUntil(
+    () => (receiver.at(path).length >= THROUGHPUT_EVENTS ? true : undefined),
+    started + THROUGHPUT_TIMEOUT_MS - performance.now(),
+  );
+  if (!all) {
+    const arrived = receiver.at(path).length;
+    const rate = arrived / ((performance.now() - firstCommit) / 1000);
+    throw new Error(
+      `Only ${arrived} of ${THROUGHPUT_EVENTS} callbacks arrived within ${THROUGHPUT_TIMEOUT_MS / 1000} s (${round(rate, 1)}/s so far); gave up`,
+    );
+  }
+  const lastArrival = Math.max(...receiver.at(path).map((entry) => entry.at));
+  await new Promise((resolve) => setTimeout(resolve, DUPLICATE_WATCH_MS));
+  checkExactlyOnceInOrder(receiver.at(path), packages);
+
+  const delays = receiver.at(path).map((entry) => entry.at - committedAt.get(String(entry.json.message))!);
+  const metrics = {
+    events: THROUGHPUT_EVENTS,
+    deliveriesPerSecond: round(THROUGHPUT_EVENTS / ((lastArrival - firstCommit) / 1000), 1),
+    recordedInS: round((lastCommit - firstCommit) / 1000, 2),
+    deliveredInS: round((lastArrival - firstCommit) / 1000, 2),
+    delayP50Ms: round(percentile(delays, 50), 1),
+    delayP95Ms: round(percentile(delays, 95), 1),
+  };
+  return {
+    benchmark: THROUGHPUT_BENCHMARK,
+    database: kind,
+    metrics,
+    summary:
+      `${metrics.deliveriesPerSecond} deliveries/s (all in ${metrics.deliveredInS} s from the first commit; committed in ${metrics.recordedInS} s, ` +
+      `${RECORDING_CONCURRENCY} at a time); delay p50 ${ms(metrics.delayP50Ms)}, p95 ${ms(metrics.delayP95Ms)}; each once, in order`,
+    target: null,
+  };
+}
+
+/** Throws unless every expected message arrived exactly once and each package's in the order recorded. */
+function checkExactlyOnceInOrder(arrived: Received[], packages: string[]): void {
+  const messages = arrived.map((entry) => String(entry.json.message));
+  const expected = new Set(packages.flatMap((packageId) => Array.from({ length: EVENTS_PER_PACKAGE }, (_, index) => messageOf(packageId, index))));
+  const seen = new Set<string>();
+  const duplicates = messages.filter((message) => seen.has(message) || !seen.add(message));
+  if (duplicates.length) throw new Error(`${duplicates.length} callbacks arrived more than once, e.g. ${duplicates[0]}`);
+  const unexpected = messages.filter((message) => !expected.has(message));
+  if (unexpected.length) throw new Error(`${unexpected.length} unexpected callbacks arrived, e.g. ${unexpected[0]}`);
+  const missing = [...expected].filter((message) => !seen.has(message));
+  if (missing.length) throw new Error(`${missing.length} callbacks never arrived, e.g. ${missing[0]}`);
+  for (const packageId of packages) {
+    const order = arrived.filter((entry) => entry.json.packageId === packageId).map((entry) => String(entry.json.message));
+    const recorded = Array.from({ length: EVENTS_PER_PACKAGE }, (_, index) => messageOf(packageId, index));
+    if (order.join() !== recorded.join()) throw new Error(`The callbacks of ${packageId} arrived out of order: ${order.join(", ")}`);
+  }
+}
+
+/**
+ * Both callback benchmarks on the current database, with one receiver and the job queue started
+ * for them and stopped afterwards (also on failure) so the bench process can exit. A benchmark
+ * that fails or times out is reported through `fail` and the next one still runs.
+ */
+export async function callbackSuite(kind: DatabaseKind, record: (result: Measured) => void, fail: (benchmark: string, error: unknown) => void): Promise<void> {
+  const receiver = new LoopbackReceiver();
+  await receiver.start();
+  try {
+    await startJobQueue({ only: [DELIVER_CALLBACK_JOB] });
+    const benchmarks: [string, (kind: DatabaseKind, receiver: LoopbackReceiver) => Promise<Measured>][] = [
+      [DELAY_BENCHMARK, delayBenchmark],
+      [THROUGHPUT_BENCHMARK, throughputBenchmark],
+    ];
+    for (const [name, benchmark] of benchmarks) {
+      log(`${kind}: ${name}`);
+      try {
+        record(await benchmark(kind, receiver));
+      } catch (error) {
+        fail(name, error);
+      }
+    }
+  } finally {
+    await stopJobQueue();
+    await receiver.close();
+  }
+}
