@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { serverEnvironment } from "../../playwright.config";
+import { freePort, type Server, startServer as startServerProcess, stopServer, within } from "../support/servers";
 
 /**
  * The embedded database (PGlite) allows one process per data folder. A second server on the
@@ -12,65 +10,12 @@ import { serverEnvironment } from "../../playwright.config";
  * a folder of its own starts as usual.
  */
 
-const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 const started: Server[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `next start` of the built app, in its own process group so that it can be stopped whole. */
 function startServer(dataDir: string, port: number): Server {
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...serverEnvironment(dataDir, port) },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const server = { child, output: () => output, exited };
+  const server = startServerProcess(dataDir, port);
   started.push(server);
   return server;
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-server.child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  signalGroup("SIGTERM");
-  const timer = setTimeout(() => signalGroup("SIGKILL"), 10_000);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what()} (after ${ms} ms)`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 test.afterEach(async () => {

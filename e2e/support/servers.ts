@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { serverEnvironment } from "../../playwright.config";
+
+/** Signet servers (`next start` of the built app) that a test starts, stops or kills itself. */
+
+const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+export interface Server {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built app on `port` with `dataDir`, in its own process group so that it can be
+ * stopped or killed whole; `environment` adds to (or overrides) the usual server settings.
+ */
+export function startServer(dataDir: string, port: number, environment: Record<string, string> = {}): Server {
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...serverEnvironment(dataDir, port), ...environment },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+function signalGroup(server: Server, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-server.child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const isRunning = (server: Server) => server.child.exitCode === null && server.child.signalCode === null;
+
+/** SIGTERM (running jobs finish, the DATA_DIR lock is released), SIGKILL after 10 s. */
+export async function stopServer(server: Server): Promise<void> {
+  if (!isRunning(server)) return;
+  signalGroup(server, "SIGTERM");
+  const timer = setTimeout(() => signalGroup(server, "SIGKILL"), 10_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** SIGKILL at once: no clean-up of any kind, as in a crash or an out-of-memory kill. */
+export async function killServer(server: Server): Promise<void> {
+  if (!isRunning(server)) return;
+  signalGroup(server, "SIGKILL");
+  await server.exited;
+}
+
+/** Resolves when the server answers HTTP; fails at once if it exits, or after `timeoutMs`. */
+export async function waitUntilAnswering(server: Server, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isRunning(server)) throw new Error(`The server exited:\n${server.output()}`);
+    try {
+      await fetch(`${server.url}/api/session`, { signal: AbortSignal.timeout(5_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`The server did not answer within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+export function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what()} (after ${ms} ms)`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A throwaway database on the PostgreSQL server (TEST_DATABASE_URL, default the local one). */
+export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `signet_e2e_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
