@@ -8,7 +8,7 @@ import { now } from "@/lib/esign/clock";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/registry";
-import { cancelPendingDeliveries, queueNextOfPackage } from "./deliveries";
+import { cancelPendingDeliveries, lockPackageDeliveries, queueNextOfPackage } from "./deliveries";
 import { DELIVER_CALLBACK_JOB } from "./kinds";
 import { callbackBody, callbackHeaders } from "./payload";
 import { postCallback, type PostOutcome } from "./post-callback";
@@ -31,21 +31,25 @@ export function leaseMs(): number {
 
 /** The same package's earlier event still waiting (delivered first: its end queues this one again). */
 async function earlierPendingOfPackage(delivery: Delivery): Promise<boolean> {
-  if (!delivery.packageId) return false;
+  const { packageId } = delivery;
+  if (!packageId) return false;
   const db = await getDb();
-  const [earlier] = await db
-    .select({ id: callbackDeliveries.id })
-    .from(callbackDeliveries)
-    .where(
-      and(
-        eq(callbackDeliveries.accountId, delivery.accountId),
-        eq(callbackDeliveries.packageId, delivery.packageId),
-        eq(callbackDeliveries.status, "PENDING"),
-        lt(callbackDeliveries.eventId, delivery.eventId),
-      ),
-    )
-    .limit(1);
-  return Boolean(earlier);
+  return db.transaction(async (tx) => {
+    await lockPackageDeliveries(tx, delivery.accountId, packageId);
+    const [earlier] = await tx
+      .select({ id: callbackDeliveries.id })
+      .from(callbackDeliveries)
+      .where(
+        and(
+          eq(callbackDeliveries.accountId, delivery.accountId),
+          eq(callbackDeliveries.packageId, packageId),
+          eq(callbackDeliveries.status, "PENDING"),
+          lt(callbackDeliveries.eventId, delivery.eventId),
+        ),
+      )
+      .limit(1);
+    return Boolean(earlier);
+  });
 }
 
 /** Takes the delivery for this worker, unless another one holds it. */
@@ -129,14 +133,20 @@ async function recordOutcome(delivery: Delivery, outcome: PostOutcome, attempted
 }
 
 /**
- * One run of a delivery: skipped when it is no longer PENDING, not due yet (its own run is queued
- * for later), behind an earlier event of its package, or held by another worker; cancelled when
+ * One run of a delivery: skipped when it is no longer PENDING, queued again when not due yet or
+ * held by another worker, skipped behind an earlier event of its package; cancelled when
  * the registration no longer sends to its url; else one attempt.
  */
 export async function deliverCallback(deliveryId: string): Promise<void> {
   const db = await getDb();
   const [delivery] = await db.select().from(callbackDeliveries).where(eq(callbackDeliveries.id, deliveryId));
-  if (!delivery || delivery.status !== "PENDING" || delivery.nextAttemptAt.getTime() > now().getTime()) return;
+  if (!delivery || delivery.status !== "PENDING") return;
+  const notDueForMs = delivery.nextAttemptAt.getTime() - now().getTime();
+  if (notDueForMs > 0) {
+    // Early (the queue's clock is the database's): run again when due rather than never.
+    await db.transaction((tx) => enqueueJob(tx, DELIVER_CALLBACK_JOB, { deliveryId }, { startAfter: notDueForMs / 1000 + 0.5 }));
+    return;
+  }
   if (await earlierPendingOfPackage(delivery)) return;
 
   const [registration] = await db.select().from(callbackRegistrations).where(eq(callbackRegistrations.accountId, delivery.accountId));
