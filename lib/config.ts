@@ -36,6 +36,10 @@ export interface Config {
   /** Time-outs of one callback attempt: connecting, then the whole answer (ms). */
   callbackConnectTimeoutMs: number;
   callbackResponseTimeoutMs: number;
+  /** PKCS#12 file of the certificate that seals completed documents; empty: one generated into dataDir/seal. */
+  sealP12Path: string;
+  /** Passphrase of sealP12Path. */
+  sealP12Passphrase: string;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -75,6 +79,8 @@ export function readConfig(): Config {
     callbackAllowPrivate: (process.env.CALLBACK_ALLOW_PRIVATE ?? "false").toLowerCase() === "true",
     callbackConnectTimeoutMs: Math.floor(numberSetting("CALLBACK_CONNECT_TIMEOUT_SECONDS", 5) * 1000),
     callbackResponseTimeoutMs: Math.floor(numberSetting("CALLBACK_RESPONSE_TIMEOUT_SECONDS", 10) * 1000),
+    sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
+    sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
   };
 }
 

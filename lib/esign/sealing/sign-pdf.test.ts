@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import * as asn1js from "asn1js";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
+import * as pkijs from "pkijs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { opensslPkcs12 } from "@/tests/support/certificates";
+import { makeFormPdf, makePdf } from "@/tests/support/pdfs";
+import { pdfSig } from "@/tests/support/poppler";
+import { createSelfSignedPkcs12, readPkcs12, type ServiceCertificate } from "./service-certificate";
+import { signPdf } from "./sign-pdf";
+
+let seal: ServiceCertificate;
+
+beforeAll(async () => {
+  const p12 = await createSelfSignedPkcs12({ commonName: "Signet document seal (test)", passphrase: "pw", validFrom: new Date() });
+  seal = readPkcs12(p12, "pw", { source: "the test certificate", passphraseName: "its passphrase" });
+});
+
+/** pdfsig's report of each signature, in order. */
+function signatures(report: string): string[] {
+  return report.split(/^Signature #\d+:$/m).slice(1);
+}
+
+function text(value: unknown): string | undefined {
+  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+}
+
+/** The signature dictionaries of the document's signature fields, by field name. */
+async function signatureDictionaries(bytes: Uint8Array): Promise<Map<string, PDFDict>> {
+  const pdf = await PDFDocument.load(bytes);
+  const fields = pdf.catalog.lookup(PDFName.of("AcroForm"), PDFDict).lookup(PDFName.of("Fields"), PDFArray);
+  const found = new Map<string, PDFDict>();
+  for (const ref of fields.asArray()) {
+    const field = pdf.context.lookup(ref, PDFDict);
+    const value = field.lookupMaybe(PDFName.of("V"), PDFDict);
+    if (value) found.set(text(field.lookup(PDFName.of("T")))!, value);
+  }
+  return found;
+}
+
+describe("signPdf", () => {
+  it("adds a PAdES signature (ETSI.CAdES.detached) that pdfsig finds valid over the whole document", async () => {
+    const signed = await signPdf(await makePdf({ pages: 2 }), {
+      certificate: seal,
+      reason: "Sealed on completion of “Lease 2026” — Zoë Łukasz",
+      location: "sign.example.com",
+      signingTime: new Date("2026-03-04T05:06:07Z"),
+    });
+
+    const report = pdfSig(signed);
+    const [signature, ...others] = signatures(report);
+    expect(others).toEqual([]);
+    expect(signature).toContain("Signature Field Name: Signet seal");
+    expect(signature).toContain("Signer Certificate Common Name: Signet document seal (test)");
+    expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(signature).toContain("Signing Hash Algorithm: SHA-256");
+    expect(signature).toContain("Signing Time: Mar 04 2026 05:06:07");
+    expect(signature).toContain("Total document signed");
+    expect(signature).toContain("Signature Validation: Signature is Valid.");
+
+    const dictionary = (await signatureDictionaries(signed)).get("Signet seal")!;
+    expect(dictionary.get(PDFName.of("SubFilter"))).toBe(PDFName.of("ETSI.CAdES.detached"));
+    expect(text(dictionary.get(PDFName.of("Reason")))).toBe("Sealed on completion of “Lease 2026” — Zoë Łukasz");
+    expect(text(dictionary.get(PDFName.of("Location")))).toBe("sign.example.com");
+    expect(text(dictionary.get(PDFName.of("Name")))).toBe("Signet document seal (test)");
+    expect(text(dictionary.get(PDFName.of("M")))).toBe("D:20260304050607Z");
+    expect((await PDFDocument.load(signed)).getPageCount()).toBe(2);
+  });
+
+  it("appends to a PDF with a cross-reference table, keeping its bytes as they are", async () => {
+    const original = await (await PDFDocument.load(await makePdf())).save({ useObjectStreams: false });
+    const signed = await signPdf(original, { certificate: seal, reason: "Sealed" });
+    expect(Buffer.from(signed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(true);
+    expect(signed.length).toBeGreaterThan(original.length);
+    expect(pdfSig(signed)).toContain("Signature is Valid.");
+  });
+
+  it("is found broken by pdfsig when a signed byte changes", async () => {
+    const signed = Buffer.from(await signPdf(await makePdf(), { certificate: seal, reason: "Sealed" }));
+    const reason = signed.lastIndexOf("/Reason <FEFF");
+    const digit = reason + "/Reason <FEFF".length + 1;
+    signed[digit] = signed[digit] === 0x30 ? 0x31 : 0x30;
+
+    const report = pdfSig(signed);
+    expect(report).not.toContain("Signature is Valid");
+    expect(report).toMatch(/Digest Mismatch|Signature is Invalid/);
+  });
+
+  it("keeps a document's own form fields and signs again on top of an earlier seal", async () => {
+    const once = await signPdf(await makeFormPdf(), { certificate: seal, reason: "First" });
+    const twice = await signPdf(once, { certificate: seal, reason: "Second" });
+
+    const [pending, first, second] = signatures(pdfSig(twice));
+    expect(pending).toContain("Signature Field Name: signature1");
+    expect(first).toContain("Signature Field Name: Signet seal");
+    expect(first).toContain("Signature is Valid.");
+    expect(first).toContain("Not total document signed");
+    expect(second).toContain("Signature Field Name: Signet seal 2");
+    expect(second).toContain("Signature is Valid.");
+    expect(second).toContain("Total document signed");
+    const names = (await PDFDocument.load(twice)).getForm().getFields().map((field) => field.getName());
+    expect(names).toEqual(expect.arrayContaining(["fullName", "agree", "plan", "signature1", "Signet seal", "Signet seal 2"]));
+  });
+
+  it("carries the signed attributes PAdES asks for: signing-certificate-v2 of the signer, no signing-time", async () => {
+    const signed = Buffer.from(await signPdf(await makePdf(), { certificate: seal, reason: "Sealed" }));
+    const [, contentsStart, contentsEnd] = /\/ByteRange \[0 (\d+) (\d+) \d+\]/.exec(signed.toString("latin1"))!.map(Number);
+    const der = Buffer.from(signed.subarray(contentsStart + 1, contentsEnd - 1).toString("latin1"), "hex");
+    const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(der).content });
+
+    const [signer] = signedData.signerInfos;
+    const types = signer.signedAttrs!.attributes.map((attribute) => attribute.type);
+    expect(types).toEqual(expect.arrayContaining(["1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4", "1.2.840.113549.1.9.16.2.47"]));
+    expect(types).not.toContain("1.2.840.113549.1.9.5");
+    const essCertIdV2 = signer.signedAttrs!.attributes.find((attribute) => attribute.type === "1.2.840.113549.1.9.16.2.47")!.values[0] as asn1js.Sequence;
+    const certHash = ((essCertIdV2.valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.OctetString;
+    expect(Buffer.from(certHash.valueBlock.valueHexView).toString("hex")).toBe(createHash("sha256").update(seal.certificate.raw).digest("hex"));
+
+    // pkijs checks the message digest against the signed ranges and the signature with the embedded certificate.
+    const ranges = Buffer.concat([signed.subarray(0, contentsStart), signed.subarray(contentsEnd)]);
+    const data = ranges.buffer.slice(ranges.byteOffset, ranges.byteOffset + ranges.byteLength);
+    expect(await signedData.verify({ signer: 0, data, checkChain: false })).toBe(true);
+  });
+
+  it("signs with an EC key as well", async () => {
+    const ec = readPkcs12(opensslPkcs12({ keyType: "ec", passphrase: "pw", commonName: "Acme EC seal" }), "pw", {
+      source: "the EC test file",
+      passphraseName: "its passphrase",
+    });
+    const signed = await signPdf(await makePdf(), { certificate: ec, reason: "Sealed" });
+    const [signature] = signatures(pdfSig(signed));
+    expect(signature).toContain("Signer Certificate Common Name: Acme EC seal");
+    expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(signature).toContain("Signature is Valid.");
+  });
+});
