@@ -26,6 +26,7 @@ import {
   TEXT_TAGS_PER_PAGE,
   uniqueCopy,
 } from "./fixtures";
+import { sealingBenchmark } from "./sealing";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
 import { judged, type BenchResult } from "./results";
@@ -169,6 +170,20 @@ async function extractionBenchmark(tagged: Buffer) {
   );
 }
 
+async function sealingBenchmarkLine() {
+  const { medianMs, maxMs, runs } = await sealingBenchmark();
+  const metrics = { runs, medianMs: round(medianMs, 1), maxMs: round(maxMs, 1) };
+  results.push(
+    judged({
+      benchmark: "Sealing: 50-page PDF, 20 fields stamped, PAdES-signed (sealDocument)",
+      database: "none",
+      metrics,
+      summary: `median ${ms(metrics.medianMs)} (max ${ms(metrics.maxMs)}, n=${runs})`,
+      target: { metric: "medianMs", below: 1500, text: "< 1.5 s" },
+    }),
+  );
+}
+
 async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof paddedPdf>>, tagged: Buffer) {
   const started = performance.now();
   const steps: [string, () => Promise<void>][] = [];
@@ -250,6 +265,12 @@ async function main() {
     await extractionBenchmark(tagged);
   } catch (error) {
     failed("Text-tag extraction", "none", error);
+  }
+  log("sealing");
+  try {
+    await sealingBenchmarkLine();
+  } catch (error) {
+    failed("Sealing", "none", error);
   }
   // BENCH_DATABASES=pglite (or postgres) runs one database only; both by default.
   const wanted = (process.env.BENCH_DATABASES || "pglite,postgres").split(",").map((name) => name.trim());
