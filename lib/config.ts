@@ -27,6 +27,8 @@ export interface Config {
   jobSchema: string;
   /** Days after completion when a package's documents are purged (the package stays as a record). */
   retentionDays: number;
+  /** Minutes a group member's lock on signing lasts without activity (spec 2.9). */
+  signingGroupLockMinutes: number;
   /** Attempts of one callback delivery before it is marked FAILED and the owner e-mailed. */
   callbackMaxAttempts: number;
   /** Delay before the second attempt (seconds); it doubles each time, with jitter (10 attempts ≈ 24 h at the default). */
@@ -74,6 +76,7 @@ export function readConfig(): Config {
     emailRetryDelaySeconds: Math.floor(numberSetting("EMAIL_RETRY_DELAY_SECONDS", 60)),
     jobSchema: process.env.JOB_SCHEMA || "pgboss",
     retentionDays: numberSetting("RETENTION_DAYS", 90),
+    signingGroupLockMinutes: numberSetting("SIGNING_GROUP_LOCK_MINUTES", 15),
     callbackMaxAttempts: Math.floor(numberSetting("CALLBACK_MAX_ATTEMPTS", 10)),
     callbackRetryBaseSeconds: numberSetting("CALLBACK_RETRY_BASE_SECONDS", 170),
     callbackAllowPrivate: (process.env.CALLBACK_ALLOW_PRIVATE ?? "false").toLowerCase() === "true",

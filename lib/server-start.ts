@@ -1,6 +1,7 @@
 import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
 import { closeDatabase, database } from "@/lib/db/client";
 import { now } from "@/lib/esign/clock";
+import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 
@@ -8,14 +9,18 @@ import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
  * Runs once when the server starts: creates the secret and opens the database (taking the
  * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
  * folder refuses to start at once, with a clear message, instead of failing on its first request.
- * Then starts the job queue's workers, stopped cleanly (running jobs finish) on SIGTERM, and
- * queues again the callback deliveries an instance that died (SIGKILL, power loss) was holding.
+ * The seal certificate is loaded (or created) too, so a wrong SEAL_P12_PATH or passphrase stops
+ * the start with its message instead of failing the first sealing. Then starts the job queue's
+ * workers, stopped cleanly (running jobs finish) on SIGTERM, and queues again the callback
+ * deliveries an instance that died (SIGKILL, power loss) was holding.
  */
 export async function startServer(): Promise<void> {
   try {
     serverSecret();
     const { kind } = await database();
     console.log(`[signet] database ready (${kind})`);
+    const seal = await serviceCertificate();
+    console.log(`[signet] seal certificate: ${seal.certificate.subject.replace(/\n/g, ", ")} from ${seal.source}, valid to ${seal.certificate.validTo}`);
     await startJobQueue();
     const requeued = await requeueStalledDeliveries(now(), 0);
     console.log(`[signet] job queue started${requeued ? ` (${requeued} callback deliveries queued again)` : ""}`);

@@ -435,6 +435,8 @@ export const auditEvents = pgTable(
     message: text(),
     newRoleId: text(),
     ipAddress: text(),
+    /** The browser of a signer's action (evidence summary); null for API calls. */
+    userAgent: text(),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
   },
   (t) => [index("audit_events_package_idx").on(t.packageId, t.id)],
@@ -531,4 +533,113 @@ export const callbackAttempts = pgTable(
     responseExcerpt: text(),
   },
   (t) => [index("callback_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);
+
+/**
+ * A way into the signing ceremony for one role of a SENT package, found by the SHA-256 of its
+ * random token (the token itself is only ever in the link or the answer that made it). INVITATION
+ * links are e-mailed (one per member for a group signer, so the service knows who opened it);
+ * MULTI_USE and SINGLE_USE come from the signer authentication token API and `signingUrl`. A
+ * link works only while the package is SENT and the role has not finished.
+ */
+export const signingLinks = pgTable(
+  "signing_links",
+  {
+    id: text().primaryKey(),
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    roleId: text().notNull(),
+    /** INVITATION, MULTI_USE or SINGLE_USE. */
+    kind: text().notNull(),
+    /** The group member the link was sent to; null for a signer who is a person. */
+    memberEmail: text(),
+    tokenHash: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    /** When a SINGLE_USE link was redeemed. */
+    usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [uniqueIndex("signing_links_token_idx").on(t.tokenHash), index("signing_links_role_idx").on(t.packageId, t.roleId)],
+);
+
+/**
+ * A signer's session in the ceremony, opened by redeeming a link; its token lives in an
+ * http-only cookie and here only as a hash. `hostUserId` is the sender hosting an in-person
+ * ceremony on their device.
+ */
+export const signingSessions = pgTable(
+  "signing_sessions",
+  {
+    id: text().primaryKey(),
+    tokenHash: text().notNull(),
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    roleId: text().notNull(),
+    memberEmail: text(),
+    hostUserId: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    expires: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [uniqueIndex("signing_sessions_token_idx").on(t.tokenHash), index("signing_sessions_role_idx").on(t.packageId, t.roleId)],
+);
+
+/**
+ * Where each signing role of a SENT package stands: notified (its turn came and its invitation
+ * went out), verified (spec 2.5), completed (SIGNER_COMPLETE), who signed (a group member signs
+ * for the group), the group lock (first come, first served, until `lockedUntil`), and the e-mail
+ * one-time code (hash, expiry, failed attempts; `signerLocked` after too many, until the sender
+ * unlocks). Rows are made when the package is sent and dropped when it returns to DRAFT.
+ */
+export const roleSigningStates = pgTable(
+  "role_signing_states",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    roleId: text().notNull(),
+    notified: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    consentAccepted: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    verified: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    completed: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    signedByEmail: text(),
+    signedByName: text(),
+    lockedByEmail: text(),
+    lockedByName: text(),
+    lockedUntil: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    otpHash: text(),
+    otpExpires: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    otpFailedAttempts: integer().notNull().default(0),
+    signerLocked: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.roleId] })],
+);
+
+/**
+ * How an approval was signed: a typed name (FULLNAME, INITIALS: the text) or a hand-drawn
+ * capture (CAPTURE: the PNG in the blob store), by whom (a group member for a group), when and
+ * from where. Input field values are kept in `fields.value`.
+ */
+export const approvalSignatures = pgTable(
+  "approval_signatures",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    documentId: text().notNull(),
+    approvalId: text().notNull(),
+    roleId: text().notNull(),
+    /** FULLNAME, INITIALS, CAPTURE, or ACCEPT for an acceptance (no signature field). */
+    kind: text().notNull(),
+    text: text(),
+    imageSha256: text(),
+    signerName: text().notNull(),
+    signerEmail: text().notNull(),
+    signedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.documentId, t.approvalId] })],
 );

@@ -2,3 +2,4 @@
 import "@/lib/email/send-email-job";
 import "@/lib/esign/time-based/due-work-job";
 import "@/lib/callbacks/deliver-callback-job";
+import "@/lib/esign/sealing/seal-package-job";

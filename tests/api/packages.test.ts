@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { approvals, auditEvents, packages, reminders } from "@/lib/db/schema";
+import { approvals, auditEvents, packages, reminders, roleSigningStates } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
 import { encryptedPdfBytes, makePdf, multipartBody } from "../support/pdfs";
@@ -425,9 +425,11 @@ describe("status changes on /api/packages/{id}", () => {
     expect(refusedUnsigned.messageKey).toBe("error.conflict.signingNotFinished");
     await callJson("GET", `/api/packages/${held}/documents/zip`, { key: account.apiKey, expect: 409 });
 
-    // Signing arrives with the ceremony; here the approvals are marked done directly.
+    // Signing arrives with the ceremony; here the approvals and every signer's completion are written directly.
     const db = await getDb();
     await db.update(approvals).set({ signed: new Date() }).where(eq(approvals.packageId, held));
+    const finished = ["Signer1", "Signer2"].map((roleId) => ({ packageId: held, roleId, completed: new Date() }));
+    await db.insert(roleSigningStates).values(finished).onConflictDoUpdate({ target: [roleSigningStates.packageId, roleSigningStates.roleId], set: { completed: new Date() } });
     expect(await callJson<WirePackage>("POST", `/api/packages/${held}`, { key: account.apiKey, json: { status: "COMPLETED" } })).toMatchObject({
       status: "COMPLETED",
       completed: expect.stringMatching(/Z$/),

@@ -3,8 +3,8 @@ import path from "node:path";
 
 /**
  * Calls the real route handlers of app/api (and of app/apitoken, the token exchange at the host
- * root) in process, routed the way Next.js routes the app directory: a folder is a path segment,
- * `[name]` a dynamic one, static segments win over dynamic.
+ * root, and app/access, where signing links lead) in process, routed the way Next.js routes the
+ * app directory: a folder is a path segment, `[name]` a dynamic one, static segments win over dynamic.
  */
 interface RouteFile {
   pattern: RegExp;
@@ -49,6 +49,8 @@ function collectRoutes(dir: string, segments: string[], out: RouteFile[]) {
 const routes: RouteFile[] = [];
 collectRoutes(path.join(appDir, "api"), ["api"], routes);
 collectRoutes(path.join(appDir, "apitoken"), ["apitoken"], routes);
+// The entry into the signing ceremony, at the host root: GET /access?sessionToken=...
+collectRoutes(path.join(appDir, "access"), ["access"], routes);
 // Next.js: static segments before dynamic ones, catch-all routes last.
 routes.sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || b.staticSegments - a.staticSegments);
 

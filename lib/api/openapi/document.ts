@@ -12,6 +12,8 @@ import {
   verificationOperations,
 } from "./account-operations";
 import { packageOperations } from "./package-operations";
+import { signingCeremonyOperations } from "./signing-ceremony-operations";
+import { signingVerificationOperations } from "./signing-verification-operations";
 
 /** Every operation of the API, in the order the reference shows them. */
 export function allOperations(): Operation[] {
@@ -26,6 +28,8 @@ export function allOperations(): Operation[] {
     ...callbackDeliveryOperations,
     ...auditOperations,
     ...outboxOperations,
+    ...signingCeremonyOperations,
+    ...signingVerificationOperations,
     describeItself,
   ];
 }

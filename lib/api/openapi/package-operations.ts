@@ -22,6 +22,13 @@ import {
   roleUpdate,
 } from "../packages";
 import { reminderScheduleRequest, reminderScheduleResponse } from "../reminders";
+import {
+  signerAuthenticationTokenRequest,
+  signerAuthenticationTokenResponse,
+  signingStatusQuery,
+  signingStatusResponse,
+  signingUrlResponse,
+} from "../signing-entry";
 import { listOf, noContent, ok, pdf, type Operation } from "./operation";
 
 const transaction = PERMISSIONS.transaction;
@@ -138,4 +145,51 @@ export const packageOperations: Operation[] = [
   { method: "get", path: `${doc}/pdf`, tag: "Downloads", summary: "The document: flattened before completion, sealed after", permission: transaction, responses: { 200: pdf } },
   { method: "get", path: `${pkg}/documents/zip`, tag: "Downloads", summary: "Every signed document of a completed package", permission: transaction, responses: { 200: { description: "A zip archive", contentType: "application/zip" } } },
   { method: "get", path: `${pkg}/evidence/summary`, tag: "Downloads", summary: "The audit trail so far, as a PDF", permission: transaction, responses: { 200: pdf } },
+
+  {
+    method: "post",
+    path: "/api/authenticationTokens/signer/multiUse",
+    tag: "Signing",
+    summary: "A token that opens a signer's ceremony, as often as needed",
+    description: "signerId is the role id. Redeemed at /access?sessionToken=<value>; works while the package is SENT and the signer has not finished.",
+    permission: transaction,
+    body: { schema: signerAuthenticationTokenRequest },
+    responses: { 200: ok(signerAuthenticationTokenResponse) },
+  },
+  {
+    method: "post",
+    path: "/api/authenticationTokens/signer/singleUse",
+    tag: "Signing",
+    summary: "A token that opens a signer's ceremony once",
+    description: "signerId is the role id. Redeemed at /access?sessionToken=<value>; refused the second time.",
+    permission: transaction,
+    body: { schema: signerAuthenticationTokenRequest },
+    responses: { 200: ok(signerAuthenticationTokenResponse) },
+  },
+  {
+    method: "get",
+    path: `${pkg}/roles/{roleId}/signingUrl`,
+    tag: "Signing",
+    summary: "A link into the role's ceremony (refused while the package is a draft)",
+    permission: transaction,
+    responses: { 200: ok(signingUrlResponse) },
+  },
+  {
+    method: "post",
+    path: `${pkg}/roles/{roleId}/unlock`,
+    tag: "Signing",
+    summary: "Unlock a signer locked out after too many wrong one-time codes",
+    permission: transaction,
+    responses: { 200: ok(roleResponse, "The role") },
+  },
+  {
+    method: "get",
+    path: `${pkg}/signingStatus`,
+    tag: "Signing",
+    summary: "The signing status of the package, a signer or a document",
+    description: "DRAFT, SIGNING_PENDING, SIGNING_COMPLETED, COMPLETED, ARCHIVED, DECLINED, OPTED_OUT, EXPIRED, or DELETED for a trashed package.",
+    permission: transaction,
+    query: signingStatusQuery,
+    responses: { 200: ok(signingStatusResponse) },
+  },
 ];

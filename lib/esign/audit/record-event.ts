@@ -53,6 +53,8 @@ export const AUDIT_ONLY_EVENTS = [
   "PACKAGE_PURGE",
   "ROLE_VERIFICATION_SET",
   "ROLE_VERIFICATION_DELETE",
+  // The sender let a signer locked out by SIGNER_LOCKED try again.
+  "SIGNER_UNLOCK",
   // Account administration: account-level events, packageId null.
   "SENDER_INVITE",
   "SENDER_REINVITE",
@@ -91,6 +93,8 @@ export interface AuditEventInput {
   message?: string;
   newRoleId?: string;
   ipAddress?: string;
+  /** The signer's browser, for the evidence summary. */
+  userAgent?: string;
 }
 
 const specEvents = new Set<string>(SPEC_EVENTS);
@@ -111,6 +115,7 @@ export async function recordEvent(tx: Queryable, event: AuditEventInput): Promis
       message: event.message ?? null,
       newRoleId: event.newRoleId ?? null,
       ipAddress: event.ipAddress ?? null,
+      userAgent: event.userAgent ?? null,
       created: now(),
     })
     .returning({ id: auditEvents.id });

@@ -1,11 +1,13 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { auditEvents, users } from "@/lib/db/schema";
+import { approvalSignatures, auditEvents, roles, roleSigningStates, users } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
-import { buildEvidenceSummaryPdf } from "@/lib/esign/evidence/evidence-summary-pdf";
+import { buildEvidenceSummaryPdf, type EvidenceSigner } from "@/lib/esign/evidence/evidence-summary-pdf";
 import { findPackage } from "@/lib/esign/packages/find-package";
+import { isSigningRole } from "@/lib/esign/packages/package-content";
+import { findVerificationType } from "@/lib/esign/verification/verification-types";
 import { sha256Hex } from "@/lib/esign/storage/blob-store";
 import { packageDocuments, responseBytes, safeFileName, type DocumentRow, type SizedDownloadFile } from "./document-file";
 
@@ -15,6 +17,12 @@ export async function evidenceSummary(db: Queryable, caller: Caller, packageId: 
   const documents = await packageDocuments(db, pkg.id);
   const events = await db.select().from(auditEvents).where(eq(auditEvents.packageId, pkg.id)).orderBy(asc(auditEvents.id));
   const people = await userNames(db, [pkg.ownerUserId, ...events.map((event) => event.sessionUser)]);
+  const signers = await evidenceSigners(db, pkg.id, documents);
+  // Signer events are recorded with the role id as session user: show who that is.
+  const actorOf = (sessionUser: string) => {
+    const signer = signers.find((candidate) => candidate.roleId === sessionUser);
+    return people.get(sessionUser) ?? (signer ? `${signer.signer}\nrole ${signer.roleId}` : sessionUser);
+  };
 
   const bytes = await buildEvidenceSummaryPdf({
     generated: now(),
@@ -35,11 +43,13 @@ export async function evidenceSummary(db: Queryable, caller: Caller, packageId: 
         sealedSha256: document.sealedBlobSha256,
       })),
     ),
+    signers,
     events: events.map((event) => ({
       created: event.created,
       name: event.name,
-      actor: people.get(event.sessionUser) ?? event.sessionUser,
+      actor: actorOf(event.sessionUser),
       ipAddress: event.ipAddress ?? "",
+      userAgent: event.userAgent ?? "",
       documentId: event.documentId ?? "",
       message: event.message ?? (event.newRoleId ? `New role: ${event.newRoleId}` : ""),
     })),
@@ -50,6 +60,85 @@ export async function evidenceSummary(db: Queryable, caller: Caller, packageId: 
     body: responseBytes(bytes),
     size: bytes.byteLength,
   };
+}
+
+interface StoredSigner {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  group?: { name?: string; email?: string };
+}
+
+/** "Name <e-mail>", or the one that is there. */
+function nameAndEmail(name: string | null | undefined, email: string | null | undefined): string {
+  const cleanName = (name ?? "").trim();
+  const cleanEmail = (email ?? "").trim();
+  if (cleanName && cleanEmail) return `${cleanName} <${cleanEmail}>`;
+  return cleanName || cleanEmail;
+}
+
+/** What an approval signature says was done, in words. */
+function actionOf(signature: typeof approvalSignatures.$inferSelect): string {
+  switch (signature.kind) {
+    case "FULLNAME":
+      return `Signed with a typed name: ${signature.text || signature.signerName}`;
+    case "INITIALS":
+      return `Signed with initials: ${signature.text ?? ""}`.trim();
+    case "CAPTURE":
+      return `Signed by hand (drawn signature)\nImage SHA-256: ${signature.imageSha256 ?? "not stored"}`;
+    case "ACCEPT":
+      return "Accepted";
+    default:
+      return signature.kind;
+  }
+}
+
+/** How the signer was verified (spec 2.5), in words. */
+function verificationOf(role: typeof roles.$inferSelect, verified: Date | null): string {
+  if (!role.verification) return "No verification attached: identified by their personal signing link.";
+  const typeId = role.verification.typeId;
+  const type = findVerificationType(typeId);
+  const named = type ? `${type.name} (${type.id})` : typeId;
+  return verified ? `${named}: passed at ${verified.toISOString()}` : `${named}: not passed`;
+}
+
+/** Every signing role with its state and its signatures, in signing order. */
+async function evidenceSigners(db: Queryable, packageId: string, documentRows: DocumentRow[]): Promise<EvidenceSigner[]> {
+  const documentOrder = new Map(documentRows.map((document, i) => [document.id, i]));
+  const documentNames = new Map(documentRows.map((document) => [document.id, document.name]));
+  const roleRows = (await db.select().from(roles).where(eq(roles.packageId, packageId)))
+    .filter(isSigningRole)
+    .sort((a, b) => a.index - b.index || a.position - b.position);
+  const states = new Map(
+    (await db.select().from(roleSigningStates).where(eq(roleSigningStates.packageId, packageId))).map((state) => [state.roleId, state]),
+  );
+  const signatures = await db.select().from(approvalSignatures).where(eq(approvalSignatures.packageId, packageId));
+  // In time order; those of one moment (a document signed in one action) in the documents' order.
+  signatures.sort((a, b) => a.signedAt.getTime() - b.signedAt.getTime() || (documentOrder.get(a.documentId) ?? 0) - (documentOrder.get(b.documentId) ?? 0));
+  return roleRows.map((role) => {
+    const signer = (role.signer ?? {}) as StoredSigner;
+    const state = states.get(role.id);
+    return {
+      roleId: role.id,
+      signer: signer.group
+        ? `Group ${nameAndEmail(signer.group.name, signer.group.email || signer.email)}`
+        : nameAndEmail(`${signer.firstName ?? ""} ${signer.lastName ?? ""}`, signer.email),
+      signedForGroupBy: signer.group && state?.signedByEmail ? nameAndEmail(state.signedByName, state.signedByEmail) : null,
+      verification: verificationOf(role, state?.verified ?? null),
+      consentAccepted: state?.consentAccepted ?? null,
+      completed: state?.completed ?? null,
+      actions: signatures
+        .filter((signature) => signature.roleId === role.id)
+        .map((signature) => ({
+          at: signature.signedAt,
+          document: documentNames.get(signature.documentId) ?? signature.documentId,
+          action: actionOf(signature),
+          by: nameAndEmail(signature.signerName, signature.signerEmail),
+          ipAddress: signature.ipAddress ?? "",
+          userAgent: signature.userAgent ?? "",
+        })),
+    };
+  });
 }
 
 /** "First Last\nemail" for every id that is a user; session users that are not (signers) stay as recorded. */

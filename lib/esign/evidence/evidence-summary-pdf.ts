@@ -13,15 +13,43 @@ export interface EvidenceSummaryInput {
     completed: Date | null;
   };
   documents: { id: string; name: string; originalSha256: string | null; sealedSha256: string | null }[];
+  /** Every signing role, in signing order. */
+  signers: EvidenceSigner[];
   /** In the order they happened. */
   events: {
     created: Date;
     name: string;
-    /** Who acted: a user's name and e-mail, or the session user id as recorded. */
+    /** Who acted: a user's name and e-mail, a signer's, or the session user id as recorded. */
     actor: string;
     ipAddress: string;
+    /** The browser of a signer's action; empty for API calls. */
+    userAgent: string;
     documentId: string;
     message: string;
+  }[];
+}
+
+/** A signer: who they are, how they were verified, and each of their signatures and acceptances. */
+export interface EvidenceSigner {
+  roleId: string;
+  /** "Name <e-mail>"; for a group, the group's name and e-mail. */
+  signer: string;
+  /** For a group: the member who signed for it ("Name <e-mail>"); null otherwise or before anyone did. */
+  signedForGroupBy: string | null;
+  /** How they were verified, in words ("One-time code by e-mail (EMAIL_OTP): passed at ..."). */
+  verification: string;
+  consentAccepted: Date | null;
+  completed: Date | null;
+  /** In the order they happened. */
+  actions: {
+    at: Date;
+    document: string;
+    /** What they did, in words ("Signed with a typed name: Ada Lovelace", "Accepted"). */
+    action: string;
+    /** Who did it: the signer, or the member of a group. */
+    by: string;
+    ipAddress: string;
+    userAgent: string;
   }[];
 }
 
@@ -59,8 +87,9 @@ interface Fonts {
 }
 
 /**
- * The evidence summary: the package, its documents with their fingerprints, and every audit event
- * so far, as a paginated PDF in the standard fonts. Text the fonts cannot show (they cover Western
+ * The evidence summary: the package, its documents with their fingerprints before and after
+ * sealing, each signer with how they were verified and what they signed from where, and every
+ * audit event so far, as a paginated PDF in the standard fonts. Text the fonts cannot show (they cover Western
  * European scripts only) is replaced, never a reason to fail.
  */
 export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Promise<Uint8Array> {
@@ -113,23 +142,31 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   );
 
   writer.space(14);
+  // A heading never ends a page: it starts where what follows it does.
+  writer.keepTogether((input.signers.length ? SIGNER_BLOCK_HEIGHT : 20) + 40);
+  writer.heading("Signers", 12);
+  if (input.signers.length === 0) writer.paragraph("The package has no signers.", 8, MUTED);
+  for (const signer of input.signers) writeSigner(writer, signer);
+
+  writer.space(14);
+  writer.keepTogether(80);
   writer.heading("Audit trail", 12);
   writer.paragraph(`${input.events.length} events, oldest first. Times are UTC.`, 8, MUTED);
   writer.space(2);
   writer.table(
     [
       { title: "Time (UTC)", width: 102 },
-      { title: "Event", width: 146, font: "bold" },
-      { title: "Actor", width: 150 },
-      { title: "IP address", width: 72 },
-      { title: "Document", width: 86 },
-      { title: "Message", width: CONTENT_WIDTH - 102 - 146 - 150 - 72 - 86 },
+      { title: "Event", width: 128, font: "bold" },
+      { title: "Actor", width: 140 },
+      { title: "IP address and browser", width: 150 },
+      { title: "Document", width: 72 },
+      { title: "Message", width: CONTENT_WIDTH - 102 - 128 - 140 - 150 - 72 },
     ],
     input.events.map((event) => [
       event.created.toISOString(),
       event.name,
       event.actor,
-      event.ipAddress,
+      [event.ipAddress, event.userAgent].filter(Boolean).join("\n"),
       event.documentId,
       event.message,
     ]),
@@ -137,6 +174,47 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
 
   writer.finish(`Package ${input.package.id}`);
   return pdf.save();
+}
+
+/** Room for a signer's name, details and first action, kept on one page. */
+const SIGNER_BLOCK_HEIGHT = 165;
+
+/** One signer: who, how verified, when they finished, then each signature or acceptance with where it came from. */
+function writeSigner(writer: PageWriter, signer: EvidenceSigner): void {
+  writer.space(8);
+  writer.keepTogether(SIGNER_BLOCK_HEIGHT);
+  writer.paragraph(signer.signer, 9.5, INK, "bold");
+  writer.space(2);
+  writer.table(
+    [
+      { title: "", width: 120, font: "bold", color: MUTED },
+      { title: "", width: CONTENT_WIDTH - 120 },
+    ],
+    [
+      ["Role", signer.roleId],
+      ...(signer.signedForGroupBy ? [["Signed for the group by", signer.signedForGroupBy]] : []),
+      ["Verification", signer.verification],
+      ["Consent accepted", isoOrDash(signer.consentAccepted)],
+      ["Finished signing", signer.completed ? signer.completed.toISOString() : "not finished"],
+    ],
+    { header: false },
+  );
+  writer.space(4);
+  if (signer.actions.length === 0) {
+    writer.paragraph("No signature or acceptance recorded.", 8, MUTED);
+    return;
+  }
+  writer.table(
+    [
+      { title: "Time (UTC)", width: 102 },
+      { title: "Document", width: 120 },
+      { title: "Action", width: 160 },
+      { title: "By", width: 120 },
+      { title: "IP address", width: 70 },
+      { title: "Browser (user agent)", width: CONTENT_WIDTH - 102 - 120 - 160 - 120 - 70 },
+    ],
+    signer.actions.map((action) => [action.at.toISOString(), action.document, action.action, action.by, action.ipAddress, action.userAgent]),
+  );
 }
 
 function isoOrDash(date: Date | null): string {
@@ -160,6 +238,11 @@ class PageWriter {
 
   space(points: number): void {
     this.y -= points;
+  }
+
+  /** Starts a new page unless `height` points are left on this one (keeps a short block with what follows). */
+  keepTogether(height: number): void {
+    this.ensureRoom(height);
   }
 
   heading(text: string, size: number): void {

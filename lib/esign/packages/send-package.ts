@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Queryable } from "@/lib/db/client";
+import type { Queryable, Tx } from "@/lib/db/client";
 import { documents, packages, roles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
@@ -7,6 +7,8 @@ import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { unprocessable } from "@/lib/esign/errors";
 import { planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
+import { ensureRoleSigningStates, notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
+import { assertVerificationsAvailable } from "@/lib/esign/signing/verification/assert-available";
 import { isSigningRole } from "./package-content";
 
 /** What a package needs before it can go to its signers; a 422 names what is missing. */
@@ -33,11 +35,14 @@ async function assertReadyToSend(tx: Queryable, packageId: string): Promise<void
 }
 
 /**
- * Sends (activates) a package inside the caller's transaction: checks it is ready, sets it SENT,
- * records PACKAGE_ACTIVATE and plans its reminders. Notifying the signers follows from the event.
+ * Sends (activates) a package inside the caller's transaction: checks it is ready (a signer's
+ * verification must be one this service can perform), sets it SENT, records PACKAGE_ACTIVATE,
+ * plans its reminders, and invites the signers whose turn it is (spec 3.3). Every way a package
+ * is sent (created or cloned as SENT, or set to SENT) comes through here.
  */
-export async function sendPackage(tx: Queryable, caller: Caller, packageId: string): Promise<void> {
+export async function sendPackage(tx: Tx, caller: Caller, packageId: string): Promise<void> {
   await assertReadyToSend(tx, packageId);
+  await assertVerificationsAvailable(tx, packageId);
   const sentAt = now();
   await tx.update(packages).set({ status: "SENT", sent: sentAt, updated: sentAt }).where(eq(packages.id, packageId));
   await recordEvent(tx, {
@@ -48,4 +53,6 @@ export async function sendPackage(tx: Queryable, caller: Caller, packageId: stri
     ipAddress: caller.ipAddress,
   });
   await planRemindersOnSend(tx, packageId, sentAt);
+  await ensureRoleSigningStates(tx, packageId);
+  await notifySignersWhoseTurnItIs(tx, packageId);
 }

@@ -1,13 +1,16 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { approvals, packages } from "@/lib/db/schema";
+import { packages, roles, roleSigningStates } from "@/lib/db/schema";
 import type { PackageUpdate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
 import { clearPendingReminders, planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
+import { dropSigningProgress } from "@/lib/esign/signing/links/signing-links";
+import { queuePackageSealing } from "@/lib/esign/sealing/seal-package-job";
 import { findPackageToChange, type PackageRow } from "./find-package";
+import { isSigningRole } from "./package-content";
 import { stateOf } from "./package-change";
 import { statusChange, trashChange } from "./package-status";
 import { sendPackage } from "./send-package";
@@ -41,7 +44,10 @@ function metadataChanges(row: PackageRow, input: PackageUpdate, resultingStatus:
   return changes;
 }
 
-/** A package held with `autocomplete: false` is completed by its sender once every signer has finished. */
+/**
+ * A package held with `autocomplete: false` is completed by its sender once every signer has
+ * finished: every signing role (the sender's `Owner` role too) has its SIGNER_COMPLETE.
+ */
 async function assertReadyToComplete(tx: Queryable, row: PackageRow): Promise<void> {
   if (row.autocomplete) {
     throw conflict(
@@ -49,12 +55,18 @@ async function assertReadyToComplete(tx: Queryable, row: PackageRow): Promise<vo
       "This package completes by itself when its signers finish; only a package created with autocomplete false is completed by its sender.",
     );
   }
-  const [{ pending }] = await tx
-    .select({ pending: sql<number>`count(*)::int` })
-    .from(approvals)
-    .where(and(eq(approvals.packageId, row.id), eq(approvals.optional, false), isNull(approvals.signed), isNull(approvals.accepted)));
-  if (pending > 0) {
-    throw conflict("error.conflict.signingNotFinished", `The package cannot be completed: ${pending} approval(s) are not signed yet.`);
+  const rows = await tx
+    .select({ role: roles, completed: roleSigningStates.completed })
+    .from(roles)
+    .leftJoin(roleSigningStates, and(eq(roleSigningStates.packageId, roles.packageId), eq(roleSigningStates.roleId, roles.id)))
+    .where(eq(roles.packageId, row.id))
+    .orderBy(asc(roles.index), asc(roles.position));
+  const unfinished = rows.filter(({ role, completed }) => isSigningRole(role) && !completed).map(({ role }) => `"${role.id}"`);
+  if (unfinished.length > 0) {
+    throw conflict(
+      "error.conflict.signingNotFinished",
+      `The package cannot be completed yet: signer(s) ${unfinished.join(", ")} have not finished signing.`,
+    );
   }
 }
 
@@ -97,9 +109,12 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     }
 
     const wasOut = state.status === "SENT" && !state.trashed;
+    // Back to DRAFT: links, ceremony sessions and signing states go; sending again starts over.
+    if (change?.status === "DRAFT") await dropSigningProgress(tx, packageId);
     if (change?.status === "SENT") await sendPackage(tx, caller, packageId);
     else if (wasOut && (trashed || resultingStatus !== "SENT")) await clearPendingReminders(tx, packageId);
     else if (!wasOut && !trashed && resultingStatus === "SENT" && row.sent) await planRemindersOnSend(tx, packageId, row.sent);
+    if (change?.status === "COMPLETED") await queuePackageSealing(tx, packageId);
   });
 }
 

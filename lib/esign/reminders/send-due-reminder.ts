@@ -1,36 +1,25 @@
 import { and, asc, eq, exists, isNull, lte, notInArray, sql } from "drizzle-orm";
-import { config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
-import { approvals, groupMembers, packages, reminders, roles, users } from "@/lib/db/schema";
+import { approvals, packages, reminders, roles, users } from "@/lib/db/schema";
 import { reminderEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
+import { signerRecipients, type SignerRecipient } from "@/lib/esign/signing/links/signer-recipients";
+import { createSigningLink, signingUrlOf } from "@/lib/esign/signing/links/signing-links";
 import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
 
 type PackageRow = typeof packages.$inferSelect;
-
-interface Recipient {
-  email: string;
-  name: string;
-}
-
-/**
- * Where a reminder sends the signer. The signing ceremony arrives with a later issue; until then
- * this is the address its page will answer at.
- */
-export function signingLink(packageId: string): string {
-  return `${config().publicUrl}/sign/${encodeURIComponent(packageId)}`;
-}
 
 const fullName = (first: unknown, last: unknown) => [first, last].filter((part) => typeof part === "string" && part).join(" ");
 
 /**
  * The signers who have not finished: those whose role has an approval neither signed nor
- * accepted. A group signer is every member of the group. One entry per e-mail address.
+ * accepted. A group signer is every member of the group. One entry per e-mail address (a person
+ * holding two roles is reminded once, for the first in signing order).
  */
-export async function unfinishedSigners(tx: Tx, packageId: string): Promise<Recipient[]> {
+export async function unfinishedSigners(tx: Tx, packageId: string): Promise<SignerRecipient[]> {
   const pendingRoles = await tx
-    .select({ signer: roles.signer, signerEmail: roles.signerEmail })
+    .select({ id: roles.id, signer: roles.signer, signerEmail: roles.signerEmail })
     .from(roles)
     .where(
       and(
@@ -45,21 +34,10 @@ export async function unfinishedSigners(tx: Tx, packageId: string): Promise<Reci
     )
     .orderBy(asc(roles.index), asc(roles.position));
 
-  const recipients = new Map<string, Recipient>();
+  const recipients = new Map<string, SignerRecipient>();
   for (const role of pendingRoles) {
-    const group = role.signer?.group as { id?: string } | undefined;
-    if (group?.id) {
-      const members = await tx
-        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-        .from(groupMembers)
-        .innerJoin(users, eq(users.id, groupMembers.userId))
-        .where(eq(groupMembers.groupId, group.id));
-      for (const member of members) {
-        recipients.set(member.email.toLowerCase(), { email: member.email, name: fullName(member.firstName, member.lastName) || member.email });
-      }
-    } else if (role.signerEmail) {
-      const name = fullName(role.signer?.firstName, role.signer?.lastName);
-      recipients.set(role.signerEmail, { email: role.signerEmail, name: name || role.signerEmail });
+    for (const recipient of await signerRecipients(tx, role)) {
+      if (!recipients.has(recipient.email)) recipients.set(recipient.email, recipient);
     }
   }
   return [...recipients.values()];
@@ -110,12 +88,17 @@ export async function sendOneDueReminder(at: Date, skip: string[], scope: SweepS
   });
 }
 
-async function emailReminder(tx: Tx, pkg: PackageRow, recipients: Recipient[]): Promise<void> {
+/** Each recipient gets a link of their own: a new INVITATION link of their role (for a group, naming the member). */
+async function emailReminder(tx: Tx, pkg: PackageRow, recipients: SignerRecipient[]): Promise<void> {
   if (recipients.length === 0) return;
   const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
   const senderName = owner ? fullName(owner.firstName, owner.lastName) || owner.email : "";
   for (const recipient of recipients) {
-    const content = reminderEmail({ signerName: recipient.name, senderName, packageName: pkg.name, signingUrl: signingLink(pkg.id) }, pkg.language);
+    const token = await createSigningLink(tx, { packageId: pkg.id, roleId: recipient.roleId, kind: "INVITATION", memberEmail: recipient.memberEmail });
+    const content = reminderEmail(
+      { signerName: recipient.name, senderName, packageName: pkg.name, signingUrl: signingUrlOf(token) },
+      recipient.language || pkg.language,
+    );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "REMINDER", to: recipient.email });
   }
 }

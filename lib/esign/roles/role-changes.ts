@@ -18,6 +18,7 @@ import {
   senderRoleRow,
 } from "@/lib/esign/packages/package-content";
 import { readRoles, wireRole } from "@/lib/esign/packages/read-package";
+import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
 export const roleNotFound = (roleId: string) => notFound("error.notFound.roleNotFound", `Role ${roleId} was not found in the package.`);
 
@@ -123,6 +124,8 @@ export async function reorderRoles(db: Db, caller: Caller, packageId: string, or
         await tx.update(roles).set({ index: entry.index }).where(and(eq(roles.packageId, packageId), eq(roles.id, entry.id)));
       }
       await record("ROLE_REORDER", { message: order.map((entry) => `${entry.id}:${entry.index}`).join(", ") });
+      // While SENT the new order may make it someone's turn (spec 3.3).
+      await notifySignersWhoseTurnItIs(tx, packageId);
       return readRoles(tx, packageId);
     },
     { allowed: "draftOrSent" },

@@ -1,0 +1,10 @@
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { roleSigningUrl } from "@/lib/esign/signing/links/role-signing-links";
+import { apiRoute } from "@/lib/http/api-handler";
+
+type Params = { packageId: string; roleId: string };
+
+/** `{packageId, roleId, url}`: a new multi-use link into the role's ceremony; refused (409) while the package is a draft. */
+export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+  return roleSigningUrl(db, caller, params.packageId, params.roleId);
+});

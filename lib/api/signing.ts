@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { optional } from "./wire";
+
+/** Requests of the signing ceremony (our own endpoints under /api/signing, authenticated by the signer's session cookie). */
+
+/** A drawn signature: a PNG as a data URL, at most 512 KB once decoded. */
+const pngDataUrl = z
+  .string()
+  .max(700_000)
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, "must be a PNG data URL");
+
+export const approvalSigning = z.object({
+  id: z.string().min(1).max(256),
+  /** The signature of an approval that has a SIGNATURE field: the typed name or initials, or a hand-drawn image. */
+  signature: optional(
+    z.object({
+      text: optional(z.string().trim().min(1).max(256)),
+      image: optional(pngDataUrl),
+    }),
+  ),
+  fields: z
+    .array(z.object({ id: z.string().min(1).max(256), value: z.string().max(100_000) }))
+    .max(500)
+    .default([]),
+});
+export type ApprovalSigning = z.infer<typeof approvalSigning>;
+
+/** `POST /api/signing/{packageId}/documents/{documentId}/sign`: every approval of the signer on the document at once. */
+export const documentSigning = z.object({ approvals: z.array(approvalSigning).max(200) });
+export type DocumentSigning = z.infer<typeof documentSigning>;
+
+export const declineRequest = z.object({ reason: z.string().trim().min(1, "is required").max(4000) });
+export const optOutRequest = z.object({ reason: z.string().trim().min(1, "is required").max(4000) });
+
+export const reassignRequest = z.object({
+  email: z.email().max(256),
+  firstName: z.string().trim().min(1).max(128),
+  lastName: z.string().trim().min(1).max(128),
+  message: optional(z.string().max(4000)),
+});
+export type ReassignRequest = z.infer<typeof reassignRequest>;
+
+const ceremonyField = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  subtype: z.string(),
+  page: z.number(),
+  top: z.number(),
+  left: z.number(),
+  width: z.number(),
+  height: z.number(),
+  value: z.string(),
+  binding: z.string().nullable(),
+  validation: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** `GET /api/signing/{packageId}`: what the ceremony shows the signer. */
+export const ceremonyViewResponse = z.object({
+  package: z.object({ id: z.string(), name: z.string(), description: z.string(), emailMessage: z.string(), language: z.string(), status: z.string(), inPerson: z.boolean() }),
+  signer: z.object({ roleId: z.string(), name: z.string(), email: z.string(), group: z.object({ name: z.string() }).nullable(), reassign: z.boolean() }),
+  progress: z.object({
+    consentAccepted: z.boolean(),
+    verification: z.object({ typeId: z.string(), passed: z.boolean() }).nullable(),
+    locked: z.boolean(),
+    completed: z.boolean(),
+    mayStart: z.boolean().describe("Spec 3.3: every signer of a lower index has finished"),
+    waitingFor: z.array(z.string()),
+    groupLock: z.object({ heldByYou: z.boolean(), heldBy: z.string().nullable(), until: z.string().nullable() }).nullable(),
+  }),
+  documentOrderEnforced: z.boolean(),
+  attachmentRequirements: z.array(z.unknown()),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      index: z.number(),
+      pages: z.array(z.object({ index: z.number(), width: z.number(), height: z.number() })),
+      open: z.boolean().describe("Spec 3.4: with document indexes, only the next document to sign (and those before) are open"),
+      done: z.boolean(),
+      approvals: z.array(
+        z.object({
+          id: z.string(),
+          roleId: z.string(),
+          mine: z.boolean(),
+          optional: z.boolean(),
+          enforceCaptureSignature: z.boolean(),
+          signed: z.string().nullable(),
+          fields: z.array(ceremonyField),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const documentSigned = z.object({ roleCompleted: z.boolean().describe("The signer has nothing left to sign") });
+export const groupLockTaken = z.object({ lockedUntil: z.string() });

@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
+import { fieldStamps, formatSigningDate, initialsOf, isChosen, type FieldStampSources } from "./field-stamps";
+
+type FieldRow = typeof fields.$inferSelect;
+type ApprovalRow = typeof approvals.$inferSelect;
+type SignatureRow = typeof approvalSignatures.$inferSelect;
+
+const SIGNED = new Date("2026-11-22T03:30:00Z");
+
+function field(id: string, over: Partial<FieldRow>): FieldRow {
+  return {
+    packageId: "p",
+    documentId: "d",
+    approvalId: "a1",
+    id,
+    position: 0,
+    type: "INPUT",
+    subtype: "TEXTFIELD",
+    name: "",
+    page: 0,
+    top: 10,
+    left: 20,
+    width: 100,
+    height: 20,
+    value: "",
+    binding: null,
+    validation: null,
+    extract: false,
+    data: {},
+    ...over,
+  };
+}
+
+function approval(id: string, over: Partial<ApprovalRow> = {}): ApprovalRow {
+  return {
+    packageId: "p",
+    documentId: "d",
+    id,
+    position: 0,
+    roleId: "Signer1",
+    name: "",
+    optional: false,
+    enforceCaptureSignature: false,
+    accepted: null,
+    signed: SIGNED,
+    data: {},
+    ...over,
+  };
+}
+
+function signature(approvalId: string, over: Partial<SignatureRow>): SignatureRow {
+  return {
+    packageId: "p",
+    documentId: "d",
+    approvalId,
+    roleId: "Signer1",
+    kind: "FULLNAME",
+    text: null,
+    imageSha256: null,
+    signerName: "Ada Lovelace",
+    signerEmail: "ada@example.test",
+    signedAt: SIGNED,
+    ipAddress: null,
+    userAgent: null,
+    ...over,
+  };
+}
+
+function sources(over: Partial<FieldStampSources>): FieldStampSources {
+  return {
+    timezoneId: "GMT",
+    fields: [],
+    approvals: new Map([["a1", approval("a1")]]),
+    signatures: new Map(),
+    signers: new Map([["Signer1", { name: "Ada Lovelace", title: "Countess", company: "Analytical Engines Ltd" }]]),
+    images: new Map(),
+    ...over,
+  };
+}
+
+describe("isChosen", () => {
+  it.each([
+    ["X", true],
+    ["true", true],
+    ["on", true],
+    ["yes", true],
+    ["", false],
+    ["  ", false],
+    ["false", false],
+    ["FALSE", false],
+    ["0", false],
+    ["off", false],
+    ["no", false],
+  ])("%j → %s", (value, chosen) => expect(isChosen(value)).toBe(chosen));
+});
+
+describe("formatSigningDate", () => {
+  it("gives the day in the package's time zone, UTC for a zone the runtime does not know", () => {
+    expect(formatSigningDate(SIGNED, "GMT")).toBe("2026-11-22");
+    expect(formatSigningDate(SIGNED, "America/Toronto")).toBe("2026-11-21");
+    expect(formatSigningDate(SIGNED, "Not/AZone")).toBe("2026-11-22");
+  });
+});
+
+describe("initialsOf", () => {
+  it("takes each word's first letter", () => expect(initialsOf(" ada  king lovelace ")).toBe("AKL"));
+});
+
+describe("fieldStamps", () => {
+  it("stamps each signature kind as signed, in its field's box", () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5]);
+    const stamps = fieldStamps(
+      sources({
+        approvals: new Map(["a1", "a2", "a3", "a4"].map((id) => [id, approval(id)])),
+        fields: [
+          field("s1", { approvalId: "a1", type: "SIGNATURE", subtype: "FULLNAME", page: 1, left: 72, top: 600, width: 200, height: 40 }),
+          field("s2", { approvalId: "a2", type: "SIGNATURE", subtype: "INITIALS" }),
+          field("s3", { approvalId: "a3", type: "SIGNATURE", subtype: "CAPTURE" }),
+          field("s4", { approvalId: "a4", type: "SIGNATURE", subtype: "FULLNAME" }),
+        ],
+        signatures: new Map([
+          ["a1", signature("a1", { kind: "FULLNAME" })],
+          ["a2", signature("a2", { kind: "INITIALS", text: null })],
+          ["a3", signature("a3", { kind: "CAPTURE", imageSha256: "img" })],
+          ["a4", signature("a4", { kind: "FULLNAME", text: "A. Lovelace" })],
+        ]),
+        images: new Map([["img", png]]),
+      }),
+    );
+    expect(stamps).toEqual([
+      { page: 1, left: 72, top: 600, width: 200, height: 40, value: { kind: "signatureText", text: "Ada Lovelace" } },
+      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "initials", text: "AL" } },
+      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureImage", image: png } },
+      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureText", text: "A. Lovelace" } },
+    ]);
+  });
+
+  it("stamps input fields by subtype and resolves label bindings", () => {
+    const values = fieldStamps(
+      sources({
+        timezoneId: "America/Toronto",
+        fields: [
+          field("t", { subtype: "TEXTFIELD", value: "Flat 4" }),
+          field("ta", { subtype: "TEXTAREA", value: "Two\nlines" }),
+          field("c1", { subtype: "CHECKBOX", value: "X" }),
+          field("c2", { subtype: "CHECKBOX", value: "" }),
+          field("r1", { subtype: "RADIO", value: "true" }),
+          field("r2", { subtype: "RADIO", value: "false" }),
+          field("l", { subtype: "LIST", value: "Monthly" }),
+          field("d", { subtype: "DATEPICKER", value: "2026-12-01" }),
+          field("q", { subtype: "QRCODE", value: "" }),
+          field("n", { subtype: "LABEL", binding: "{signer.name}" }),
+          field("ti", { subtype: "LABEL", binding: "{signer.title}, {signer.company}" }),
+          field("sd", { subtype: "LABEL", binding: "{approval.signed}" }),
+          field("x", { subtype: "LABEL", binding: "{signer.shoeSize}" }),
+          field("v", { subtype: "LABEL", value: "Static text" }),
+        ].map((row, position) => ({ ...row, position })),
+      }),
+    ).map((stamp) => stamp.value);
+    expect(values).toEqual([
+      { kind: "text", text: "Flat 4" },
+      { kind: "text", text: "Two\nlines" },
+      { kind: "checkbox", checked: true },
+      { kind: "checkbox", checked: false },
+      { kind: "radio", selected: true },
+      { kind: "radio", selected: false },
+      { kind: "list", text: "Monthly" },
+      { kind: "date", text: "2026-12-01" },
+      { kind: "text", text: "Ada Lovelace" },
+      { kind: "text", text: "Countess, Analytical Engines Ltd" },
+      { kind: "text", text: "2026-11-21" },
+      { kind: "text", text: "" },
+      { kind: "text", text: "Static text" },
+    ]);
+  });
+
+  it("names the member who signed for a group, and skips approvals nobody signed", () => {
+    const stamps = fieldStamps(
+      sources({
+        approvals: new Map([
+          ["a1", approval("a1")],
+          ["skipped", approval("skipped", { signed: null, optional: true })],
+        ]),
+        fields: [
+          field("n", { subtype: "LABEL", binding: "{signer.name}" }),
+          field("s", { type: "SIGNATURE", subtype: "FULLNAME" }),
+          field("other", { approvalId: "skipped", subtype: "TEXTFIELD", value: "left out" }),
+        ],
+        signatures: new Map([["a1", signature("a1", { signerName: "Bob Member" })]]),
+        signers: new Map([["Signer1", { name: "Legal", title: "", company: "" }]]),
+      }),
+    );
+    expect(stamps.map((stamp) => stamp.value)).toEqual([
+      { kind: "text", text: "Bob Member" },
+      { kind: "signatureText", text: "Bob Member" },
+    ]);
+  });
+
+  it("refuses to seal without a hand-drawn signature's image", () => {
+    expect(() =>
+      fieldStamps(
+        sources({
+          fields: [field("s", { type: "SIGNATURE", subtype: "CAPTURE" })],
+          signatures: new Map([["a1", signature("a1", { kind: "CAPTURE", imageSha256: "gone" })]]),
+        }),
+      ),
+    ).toThrow("image gone) is not stored");
+  });
+});

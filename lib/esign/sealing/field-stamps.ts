@@ -1,0 +1,156 @@
+import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
+import type { FieldStamp, StampValue } from "./stamp-fields";
+
+type FieldRow = typeof fields.$inferSelect;
+type ApprovalRow = typeof approvals.$inferSelect;
+type SignatureRow = typeof approvalSignatures.$inferSelect;
+
+/** Who a role's signer is, as labels show it; for a group, the member who signed for it. */
+export interface SignerDetails {
+  name: string;
+  title: string;
+  company: string;
+}
+
+/** Everything the values of one document's fields come from, read beforehand. */
+export interface FieldStampSources {
+  /** The package's time zone: a `{approval.signed}` label shows the day of signing there. */
+  timezoneId: string;
+  /** The document's fields. */
+  fields: readonly FieldRow[];
+  /** The document's approvals, by id. */
+  approvals: ReadonlyMap<string, ApprovalRow>;
+  /** How each approval of the document was signed, by approval id. */
+  signatures: ReadonlyMap<string, SignatureRow>;
+  /** The signer of each role, by role id. */
+  signers: ReadonlyMap<string, SignerDetails>;
+  /** Hand-drawn signatures (PNG), by SHA-256. */
+  images: ReadonlyMap<string, Uint8Array>;
+}
+
+/** Values of a check box or radio button that mean "not chosen"; anything else non-empty means chosen. */
+const UNCHOSEN = new Set(["", "false", "0", "off", "no", "unchecked"]);
+
+/**
+ * A check box or radio button is chosen when its value is non-empty and not a "no" word
+ * ("false", "0", "off", "no", "unchecked", any case): the ceremony stores "X" (as OneSpan does)
+ * and API clients may send "true".
+ */
+export function isChosen(value: string): boolean {
+  return !UNCHOSEN.has(value.trim().toLowerCase());
+}
+
+/**
+ * The day of `date` in the time zone, as YYYY-MM-DD (UTC when the package's zone is not one the
+ * runtime knows).
+ */
+export function formatSigningDate(date: Date, timezoneId: string): string {
+  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-CA", { ...options, timeZone: timezoneId });
+  } catch {
+    format = new Intl.DateTimeFormat("en-CA", { ...options, timeZone: "UTC" });
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Initials of a name: the first letter of each word ("Ada King Lovelace" → "AKL"). */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => Array.from(word)[0].toUpperCase())
+    .join("");
+}
+
+/**
+ * What is drawn on a document when it is sealed, field by field:
+ * - SIGNATURE fields: how their approval was signed (approvalSignatures): a typed full name (the
+ *   text typed, else the name signed with: for a group, the member's own), initials (typed, else
+ *   made from that name), or the hand-drawn PNG. An approval accepted without signing (ACCEPT)
+ *   draws nothing.
+ * - INPUT fields by subtype: TEXTFIELD, TEXTAREA and CUSTOMFIELD as text, CHECKBOX and RADIO as
+ *   chosen or not (isChosen), LIST as its value, DATE and DATEPICKER as the date given.
+ * - A field with a `binding` (LABEL fields made from text tags, and any other) shows the binding
+ *   resolved: `{approval.signed}` the approval's day of signing in the package's time zone,
+ *   `{signer.name}`, `{signer.title}`, `{signer.company}` the role's signer (unknown placeholders
+ *   show nothing). A LABEL without binding shows its value.
+ * - QRCODE fields are not drawn (there is no code to draw), nor are the fields of an approval that
+ *   was neither signed nor accepted (an optional one left out).
+ * A CAPTURE signature whose image is missing throws: sealing without it would lose the signature.
+ */
+export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
+  const stamps: FieldStamp[] = [];
+  const ordered = [...sources.fields].sort((a, b) => a.approvalId.localeCompare(b.approvalId) || a.position - b.position);
+  for (const field of ordered) {
+    const approval = sources.approvals.get(field.approvalId);
+    const signature = sources.signatures.get(field.approvalId);
+    if (!approval || !(approval.signed || approval.accepted || signature)) continue;
+    const value = field.type === "SIGNATURE" ? signatureValue(signature, sources.images) : inputValue(field, approval, signature, sources);
+    if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value });
+  }
+  return stamps;
+}
+
+function signatureValue(signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
+  if (!signature) return null;
+  const typed = signature.text?.trim() ?? "";
+  switch (signature.kind) {
+    case "FULLNAME":
+      return { kind: "signatureText", text: typed || signature.signerName };
+    case "INITIALS":
+      return { kind: "initials", text: typed || initialsOf(signature.signerName) };
+    case "CAPTURE": {
+      const image = signature.imageSha256 ? images.get(signature.imageSha256) : undefined;
+      if (!image) {
+        throw new Error(
+          `The hand-drawn signature of approval ${signature.approvalId} on document ${signature.documentId} ` +
+            `(image ${signature.imageSha256 ?? "none"}) is not stored.`,
+        );
+      }
+      return { kind: "signatureImage", image };
+    }
+    default:
+      return null;
+  }
+}
+
+function inputValue(field: FieldRow, approval: ApprovalRow, signature: SignatureRow | undefined, sources: FieldStampSources): StampValue | null {
+  const text = field.binding ? resolveBinding(field.binding, approval, signature, sources) : field.value;
+  switch (field.subtype) {
+    case "CHECKBOX":
+      return { kind: "checkbox", checked: isChosen(text) };
+    case "RADIO":
+      return { kind: "radio", selected: isChosen(text) };
+    case "LIST":
+      return { kind: "list", text };
+    case "DATE":
+    case "DATEPICKER":
+      return { kind: "date", text };
+    case "QRCODE":
+      return null;
+    default:
+      return { kind: "text", text };
+  }
+}
+
+function resolveBinding(binding: string, approval: ApprovalRow, signature: SignatureRow | undefined, sources: FieldStampSources): string {
+  const signer = sources.signers.get(approval.roleId);
+  const signedAt = approval.signed ?? approval.accepted ?? signature?.signedAt ?? null;
+  return binding.replace(/\{([\w.]+)\}/g, (_, name: string) => {
+    switch (name) {
+      case "approval.signed":
+        return signedAt ? formatSigningDate(signedAt, sources.timezoneId) : "";
+      case "signer.name":
+        return signature?.signerName || signer?.name || "";
+      case "signer.title":
+        return signer?.title ?? "";
+      case "signer.company":
+        return signer?.company ?? "";
+      default:
+        return "";
+    }
+  });
+}

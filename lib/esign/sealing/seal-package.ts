@@ -1,0 +1,167 @@
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { database, type Queryable } from "@/lib/db/client";
+import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { isComplete } from "@/lib/esign/packages/package-status";
+import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
+import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
+import { sealDocument } from "./seal-document";
+import { serviceCertificate } from "./service-certificate";
+
+type PackageRow = typeof packages.$inferSelect;
+type DocumentRow = typeof documents.$inferSelect;
+
+export interface SealPackageResult {
+  /** Documents sealed by this call. */
+  sealed: string[];
+}
+
+/**
+ * Seals every document of a completed (or archived) package that is not sealed yet, the consent
+ * document aside: each field's value stamped on its page, then the service's PAdES signature,
+ * dated when the package completed. The heavy work (reading, stamping, signing) happens outside
+ * any transaction; then one transaction per package locks the package, stores the sealed PDFs
+ * (in the database with PostgreSQL) and sets each document's `sealedBlobSha256`, only where it is
+ * still unset. So it is idempotent: sealed documents are skipped, and of two runs racing on one
+ * package the second changes nothing. A package that is not complete, or purged, is left alone.
+ */
+export async function sealPackage(packageId: string): Promise<SealPackageResult> {
+  const { db, kind } = await database();
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
+  if (!pkg || !isSealable(pkg)) return { sealed: [] };
+  const unsealed = await unsealedDocuments(db, packageId);
+  if (unsealed.length === 0) return { sealed: [] };
+
+  const store = await blobStore();
+  const certificate = await serviceCertificate();
+  const sourcesOf = await stampSources(db, pkg, unsealed, store);
+  const reason = `Sealed by Signet on completion of ${pkg.name}`;
+  const signingTime = pkg.completed ?? pkg.updated;
+  const results: { document: DocumentRow; bytes: Uint8Array }[] = [];
+  for (const document of unsealed) {
+    const original = await store.get(document.blobSha256!);
+    if (!original) throw new Error(`The original of document ${document.id} of package ${packageId} (${document.blobSha256}) is not stored.`);
+    const stamps = fieldStamps(sourcesOf(document.id));
+    results.push({ document, bytes: await sealDocument({ pdf: original, fields: stamps, certificate, reason, signingTime }) });
+  }
+
+  const written: string[] = [];
+  try {
+    const sealed = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(packages).where(eq(packages.id, packageId)).for("update");
+      if (!locked || !isSealable(locked)) return [];
+      const stillUnsealed = new Map((await unsealedDocuments(tx, packageId)).map((document) => [document.id, document]));
+      const done: string[] = [];
+      for (const { document, bytes } of results) {
+        // Sealed meanwhile by another run, or its original changed: this result is not the one to keep.
+        if (stillUnsealed.get(document.id)?.blobSha256 !== document.blobSha256) continue;
+        const { sha256, created } = await store.put(bytes, tx);
+        if (created && kind !== "postgres") written.push(sha256);
+        await tx
+          .update(documents)
+          .set({ sealedBlobSha256: sha256 })
+          .where(and(eq(documents.packageId, packageId), eq(documents.id, document.id)));
+        done.push(document.id);
+      }
+      return done;
+    });
+    return { sealed };
+  } catch (error) {
+    // The file store wrote before the transaction failed: remove what nothing refers to.
+    await removeUnreferenced(db, store, written);
+    throw error;
+  }
+}
+
+/** Complete (COMPLETED or ARCHIVED) and its documents still stored. */
+function isSealable(pkg: PackageRow): boolean {
+  return pkg.type === "PACKAGE" && isComplete(pkg.status) && !pkg.purged;
+}
+
+/** The package's documents to seal: stored, not sealed, not the consent document. */
+async function unsealedDocuments(db: Queryable, packageId: string): Promise<DocumentRow[]> {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.packageId, packageId), ne(documents.id, CONSENT_DOCUMENT_ID), isNull(documents.sealedBlobSha256)));
+  return rows.filter((row) => row.blobSha256 !== null).sort((a, b) => a.index - b.index || a.position - b.position);
+}
+
+/**
+ * What the stamps of each document to seal come from, read once for the package: its fields,
+ * approvals and signatures, the signers of its roles and the hand-drawn signatures' images.
+ */
+async function stampSources(
+  db: Queryable,
+  pkg: PackageRow,
+  sealing: DocumentRow[],
+  store: BlobStore,
+): Promise<(documentId: string) => FieldStampSources> {
+  const documentIds = sealing.map((document) => document.id);
+  const fieldRows = await db.select().from(fields).where(and(eq(fields.packageId, pkg.id), inArray(fields.documentId, documentIds)));
+  const approvalRows = await db.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), inArray(approvals.documentId, documentIds)));
+  const signatureRows = await db
+    .select()
+    .from(approvalSignatures)
+    .where(and(eq(approvalSignatures.packageId, pkg.id), inArray(approvalSignatures.documentId, documentIds)));
+  const signers = await signerDetails(db, pkg.id);
+
+  const images = new Map<string, Uint8Array>();
+  for (const signature of signatureRows) {
+    if (signature.kind !== "CAPTURE" || !signature.imageSha256 || images.has(signature.imageSha256)) continue;
+    const image = await store.get(signature.imageSha256);
+    if (image) images.set(signature.imageSha256, image);
+  }
+
+  return (documentId) => ({
+    timezoneId: pkg.timezoneId,
+    fields: fieldRows.filter((row) => row.documentId === documentId),
+    approvals: new Map(approvalRows.filter((row) => row.documentId === documentId).map((row) => [row.id, row])),
+    signatures: new Map(signatureRows.filter((row) => row.documentId === documentId).map((row) => [row.approvalId, row])),
+    signers,
+    images,
+  });
+}
+
+/**
+ * Each role's signer as labels show them: the person's name, title and company; for a group, the
+ * member who signed for it (their own title and company when they are a user of the service).
+ */
+async function signerDetails(db: Queryable, packageId: string): Promise<Map<string, SignerDetails>> {
+  const roleRows = await db.select().from(roles).where(eq(roles.packageId, packageId));
+  const states = await db.select().from(roleSigningStates).where(eq(roleSigningStates.packageId, packageId));
+  const signedBy = new Map(states.map((state) => [state.roleId, state]));
+  const memberEmails = states.flatMap((state) => (state.signedByEmail ? [state.signedByEmail.toLowerCase()] : []));
+  const members = memberEmails.length
+    ? await db
+        .select({ email: users.email, title: users.title, company: users.company })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, memberEmails))
+    : [];
+  const memberByEmail = new Map(members.map((member) => [member.email.toLowerCase(), member]));
+
+  const details = new Map<string, SignerDetails>();
+  for (const role of roleRows) {
+    const signer = (role.signer ?? {}) as { firstName?: string; lastName?: string; email?: string; title?: string; company?: string; group?: { name?: string } };
+    const personName = `${signer.firstName ?? ""} ${signer.lastName ?? ""}`.trim() || signer.email || "";
+    const state = signedBy.get(role.id);
+    if (signer.group && state?.signedByName) {
+      const member = state.signedByEmail ? memberByEmail.get(state.signedByEmail.toLowerCase()) : undefined;
+      details.set(role.id, { name: state.signedByName, title: member?.title ?? "", company: member?.company ?? "" });
+    } else {
+      details.set(role.id, { name: personName, title: signer.title ?? "", company: signer.company ?? "" });
+    }
+  }
+  return details;
+}
+
+/** Sealed PDFs written to the file store by a run whose transaction failed, unless some document refers to them. */
+async function removeUnreferenced(db: Queryable, store: BlobStore, shas: string[]): Promise<void> {
+  if (shas.length === 0) return;
+  const referenced = await db
+    .select({ blob: documents.blobSha256, sealed: documents.sealedBlobSha256 })
+    .from(documents)
+    .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas)));
+  const keep = new Set(referenced.flatMap((row) => [row.blob, row.sealed]));
+  await Promise.all(shas.filter((sha) => !keep.has(sha)).map((sha) => store.delete(sha)));
+}

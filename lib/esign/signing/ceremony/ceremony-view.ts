@@ -1,0 +1,91 @@
+import { asc, eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { approvals, documents, fields } from "@/lib/db/schema";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { holdsGroupLock, type SignerContext } from "./signer-context";
+import { isOrderEnforced, openDocuments } from "./signing-rules";
+import { turnOf } from "./turn";
+
+/**
+ * What the ceremony page shows the signer: the package, who they are, what is left (consent,
+ * verification, their turn, the group lock), and every document with its pages and fields — their
+ * own to fill, the others' to see. Field positions are PDF points from the page's top-left.
+ */
+export async function ceremonyView(tx: Tx, context: SignerContext) {
+  const { pkg, role, state } = context;
+  const documentRows = await tx.select().from(documents).where(eq(documents.packageId, pkg.id)).orderBy(asc(documents.index), asc(documents.position));
+  const approvalRows = await tx.select().from(approvals).where(eq(approvals.packageId, pkg.id)).orderBy(asc(approvals.position));
+  const fieldRows = await tx.select().from(fields).where(eq(fields.packageId, pkg.id)).orderBy(asc(fields.position));
+  const signable = documentRows.filter((document) => document.id !== CONSENT_DOCUMENT_ID);
+  const doneBySigner = (documentId: string) =>
+    approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional).every((approval) => approval.signed || approval.accepted);
+  const open = openDocuments(signable.map((document) => ({ id: document.id, index: document.index, position: document.position, doneBySigner: doneBySigner(document.id) })));
+  const turn = await turnOf(tx, pkg.id, role.id);
+  const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
+
+  return {
+    package: {
+      id: pkg.id,
+      name: pkg.name,
+      description: pkg.description,
+      emailMessage: pkg.emailMessage,
+      language: pkg.language,
+      status: pkg.trashed ? "DELETED" : pkg.status,
+      inPerson: Boolean((pkg.settings as { ceremony?: { inPerson?: boolean } }).ceremony?.inPerson),
+    },
+    signer: {
+      roleId: role.id,
+      name: context.actorName,
+      email: context.actorEmail,
+      group: context.isGroup ? { name: String(role.signer?.firstName ?? "") } : null,
+      reassign: role.reassign,
+    },
+    progress: {
+      consentAccepted: Boolean(state.consentAccepted),
+      verification,
+      locked: Boolean(state.signerLocked),
+      completed: Boolean(state.completed),
+      mayStart: turn.mayStart,
+      waitingFor: turn.waitingFor,
+      groupLock: context.isGroup ? { heldByYou: holdsGroupLock(context), heldBy: state.lockedByName, until: state.lockedUntil } : null,
+    },
+    documentOrderEnforced: isOrderEnforced(signable),
+    attachmentRequirements: role.attachmentRequirements,
+    documents: signable.map((document) => ({
+      id: document.id,
+      name: document.name,
+      index: document.index,
+      pages: document.pages,
+      open: open.has(document.id),
+      done: doneBySigner(document.id),
+      approvals: approvalRows
+        .filter((approval) => approval.documentId === document.id)
+        .map((approval) => ({
+          id: approval.id,
+          roleId: approval.roleId,
+          mine: approval.roleId === role.id,
+          optional: approval.optional,
+          enforceCaptureSignature: approval.enforceCaptureSignature,
+          signed: approval.signed ?? approval.accepted,
+          fields: fieldRows
+            .filter((field) => field.documentId === document.id && field.approvalId === approval.id)
+            .map((field) => ({
+              id: field.id,
+              name: field.name,
+              type: field.type,
+              subtype: field.subtype,
+              page: field.page,
+              top: field.top,
+              left: field.left,
+              width: field.width,
+              height: field.height,
+              value: field.value,
+              binding: field.binding,
+              validation: field.validation,
+            })),
+        })),
+    })),
+  };
+}
+

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { packages, users } from "@/lib/db/schema";
+import { declinedEmail } from "@/lib/email/messages";
+import { queueEmail } from "@/lib/email/queue-email";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
+import { assertMayAct, type SignerContext } from "./signer-context";
+
+/**
+ * The signer refuses: declining to sign (DECLINED, PACKAGE_DECLINE with the reason) or opting out of
+ * signing electronically (OPTED_OUT, PACKAGE_OPT_OUT). Either ends signing for everyone: reminders
+ * are dropped and the sender is told, with the reason.
+ */
+export async function refuseToSign(tx: Tx, context: SignerContext, how: "DECLINE" | "OPT_OUT", reason: string): Promise<void> {
+  assertMayAct(context, how === "DECLINE" ? "declining" : "opting out");
+  const { pkg, role, session } = context;
+  const at = now();
+  await tx.update(packages).set({ status: how === "DECLINE" ? "DECLINED" : "OPTED_OUT", updated: at }).where(eq(packages.id, pkg.id));
+  await recordEvent(tx, {
+    accountId: pkg.accountId,
+    packageId: pkg.id,
+    name: how === "DECLINE" ? "PACKAGE_DECLINE" : "PACKAGE_OPT_OUT",
+    sessionUser: role.id,
+    message: reason,
+    ipAddress: session.ipAddress ?? undefined,
+    userAgent: session.userAgent ?? undefined,
+  });
+  await clearPendingReminders(tx, pkg.id);
+  const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+  if (!owner) return;
+  const content = declinedEmail(
+    {
+      senderName: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
+      signerName: how === "DECLINE" ? context.actorName : `${context.actorName} (opting out of signing electronically)`,
+      packageName: pkg.name,
+      reason,
+    },
+    pkg.language,
+  );
+  await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "DECLINED", to: owner.email });
+}

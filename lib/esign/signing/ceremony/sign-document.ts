@@ -1,0 +1,185 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { approvals, approvalSignatures, documents, fields } from "@/lib/db/schema";
+import type { ApprovalSigning, DocumentSigning } from "@/lib/api/signing";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/esign/errors";
+import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { blobStore } from "@/lib/esign/storage/blob-store";
+import { finishRoleIfDone } from "./finish-role";
+import { assertMayAct, type SignerContext } from "./signer-context";
+import { fieldValueProblem, isFilled, openDocuments } from "./signing-rules";
+import { turnOf } from "./turn";
+
+type ApprovalRow = typeof approvals.$inferSelect;
+type FieldRow = typeof fields.$inferSelect;
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The signing date as the package's time zone shows it (YYYY-MM-DD), for date fields and `{approval.signed}`. */
+export function signingDate(at: Date, timezoneId: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+/** Checks everything a signer may not skip before signing documents: their turn, the consent, the verification. */
+async function assertReadyToSign(tx: Tx, context: SignerContext): Promise<void> {
+  assertMayAct(context, "signing");
+  const { pkg, role, state } = context;
+  const turn = await turnOf(tx, pkg.id, role.id);
+  if (!turn.mayStart) throw conflict("error.conflict.notYourTurn", `It is not your turn to sign yet: waiting for ${turn.waitingFor.join(", ")}.`);
+  if (!state.consentAccepted) throw conflict("error.conflict.consentNotAccepted", "Accept the consent to use electronic records and signatures first.");
+  if (!(await isRoleVerified(tx, pkg.id, role.id))) throw forbidden("error.forbidden.verificationRequired", "Verify your identity before signing.");
+}
+
+/** Spec 3.4: the document must be open to this signer (with indexes, the ones before it are done). */
+async function assertDocumentOpen(tx: Tx, context: SignerContext, documentId: string): Promise<string> {
+  const { pkg, role } = context;
+  const documentRows = await tx.select().from(documents).where(and(eq(documents.packageId, pkg.id), ne(documents.id, CONSENT_DOCUMENT_ID)));
+  const document = documentRows.find((row) => row.id === documentId);
+  if (!document) throw notFound("error.notFound.documentNotFound", `The package has no document "${documentId}" to sign.`);
+  const roleApprovals = await tx.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), eq(approvals.roleId, role.id)));
+  const open = openDocuments(
+    documentRows.map((row) => ({
+      id: row.id,
+      index: row.index,
+      position: row.position,
+      doneBySigner: roleApprovals.filter((approval) => approval.documentId === row.id && !approval.optional).every((approval) => approval.signed || approval.accepted),
+    })),
+  );
+  if (!open.has(documentId)) throw conflict("error.conflict.documentOrder", `Sign the documents in their order: "${document.name}" comes later.`);
+  return document.name;
+}
+
+interface PreparedApproval {
+  approval: ApprovalRow;
+  kind: "FULLNAME" | "INITIALS" | "CAPTURE" | "ACCEPT";
+  text: string | null;
+  image: Buffer | null;
+  values: Map<string, string>;
+}
+
+/** Validates one approval's signature and field values against its fields; answers what to write. */
+function prepareApproval(context: SignerContext, approval: ApprovalRow, approvalFields: FieldRow[], input: ApprovalSigning, at: Date): PreparedApproval {
+  const where = `approval "${approval.id}"`;
+  const signatureField = approvalFields.find((field) => field.type === "SIGNATURE");
+  let kind: PreparedApproval["kind"] = "ACCEPT";
+  let text: string | null = null;
+  let image: Buffer | null = null;
+  if (signatureField) {
+    const capture = signatureField.subtype === "CAPTURE" || signatureField.subtype === "MOBILE_CAPTURE" || approval.enforceCaptureSignature;
+    if (capture) {
+      if (!input.signature?.image) throw unprocessable("error.validation.signatureRequired", `${where} needs a hand-drawn signature.`);
+      image = Buffer.from(input.signature.image.slice(input.signature.image.indexOf(",") + 1), "base64");
+      if (image.length > 512 * 1024 || !image.subarray(0, 8).equals(PNG_MAGIC)) throw badRequest("error.validation.signatureImage", `The signature of ${where} is not a PNG image of at most 512 KB.`);
+      kind = "CAPTURE";
+    } else if (signatureField.subtype === "INITIALS") {
+      kind = "INITIALS";
+      text = input.signature?.text ?? initialsOf(context.actorName);
+    } else {
+      kind = "FULLNAME";
+      text = input.signature?.text ?? context.actorName;
+    }
+  }
+
+  const given = new Map(input.fields.map((field) => [field.id, field.value]));
+  const values = new Map<string, string>();
+  for (const id of given.keys()) {
+    const field = approvalFields.find((candidate) => candidate.id === id);
+    if (!field || field.type !== "INPUT" || field.subtype === "LABEL") throw badRequest("error.validation.unknownField", `${where} has no field "${id}" a signer fills.`);
+  }
+  const signer = context.role.signer ?? {};
+  const bindings: Record<string, string> = {
+    "{approval.signed}": signingDate(at, context.pkg.timezoneId),
+    "{signer.name}": context.actorName,
+    "{signer.title}": String(signer.title ?? ""),
+    "{signer.company}": String(signer.company ?? ""),
+  };
+  for (const field of approvalFields) {
+    if (field.type !== "INPUT") continue;
+    if (field.binding && field.binding in bindings) {
+      values.set(field.id, bindings[field.binding]!);
+      continue;
+    }
+    if (field.subtype === "LABEL") continue;
+    let value = given.get(field.id) ?? field.value;
+    if (field.subtype === "DATE" && !value) value = bindings["{approval.signed}"]!;
+    const label = field.name ? `"${field.name}"` : `"${field.id}"`;
+    if (field.validation?.required === true && !isFilled(field, value)) throw unprocessable("error.validation.fieldRequired", `The field ${label} of ${where} is required.`);
+    const problem = fieldValueProblem(field, value);
+    if (problem) throw unprocessable("error.validation.fieldValue", `The field ${label} of ${where} ${problem}.`);
+    values.set(field.id, value);
+  }
+  return { approval, kind, text, image, values };
+}
+
+/**
+ * The signer signs every one of their approvals on a document at once: signatures (typed name,
+ * initials or hand-drawn), field values checked against each field's validation, date and
+ * binding labels filled. Optional approvals may be left out. Records DOCUMENT_SIGNED, then
+ * finishes the role (and the package) when nothing is left.
+ */
+export async function signDocument(tx: Tx, context: SignerContext, documentId: string, request: DocumentSigning): Promise<{ roleCompleted: boolean }> {
+  if (documentId === CONSENT_DOCUMENT_ID) throw badRequest("error.validation.consentIsAccepted", "The consent document is accepted, not signed: use the consent endpoint.");
+  await assertReadyToSign(tx, context);
+  await assertDocumentOpen(tx, context, documentId);
+  const { pkg, role, session } = context;
+
+  const pending = (await tx.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), eq(approvals.documentId, documentId), eq(approvals.roleId, role.id)))).filter(
+    (approval) => !approval.signed && !approval.accepted,
+  );
+  if (pending.length === 0) throw conflict("error.conflict.documentSigned", "You have already signed this document.");
+  const requested = new Map(request.approvals.map((approval) => [approval.id, approval]));
+  for (const id of requested.keys()) {
+    if (!pending.some((approval) => approval.id === id)) throw badRequest("error.validation.unknownApproval", `You have no unsigned approval "${id}" on this document.`);
+  }
+  const missing = pending.filter((approval) => !approval.optional && !requested.has(approval.id));
+  if (missing.length > 0) throw unprocessable("error.validation.approvalRequired", `Sign every required approval of the document: ${missing.map((approval) => `"${approval.id}"`).join(", ")} missing.`);
+
+  const at = now();
+  const documentFields = await tx.select().from(fields).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId)));
+  const prepared = pending
+    .filter((approval) => requested.has(approval.id))
+    .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at));
+
+  const store = await blobStore();
+  for (const { approval, kind, text, image, values } of prepared) {
+    const imageSha256 = image ? (await store.put(image, tx)).sha256 : null;
+    for (const [fieldId, value] of values) {
+      await tx.update(fields).set({ value }).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId), eq(fields.approvalId, approval.id), eq(fields.id, fieldId)));
+    }
+    await tx
+      .update(approvals)
+      .set(kind === "ACCEPT" ? { accepted: at } : { signed: at })
+      .where(and(eq(approvals.packageId, pkg.id), eq(approvals.documentId, documentId), eq(approvals.id, approval.id)));
+    await tx.insert(approvalSignatures).values({
+      packageId: pkg.id,
+      documentId,
+      approvalId: approval.id,
+      roleId: role.id,
+      kind,
+      text,
+      imageSha256,
+      signerName: context.actorName,
+      signerEmail: context.actorEmail,
+      signedAt: at,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    });
+  }
+  await recordEvent(tx, { accountId: pkg.accountId, packageId: pkg.id, name: "DOCUMENT_SIGNED", sessionUser: role.id, documentId, ipAddress: session.ipAddress ?? undefined, userAgent: session.userAgent ?? undefined });
+  return { roleCompleted: await finishRoleIfDone(tx, context) };
+}
