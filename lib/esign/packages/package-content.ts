@@ -63,7 +63,8 @@ export async function findPackageSender(db: Queryable, ownerUserId: string): Pro
   return sender;
 }
 
-function senderName(sender: PackageSender): string {
+/** How e-mails name the package's sender (or any person with these members): full name, else e-mail. */
+export function senderName(sender: PackageSender): string {
   return `${sender.firstName} ${sender.lastName}`.trim() || sender.email;
 }
 

@@ -1,16 +1,15 @@
 import { and, asc, eq, exists, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
-import { approvals, packages, reminders, roles, users } from "@/lib/db/schema";
+import { approvals, packages, reminders, roles } from "@/lib/db/schema";
 import { reminderEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { signerRecipients, type SignerRecipient } from "@/lib/esign/signing/links/signer-recipients";
-import { createSigningLink, signingUrlOf } from "@/lib/esign/signing/links/signing-links";
+import { findPackageSender, senderName as nameOf } from "@/lib/esign/packages/package-content";
+import { invitationUrlFor } from "@/lib/esign/signing/links/signing-links";
 import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
 
 type PackageRow = typeof packages.$inferSelect;
-
-const fullName = (first: unknown, last: unknown) => [first, last].filter((part) => typeof part === "string" && part).join(" ");
 
 /**
  * The signers who have not finished: those whose role has an approval neither signed nor
@@ -91,12 +90,12 @@ export async function sendOneDueReminder(at: Date, skip: string[], scope: SweepS
 /** Each recipient gets a link of their own: a new INVITATION link of their role (for a group, naming the member). */
 async function emailReminder(tx: Tx, pkg: PackageRow, recipients: SignerRecipient[]): Promise<void> {
   if (recipients.length === 0) return;
-  const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
-  const senderName = owner ? fullName(owner.firstName, owner.lastName) || owner.email : "";
+  const owner = await findPackageSender(tx, pkg.ownerUserId);
+  const senderName = owner ? nameOf(owner) : "";
   for (const recipient of recipients) {
-    const token = await createSigningLink(tx, { packageId: pkg.id, roleId: recipient.roleId, kind: "INVITATION", memberEmail: recipient.memberEmail });
+    const signingUrl = await invitationUrlFor(tx, pkg.id, recipient);
     const content = reminderEmail(
-      { signerName: recipient.name, senderName, packageName: pkg.name, signingUrl: signingUrlOf(token) },
+      { signerName: recipient.name, senderName, packageName: pkg.name, signingUrl },
       recipient.language || pkg.language,
     );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "REMINDER", to: recipient.email });

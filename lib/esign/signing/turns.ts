@@ -4,9 +4,9 @@ import { packages, roles, roleSigningStates } from "@/lib/db/schema";
 import { signingInvitationEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { now } from "@/lib/esign/clock";
-import { findPackageSender, isSigningRole } from "@/lib/esign/packages/package-content";
+import { findPackageSender, isSigningRole, senderName as nameOf } from "@/lib/esign/packages/package-content";
 import { rolesWhoseTurnItIs as whoseTurn } from "./ceremony/signing-rules";
-import { createSigningLink, signingUrlOf } from "./links/signing-links";
+import { invitationUrlFor, signingUrlOf } from "./links/signing-links";
 import { signerRecipients } from "./links/signer-recipients";
 
 export { signingUrlOf };
@@ -25,7 +25,7 @@ export async function ensureRoleSigningStates(tx: Tx, packageId: string): Promis
 }
 
 /** The signing roles with where they stand, in signing order. */
-async function signingRolesWithState(db: Queryable, packageId: string) {
+export async function signingRolesWithState(db: Queryable, packageId: string) {
   const rows = await db
     .select({ role: roles, completed: roleSigningStates.completed, notified: roleSigningStates.notified })
     .from(roles)
@@ -58,9 +58,9 @@ async function claimNotification(tx: Tx, packageId: string, roleId: string): Pro
 
 async function inviteRole(tx: Tx, pkg: PackageRow, role: RoleRow, senderName: string): Promise<void> {
   for (const recipient of await signerRecipients(tx, role)) {
-    const token = await createSigningLink(tx, { packageId: pkg.id, roleId: role.id, kind: "INVITATION", memberEmail: recipient.memberEmail });
+    const signingUrl = await invitationUrlFor(tx, pkg.id, recipient);
     const content = signingInvitationEmail(
-      { signerName: recipient.name, senderName, packageName: pkg.name, message: role.emailMessage || pkg.emailMessage, signingUrl: signingUrlOf(token) },
+      { signerName: recipient.name, senderName, packageName: pkg.name, message: role.emailMessage || pkg.emailMessage, signingUrl },
       recipient.language || pkg.language,
     );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "SIGNING_INVITATION", to: recipient.email });
@@ -80,7 +80,7 @@ export async function notifySignersWhoseTurnItIs(tx: Tx, packageId: string): Pro
   const waiting = turnOf(await signingRolesWithState(tx, packageId)).filter((row) => !row.notified);
   if (waiting.length === 0) return;
   const sender = await findPackageSender(tx, pkg.ownerUserId);
-  const senderName = sender ? `${sender.firstName} ${sender.lastName}`.trim() || sender.email : "";
+  const senderName = sender ? nameOf(sender) : "";
   for (const { role } of waiting) {
     if (await claimNotification(tx, packageId, role.id)) await inviteRole(tx, pkg, role, senderName);
   }

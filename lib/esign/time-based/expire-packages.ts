@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { packages, users } from "@/lib/db/schema";
+import { packages } from "@/lib/db/schema";
 import { expiredEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
+import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { inScope, type SweepScope } from "./sweep-scope";
 
@@ -28,10 +29,9 @@ export async function expireOnePackage(at: Date, scope: SweepScope = {}): Promis
     await recordEvent(tx, { accountId: pkg.accountId, packageId: pkg.id, name: "PACKAGE_EXPIRE", sessionUser: pkg.ownerUserId });
     await clearPendingReminders(tx, pkg.id);
 
-    const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+    const owner = await findPackageSender(tx, pkg.ownerUserId);
     if (owner) {
-      const senderName = [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
-      const content = expiredEmail({ senderName, packageName: pkg.name, expiredAt: pkg.due! }, pkg.language);
+      const content = expiredEmail({ senderName: senderName(owner), packageName: pkg.name, expiredAt: pkg.due! }, pkg.language);
       await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "EXPIRED", to: owner.email });
     }
     return pkg.id;

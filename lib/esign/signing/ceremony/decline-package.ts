@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { packages, users } from "@/lib/db/schema";
+import { packages } from "@/lib/db/schema";
 import { declinedEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { assertMayAct, type SignerContext } from "./signer-context";
 
@@ -28,11 +29,11 @@ export async function refuseToSign(tx: Tx, context: SignerContext, how: "DECLINE
     userAgent: session.userAgent ?? undefined,
   });
   await clearPendingReminders(tx, pkg.id);
-  const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+  const owner = await findPackageSender(tx, pkg.ownerUserId);
   if (!owner) return;
   const content = declinedEmail(
     {
-      senderName: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
+      senderName: senderName(owner),
       signerName: how === "DECLINE" ? context.actorName : `${context.actorName} (opting out of signing electronically)`,
       packageName: pkg.name,
       reason,

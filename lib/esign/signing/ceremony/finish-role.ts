@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
-import { approvals, packages, roleSigningStates, users } from "@/lib/db/schema";
+import { approvals, packages, roleSigningStates } from "@/lib/db/schema";
 import { packageCompletedEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { queuePackageSealing } from "@/lib/esign/sealing/seal-package-job";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
@@ -24,12 +25,12 @@ async function roleHasSignedEverything(tx: Tx, packageId: string, roleId: string
 }
 
 async function emailSenderCompleted(tx: Tx, pkg: SignerContext["pkg"]): Promise<void> {
-  const [owner] = await tx.select().from(users).where(eq(users.id, pkg.ownerUserId));
+  const owner = await findPackageSender(tx, pkg.ownerUserId);
   if (!owner) return;
   const base = `${config().publicUrl}/api/packages/${pkg.id}`;
   const content = packageCompletedEmail(
     {
-      recipientName: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
+      recipientName: senderName(owner),
       packageName: pkg.name,
       downloads: [
         { label: "Signed documents (zip)", url: `${base}/documents/zip` },

@@ -6,6 +6,7 @@ import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/esign/errors";
+import { formatSigningDate, initialsOf } from "@/lib/esign/sealing/field-stamps";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { finishRoleIfDone } from "./finish-role";
@@ -17,23 +18,6 @@ type ApprovalRow = typeof approvals.$inferSelect;
 type FieldRow = typeof fields.$inferSelect;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The signing date as the package's time zone shows it (YYYY-MM-DD), for date fields and `{approval.signed}`. */
-export function signingDate(at: Date, timezoneId: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-}
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}
 
 /** Checks everything a signer may not skip before signing documents: their turn, the consent, the verification. */
 async function assertReadyToSign(tx: Tx, context: SignerContext): Promise<void> {
@@ -103,7 +87,7 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
   }
   const signer = context.role.signer ?? {};
   const bindings: Record<string, string> = {
-    "{approval.signed}": signingDate(at, context.pkg.timezoneId),
+    "{approval.signed}": formatSigningDate(at, context.pkg.timezoneId),
     "{signer.name}": context.actorName,
     "{signer.title}": String(signer.title ?? ""),
     "{signer.company}": String(signer.company ?? ""),

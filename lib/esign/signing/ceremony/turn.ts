@@ -1,18 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { roles, roleSigningStates } from "@/lib/db/schema";
-import { isSigningRole } from "@/lib/esign/packages/package-content";
+import { signingRolesWithState } from "@/lib/esign/signing/turns";
 import { rolesWhoseTurnItIs, type RoleTurn } from "./signing-rules";
 
-/** The package's signing roles with their index and whether they finished. */
+/** The package's signing roles with their index, whether they finished, and the name the others see. */
 export async function roleTurns(tx: Queryable, packageId: string): Promise<(RoleTurn & { name: string })[]> {
-  const roleRows = await tx.select().from(roles).where(eq(roles.packageId, packageId));
-  const states = await tx.select().from(roleSigningStates).where(eq(roleSigningStates.packageId, packageId));
-  const completed = new Set(states.filter((state) => state.completed).map((state) => state.roleId));
-  return roleRows.filter(isSigningRole).map((role) => ({
+  return (await signingRolesWithState(tx, packageId)).map(({ role, completed }) => ({
     id: role.id,
     index: role.index,
-    completed: completed.has(role.id),
+    completed: Boolean(completed),
     name: [role.signer?.firstName, role.signer?.lastName].filter(Boolean).join(" ") || role.id,
   }));
 }

@@ -42,6 +42,11 @@ export async function createSigningLink(tx: Queryable, link: NewSigningLink): Pr
   return token;
 }
 
+/** A new INVITATION link of one recipient's role (naming the member of a group), as the URL to e-mail. */
+export async function invitationUrlFor(tx: Queryable, packageId: string, recipient: { roleId: string; memberEmail: string | null }): Promise<string> {
+  return signingUrlOf(await createSigningLink(tx, { packageId, roleId: recipient.roleId, kind: "INVITATION", memberEmail: recipient.memberEmail }));
+}
+
 /**
  * Back to DRAFT: every way in and every ceremony session dies, and where each signer stood is
  * forgotten, so that sending again starts over with new invitations. What signers already signed
