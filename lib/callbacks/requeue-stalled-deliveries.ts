@@ -1,13 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { callbackDeliveries } from "@/lib/db/schema";
+import type { SweepScope } from "@/lib/esign/time-based/sweep-scope";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { DELIVER_CALLBACK_JOB } from "./kinds";
-
-export interface StalledDeliveryScope {
-  /** Only these accounts' deliveries (tests share one database); default all. */
-  accountIds?: string[];
-}
 
 /**
  * Queues a run for every delivery that may have lost its own: the first PENDING delivery of each
@@ -17,7 +13,7 @@ export interface StalledDeliveryScope {
  * window). A spare run is harmless: the worker checks the delivery before it sends. Runs when
  * the server starts (grace 0) and in every due-work sweep. Answers how many runs it queued.
  */
-export async function requeueStalledDeliveries(at: Date, graceMs: number, scope: StalledDeliveryScope = {}): Promise<number> {
+export async function requeueStalledDeliveries(at: Date, graceMs: number, scope: SweepScope = {}): Promise<number> {
   const db = await getDb();
   const orderKey = sql`coalesce(${callbackDeliveries.packageId}, ${callbackDeliveries.id})`;
   const stalled = await db

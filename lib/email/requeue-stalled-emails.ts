@@ -2,6 +2,7 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
+import type { SweepScope } from "@/lib/esign/time-based/sweep-scope";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { SEND_EMAIL_JOB } from "./kinds";
 
@@ -18,18 +19,13 @@ export function emailRetryWindowMs(): number {
   return (delays + (emailRetryLimit + 1) * JOB_EXPIRY_SECONDS) * 1000;
 }
 
-export interface StalledEmailScope {
-  /** Only these accounts' messages (tests share one database); default all. */
-  accountIds?: string[];
-}
-
 /**
  * Queues a send again for each message still QUEUED after its whole retry window, as of `at`: its
  * job is gone (an instance died during the last attempt, or the queue expired the job), so
  * nothing else will send it. A singleton key lets a message be queued again at most once per
  * window, whatever the number of sweeps and instances. Answers how many it queued.
  */
-export async function requeueStalledEmails(at: Date, scope: StalledEmailScope = {}): Promise<number> {
+export async function requeueStalledEmails(at: Date, scope: SweepScope = {}): Promise<number> {
   const db = await getDb();
   const windowMs = emailRetryWindowMs();
   const stalled = await db
