@@ -127,6 +127,44 @@ describe("the signing ceremony", () => {
     expect((await call("GET", `/api/signing/${packageId}`, as(tenant))).status).toBe(409);
   });
 
+  it("a required radio button is met by any button of its group: the other one chosen signs, none chosen is refused", async () => {
+    const owner = await seedAccount();
+    const radioButton = (id: string, top: number, required: boolean) => ({
+      id,
+      type: "INPUT",
+      subtype: "RADIO",
+      page: 0,
+      top,
+      left: 100,
+      width: 20,
+      height: 20,
+      validation: { group: "parking", ...(required ? { required: true } : {}) },
+    });
+    const packageId = await createPackageWithFiles(owner.apiKey, {
+      name: "Parking",
+      status: "SENT",
+      roles: [{ id: "Tenant", index: 1, type: "SIGNER", signers: [{ email: "tenant@example.test", firstName: "Tia", lastName: "Tenant" }] }],
+      documents: [{ id: "doc1", name: "Parking", approvals: [{ id: "tenant", role: "Tenant", fields: [signatureField(), radioButton("spot", 100, true), radioButton("none", 140, false)] }] }],
+    });
+    const tenant = await sessionFor(packageId, "Tenant");
+    await call("POST", `/api/signing/${packageId}/consent`, as(tenant));
+    const sign = (fieldValues: { id: string; value: string }[], expect = 200) =>
+      callJson<{ messageKey?: string; message?: string; roleCompleted?: boolean }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, {
+        ...as(tenant, { approvals: [{ id: "tenant", fields: fieldValues }] }),
+        expect,
+      });
+
+    const noneChosen = await sign([], 422);
+    expect(noneChosen.messageKey).toBe("error.validation.fieldRequired");
+    expect(noneChosen.message).toContain('"spot"');
+    expect((await sign([{ id: "spot", value: "" }, { id: "none", value: "" }], 422)).messageKey).toBe("error.validation.fieldRequired");
+    expect(await sign([{ id: "none", value: "X" }])).toEqual({ roleCompleted: true });
+
+    const db = await getDb();
+    const values = await db.select({ id: fields.id, value: fields.value }).from(fields).where(and(eq(fields.packageId, packageId), eq(fields.approvalId, "tenant"), eq(fields.subtype, "RADIO")));
+    expect(Object.fromEntries(values.map((field) => [field.id, field.value]))).toEqual({ spot: "", none: "X" });
+  });
+
   it("without autocomplete the last signature raises PACKAGE_READY_FOR_COMPLETE and the package stays SENT", async () => {
     const owner = await seedAccount();
     const packageId = await twoSignerPackage(owner, { autocomplete: false });

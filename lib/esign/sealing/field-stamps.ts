@@ -1,5 +1,8 @@
 import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
+import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
 import type { FieldStamp, StampValue } from "./stamp-fields";
+
+export { isChosen };
 
 type FieldRow = typeof fields.$inferSelect;
 type ApprovalRow = typeof approvals.$inferSelect;
@@ -26,18 +29,6 @@ export interface FieldStampSources {
   signers: ReadonlyMap<string, SignerDetails>;
   /** Hand-drawn signatures (PNG), by SHA-256. */
   images: ReadonlyMap<string, Uint8Array>;
-}
-
-/** Values of a check box or radio button that mean "not chosen"; anything else non-empty means chosen. */
-const UNCHOSEN = new Set(["", "false", "0", "off", "no", "unchecked"]);
-
-/**
- * A check box or radio button is chosen when its value is non-empty and not a "no" word
- * ("false", "0", "off", "no", "unchecked", any case): the ceremony stores "X" (as OneSpan does)
- * and API clients may send "true".
- */
-export function isChosen(value: string): boolean {
-  return !UNCHOSEN.has(value.trim().toLowerCase());
 }
 
 /**

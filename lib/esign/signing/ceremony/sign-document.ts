@@ -11,7 +11,7 @@ import { isRoleVerified } from "@/lib/esign/signing/verification/assert-availabl
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { finishRoleIfDone } from "./finish-role";
 import { assertMayAct, type SignerContext } from "./signer-context";
-import { fieldValueProblem, isFilled, openDocuments } from "./signing-rules";
+import { fieldValueProblem, isFilled, openDocuments, radioGroupOf } from "./signing-rules";
 import { turnOf } from "./turn";
 
 type ApprovalRow = typeof approvals.$inferSelect;
@@ -92,6 +92,12 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
     "{signer.title}": String(signer.title ?? ""),
     "{signer.company}": String(signer.company ?? ""),
   };
+  // A required radio button is met when any button of its group is chosen.
+  const requiredIsMet = (field: FieldRow, value: string) => {
+    const group = radioGroupOf(field);
+    if (group === null) return isFilled(field, value);
+    return approvalFields.some((other) => radioGroupOf(other) === group && isFilled(other, given.get(other.id) ?? other.value));
+  };
   for (const field of approvalFields) {
     if (field.type !== "INPUT") continue;
     if (field.binding && field.binding in bindings) {
@@ -102,7 +108,7 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
     let value = given.get(field.id) ?? field.value;
     if (field.subtype === "DATE" && !value) value = bindings["{approval.signed}"]!;
     const label = field.name ? `"${field.name}"` : `"${field.id}"`;
-    if (field.validation?.required === true && !isFilled(field, value)) throw unprocessable("error.validation.fieldRequired", `The field ${label} of ${where} is required.`);
+    if (field.validation?.required === true && !requiredIsMet(field, value)) throw unprocessable("error.validation.fieldRequired", `The field ${label} of ${where} is required.`);
     const problem = fieldValueProblem(field, value);
     if (problem) throw unprocessable("error.validation.fieldValue", `The field ${label} of ${where} ${problem}.`);
     values.set(field.id, value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldValueProblem, isFilled, openDocuments, rolesWhoseTurnItIs } from "./signing-rules";
+import { fieldValueProblem, isFilled, openDocuments, radioGroupOf, rolesWhoseTurnItIs } from "./signing-rules";
 
 describe("rolesWhoseTurnItIs (spec 3.3)", () => {
   it("lets the lowest unfinished index sign, same index in parallel", () => {
@@ -38,5 +38,20 @@ describe("field values", () => {
     expect(isFilled({ subtype: "CHECKBOX", validation: null }, "false")).toBe(false);
     expect(isFilled({ subtype: "CHECKBOX", validation: null }, "true")).toBe(true);
     expect(isFilled({ subtype: "TEXTFIELD", validation: null }, "  ")).toBe(false);
+  });
+  it("counts a radio button as filled only when chosen", () => {
+    const button = { subtype: "RADIO", validation: { group: "answer" } };
+    expect(isFilled(button, "X")).toBe(true);
+    expect(isFilled(button, "yes")).toBe(true);
+    expect(isFilled(button, "")).toBe(false);
+    expect(isFilled(button, " ")).toBe(false);
+    expect(isFilled(button, "false")).toBe(false);
+  });
+  it("finds a radio button's group, and none for anything else", () => {
+    expect(radioGroupOf({ subtype: "RADIO", validation: { group: "answer", required: true } })).toBe("answer");
+    expect(radioGroupOf({ subtype: "RADIO", validation: { group: "" } })).toBeNull();
+    expect(radioGroupOf({ subtype: "RADIO", validation: { group: 7 } })).toBeNull();
+    expect(radioGroupOf({ subtype: "RADIO", validation: null })).toBeNull();
+    expect(radioGroupOf({ subtype: "CHECKBOX", validation: { group: "answer" } })).toBeNull();
   });
 });

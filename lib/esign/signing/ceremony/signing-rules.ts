@@ -51,10 +51,29 @@ export interface FieldRule {
 
 const CHECKED = new Set(["true", "X", "x", "checked"]);
 
-/** Whether a value fills the field: a check box counts only when checked. */
+/** Values of a check box or radio button that mean "not chosen"; anything else non-empty means chosen. */
+const UNCHOSEN = new Set(["", "false", "0", "off", "no", "unchecked"]);
+
+/**
+ * A check box or radio button is chosen when its value is non-empty and not a "no" word
+ * ("false", "0", "off", "no", "unchecked", any case): the ceremony stores "X" (as OneSpan does)
+ * and API clients may send "true".
+ */
+export function isChosen(value: string): boolean {
+  return !UNCHOSEN.has(value.trim().toLowerCase());
+}
+
+/** Whether a value fills the field: a check box counts only when checked, a radio button only when chosen (as the seal draws it). */
 export function isFilled(field: FieldRule, value: string): boolean {
   if (field.subtype === "CHECKBOX") return CHECKED.has(value);
+  if (field.subtype === "RADIO") return isChosen(value);
   return value.trim().length > 0;
+}
+
+/** The group of a radio button (`validation.group`): the buttons of one group are one choice. Null for anything else. */
+export function radioGroupOf(field: FieldRule): string | null {
+  const group = field.validation?.group;
+  return field.subtype === "RADIO" && typeof group === "string" && group ? group : null;
 }
 
 /** The reason a value is not acceptable for the field, or null. Required-ness is checked apart. */
