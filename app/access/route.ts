@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { escapeHtml } from "@/lib/email/messages";
 import { ServiceError } from "@/lib/esign/errors";
+import { redeemSenderToken } from "@/lib/esign/signing/hosting/redeem-sender-token";
 import { redeemSigningLink } from "@/lib/esign/signing/links/redeem-signing-link";
 import { signingSessionCookie } from "@/lib/esign/signing/session";
 import { clientIp } from "@/lib/http/api-handler";
@@ -35,15 +36,20 @@ function refusalPage(error: ServiceError): Response {
 
 /**
  * `GET /access?sessionToken=...`, where every signing link and signer authentication token
- * leads: the token becomes a ceremony session in an http-only cookie, and the signer goes on to
- * the ceremony of the package (303). A token that does not work gets a readable page (404, 410).
+ * leads, and `GET /access?senderAuthenticationToken=...`, where the sender opens an in-person
+ * ceremony they host: the token becomes a ceremony session in an http-only cookie, and the
+ * browser goes on to the ceremony of the package (303). A token that does not work gets a
+ * readable page (404, 410).
  */
 export async function GET(request: Request): Promise<Response> {
   try {
-    const redeemed = await redeemSigningLink(await getDb(), new URL(request.url).searchParams.get("sessionToken"), {
-      ipAddress: clientIp(request),
-      userAgent: request.headers.get("user-agent"),
-    });
+    const query = new URL(request.url).searchParams;
+    const client = { ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") };
+    const senderToken = query.get("senderAuthenticationToken");
+    const redeemed =
+      senderToken !== null && !query.has("sessionToken")
+        ? await redeemSenderToken(await getDb(), senderToken, client)
+        : await redeemSigningLink(await getDb(), query.get("sessionToken"), client);
     return new Response(null, {
       status: 303,
       headers: {

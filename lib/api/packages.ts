@@ -122,6 +122,21 @@ export type SignerInput = z.infer<typeof signerInput>;
 
 const baseMessage = z.union([z.string(), z.object({ content: optional(z.string()) })]);
 
+/**
+ * A file the role's signer is asked to upload (OneSpan's AttachmentRequirement). The service keeps
+ * `status` and `files`: what a client sends for them is ignored. The name is the PACKAGE_ATTACHMENT
+ * event's message, hence at most 255 characters.
+ */
+export const attachmentRequirementInput = z.object({
+  id: optional(clientId),
+  name: z.string().trim().min(1, "is required").max(255),
+  description: optional(z.string().max(4000)),
+  required: optional(z.boolean()),
+  comment: optional(z.string().max(4000)),
+  data: optional(looseRecord),
+});
+export type AttachmentRequirementInput = z.infer<typeof attachmentRequirementInput>;
+
 export const roleInput = z.object({
   id: optional(clientId),
   index: optional(z.number().int().min(0)),
@@ -130,7 +145,7 @@ export const roleInput = z.object({
   signers: z.array(signerInput).max(1, "a role holds one signer").nullish().transform((value) => value ?? []),
   emailMessage: optional(baseMessage),
   reassign: optional(z.boolean()),
-  attachmentRequirements: optional(z.array(looseRecord).max(50)),
+  attachmentRequirements: optional(z.array(attachmentRequirementInput).max(50)),
   data: optional(looseRecord),
 });
 export type RoleInput = z.infer<typeof roleInput>;
@@ -286,6 +301,21 @@ export const documentResponse = z.object({
 });
 export type WireDocument = z.infer<typeof documentResponse>;
 
+export const ATTACHMENT_STATUSES = ["INCOMPLETE", "COMPLETE", "ACCEPTED", "REJECTED"] as const;
+export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
+
+export const attachmentRequirementResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  required: z.boolean().describe("The signer cannot finish before uploading at least one file"),
+  status: z.enum(ATTACHMENT_STATUSES).describe("COMPLETE once the signer uploaded a file, INCOMPLETE while none is there"),
+  comment: z.string(),
+  files: z.array(z.object({ id: z.string(), name: z.string() })).describe("The files the signer uploaded"),
+  data: record,
+});
+export type WireAttachmentRequirement = z.infer<typeof attachmentRequirementResponse>;
+
 export const roleResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -294,7 +324,7 @@ export const roleResponse = z.object({
   reassign: z.boolean(),
   locked: z.boolean(),
   emailMessage: z.object({ content: z.string() }),
-  attachmentRequirements: z.array(z.unknown()),
+  attachmentRequirements: z.array(attachmentRequirementResponse),
   signers: z.array(record),
   data: record,
 });

@@ -29,6 +29,17 @@ export const signerAuthenticationTokenResponse = z.object({
 });
 export type SignerAuthenticationTokenResponse = z.infer<typeof signerAuthenticationTokenResponse>;
 
+/** `POST /api/authenticationTokens/sender` (OneSpan's SenderAuthenticationToken): the package's sender hosts its signing in person. */
+export const senderAuthenticationTokenRequest = z.object({ packageId: requiredId("the package id") });
+export type SenderAuthenticationTokenRequest = z.infer<typeof senderAuthenticationTokenRequest>;
+
+export const senderAuthenticationTokenResponse = z.object({
+  packageId: z.string(),
+  /** The token, redeemed once within 30 minutes at `/access?senderAuthenticationToken=<value>`. */
+  value: z.string(),
+});
+export type SenderAuthenticationTokenResponse = z.infer<typeof senderAuthenticationTokenResponse>;
+
 /** `GET /api/packages/{packageId}/roles/{roleId}/signingUrl`. */
 export const signingUrlResponse = z.object({
   packageId: z.string(),

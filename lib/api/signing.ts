@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ceremonyAttachmentRequirement } from "./attachments";
 import { optional } from "./wire";
 
 /** Requests of the signing ceremony (our own endpoints under /api/signing, authenticated by the signer's session cookie). */
@@ -39,6 +40,27 @@ export const reassignRequest = z.object({
   message: optional(z.string().max(4000)),
 });
 export type ReassignRequest = z.infer<typeof reassignRequest>;
+export const reassignResponse = z.object({ newRoleId: z.string().describe("The role of the new signer, which took the delegating signer's place") });
+
+/** `POST /api/signing/{packageId}/host/signer`: the signer the sender hosting in person hands the device to. */
+export const hostSignerRequest = z.object({ roleId: z.string().trim().min(1, "is required").max(256) });
+
+/** The ceremony view's `host`: set when the sender hosts the ceremony in person. */
+const ceremonyHost = z
+  .object({
+    name: z.string(),
+    signers: z.array(
+      z.object({
+        roleId: z.string(),
+        name: z.string(),
+        index: z.number(),
+        turn: z.boolean().describe("May sign now (spec 3.3)"),
+        completed: z.boolean(),
+      }),
+    ),
+  })
+  .nullable()
+  .describe("The sender hosting the ceremony in person and every signer in signing order; null unless hosted");
 
 const ceremonyField = z.object({
   id: z.string(),
@@ -68,8 +90,9 @@ export const ceremonyViewResponse = z.object({
     waitingFor: z.array(z.string()),
     groupLock: z.object({ heldByYou: z.boolean(), heldBy: z.string().nullable(), until: z.string().nullable() }).nullable(),
   }),
+  host: ceremonyHost,
   documentOrderEnforced: z.boolean(),
-  attachmentRequirements: z.array(z.unknown()),
+  attachmentRequirements: z.array(ceremonyAttachmentRequirement).describe("The signer's own attachment requirements (PACKAGE_ATTACHMENT)"),
   documents: z.array(
     z.object({
       id: z.string(),

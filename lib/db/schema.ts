@@ -550,10 +550,12 @@ export const signingLinks = pgTable(
       .notNull()
       .references(() => packages.id, { onDelete: "cascade" }),
     roleId: text().notNull(),
-    /** INVITATION, MULTI_USE or SINGLE_USE. */
+    /** INVITATION, MULTI_USE, SINGLE_USE, or HOST (a sender authentication token hosting an in-person ceremony). */
     kind: text().notNull(),
     /** The group member the link was sent to; null for a signer who is a person. */
     memberEmail: text(),
+    /** The sender a HOST link was made for. */
+    hostUserId: text(),
     tokenHash: text().notNull(),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     /** When a SINGLE_USE link was redeemed. */
@@ -642,4 +644,29 @@ export const approvalSignatures = pgTable(
     userAgent: text(),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.documentId, t.approvalId] })],
+);
+
+/**
+ * A file a signer uploaded for one of their role's attachment requirements (spec: PACKAGE_ATTACHMENT).
+ * The bytes live in the blob store; the requirement's status stays in the role's
+ * `attachmentRequirements`.
+ */
+export const signerAttachmentFiles = pgTable(
+  "signer_attachment_files",
+  {
+    id: text().primaryKey(),
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    roleId: text().notNull(),
+    requirementId: text().notNull(),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    blobSha256: text(),
+    uploadedByName: text().notNull(),
+    uploadedByEmail: text().notNull(),
+    uploaded: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [index("signer_attachment_files_requirement_idx").on(t.packageId, t.roleId, t.requirementId)],
 );

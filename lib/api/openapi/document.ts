@@ -11,14 +11,17 @@ import {
   subAccountOperations,
   verificationOperations,
 } from "./account-operations";
+import { attachmentOperations, signerAttachmentOperations } from "./attachment-operations";
 import { packageOperations } from "./package-operations";
 import { signingCeremonyOperations } from "./signing-ceremony-operations";
+import { signingHostingOperations } from "./signing-hosting-operations";
 import { signingVerificationOperations } from "./signing-verification-operations";
 
 /** Every operation of the API, in the order the reference shows them. */
 export function allOperations(): Operation[] {
   return [
     ...packageOperations,
+    ...attachmentOperations,
     ...senderOperations,
     ...accountRoleOperations,
     ...groupOperations,
@@ -29,6 +32,8 @@ export function allOperations(): Operation[] {
     ...auditOperations,
     ...outboxOperations,
     ...signingCeremonyOperations,
+    ...signerAttachmentOperations,
+    ...signingHostingOperations,
     ...signingVerificationOperations,
     describeItself,
   ];

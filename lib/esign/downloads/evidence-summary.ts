@@ -7,6 +7,8 @@ import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-d
 import { buildEvidenceSummaryPdf, type EvidenceSigner } from "@/lib/esign/evidence/evidence-summary-pdf";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { isSigningRole } from "@/lib/esign/packages/package-content";
+import { attachmentFilesOf, type AttachmentFileRow } from "@/lib/esign/signing/attachments/requirement-files";
+import { requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import { findVerificationType } from "@/lib/esign/verification/verification-types";
 import { sha256Hex } from "@/lib/esign/storage/blob-store";
 import { packageDocuments, responseBytes, safeFileName, type DocumentRow, type SizedDownloadFile } from "./document-file";
@@ -113,6 +115,7 @@ async function evidenceSigners(db: Queryable, packageId: string, documentRows: D
     (await db.select().from(roleSigningStates).where(eq(roleSigningStates.packageId, packageId))).map((state) => [state.roleId, state]),
   );
   const signatures = await db.select().from(approvalSignatures).where(eq(approvalSignatures.packageId, packageId));
+  const attachmentFiles = await attachmentFilesOf(db, packageId);
   // In time order; those of one moment (a document signed in one action) in the documents' order.
   signatures.sort((a, b) => a.signedAt.getTime() - b.signedAt.getTime() || (documentOrder.get(a.documentId) ?? 0) - (documentOrder.get(b.documentId) ?? 0));
   return roleRows.map((role) => {
@@ -136,9 +139,26 @@ async function evidenceSigners(db: Queryable, packageId: string, documentRows: D
           by: nameAndEmail(signature.signerName, signature.signerEmail),
           ipAddress: signature.ipAddress ?? "",
           userAgent: signature.userAgent ?? "",
-        })),
+        }))
+        .concat(attachmentActions(role, attachmentFiles))
+        .sort((a, b) => a.at.getTime() - b.at.getTime()),
     };
   });
+}
+
+/** The files the role's signer uploaded for its attachment requirements (PACKAGE_ATTACHMENT), as actions. */
+function attachmentActions(role: typeof roles.$inferSelect, files: AttachmentFileRow[]): EvidenceSigner["actions"] {
+  const names = new Map(requirementsOf(role).map((requirement) => [requirement.id, requirement.name]));
+  return files
+    .filter((file) => file.roleId === role.id)
+    .map((file) => ({
+      at: file.uploaded,
+      document: `Attachment: ${names.get(file.requirementId) ?? file.requirementId}`,
+      action: `Uploaded "${file.name}" (${file.size} bytes)\nSHA-256: ${file.blobSha256 ?? "not stored"}`,
+      by: nameAndEmail(file.uploadedByName, file.uploadedByEmail),
+      ipAddress: "",
+      userAgent: "",
+    }));
 }
 
 /** "First Last\nemail" for every id that is a user; session users that are not (signers) stay as recorded. */

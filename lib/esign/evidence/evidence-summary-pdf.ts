@@ -29,7 +29,7 @@ export interface EvidenceSummaryInput {
   }[];
 }
 
-/** A signer: who they are, how they were verified, and each of their signatures and acceptances. */
+/** A signer: who they are, how they were verified, and each of their signatures, acceptances and uploaded attachments. */
 export interface EvidenceSigner {
   roleId: string;
   /** "Name <e-mail>"; for a group, the group's name and e-mail. */
@@ -44,7 +44,7 @@ export interface EvidenceSigner {
   actions: {
     at: Date;
     document: string;
-    /** What they did, in words ("Signed with a typed name: Ada Lovelace", "Accepted"). */
+    /** What they did, in words ("Signed with a typed name: Ada Lovelace", "Accepted", "Uploaded \"id.png\" ..."). */
     action: string;
     /** Who did it: the signer, or the member of a group. */
     by: string;

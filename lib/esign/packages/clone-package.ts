@@ -8,6 +8,7 @@ import { now } from "@/lib/esign/clock";
 import { badRequest } from "@/lib/esign/errors";
 import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
+import { unansweredRequirements } from "@/lib/esign/signing/attachments/requirements";
 import { findPackage } from "./find-package";
 import { normalizeSigner, OWNER_ROLE_ID, senderAsSigner, senderRoleRow } from "./package-content";
 import { assertCreatableStatus } from "./package-status";
@@ -71,6 +72,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
           name: filling?.name ?? role.name,
           signer,
           signerEmail: signer ? String(signer.email) || null : null,
+          attachmentRequirements: unansweredRequirements(role),
         };
       });
     const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;

@@ -11,6 +11,7 @@ import { forbidden } from "@/lib/esign/errors";
 import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { PERMISSIONS } from "@/lib/esign/permissions";
+import { assertRequirementIdsUnique } from "@/lib/esign/signing/attachments/requirements";
 import {
   assertUniqueIds,
   consentApprovalRow,
@@ -47,6 +48,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   const roleRows = roleInputs.map((role, i) => roleRow(packageId, role, i, caller.user));
   if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
   assertUniqueIds(roleRows.map((role) => role.id), "roles");
+  assertRequirementIdsUnique(roleRows);
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
 
   const textTagRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));

@@ -7,6 +7,7 @@ import { SIGNATURE_SUBTYPES } from "@/lib/api/packages";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import { requirementRows } from "@/lib/esign/signing/attachments/requirements";
 
 /**
  * Turning wire input into rows: roles with their signer, approvals with their fields. Shared by
@@ -93,22 +94,9 @@ export function roleRow(packageId: string, input: RoleInput, position: number, s
     reassign: input.reassign ?? false,
     signer,
     signerEmail: signer ? String(signer.email) || null : null,
-    attachmentRequirements: attachmentRequirementRows(input.attachmentRequirements ?? []),
+    attachmentRequirements: requirementRows(input.attachmentRequirements ?? [], id),
     data: input.data ?? {},
   };
-}
-
-/** Attachments a signer is asked to upload, with the defaults the wire shows. */
-export function attachmentRequirementRows(requirements: Record<string, unknown>[]): Record<string, unknown>[] {
-  return requirements.map((requirement) => ({
-    id: newId(9),
-    status: "INCOMPLETE",
-    required: false,
-    description: "",
-    comment: "",
-    data: {},
-    ...requirement,
-  }));
 }
 
 /** Every package has its sender among its roles; when the sender does not sign, this role has no approvals. */

@@ -11,6 +11,7 @@ import type {
   WireRole,
 } from "@/lib/api/packages";
 import { setIfPresent, wireDate, withoutNulls } from "@/lib/api/wire";
+import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
 import type { PackageRow } from "./find-package";
 
 type RoleRow = typeof roles.$inferSelect;
@@ -62,7 +63,7 @@ export function wireRole(row: RoleRow): WireRole {
     reassign: row.reassign,
     locked: row.locked,
     emailMessage: { content: row.emailMessage },
-    attachmentRequirements: row.attachmentRequirements,
+    attachmentRequirements: requirementsOf(row).map(wireRequirement),
     signers: row.signer ? [withoutNulls(row.signer)] : [],
     data: row.data,
   };

@@ -8,7 +8,6 @@ import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import {
   assertUniqueIds,
-  attachmentRequirementRows,
   consentApprovalRow,
   findPackageSender,
   isSigningRole,
@@ -18,6 +17,7 @@ import {
   senderRoleRow,
 } from "@/lib/esign/packages/package-content";
 import { readRoles, wireRole } from "@/lib/esign/packages/read-package";
+import { assertRequirementIdsUnique, requirementRows, requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
 export const roleNotFound = (roleId: string) => notFound("error.notFound.roleNotFound", `Role ${roleId} was not found in the package.`);
@@ -44,6 +44,7 @@ export async function addRole(db: Db, caller: Caller, packageId: string, input: 
     const row = roleRow(packageId, resolved, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
     const [existing] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, row.id)));
     if (existing) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
+    assertRequirementIdsUnique([...(await tx.select().from(roles).where(eq(roles.packageId, packageId))), row]);
     if (row.id === OWNER_ROLE_ID) {
       await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.type, "SENDER"), ne(roles.id, OWNER_ROLE_ID)));
     }
@@ -67,7 +68,9 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
     if (input.reassign !== undefined) changes.reassign = input.reassign;
     if (input.data !== undefined) changes.data = input.data;
     if (input.attachmentRequirements !== undefined) {
-      changes.attachmentRequirements = attachmentRequirementRows(input.attachmentRequirements);
+      changes.attachmentRequirements = requirementRows(input.attachmentRequirements, roleId, requirementsOf(current));
+      const others = await tx.select().from(roles).where(and(eq(roles.packageId, packageId), ne(roles.id, roleId)));
+      assertRequirementIdsUnique([...others, { id: roleId, attachmentRequirements: changes.attachmentRequirements }]);
     }
     if (input.emailMessage !== undefined) {
       changes.emailMessage = typeof input.emailMessage === "string" ? input.emailMessage : (input.emailMessage.content ?? "");

@@ -2,7 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { hostView } from "@/lib/esign/signing/hosting/host-view";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
 import { isOrderEnforced, openDocuments } from "./signing-rules";
 import { turnOf } from "./turn";
@@ -50,8 +52,9 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       waitingFor: turn.waitingFor,
       groupLock: context.isGroup ? { heldByYou: holdsGroupLock(context), heldBy: state.lockedByName, until: state.lockedUntil } : null,
     },
+    host: await hostView(tx, context.session),
     documentOrderEnforced: isOrderEnforced(signable),
-    attachmentRequirements: role.attachmentRequirements,
+    attachmentRequirements: await ceremonyAttachmentRequirements(tx, pkg.id, role),
     documents: signable.map((document) => ({
       id: document.id,
       name: document.name,

@@ -9,6 +9,7 @@ import { now } from "@/lib/esign/clock";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { queuePackageSealing } from "@/lib/esign/sealing/seal-package-job";
+import { missingRequiredAttachments } from "@/lib/esign/signing/attachments/requirement-files";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 import type { SignerContext } from "./signer-context";
 import { releaseGroupLock } from "./take-group-lock";
@@ -43,15 +44,17 @@ async function emailSenderCompleted(tx: Tx, pkg: SignerContext["pkg"]): Promise<
 }
 
 /**
- * After a signer's action: when the role has signed everything it is complete (SIGNER_COMPLETE,
- * the member who signed for a group recorded, the group lock released); when every signing role
- * is, the package completes (autocomplete: COMPLETED, PACKAGE_COMPLETE, sealing queued, the sender
- * e-mailed) or waits for its sender (PACKAGE_READY_FOR_COMPLETE); otherwise the next signers whose
- * turn came are invited. Answers whether the role finished.
+ * After a signer's action: when the role has signed everything and uploaded every required
+ * attachment it is complete (SIGNER_COMPLETE, the member who signed for a group recorded, the
+ * group lock released); when every signing role is, the package completes (autocomplete:
+ * COMPLETED, PACKAGE_COMPLETE, sealing queued, the sender e-mailed) or waits for its sender
+ * (PACKAGE_READY_FOR_COMPLETE); otherwise the next signers whose turn came are invited. Answers
+ * whether the role finished.
  */
 export async function finishRoleIfDone(tx: Tx, context: SignerContext): Promise<boolean> {
   const { pkg, role, session } = context;
   if (!(await roleHasSignedEverything(tx, pkg.id, role.id))) return false;
+  if ((await missingRequiredAttachments(tx, pkg.id, role)).length > 0) return false;
   const at = now();
   await tx
     .update(roleSigningStates)

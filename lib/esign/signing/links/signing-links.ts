@@ -9,9 +9,10 @@ import { newSigningToken } from "./signing-token";
 /**
  * INVITATION: e-mailed when the signer's turn comes and with each reminder (one per member of a
  * group signer). MULTI_USE: the signer authentication token API and `signingUrl`. SINGLE_USE: the
- * single-use token API, dead once redeemed.
+ * single-use token API, dead once redeemed. HOST: a sender authentication token, the sender
+ * hosting an in-person ceremony (hosting/), single use, redeemed at `?senderAuthenticationToken=`.
  */
-export const SIGNING_LINK_KINDS = ["INVITATION", "MULTI_USE", "SINGLE_USE"] as const;
+export const SIGNING_LINK_KINDS = ["INVITATION", "MULTI_USE", "SINGLE_USE", "HOST"] as const;
 export type SigningLinkKind = (typeof SIGNING_LINK_KINDS)[number];
 
 export interface NewSigningLink {
@@ -20,6 +21,8 @@ export interface NewSigningLink {
   kind: SigningLinkKind;
   /** The group member an invitation goes to; absent for a signer who is a person. */
   memberEmail?: string | null;
+  /** The sender a HOST link is for. */
+  hostUserId?: string | null;
 }
 
 /** Where a signing token is redeemed: `GET /access?sessionToken=...`, which opens the ceremony. */
@@ -36,6 +39,7 @@ export async function createSigningLink(tx: Queryable, link: NewSigningLink): Pr
     roleId: link.roleId,
     kind: link.kind,
     memberEmail: link.memberEmail?.toLowerCase() ?? null,
+    hostUserId: link.hostUserId ?? null,
     tokenHash,
     created: now(),
   });

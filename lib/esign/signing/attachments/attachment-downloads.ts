@@ -1,0 +1,81 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import archiver from "archiver";
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { roles } from "@/lib/db/schema";
+import { safeFileName, type DownloadFile, type SizedDownloadFile } from "@/lib/esign/downloads/document-file";
+import { gone } from "@/lib/esign/errors";
+import type { BlobStore } from "@/lib/esign/storage/blob-store";
+import { attachmentNotFound, type AttachmentFileRow } from "./requirement-files";
+import { requirementsOf, type AttachmentRequirement } from "./requirements";
+
+/** What the sender's attachment downloads share: finding a requirement in a package, files and zips of files. */
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** The requirement of this id in the package (ids are unique within a package) and the role that has it; 404 otherwise. */
+export async function findPackageRequirement(db: Queryable, packageId: string, attachmentId: string): Promise<{ role: RoleRow; requirement: AttachmentRequirement }> {
+  for (const role of await db.select().from(roles).where(eq(roles.packageId, packageId))) {
+    const requirement = requirementsOf(role).find((candidate) => candidate.id === attachmentId);
+    if (requirement) return { role, requirement };
+  }
+  throw attachmentNotFound(attachmentId);
+}
+
+export async function findPackageRole(db: Queryable, packageId: string, roleId: string): Promise<RoleRow | undefined> {
+  const [role] = await db.select().from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
+  return role;
+}
+
+function attachmentPurged(file: AttachmentFileRow) {
+  return gone("error.gone.attachmentPurged", `The attachment file "${file.name}" is no longer stored.`);
+}
+
+/** An uploaded file, streamed from the store; 410 once retention removed it. */
+export async function attachmentFileDownload(store: BlobStore, file: AttachmentFileRow): Promise<SizedDownloadFile> {
+  const size = file.blobSha256 ? await store.size(file.blobSha256) : null;
+  const body = file.blobSha256 && size !== null ? await store.stream(file.blobSha256) : null;
+  if (size === null || !body) throw attachmentPurged(file);
+  return { fileName: safeFileName(file.name, file.id), contentType: file.contentType, body, size };
+}
+
+/** Two files may share a name; zip entries may not (and Windows ignores case): " (2)" goes before the extension. */
+function uniquePaths(paths: string[]): string[] {
+  const taken = new Set<string>();
+  return paths.map((path) => {
+    let candidate = path;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = path.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`);
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/**
+ * Files as one zip, each at its path and dated when it was uploaded, streamed while it is built.
+ * Every file is checked to be stored before the first byte goes out: once the zip streams, a
+ * failure could only cut it short.
+ */
+export async function attachmentsZip(store: BlobStore, entries: { path: string; file: AttachmentFileRow }[], zipName: string): Promise<DownloadFile> {
+  for (const { file } of entries) {
+    if (!file.blobSha256 || (await store.size(file.blobSha256)) === null) throw attachmentPurged(file);
+  }
+  const archive = archiver("zip");
+  archive.on("error", (error) => archive.destroy(error));
+  const paths = uniquePaths(entries.map((entry) => entry.path));
+  entries.forEach(({ file }, i) => archive.append(Readable.from(blobChunks(store, file)), { name: paths[i], date: file.uploaded }));
+  // Resolves only once the zip has been read to the end; errors reach the reader through the stream.
+  archive.finalize().catch(() => {});
+  return { fileName: `${safeFileName(zipName, "attachments")}.zip`, contentType: "application/zip", body: Readable.toWeb(archive) as ReadableStream<Uint8Array> };
+}
+
+async function* blobChunks(store: BlobStore, file: AttachmentFileRow): AsyncGenerator<Uint8Array> {
+  const body = await store.stream(file.blobSha256!);
+  if (!body) throw attachmentPurged(file);
+  yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
+}
+
+/** A zip entry's path: folders from the names given, the file's own name last. */
+export function entryPath(folders: string[], file: AttachmentFileRow): string {
+  return [...folders.map((folder) => safeFileName(folder, "_")), safeFileName(file.name, file.id)].join("/");
+}

@@ -1,0 +1,99 @@
+import type { CeremonyAttachmentRequirement } from "@/lib/api/attachments";
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { signerAttachmentFiles } from "@/lib/db/schema";
+import { recordEvent } from "@/lib/esign/audit/record-event";
+import { now } from "@/lib/esign/clock";
+import { safeFileName } from "@/lib/esign/downloads/document-file";
+import { badRequest, forbidden, tooLarge, unprocessable } from "@/lib/esign/errors";
+import { newId } from "@/lib/esign/ids";
+import { finishRoleIfDone } from "@/lib/esign/signing/ceremony/finish-role";
+import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/signer-context";
+import type { SigningSession } from "@/lib/esign/signing/session";
+import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
+import { blobStore } from "@/lib/esign/storage/blob-store";
+import { ceremonyRequirement } from "./ceremony-attachments";
+import { attachmentFilesOf, requirementOfRole, syncRequirement } from "./requirement-files";
+
+/** Files one requirement may hold: enough for the pages of a passport scanned one by one. */
+export const MAX_FILES_PER_ATTACHMENT = 20;
+/** The event's message is the requirement name, at most this long (spec 6). */
+const EVENT_MESSAGE_LIMIT = 255;
+
+export interface AttachmentUpload {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Any kind of file is accepted; it must not be empty nor over MAX_FILE_MB, and its name must be usable. */
+function validatedUpload(upload: AttachmentUpload): AttachmentUpload {
+  const { maxFileBytes } = config();
+  if (upload.bytes.byteLength === 0) throw badRequest("error.validation.emptyFile", `The file "${upload.fileName}" is empty.`);
+  if (upload.bytes.byteLength > maxFileBytes) throw tooLarge(`The file "${upload.fileName}" is larger than the limit of ${maxFileBytes / 1024 / 1024} MB.`);
+  const fileName = safeFileName(upload.fileName, "attachment");
+  if (fileName.length > 255) throw badRequest("error.validation.fileName", "The file's name is longer than 255 characters.");
+  const contentType = upload.contentType.trim().toLowerCase();
+  return { fileName, bytes: upload.bytes, contentType: /^[\w.+-]{1,63}\/[\w.+-]{1,63}$/.test(contentType) ? contentType : "application/octet-stream" };
+}
+
+/**
+ * `POST /api/signing/{packageId}/attachments/{attachmentId}`: the signer adds a file to one of
+ * their role's attachment requirements. The file is checked before anything is stored, its bytes
+ * go to the blob store, the requirement becomes COMPLETE and PACKAGE_ATTACHMENT is recorded with
+ * the requirement's name. When this was the last thing the signer owed (everything signed, every
+ * required attachment there), the role finishes as after a signature. One transaction; the body
+ * has been read before it opens, so a slow upload holds no lock.
+ */
+export async function uploadSignerAttachment(db: Db, session: SigningSession, attachmentId: string, upload: AttachmentUpload): Promise<CeremonyAttachmentRequirement> {
+  const file = validatedUpload(upload);
+  const store = await blobStore();
+  let createdBlob: string | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      const context = await loadSignerContext(tx, session, true);
+      const { pkg, role } = context;
+      assertMayAct(context, "uploading an attachment");
+      if (!(await isRoleVerified(tx, pkg.id, role.id))) throw forbidden("error.forbidden.verificationRequired", "Verify your identity before uploading attachments.");
+      const requirement = requirementOfRole(role, attachmentId);
+      const existing = await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id });
+      if (existing.length >= MAX_FILES_PER_ATTACHMENT) {
+        throw unprocessable("error.validation.tooManyAttachmentFiles", `"${requirement.name}" already holds ${MAX_FILES_PER_ATTACHMENT} files, the most it can; remove one first.`);
+      }
+
+      const stored = await store.put(file.bytes, tx);
+      if (stored.created) createdBlob = stored.sha256;
+      const at = now();
+      await tx.insert(signerAttachmentFiles).values({
+        id: newId(9),
+        packageId: pkg.id,
+        roleId: role.id,
+        requirementId: requirement.id,
+        name: file.fileName,
+        contentType: file.contentType,
+        size: file.bytes.byteLength,
+        blobSha256: stored.sha256,
+        uploadedByName: context.actorName,
+        uploadedByEmail: context.actorEmail,
+        uploaded: at,
+      });
+      const updated = await syncRequirement(tx, pkg.id, role.id, requirement.id);
+      await recordEvent(tx, {
+        accountId: pkg.accountId,
+        packageId: pkg.id,
+        name: "PACKAGE_ATTACHMENT",
+        sessionUser: role.id,
+        message: requirement.name.slice(0, EVENT_MESSAGE_LIMIT),
+        ipAddress: session.ipAddress ?? undefined,
+        userAgent: session.userAgent ?? undefined,
+      });
+      await finishRoleIfDone(tx, context);
+      return ceremonyRequirement(updated, await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id }));
+    });
+  } catch (error) {
+    // The file store is not transactional: bytes this failed request added are removed again.
+    if (createdBlob) await deleteUnreferencedFiles(db, [createdBlob]);
+    throw error;
+  }
+}

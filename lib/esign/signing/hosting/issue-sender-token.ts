@@ -1,0 +1,32 @@
+import type { Db } from "@/lib/db/client";
+import type { SenderAuthenticationTokenRequest, SenderAuthenticationTokenResponse } from "@/lib/api/signing-entry";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { conflict, forbidden } from "@/lib/esign/errors";
+import { findPackage } from "@/lib/esign/packages/find-package";
+import { createSigningLink } from "@/lib/esign/signing/links/signing-links";
+import { rolesWhoseTurnItIs } from "@/lib/esign/signing/turns";
+import { isInPerson } from "./hosting";
+
+/**
+ * `POST /api/authenticationTokens/sender`: a token with which the package's sender opens its
+ * ceremony on their own device to host it in person (`/access?senderAuthenticationToken=<value>`).
+ * Only the sender of a SENT package set for in-person signing; single use, valid HOST_TOKEN_MINUTES.
+ */
+export async function issueSenderToken(db: Db, caller: Caller, input: SenderAuthenticationTokenRequest): Promise<SenderAuthenticationTokenResponse> {
+  return db.transaction(async (tx) => {
+    const row = await findPackage(tx, caller, input.packageId);
+    if (row.ownerUserId !== caller.user.id) throw forbidden("error.forbidden.notPackageSender", "Only the package's sender can host its signing in person.");
+    if (row.trashed) throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before hosting its signing.");
+    if (row.status !== "SENT") {
+      throw conflict("error.conflict.packageNotSent", `The package is ${row.status}: in-person signing is hosted only while it is out for signing (SENT).`);
+    }
+    if (!isInPerson(row)) {
+      throw conflict("error.conflict.notInPerson", "The package is not set for in-person signing: set settings.ceremony.inPerson to true to host it.");
+    }
+    // The row names the signer first in line now; redeeming picks whoever's turn it is then.
+    const [first] = await rolesWhoseTurnItIs(tx, row.id);
+    if (!first) throw conflict("error.conflict.signersFinished", "Every signer has finished: there is nothing left to sign in person.");
+    const value = await createSigningLink(tx, { packageId: row.id, roleId: first, kind: "HOST", hostUserId: caller.user.id });
+    return { packageId: row.id, value };
+  });
+}

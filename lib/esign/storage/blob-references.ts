@@ -1,0 +1,54 @@
+import { inArray, or } from "drizzle-orm";
+import { database, type Queryable } from "@/lib/db/client";
+import { approvalSignatures, documents, signerAttachmentFiles } from "@/lib/db/schema";
+import { blobStore, PostgresBlobStore } from "./blob-store";
+
+/**
+ * Blobs are content-addressed, so one blob may serve several rows: documents (upload and sealed
+ * PDF), signers' attachment files, drawn signature images. A blob is removed only once none of
+ * them refers to it.
+ */
+
+/** Of `shas`, those some row (of any package) still refers to. */
+export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Set<string>> {
+  if (shas.length === 0) return new Set();
+  const documentRows = await db
+    .select({ blob: documents.blobSha256, sealed: documents.sealedBlobSha256 })
+    .from(documents)
+    .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas)));
+  const attachmentRows = await db.select({ blob: signerAttachmentFiles.blobSha256 }).from(signerAttachmentFiles).where(inArray(signerAttachmentFiles.blobSha256, shas));
+  const signatureRows = await db.select({ blob: approvalSignatures.imageSha256 }).from(approvalSignatures).where(inArray(approvalSignatures.imageSha256, shas));
+  return new Set(
+    [...documentRows.flatMap((row) => [row.blob, row.sealed]), ...attachmentRows.map((row) => row.blob), ...signatureRows.map((row) => row.blob)].filter(
+      (sha): sha is string => sha !== null,
+    ),
+  );
+}
+
+/**
+ * In the transaction that dropped references to `shas`: on PostgreSQL the `blobs` rows nobody
+ * refers to any more are deleted with it. Answers the blobs the file store must delete once the
+ * transaction has committed (`deleteUnreferencedFiles`); none on PostgreSQL.
+ */
+export async function dropUnreferencedBlobs(tx: Queryable, shas: string[]): Promise<string[]> {
+  const { kind } = await database();
+  const stillReferenced = await referencedBlobs(tx, [...new Set(shas)]);
+  const unreferenced = [...new Set(shas)].filter((sha) => !stillReferenced.has(sha));
+  if (kind !== "postgres") return unreferenced;
+  const inTransaction = new PostgresBlobStore(tx);
+  for (const sha of unreferenced) await inTransaction.delete(sha);
+  return [];
+}
+
+/**
+ * After the commit, for the file store: deletes the files of `shas` still unreferenced (checked
+ * again: a row written meanwhile may have stored the same bytes). A crash before this leaves an
+ * unreferenced file, never a reference to a missing one. Nothing to do on PostgreSQL, whose blobs
+ * are rows of the transactions that stored or dropped them.
+ */
+export async function deleteUnreferencedFiles(db: Queryable, shas: string[]): Promise<void> {
+  if (shas.length === 0 || (await database()).kind === "postgres") return;
+  const stillReferenced = await referencedBlobs(db, shas);
+  const store = await blobStore();
+  for (const sha of shas) if (!stillReferenced.has(sha)) await store.delete(sha);
+}
