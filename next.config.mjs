@@ -5,6 +5,8 @@ const nextConfig = {
   // The spec's GET /api/packages/{id}/roles/ has a trailing slash; answer it without a redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // `next dev` opened at 127.0.0.1 (as the tests and screenshots do) may load its dev resources.
+  allowedDevOrigins: ["127.0.0.1"],
 };
 
 export default nextConfig;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
 
 /**
  * End-to-end tests against the BUILT application (`npm run build` first): `next start` on a free
@@ -31,19 +32,6 @@ if (!process.env.SIGNET_E2E_DATA_DIR) {
 
 const port = Number(process.env.SIGNET_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-
-export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 
 /**
  * The environment of a Signet server started by the tests: the caller's environment without the

@@ -26,6 +26,7 @@ import {
   TEXT_TAGS_PER_PAGE,
   uniqueCopy,
 } from "./fixtures";
+import { ceremonyOpenBenchmark } from "./ceremony";
 import { sealingBenchmark } from "./sealing";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
@@ -184,6 +185,20 @@ async function sealingBenchmarkLine() {
   );
 }
 
+async function ceremonyOpenBenchmarkLine() {
+  const { coldMs, medianMs, maxMs, runs } = await ceremonyOpenBenchmark();
+  const metrics = { runs, coldMs: round(coldMs, 0), medianMs: round(medianMs, 0), maxMs: round(maxMs, 0) };
+  results.push(
+    judged({
+      benchmark: "Ceremony: link to first page painted, 200-page document (Chromium, next start)",
+      database: "pglite",
+      metrics,
+      summary: `median ${ms(metrics.medianMs)} (max ${ms(metrics.maxMs)}, n=${runs}; first opening with consent ${ms(metrics.coldMs)})`,
+      target: { metric: "medianMs", below: 2000, text: "< 2 s" },
+    }),
+  );
+}
+
 async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof paddedPdf>>, tagged: Buffer) {
   const started = performance.now();
   const steps: [string, () => Promise<void>][] = [];
@@ -235,6 +250,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "req/s = completed requests / summed request time; per-request body building is not timed.",
       "cpuMsPerRequest: CPU of the bench process only (with PGlite that includes the database; the PostgreSQL server's is not counted). Wall time well above it means the CPU was contended.",
       "Each create uploads a distinct 1 MB PDF, so each one stores a new blob.",
+      "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
       "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
     ],
@@ -271,6 +287,12 @@ async function main() {
     await sealingBenchmarkLine();
   } catch (error) {
     failed("Sealing", "none", error);
+  }
+  log("ceremony: opening a 200-page document");
+  try {
+    await ceremonyOpenBenchmarkLine();
+  } catch (error) {
+    failed("Ceremony opening", "pglite", error);
   }
   // BENCH_DATABASES=pglite (or postgres) runs one database only; both by default.
   const wanted = (process.env.BENCH_DATABASES || "pglite,postgres").split(",").map((name) => name.trim());

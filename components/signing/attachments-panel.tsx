@@ -1,0 +1,84 @@
+"use client";
+
+import { useId } from "react";
+import type { CeremonyAttachmentRequirement } from "@/lib/api/attachments";
+import { removeAttachmentFile, uploadAttachment } from "@/lib/ceremony/ceremony-requests";
+import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Whether the signer still owes a file for a required attachment. */
+export function missingAttachments(requirements: CeremonyAttachmentRequirement[]): CeremonyAttachmentRequirement[] {
+  return requirements.filter((requirement) => requirement.required && requirement.files.length === 0);
+}
+
+/**
+ * The files the sender asked the signer for (PACKAGE_ATTACHMENT): upload one or more per
+ * requirement, remove one before finishing. `onUploaded` hears each requirement as it now stands.
+ */
+export function AttachmentsPanel({ packageId, requirements, onUploaded }: { packageId: string; requirements: CeremonyAttachmentRequirement[]; onUploaded: (requirement: CeremonyAttachmentRequirement) => void }) {
+  if (requirements.length === 0) return null;
+  const uploaded = requirements.filter((requirement) => requirement.files.length > 0).length;
+  return (
+    <section aria-label="Attachments" className="border-t border-slate-200 px-4 py-3">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        Attachments · {uploaded} of {requirements.length} provided
+      </p>
+      <ul className="mt-2 space-y-3">
+        {requirements.map((requirement) => (
+          <Requirement key={requirement.id} packageId={packageId} requirement={requirement} onUploaded={onUploaded} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Requirement({ packageId, requirement, onUploaded }: { packageId: string; requirement: CeremonyAttachmentRequirement; onUploaded: (requirement: CeremonyAttachmentRequirement) => void }) {
+  const inputId = useId();
+  const upload = useCeremonyAction(packageId, (file: File) => uploadAttachment(packageId, requirement.id, file));
+  const remove = useCeremonyAction(packageId, (fileId: string) => removeAttachmentFile(packageId, requirement.id, fileId));
+  const error = upload.error ?? remove.error;
+  return (
+    <li className="text-sm">
+      <p className="font-medium">
+        {requirement.name}
+        {requirement.required ? <span className="ml-1 text-xs font-normal text-amber-800">(required)</span> : null}
+      </p>
+      {requirement.description ? <p className="text-xs text-slate-600">{requirement.description}</p> : null}
+      <ul className="mt-1 space-y-1">
+        {requirement.files.map((file) => (
+          <li key={file.id} className="flex items-center gap-2 text-xs">
+            <span className="min-w-0 flex-1 truncate">
+              {file.name} · {sizeText(file.size)}
+            </span>
+            <button type="button" className="rounded px-1 text-rose-700 hover:bg-rose-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600" onClick={() => remove.mutate(file.id)} aria-label={`Remove ${file.name}`}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor={inputId} className="mt-1 inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-sky-600">
+        {upload.isPending ? "Uploading…" : requirement.files.length > 0 ? "Add another file" : "Upload a file"}
+        <input
+          id={inputId}
+          type="file"
+          className="sr-only"
+          aria-label={`Upload ${requirement.name}`}
+          disabled={upload.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) upload.mutate(file, { onSuccess: onUploaded });
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-rose-700">
+          {error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+
+import { createContext, useContext } from "react";
+import type { CeremonyView } from "@/lib/ceremony/ceremony-requests";
+
+export interface CeremonyEnding {
+  title: string;
+  text: string;
+  tone?: "neutral" | "success";
+}
+
+/**
+ * How a step ends the ceremony for good (signed the last document, declined, opted out): the
+ * screen shows the ending instead of asking the service again, which may only answer that the
+ * package is closed (completed, declined).
+ */
+export const CeremonyEndingContext = createContext<(ending: CeremonyEnding) => void>(() => undefined);
+
+export function useCeremonyEnding() {
+  return useContext(CeremonyEndingContext);
+}
+
+/** What a signer reads once they have done everything. */
+export function finishedText(view: CeremonyView): string {
+  return `Thank you, ${view.signer.name}. Your signature on “${view.package.name}” is recorded. When everyone has signed, the documents are sealed and the sender is told.`;
+}

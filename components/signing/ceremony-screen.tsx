@@ -1,0 +1,166 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CeremonyRequestError, takeGroupLock, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
+import { useCeremonyAction, useCeremonyView } from "@/lib/ceremony/use-ceremony";
+import { CeremonyEndingContext, finishedText, type CeremonyEnding } from "./ceremony-ending";
+import { CeremonyHeader } from "./ceremony-header";
+import { ConsentStep } from "./consent-step";
+import { DocumentsStep } from "./documents-step";
+import { HandOverScreen } from "./host-screens";
+import { OneTimeCodeStep } from "./one-time-code-step";
+import { MessageScreen } from "./message-screen";
+
+/**
+ * Where the signer is in the ceremony, decided from the service's view of them: finished, locked
+ * out, waiting for their turn, waiting for another member of their group, then verification,
+ * consent and the documents, in that order.
+ */
+export function CeremonyScreen({ packageId }: { packageId: string }) {
+  const [ending, setEnding] = useState<CeremonyEnding | null>(null);
+  // In person: the signer who confirmed they hold the host's device (see HandOverScreen).
+  const [confirmedRoleId, setConfirmedRoleId] = useState<string | null>(null);
+  const view = useCeremonyView(packageId, ending === null);
+
+  if (ending) {
+    return (
+      <MessageScreen title={ending.title} tone={ending.tone}>
+        <p>{ending.text}</p>
+      </MessageScreen>
+    );
+  }
+  if (view.isPending) {
+    return (
+      <MessageScreen title="Opening your documents…">
+        <p>One moment.</p>
+      </MessageScreen>
+    );
+  }
+  if (view.isError) return <RefusalScreen error={view.error} onRetry={() => view.refetch()} />;
+  return (
+    <CeremonyEndingContext value={setEnding}>
+      {view.data.host && (view.data.progress.completed || confirmedRoleId !== view.data.signer.roleId) ? (
+        <HandOverScreen view={view.data} packageId={packageId} onConfirmed={setConfirmedRoleId} />
+      ) : (
+        <CeremonyStep view={view.data} packageId={packageId} />
+      )}
+    </CeremonyEndingContext>
+  );
+}
+
+function RefusalScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const status = error instanceof CeremonyRequestError ? error.status : 0;
+  const title =
+    status === 401 ? "Open your invitation again" : status === 409 ? "There is nothing to sign here any more" : status === 0 ? "No connection" : "This page could not be opened";
+  return (
+    <MessageScreen title={title}>
+      <p>{error.message}</p>
+      {status === 0 || status >= 500 ? (
+        <Button className="mt-4" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </MessageScreen>
+  );
+}
+
+function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const { progress } = view;
+  if (progress.completed) {
+    return (
+      <MessageScreen title="You have signed" tone="success">
+        <p>{finishedText(view)}</p>
+      </MessageScreen>
+    );
+  }
+  if (progress.locked) {
+    return (
+      <MessageScreen title="You are locked out" tone="danger">
+        <p>Too many wrong codes were entered. The sender of “{view.package.name}” has been told and can unlock you; you will then receive a new invitation.</p>
+      </MessageScreen>
+    );
+  }
+  if (!progress.mayStart) {
+    return (
+      <MessageScreen title="It is not your turn yet">
+        <p>
+          “{view.package.name}” is signed in order. Waiting for: <strong>{progress.waitingFor.join(", ")}</strong>. You will receive an e-mail when it is your turn.
+        </p>
+      </MessageScreen>
+    );
+  }
+  if (progress.groupLock && !progress.groupLock.heldByYou) return <GroupLockGate view={view} packageId={packageId} />;
+  return (
+    <div className="flex h-dvh flex-col">
+      <CeremonyHeader view={view} packageId={packageId} />
+      {progress.verification && !progress.verification.passed ? (
+        <OneTimeCodeStep view={view} packageId={packageId} />
+      ) : !progress.consentAccepted ? (
+        <ConsentStep view={view} packageId={packageId} />
+      ) : (
+        <DocumentsStep view={view} packageId={packageId} />
+      )}
+      {progress.groupLock ? <GroupLockKeeper packageId={packageId} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Spec 2.9: a group's members share one signature; the first to open takes the lock. Opening
+ * the page asks for it at once; a member who does not get it sees who is signing.
+ */
+function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const lock = useCeremonyAction(packageId, () => takeGroupLock(packageId));
+  const asked = useRef(false);
+  const heldBy = view.progress.groupLock?.heldBy;
+  const until = view.progress.groupLock?.until;
+  // Asked once on opening: the service decides who gets the lock (first come, first served).
+  useEffect(() => {
+    if (!asked.current) {
+      asked.current = true;
+      lock.mutate(undefined);
+    }
+  }, [lock]);
+  if (!lock.isError) {
+    return (
+      <MessageScreen title="Opening your documents…">
+        <p>One moment.</p>
+      </MessageScreen>
+    );
+  }
+  const holder = heldBy ?? "Another member";
+  return (
+    <MessageScreen title={`${holder} is signing`}>
+      <p>
+        You sign “{view.package.name}” for {view.signer.group?.name ?? "your group"}, and {lock.isError ? lock.error.message : `${holder} of your group is signing it right now.`} Only one member signs;
+        if they leave without finishing, you can take over once their session runs out{until ? ` (at ${new Date(until).toLocaleTimeString()})` : ""}.
+      </p>
+      <Button className="mt-4" variant="secondary" busy={lock.isPending} onClick={() => lock.mutate(undefined)}>
+        Try again
+      </Button>
+    </MessageScreen>
+  );
+}
+
+/** Keeps a group member's lock while they are active on the page: renewed after activity, left to run out when idle. */
+function GroupLockKeeper({ packageId }: { packageId: string }) {
+  const lastActivity = useRef(0);
+  useEffect(() => {
+    lastActivity.current = Date.now();
+    const active = () => {
+      lastActivity.current = Date.now();
+    };
+    window.addEventListener("pointerdown", active);
+    window.addEventListener("keydown", active);
+    const timer = window.setInterval(() => {
+      if (Date.now() - lastActivity.current < 5 * 60_000) void takeGroupLock(packageId).catch(() => undefined);
+    }, 2 * 60_000);
+    return () => {
+      window.removeEventListener("pointerdown", active);
+      window.removeEventListener("keydown", active);
+      window.clearInterval(timer);
+    };
+  }, [packageId]);
+  return null;
+}

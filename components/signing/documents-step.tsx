@@ -1,0 +1,237 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { documentPdfUrl, recordDocumentViewed, signDocument, type CeremonyDocument, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
+import { blockingTargets, emptyFill, fillTargets, isTargetFilled, nextTarget, signatureStyle, signingRequest, valueProblem, type DocumentFill, type FillTarget } from "@/lib/ceremony/document-filling";
+import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
+import { initialsOf } from "@/lib/esign/sealing/field-stamps";
+import { AttachmentsPanel, missingAttachments } from "./attachments-panel";
+import { finishedText, useCeremonyEnding } from "./ceremony-ending";
+import { FieldLayer, targetElementId } from "./field-layer";
+import { PdfPagesLoader } from "./pdf-pages-loader";
+import type { ScrollRequest } from "./pdf-pages";
+import { SignaturePadDialog } from "./signature-pad-dialog";
+
+/** The document to show first: the first the signer still has to sign and may open, else the first. */
+function firstToShow(view: CeremonyView): CeremonyDocument | undefined {
+  return view.documents.find((document) => document.open && !document.done) ?? view.documents[0];
+}
+
+/**
+ * The documents: a list (in signing order when the order is enforced, spec 3.4), the chosen one's
+ * pages with the fields over them, "next field", and signing the document once its required
+ * fields are filled.
+ */
+export function DocumentsStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const chosen = view.documents.find((document) => document.id === chosenId && document.open) ?? firstToShow(view);
+  const [fills, setFills] = useState<Record<string, DocumentFill>>({});
+  const viewed = useRef(new Set<string>());
+  const end = useCeremonyEnding();
+
+  useEffect(() => {
+    if (!chosen || !chosen.open || viewed.current.has(chosen.id)) return;
+    viewed.current.add(chosen.id);
+    void recordDocumentViewed(packageId, chosen.id).catch(() => viewed.current.delete(chosen.id));
+  }, [chosen, packageId]);
+
+  /** The signer has nothing left to do: the ceremony ends (in person, the device goes back to the host while others still sign). */
+  function finishRole() {
+    if (!view.host) end({ title: "You have signed", text: finishedText(view), tone: "success" });
+    else if (view.host.signers.every((signer) => signer.completed || signer.roleId === view.signer.roleId)) {
+      end({ title: "Everyone has signed", text: `Every signer of “${view.package.name}” has signed on this device.`, tone: "success" });
+    }
+  }
+  const allSigned = view.documents.every((document) => document.done);
+  const owedAttachments = missingAttachments(view.attachmentRequirements);
+
+  if (!chosen) {
+    return <p className="p-6 text-slate-700">This package has no documents for you to sign.</p>;
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+      <aside className="shrink-0 border-b border-slate-200 bg-white md:w-64 md:overflow-y-auto md:border-r md:border-b-0">
+        <DocumentList view={view} chosenId={chosen.id} onChoose={setChosenId} />
+        <AttachmentsPanel
+          packageId={packageId}
+          requirements={view.attachmentRequirements}
+          onUploaded={(requirement) => {
+            const stillOwed = owedAttachments.filter((owed) => owed.id !== requirement.id);
+            if (allSigned && stillOwed.length === 0 && requirement.files.length > 0) finishRole();
+          }}
+        />
+      </aside>
+      <div className="flex min-h-0 flex-1 flex-col">
+        {allSigned && owedAttachments.length > 0 ? (
+          <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            Your documents are signed. To finish, upload: {owedAttachments.map((requirement) => requirement.name).join(", ")}.
+          </p>
+        ) : null}
+        <DocumentSigning
+          key={chosen.id}
+          document={chosen}
+          packageId={packageId}
+          signerName={view.signer.name}
+          fill={fills[chosen.id] ?? emptyFill()}
+          onFill={(fill) => setFills((all) => ({ ...all, [chosen.id]: fill }))}
+          onSigned={(roleCompleted) => (roleCompleted ? finishRole() : setChosenId(null))}
+        />
+      </div>
+    </div>
+  );
+}
+
+function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosenId: string; onChoose: (id: string) => void }) {
+  const done = view.documents.filter((document) => document.done).length;
+  return (
+    <nav aria-label="Documents">
+      <p className="px-4 pt-3 text-xs font-medium uppercase tracking-wide text-slate-500">
+        Documents · {done} of {view.documents.length} done
+      </p>
+      <ol className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
+        {view.documents.map((document, position) => {
+          const current = document.id === chosenId;
+          return (
+            <li key={document.id} className="shrink-0">
+              <button
+                type="button"
+                disabled={!document.open}
+                aria-current={current ? "page" : undefined}
+                onClick={() => onChoose(document.id)}
+                title={document.open ? undefined : "Sign the documents before this one first"}
+                className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 disabled:cursor-not-allowed disabled:text-slate-400 ${current ? "bg-sky-100 font-medium text-sky-950" : "hover:bg-slate-100"}`}
+              >
+                <span aria-hidden className={`flex size-5 shrink-0 items-center justify-center rounded-full text-xs ${document.done ? "bg-emerald-600 text-white" : "border border-slate-400"}`}>
+                  {document.done ? "✓" : view.documentOrderEnforced ? position + 1 : ""}
+                </span>
+                <span className="truncate">{document.name}</span>
+                <span className="sr-only">{document.done ? " (signed)" : document.open ? "" : " (locked until the documents before it are signed)"}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+interface DocumentSigningProps {
+  document: CeremonyDocument;
+  packageId: string;
+  signerName: string;
+  fill: DocumentFill;
+  onFill: (fill: DocumentFill) => void;
+  /** After the document is signed: whether the signer has nothing left to do. */
+  onSigned: (roleCompleted: boolean) => void;
+}
+
+function DocumentSigning({ document, packageId, signerName, fill, onFill, onSigned }: DocumentSigningProps) {
+  const [currentKey, setCurrentKey] = useState<string | null>(null);
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const [drawing, setDrawing] = useState<FillTarget | null>(null);
+  const sign = useCeremonyAction(packageId, () => signDocument(packageId, document.id, signingRequest(document, fill)));
+  const targets = fillTargets(document);
+  const required = targets.filter((target) => target.required);
+  const blocking = blockingTargets(document, fill);
+  const mineToSign = document.approvals.some((approval) => approval.mine && !approval.signed);
+
+  /** Scrolls the target into view, then focuses it once its page is drawn (pages far away do not exist until then). */
+  const goTo = useCallback(
+    (target: FillTarget) => {
+      setCurrentKey(target.key);
+      setScrollRequest((previous) => ({ page: target.field.page, top: target.field.top, serial: (previous?.serial ?? 0) + 1 }));
+      const elementId = targetElementId(document.id, target.key);
+      let tries = 0;
+      const focusWhenThere = () => {
+        const element = window.document.getElementById(elementId);
+        if (element) element.focus({ preventScroll: true });
+        else if (tries++ < 40) window.setTimeout(focusWhenThere, 50);
+      };
+      window.setTimeout(focusWhenThere, 50);
+    },
+    [document.id],
+  );
+
+  function adoptSignature(target: FillTarget) {
+    const style = signatureStyle(target.approval, target.field);
+    if (style === "CAPTURE") {
+      setDrawing(target);
+      return;
+    }
+    const signatures = { ...fill.signatures };
+    if (signatures[target.approval.id]) delete signatures[target.approval.id];
+    else signatures[target.approval.id] = { text: style === "INITIALS" ? initialsOf(signerName) : signerName };
+    onFill({ ...fill, signatures });
+  }
+
+  const next = nextTarget(document, fill, currentKey);
+  const current = targets.find((target) => target.key === currentKey);
+  const currentProblem = current && valueProblem(fill, current) ? `“${current.field.name || "This field"}” ${valueProblem(fill, current)}.` : null;
+  const hasApprovals = document.approvals.some((approval) => approval.mine);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PdfPagesLoader
+        fileUrl={documentPdfUrl(packageId, document.id)}
+        pages={document.pages}
+        documentName={document.name}
+        scrollRequest={scrollRequest}
+        renderOverlay={(pageIndex, scale) => (
+          <FieldLayer
+            document={document}
+            pageIndex={pageIndex}
+            scale={scale}
+            fill={fill}
+            signerName={signerName}
+            currentKey={currentKey}
+            onFill={onFill}
+            onFocusTarget={setCurrentKey}
+            onSignatureClick={adoptSignature}
+          />
+        )}
+      />
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">
+        {!hasApprovals ? (
+          <p className="mr-auto text-sm text-slate-600">Nothing for you to sign here; read it, then go on.</p>
+        ) : !mineToSign ? (
+          <p className="mr-auto text-sm text-emerald-800">You have signed this document.</p>
+        ) : (
+          <p className="mr-auto text-sm text-slate-700" aria-live="polite">
+            {required.filter((target) => isTargetFilled(fill, target)).length} of {required.length} required fields done
+            {currentProblem ? <span className="block text-rose-700">{currentProblem}</span> : null}
+          </p>
+        )}
+        {sign.isError ? (
+          <p role="alert" className="w-full text-sm text-rose-700 sm:order-last">
+            {sign.error.message}
+          </p>
+        ) : null}
+        {mineToSign && !document.done ? (
+          <>
+            <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
+              Next field
+            </Button>
+            <Button
+              busy={sign.isPending}
+              disabled={blocking.length > 0}
+              onClick={() => sign.mutate(undefined, { onSuccess: (answer) => onSigned(answer.roleCompleted) })}
+              title={blocking.length > 0 ? "Fill every required field first" : undefined}
+            >
+              Sign document
+            </Button>
+          </>
+        ) : null}
+      </div>
+      <SignaturePadDialog
+        open={drawing !== null}
+        aspectRatio={drawing ? drawing.field.width / drawing.field.height : 3}
+        onClose={() => setDrawing(null)}
+        onAdopt={(png) => {
+          if (drawing) onFill({ ...fill, signatures: { ...fill.signatures, [drawing.approval.id]: { image: png } } });
+          setDrawing(null);
+        }}
+      />
+    </div>
+  );
+}

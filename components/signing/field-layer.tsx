@@ -1,0 +1,181 @@
+"use client";
+
+import type { CSSProperties } from "react";
+import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "@/lib/ceremony/ceremony-requests";
+import {
+  chooseRadio,
+  currentValue,
+  type DocumentFill,
+  fieldKey,
+  isSignerInput,
+  signatureStyle,
+  valueProblem,
+  type FillTarget,
+  fillTargets,
+  isTargetFilled,
+} from "@/lib/ceremony/document-filling";
+import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
+
+export interface FieldLayerProps {
+  document: CeremonyDocument;
+  pageIndex: number;
+  scale: number;
+  fill: DocumentFill;
+  signerName: string;
+  currentKey: string | null;
+  onFill: (fill: DocumentFill) => void;
+  onFocusTarget: (key: string) => void;
+  onSignatureClick: (target: FillTarget) => void;
+}
+
+/** The DOM id of a fill target, for "next field" to find and focus it. */
+export function targetElementId(documentId: string, key: string): string {
+  return `field-${documentId}-${key}`.replace(/[^A-Za-z0-9_-]/g, "_");
+}
+
+const READ_ONLY_BINDINGS: Record<string, string> = { "{approval.signed}": "Date of signing" };
+
+function box(field: CeremonyField, scale: number): CSSProperties {
+  return {
+    position: "absolute",
+    left: field.left * scale,
+    top: field.top * scale,
+    width: field.width * scale,
+    height: field.height * scale,
+    fontSize: Math.max(10, Math.min(field.height * scale * 0.6, 18)),
+  };
+}
+
+function fieldLabel(field: CeremonyField): string {
+  if (field.name) return field.name;
+  const names: Record<string, string> = { FULLNAME: "Signature", INITIALS: "Initials", CAPTURE: "Signature", MOBILE_CAPTURE: "Signature", CHECKBOX: "Check box", RADIO: "Option", LIST: "Choice", DATEPICKER: "Date", TEXTAREA: "Text" };
+  return names[field.subtype] ?? "Text";
+}
+
+/** Every field on one page: the signer's own to fill, everyone else's (and labels) to read. */
+export function FieldLayer(props: FieldLayerProps) {
+  const { document, pageIndex, scale } = props;
+  const targets = new Map(fillTargets(document).map((target) => [target.key, target]));
+  return (
+    <>
+      {document.approvals.flatMap((approval) =>
+        approval.fields
+          .filter((field) => field.page === pageIndex)
+          .map((field) => {
+            const key = fieldKey(approval, field);
+            const target = targets.get(key);
+            return target ? <OwnField key={key} target={target} {...props} /> : <ReadOnlyField key={key} approval={approval} field={field} scale={scale} signerName={props.signerName} />;
+          }),
+      )}
+    </>
+  );
+}
+
+function OwnField({ target, document, scale, fill, signerName, currentKey, onFill, onFocusTarget, onSignatureClick }: FieldLayerProps & { target: FillTarget }) {
+  const { approval, field, key } = target;
+  const id = targetElementId(document.id, key);
+  const filled = isTargetFilled(fill, target);
+  const problem = valueProblem(fill, target);
+  const ring = problem ? "ring-2 ring-rose-600" : currentKey === key ? "ring-2 ring-sky-600" : "";
+  const tone = filled ? "border-sky-600 bg-sky-50/70" : target.required ? "border-amber-500 bg-amber-100/80" : "border-slate-400 bg-white/70";
+  const common = {
+    id,
+    "data-field-key": key,
+    "aria-label": `${fieldLabel(field)}${target.required ? " (required)" : ""}`,
+    "aria-invalid": problem ? true : undefined,
+    title: problem ? `${fieldLabel(field)} ${problem}` : fieldLabel(field),
+    onFocus: () => onFocusTarget(key),
+  };
+  const setValue = (value: string) => onFill({ ...fill, values: { ...fill.values, [key]: value } });
+  const style = box(field, scale);
+  const inputClass = `h-full w-full rounded-sm border px-1 text-slate-900 focus:outline-none ${tone} ${ring}`;
+
+  if (target.kind === "signature") {
+    const signature = fill.signatures[approval.id];
+    const style_ = signatureStyle(approval, field);
+    return (
+      <button type="button" {...common} style={style} onClick={() => onSignatureClick(target)} className={`flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
+        {signature?.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the signer a moment ago
+          <img src={signature.image} alt={`Signature of ${signerName}`} className="max-h-full max-w-full object-contain" />
+        ) : signature?.text ? (
+          <span className="truncate font-serif italic text-sky-950">{signature.text}</span>
+        ) : (
+          <span className="truncate px-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
+            {style_ === "INITIALS" ? "Initial here" : style_ === "CAPTURE" ? "Draw signature" : "Sign here"}
+          </span>
+        )}
+      </button>
+    );
+  }
+
+  const value = currentValue(fill, approval, field);
+  const maxLength = typeof field.validation?.maxLength === "number" ? field.validation.maxLength : undefined;
+  switch (field.subtype) {
+    case "CHECKBOX":
+      return (
+        <span style={style} className={`flex items-center justify-center rounded-sm border ${tone} ${ring}`}>
+          <input {...common} type="checkbox" className="size-[70%] accent-sky-700" checked={value === "true" || value === "X" || value === "x" || value === "checked"} onChange={(event) => setValue(event.target.checked ? "true" : "false")} />
+        </span>
+      );
+    case "RADIO":
+      return (
+        <span style={style} className={`flex items-center justify-center rounded-full border ${tone} ${ring}`}>
+          <input
+            {...common}
+            type="radio"
+            name={`${document.id}-${approval.id}-${String(field.validation?.group ?? field.id)}`}
+            className="size-[70%] accent-sky-700"
+            checked={isChosen(value)}
+            onChange={() => onFill(chooseRadio(fill, approval, field))}
+          />
+        </span>
+      );
+    case "LIST": {
+      const options = Array.isArray(field.validation?.enum) ? (field.validation.enum as string[]) : [];
+      return (
+        <select {...common} style={style} className={inputClass} value={value} onChange={(event) => setValue(event.target.value)}>
+          <option value="">Choose…</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    case "TEXTAREA":
+      return <textarea {...common} style={style} className={`resize-none ${inputClass}`} value={value} maxLength={maxLength} onChange={(event) => setValue(event.target.value)} />;
+    case "DATEPICKER":
+      return <input {...common} type="date" style={style} className={inputClass} value={value} onChange={(event) => setValue(event.target.value)} />;
+    default:
+      return <input {...common} type="text" style={style} className={inputClass} value={value} maxLength={maxLength} onChange={(event) => setValue(event.target.value)} />;
+  }
+}
+
+/** A field the signer does not fill: another signer's, one already signed, or a label or date the service fills. */
+function ReadOnlyField({ approval, field, scale, signerName }: { approval: CeremonyApproval; field: CeremonyField; scale: number; signerName: string }) {
+  const style = box(field, scale);
+  if (field.type === "SIGNATURE") {
+    const text = approval.signed ? "Signed" : approval.mine ? "" : "Another signer";
+    return (
+      <div style={style} aria-label={`${fieldLabel(field)}: ${text || "signed"}`} className="flex items-center justify-center rounded-sm border border-dashed border-slate-400 bg-slate-100/60 text-xs text-slate-600">
+        {text}
+      </div>
+    );
+  }
+  let text = field.value;
+  if (field.binding === "{signer.name}" && approval.mine && !approval.signed) text = signerName;
+  else if (field.binding && field.binding in READ_ONLY_BINDINGS && !approval.signed) text = READ_ONLY_BINDINGS[field.binding]!;
+  else if (field.subtype === "DATE" && !text) text = "Date of signing";
+  const checked = field.subtype === "CHECKBOX" || field.subtype === "RADIO";
+  return (
+    <div
+      style={style}
+      aria-label={`${fieldLabel(field)}${text ? `: ${text}` : ""}`}
+      className={`flex items-center overflow-hidden rounded-sm px-1 text-slate-700 ${approval.mine && !isSignerInput(field) ? "bg-sky-50/50" : "border border-dashed border-slate-300 bg-slate-50/50"}`}
+    >
+      <span className="truncate">{checked ? (text && text !== "false" ? "✓" : "") : text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Document, Page, pdfjs } from "react-pdf";
+
+pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
+
+const DOCUMENT_OPTIONS = { standardFontDataUrl: "/pdfjs/standard_fonts/", cMapUrl: "/pdfjs/cmaps/", cMapPacked: true, isEvalSupported: false };
+
+/** The gap between pages, and the widest a page is drawn, in CSS pixels. */
+const PAGE_GAP = 16;
+const MAX_PAGE_WIDTH = 960;
+
+export interface PageSize {
+  index: number;
+  width: number;
+  height: number;
+}
+
+/** A request to bring a spot of a page into view (a field), in PDF points from the page's top-left. */
+export interface ScrollRequest {
+  page: number;
+  top: number;
+  /** Changes on every request, so asking for the same spot twice scrolls twice. */
+  serial: number;
+}
+
+export interface PdfPagesProps {
+  fileUrl: string;
+  /** Every page's size in PDF points, as the service stores them: the pages are laid out before the file has loaded. */
+  pages: PageSize[];
+  documentName: string;
+  /** What is drawn over a page (fields), given the page's scale from PDF points to CSS pixels. */
+  renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
+  onFirstPagePainted?: () => void;
+  scrollRequest?: ScrollRequest | null;
+}
+
+/**
+ * A document's pages, one under the other, virtualised: only the pages near the viewport exist,
+ * so a 200-page document opens as fast as a short one. Pages are laid out from their stored sizes
+ * at one scale (the widest page fills the width), and fields are drawn over them at that scale.
+ */
+export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest }: PdfPagesProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [containerWidth, setContainerWidth] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // Marked on the first page once drawn: tests and the ceremony benchmark wait for it.
+  const [firstPagePainted, setFirstPagePainted] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setContainerWidth(entry!.contentRect.width));
+    observer.observe(element);
+    setContainerWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
+  const widest = Math.max(...pages.map((page) => page.width), 1);
+  const scale = containerWidth > 0 ? Math.min(containerWidth - PAGE_GAP * 2, MAX_PAGE_WIDTH) / widest : 0;
+  const pageTops = useMemo(() => {
+    const tops: number[] = [];
+    let top = PAGE_GAP;
+    for (const page of pages) {
+      tops.push(top);
+      top += page.height * scale + PAGE_GAP;
+    }
+    return tops;
+  }, [pages, scale]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing memoised is handed its functions
+  const virtualizer = useVirtualizer({
+    count: pages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => pages[index]!.height * scale + PAGE_GAP,
+    paddingStart: PAGE_GAP,
+    overscan: 2,
+  });
+  useEffect(() => virtualizer.measure(), [scale, virtualizer]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!scrollRequest || !element || scale === 0) return;
+    const top = (pageTops[scrollRequest.page] ?? 0) + scrollRequest.top * scale - element.clientHeight / 3;
+    element.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+  }, [scrollRequest, pageTops, scale]);
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto bg-slate-200" data-testid="pdf-pages">
+      {loadError ? (
+        <p role="alert" className="m-6 rounded-md bg-white p-4 text-rose-800">
+          {loadError}
+        </p>
+      ) : scale > 0 ? (
+        <Document
+          file={fileUrl}
+          options={DOCUMENT_OPTIONS}
+          onLoadError={() => setLoadError(`“${documentName}” could not be loaded. Reload the page to try again.`)}
+          loading={null}
+          className="relative"
+        >
+          <div style={{ height: virtualizer.getTotalSize() + PAGE_GAP, position: "relative" }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const page = pages[item.index]!;
+              const width = page.width * scale;
+              const height = page.height * scale;
+              return (
+                <section
+                  key={item.key}
+                  aria-label={`${documentName}, page ${item.index + 1} of ${pages.length}`}
+                  className="absolute left-1/2 bg-white shadow-md"
+                  style={{ top: item.start, width, height, transform: "translateX(-50%)" }}
+                  data-page-index={item.index}
+                  data-painted={item.index === 0 && firstPagePainted ? "true" : undefined}
+                >
+                  <Page
+                    pageNumber={item.index + 1}
+                    width={width}
+                    renderTextLayer={false}
+                    renderAnnotationLayer={false}
+                    loading={<div style={{ width, height }} className="animate-pulse bg-white" />}
+                    onRenderSuccess={
+                      item.index === 0
+                        ? () => {
+                            setFirstPagePainted(true);
+                            onFirstPagePainted?.();
+                          }
+                        : undefined
+                    }
+                  />
+                  {renderOverlay ? <div className="absolute inset-0">{renderOverlay(item.index, scale)}</div> : null}
+                </section>
+              );
+            })}
+          </div>
+        </Document>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal dialog on the browser's own `<dialog>`: focus moves in and is trapped, Escape closes it,
+ * the page behind is inert. Open and closed by the `open` prop; `onClose` hears every way out.
+ */
+export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-md"} rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+    >
+      {open ? (
+        <div className="p-5">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

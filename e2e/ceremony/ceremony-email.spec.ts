@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { makePdf } from "../../tests/support/pdfs";
+import { pdfText } from "../../tests/support/poppler";
+import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { ServiceClient } from "../support/service-client";
+import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { SmtpReceiver } from "../support/smtp-receiver";
+
+/**
+ * The parts of the ceremony that arrive by e-mail, against a server of its own that sends
+ * through a real SMTP receiver on loopback: the links of a group's members, the one-time code.
+ */
+
+const LINK = /(http:\/\/[^\s"<>]+\/access\?sessionToken=[A-Za-z0-9_-]+)/;
+
+let smtp: SmtpReceiver;
+let server: Server;
+let dataDir: string;
+let service: ServiceClient;
+
+test.beforeAll(async () => {
+  smtp = new SmtpReceiver();
+  const smtpUrl = await smtp.start();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-ceremony-email-"));
+  server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
+  await waitUntilAnswering(server);
+  service = await ServiceClient.signUp(server.url);
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  await smtp?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const signature = (left: number) => ({ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left, width: 200, height: 50 });
+
+test("a group's two members open their links at the same instant: one signs, the other sees who is signing", async ({ browser }) => {
+  const members = [
+    { email: "gina.group@example.test", firstName: "Gina", lastName: "Group" },
+    { email: "hugo.group@example.test", firstName: "Hugo", lastName: "Group" },
+  ];
+  for (const member of members) await service.json("POST", "/api/account/senders", member);
+  const group = await service.json<{ id: string }>("POST", "/api/groups", { name: "Legal", email: "legal@example.test", members: members.map(({ email }) => ({ email })) });
+  const packageId = await service.createPackage(
+    {
+      name: "Group contract",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: [{ id: "Legal", index: 1, type: "SIGNER", signers: [{ group: { id: group.id } }] }],
+      documents: [{ id: "contract", name: "Contract", approvals: [{ role: "Legal", fields: [signature(72)] }] }],
+    },
+    [await makePdf()],
+  );
+  await service.send(packageId);
+  const links = await Promise.all(members.map((member) => smtp.waitFor(member.email, LINK)));
+
+  const pages = await Promise.all(links.map((link) => openCeremony(browser, link)));
+  const consent = (page: (typeof pages)[number]) => page.getByRole("heading", { name: /consent to sign electronically/ });
+  const blocked = (page: (typeof pages)[number]) => page.getByRole("heading", { name: /Group is signing$/ });
+  await expect.poll(async () => (await Promise.all(pages.map(async (page) => ((await consent(page).isVisible()) ? "signs" : (await blocked(page).isVisible()) ? "waits" : "?")))).sort().join(",")).toBe("signs,waits");
+
+  const winner = (await consent(pages[0]!).isVisible()) ? 0 : 1;
+  const [signing, waiting] = [pages[winner]!, pages[1 - winner]!];
+  await expect(waiting.getByRole("heading", { name: `${members[winner]!.firstName} Group is signing` })).toBeVisible();
+  await acceptConsent(signing);
+  await signing.getByRole("button", { name: "Signature (required)" }).click();
+  await signDocument(signing);
+  await expectFinished(signing);
+
+  // The member who signed is the one stamped, not the group.
+  await expect.poll(() => service.packageStatus(packageId)).toBe("COMPLETED");
+  await expect.poll(async () => pdfText(await service.download(`/api/packages/${packageId}/documents/contract/pdf`)), { timeout: 30_000 }).toContain(`${members[winner]!.firstName} Group`);
+});
+
+test("a signer verified by an e-mail one-time code: a wrong code is refused, the right one opens the documents", async ({ browser }) => {
+  const packageId = await service.createPackage(
+    {
+      name: "Verified",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: [{ id: "Ivy", index: 1, type: "SIGNER", signers: [{ email: "ivy@example.test", firstName: "Ivy", lastName: "North" }] }],
+      documents: [{ id: "deed", name: "Deed", approvals: [{ role: "Ivy", fields: [signature(72)] }] }],
+    },
+    [await makePdf()],
+  );
+  await service.json("POST", `/api/packages/${packageId}/roles/Ivy/verification`, { typeId: "EMAIL_OTP" });
+  await service.send(packageId);
+  const ivy = await openCeremony(browser, await smtp.waitFor("ivy@example.test", LINK));
+
+  await expect(ivy.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
+  await ivy.getByRole("button", { name: "Send me a code" }).click();
+  await expect(ivy.getByText("A code is on its way to ivy@example.test.")).toBeVisible();
+  const code = await smtp.waitFor("ivy@example.test", /open "Verified":\s+(\d{6})\b/);
+  await ivy.getByLabel("Code from the e-mail").fill(code === "000000" ? "111111" : "000000");
+  await ivy.getByRole("button", { name: "Confirm" }).click();
+  await expect(ivy.getByText(/^The code is not right; 4 attempt\(s\) left/)).toBeVisible();
+  await ivy.getByLabel("Code from the e-mail").fill(code);
+  await ivy.getByRole("button", { name: "Confirm" }).click();
+  await acceptConsent(ivy);
+  await ivy.getByRole("button", { name: "Signature (required)" }).click();
+  await signDocument(ivy);
+  await expectFinished(ivy);
+});

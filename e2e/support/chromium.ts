@@ -1,0 +1,14 @@
+/** Debian's Chromium (Playwright's own browser download is not available on these machines) and the flags it runs with. */
+export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { multipartBody } from "../../tests/support/pdfs";
+
+/**
+ * The e-signature API as an integrator calls it, over HTTP against a running server: a new
+ * account, packages with real PDFs, sending, signing links. For end-to-end tests and benchmarks.
+ */
+export class ServiceClient {
+  private constructor(
+    readonly baseUrl: string,
+    readonly apiKey: string,
+    readonly email: string,
+  ) {}
+
+  /** Signs up a new account (SIGNUP_ENABLED) and answers a client with its owner's key. */
+  static async signUp(baseUrl: string, name = "Ceremony test"): Promise<ServiceClient> {
+    const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
+    const response = await fetch(`${baseUrl}/api/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ accountName: name, email, firstName: "Olivia", lastName: "Owner", password: "ceremony-test-42" }),
+    });
+    if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
+    const { apiKey } = (await response.json()) as { apiKey: string };
+    return new ServiceClient(baseUrl, apiKey, email);
+  }
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const isRaw = body instanceof Buffer || typeof body === "string";
+    return fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Basic ${this.apiKey}`, accept: "application/json", ...(body !== undefined && !isRaw ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
+    });
+  }
+
+  async json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+    const response = await this.call(method, path, body, headers);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  /** `POST /api/packages` with one PDF per document of the payload, in order. */
+  async createPackage(payload: Record<string, unknown>, pdfs: Buffer[]): Promise<string> {
+    const { body, contentType } = multipartBody(payload, pdfs.map((bytes, i) => ({ name: `document${i + 1}.pdf`, bytes })));
+    const { id } = await this.json<{ id: string }>("POST", "/api/packages", body, { "content-type": contentType });
+    return id;
+  }
+
+  async send(packageId: string): Promise<void> {
+    await this.json("POST", `/api/packages/${packageId}`, { status: "SENT" });
+  }
+
+  /** The signer's ceremony link (`/access?sessionToken=...`), as the compat notes' signingUrl answers it. */
+  async signingUrl(packageId: string, roleId: string): Promise<string> {
+    const { url } = await this.json<{ url: string }>("GET", `/api/packages/${packageId}/roles/${roleId}/signingUrl`);
+    return url;
+  }
+
+  async packageStatus(packageId: string): Promise<string> {
+    const { status } = await this.json<{ status: string }>("GET", `/api/packages/${packageId}`);
+    return status;
+  }
+
+  async download(path: string): Promise<Buffer> {
+    const response = await this.call("GET", path);
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+}

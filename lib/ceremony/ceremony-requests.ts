@@ -1,0 +1,80 @@
+import type { z } from "zod";
+import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
+import { ceremonyViewResponse, documentSigned, reassignResponse, type DocumentSigning, type ReassignRequest } from "@/lib/api/signing";
+
+/** The ceremony's calls to `/api/signing/{packageId}/...`, made by the signer's browser with its session cookie. */
+
+export type CeremonyView = z.infer<typeof ceremonyViewResponse>;
+export type CeremonyDocument = CeremonyView["documents"][number];
+export type CeremonyApproval = CeremonyDocument["approvals"][number];
+export type CeremonyField = CeremonyApproval["fields"][number];
+
+/** An answer of the service that is not a success, with the service's own message for the signer. */
+export class CeremonyRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function signingPath(packageId: string, ...rest: string[]): string {
+  return ["/api/signing", packageId, ...rest].map(encodeURIComponent).join("/").replace("%2Fapi%2Fsigning", "/api/signing");
+}
+
+async function call(path: string, init?: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body && typeof init.body === "string" ? { "content-type": "application/json" } : {}), ...init?.headers } });
+  } catch {
+    throw new CeremonyRequestError(0, "network", "The service could not be reached. Check your connection and try again.");
+  }
+  const body = (await response.json().catch(() => null)) as { messageKey?: string; message?: string } | null;
+  if (!response.ok) {
+    throw new CeremonyRequestError(response.status, body?.messageKey ?? "error", body?.message ?? `The request failed (HTTP ${response.status}).`);
+  }
+  return body;
+}
+
+const post = (path: string, body?: unknown) => call(path, { method: "POST", body: JSON.stringify(body ?? {}) });
+
+export async function fetchCeremonyView(packageId: string): Promise<CeremonyView> {
+  return ceremonyViewResponse.parse(await call(signingPath(packageId)));
+}
+
+export const takeGroupLock = (packageId: string) => post(signingPath(packageId, "lock"));
+export const acceptConsent = (packageId: string) => post(signingPath(packageId, "consent"));
+export const recordDocumentViewed = (packageId: string, documentId: string) => post(signingPath(packageId, "documents", documentId, "viewed"));
+export async function signDocument(packageId: string, documentId: string, signing: DocumentSigning) {
+  return documentSigned.parse(await post(signingPath(packageId, "documents", documentId, "sign"), signing));
+}
+export const declinePackage = (packageId: string, reason: string) => post(signingPath(packageId, "decline"), { reason });
+export const optOut = (packageId: string, reason: string) => post(signingPath(packageId, "opt-out"), { reason });
+export const sendOneTimeCode = (packageId: string) => post(signingPath(packageId, "verification", "otp"));
+export const verifyOneTimeCode = (packageId: string, code: string) => post(signingPath(packageId, "verification", "otp", "verify"), { code });
+
+export function documentPdfUrl(packageId: string, documentId: string): string {
+  return signingPath(packageId, "documents", documentId, "pdf");
+}
+
+export async function delegateSigning(packageId: string, delegate: ReassignRequest) {
+  return reassignResponse.parse(await post(signingPath(packageId, "reassign"), delegate));
+}
+
+/** In person: the host hands the device to another signer; answers the view as that signer. */
+export async function handDeviceTo(packageId: string, roleId: string) {
+  return ceremonyViewResponse.parse(await post(signingPath(packageId, "host", "signer"), { roleId }));
+}
+
+/** Uploads one file for an attachment requirement (multipart, part `file`); answers the requirement. */
+export async function uploadAttachment(packageId: string, requirementId: string, file: File) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return ceremonyAttachmentRequirement.parse(await call(signingPath(packageId, "attachments", requirementId), { method: "POST", body: form }));
+}
+
+export async function removeAttachmentFile(packageId: string, requirementId: string, fileId: string) {
+  return ceremonyAttachmentRequirement.parse(await call(signingPath(packageId, "attachments", requirementId, "files", fileId), { method: "DELETE" }));
+}

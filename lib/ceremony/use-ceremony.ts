@@ -1,0 +1,20 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type CeremonyView, fetchCeremonyView } from "./ceremony-requests";
+
+export const ceremonyKey = (packageId: string) => ["ceremony", packageId] as const;
+
+/** The signer's view of the package; every action below refreshes it. */
+export function useCeremonyView(packageId: string, enabled = true) {
+  return useQuery<CeremonyView, Error>({ queryKey: ceremonyKey(packageId), queryFn: () => fetchCeremonyView(packageId), enabled });
+}
+
+/** A ceremony action: runs `action`, then refreshes the view (also after a refusal: the package may have moved on). */
+export function useCeremonyAction<Input, Output = unknown>(packageId: string, action: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation<Output, Error, Input>({
+    mutationFn: action,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ceremonyKey(packageId) }),
+  });
+}
