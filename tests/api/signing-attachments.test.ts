@@ -215,6 +215,10 @@ describe("signer attachments in the ceremony", () => {
     // Everything signed, but the photo ID is missing: the tenant has not finished.
     expect(await signLease(tenant, packageId, "tenant-signs")).toEqual({ roleCompleted: false });
     expect((await callJson<{ progress: { completed: boolean } }>("GET", `/api/signing/${packageId}`, { headers: tenant })).progress.completed).toBe(false);
+    // The signing status agrees: signing everything is not finishing while an attachment is owed.
+    const signingStatus = async (roleId: string) => (await callJson<{ status: string }>("GET", `/api/packages/${packageId}/signingStatus?signer=${roleId}`, { key: owner.apiKey })).status;
+    expect(await signingStatus("Tenant")).toBe("SIGNING_PENDING");
+    expect(await signingStatus("Landlord")).toBe("SIGNING_COMPLETED");
 
     const payslip = uniqueBytes("payslip");
     const optional = await uploadOk(tenant, packageId, payslips, { name: "march.pdf", bytes: payslip, contentType: "application/pdf" });

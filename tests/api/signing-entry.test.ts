@@ -470,10 +470,12 @@ describe("GET /api/packages/{id}/signingStatus", () => {
   const statusOf = async (account: SeededAccount, id: string, query = "") =>
     (await callJson<{ status: string }>("GET", `/api/packages/${id}/signingStatus${query}`, { key: account.apiKey })).status;
 
+  /** Signs the role's approvals (on one document, or all of them, which finishes the role as the ceremony would). */
   async function sign(id: string, roleId: string, documentId?: string) {
     const db = await getDb();
     const where = and(eq(approvals.packageId, id), eq(approvals.roleId, roleId), documentId ? eq(approvals.documentId, documentId) : undefined);
     await db.update(approvals).set({ signed: now() }).where(where);
+    if (!documentId) await completeRole(id, roleId);
   }
 
   it("follows the package, a signer and a document through signing", async () => {
@@ -504,6 +506,9 @@ describe("GET /api/packages/{id}/signingStatus", () => {
     expect(await statusOf(account, id, "?document=doc2")).toBe("SIGNING_PENDING");
     expect(await statusOf(account, id, "?signer=Signer2")).toBe("SIGNING_PENDING");
     await db.update(approvals).set({ accepted: now() }).where(and(eq(approvals.packageId, id), eq(approvals.roleId, "Signer2"), eq(approvals.documentId, "default-consent")));
+    // Everything required is accepted, but the role finishes only when its completion is recorded (an attachment may still be owed).
+    expect(await statusOf(account, id, "?signer=Signer2")).toBe("SIGNING_PENDING");
+    await completeRole(id, "Signer2");
     expect(await statusOf(account, id, "?signer=Signer2")).toBe("SIGNING_COMPLETED");
     expect(await statusOf(account, id, "?document=doc2")).toBe("SIGNING_COMPLETED");
     expect(await statusOf(account, id, "?document=default-consent")).toBe("SIGNING_COMPLETED");

@@ -18,13 +18,6 @@ function isDone(approval: ApprovalState, completed: Set<string>, finished: Set<s
   return Boolean(approval.signed || approval.accepted || completed.has(approval.roleId) || (approval.optional && finished.has(approval.roleId)));
 }
 
-/** Roles that finished: their SIGNER_COMPLETE is recorded, or every approval they must sign is done. */
-function finishedRoles(roleIds: string[], completed: Set<string>, all: ApprovalState[]): Set<string> {
-  return new Set(
-    roleIds.filter((roleId) => completed.has(roleId) || all.filter((a) => a.roleId === roleId && !a.optional).every((a) => a.signed || a.accepted)),
-  );
-}
-
 /**
  * `GET /api/packages/{id}/signingStatus?signer=&document=` (compat notes): the package's status,
  * `DELETED` for a trashed one; while it is SENT, `SIGNING_COMPLETED` when every signer has
@@ -54,7 +47,9 @@ export async function signingStatusOf(db: Queryable, caller: Caller, packageId: 
     .where(eq(roleSigningStates.packageId, packageId));
   const completed = new Set(states.filter((state) => state.completed).map((state) => state.roleId));
   const signingRoleIds = signer ? [signer.id] : await allSigningRoleIds(db, packageId);
-  const finished = finishedRoles(signingRoleIds, completed, all);
+  // A role has finished when its completion is recorded: signing every approval is not enough
+  // while a required attachment is still owed.
+  const finished = new Set(signingRoleIds.filter((roleId) => completed.has(roleId)));
 
   let done: boolean;
   if (query.document) {
