@@ -39,6 +39,7 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
   const inputId = useId();
   const upload = useCeremonyAction(packageId, (file: File) => uploadAttachment(packageId, requirement.id, file));
   const remove = useCeremonyAction(packageId, (fileId: string) => removeAttachmentFile(packageId, requirement.id, fileId));
+  // Each action clears the other's old error, so the message shown is the latest one.
   const error = upload.error ?? remove.error;
   return (
     <li className="text-sm">
@@ -53,7 +54,16 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
             <span className="min-w-0 flex-1 truncate">
               {file.name} · {sizeText(file.size)}
             </span>
-            <button type="button" className="rounded px-1 text-rose-700 hover:bg-rose-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600" onClick={() => remove.mutate(file.id)} aria-label={`Remove ${file.name}`}>
+            <button
+              type="button"
+              className="rounded px-1 text-rose-700 hover:bg-rose-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 disabled:text-slate-400"
+              disabled={remove.isPending}
+              onClick={() => {
+                upload.reset();
+                remove.mutate(file.id);
+              }}
+              aria-label={`Remove ${file.name}`}
+            >
               Remove
             </button>
           </li>
@@ -70,7 +80,9 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
-            if (file) upload.mutate(file, { onSuccess: onUploaded });
+            if (!file) return;
+            remove.reset();
+            upload.mutate(file, { onSuccess: onUploaded });
           }}
         />
       </label>

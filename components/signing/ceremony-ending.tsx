@@ -20,7 +20,8 @@ export function useCeremonyEnding() {
   return useContext(CeremonyEndingContext);
 }
 
-/** What a signer reads once they have done everything. */
+/** What a signer reads once they have done everything (a group's member: once one member signed for the group). */
 export function finishedText(view: CeremonyView): string {
-  return `Thank you, ${view.signer.name}. Your signature on “${view.package.name}” is recorded. When everyone has signed, the documents are sealed and the sender is told.`;
+  const recorded = view.signer.group ? `The signature of ${view.signer.group.name} on “${view.package.name}” is recorded; there is nothing left for you to do.` : `Thank you, ${view.signer.name}. Your signature on “${view.package.name}” is recorded.`;
+  return `${recorded} When everyone has signed, the documents are sealed and the sender is told.`;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { declinePackage, optOut, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
@@ -27,11 +27,12 @@ const REFUSALS: Record<Refusal, { title: string; explanation: string; label: str
   },
 };
 
-/** The ceremony's top bar: what is being signed and by whom, and the ways out (decline, opt out). */
+/** The ceremony's top bar: what is being signed and by whom, and the ways out (decline, opt out, delegate). */
 export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [delegating, setDelegating] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const actions: MenuAction[] = (Object.keys(REFUSALS) as Refusal[]).map((kind) => ({ label: REFUSALS[kind].title, choose: () => setRefusal(kind) }));
+  if (view.signer.reassign && !view.host) actions.push({ label: "Ask someone else to sign", choose: () => setDelegating(true) });
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
       <div className="min-w-0 flex-1">
@@ -41,94 +42,142 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
           {view.signer.group ? ` for ${view.signer.group.name}` : ""}
         </p>
       </div>
-      <div className="relative">
-        <Button variant="secondary" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
-          More
-        </Button>
-        {menuOpen ? (
-          <ul role="menu" className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg" onKeyDown={(event) => event.key === "Escape" && setMenuOpen(false)}>
-            {(Object.keys(REFUSALS) as Refusal[]).map((kind) => (
-              <li key={kind} role="none">
-                <button
-                  role="menuitem"
-                  type="button"
-                  className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    setRefusal(kind);
-                  }}
-                >
-                  {REFUSALS[kind].title}
-                </button>
-              </li>
-            ))}
-            {view.signer.reassign && !view.host ? (
-              <li role="none">
-                <button
-                  role="menuitem"
-                  type="button"
-                  className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    setDelegating(true);
-                  }}
-                >
-                  Ask someone else to sign
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
-      </div>
-      <RefusalDialog kind={refusal} packageId={packageId} onClose={() => setRefusal(null)} />
+      <MoreMenu actions={actions} />
+      <Dialog open={refusal !== null} onClose={() => setRefusal(null)} title={refusal ? REFUSALS[refusal].title : ""}>
+        {refusal ? <RefusalForm kind={refusal} packageId={packageId} onCancel={() => setRefusal(null)} /> : null}
+      </Dialog>
       <DelegateDialog open={delegating} packageId={packageId} onClose={() => setDelegating(false)} />
     </header>
   );
 }
 
-function RefusalDialog({ kind, packageId, onClose }: { kind: Refusal | null; packageId: string; onClose: () => void }) {
+interface MenuAction {
+  label: string;
+  choose: () => void;
+}
+
+/**
+ * The "More" menu button (the ARIA menu button pattern): opening it focuses the first item; arrow
+ * keys, Home and End move between items; Escape, Tab or a click elsewhere close it. Choosing an
+ * item gives focus back to the button first, so a dialog the item opens returns focus there.
+ */
+function MoreMenu({ actions }: { actions: MenuAction[] }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    window.document.addEventListener("pointerdown", closeOnOutsidePress);
+    return () => window.document.removeEventListener("pointerdown", closeOnOutsidePress);
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>("[role=menuitem]")];
+    const at = items.indexOf(window.document.activeElement as HTMLElement);
+    const targets: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 };
+    if (event.key === "Escape") close();
+    else if (event.key === "Tab") setOpen(false);
+    else if (event.key in targets) items[(targets[event.key]! + items.length) % items.length]?.focus();
+    else return;
+    if (event.key !== "Tab") event.preventDefault();
+  }
+
+  return (
+    <div className="relative">
+      <Button
+        ref={buttonRef}
+        variant="secondary"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        More
+      </Button>
+      {open ? (
+        <ul ref={menuRef} id={menuId} role="menu" aria-label="More" className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg" onKeyDown={moveFocus}>
+          {actions.map((action) => (
+            <li key={action.label} role="none">
+              <button
+                role="menuitem"
+                type="button"
+                tabIndex={-1}
+                className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+                onClick={() => {
+                  close();
+                  action.choose();
+                }}
+              >
+                {action.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Declining or opting out, with the reason the service requires; a new form (empty, no old error) each time the dialog opens. */
+function RefusalForm({ kind, packageId, onCancel }: { kind: Refusal; packageId: string; onCancel: () => void }) {
   const [reason, setReason] = useState("");
   const end = useCeremonyEnding();
-  const refuse = useMutation<unknown, Error, { kind: Refusal; reason: string }>({
-    mutationFn: ({ kind: chosen, reason: given }) => (chosen === "decline" ? declinePackage(packageId, given) : optOut(packageId, given)),
-    onSuccess: (_, { kind: chosen }) => end({ title: chosen === "decline" ? "You declined" : "You opted out", text: REFUSALS[chosen].ended }),
+  const copy = REFUSALS[kind];
+  const refuse = useMutation<unknown, Error, string>({
+    mutationFn: (given) => (kind === "decline" ? declinePackage(packageId, given) : optOut(packageId, given)),
+    onSuccess: () => end({ title: kind === "decline" ? "You declined" : "You opted out", text: copy.ended }),
   });
-  const copy = kind ? REFUSALS[kind] : null;
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (kind) refuse.mutate({ kind, reason });
+    refuse.mutate(reason);
   }
   return (
-    <Dialog open={kind !== null} onClose={onClose} title={copy?.title ?? ""}>
-      <form onSubmit={submit}>
-        <p className="text-sm text-slate-700">{copy?.explanation}</p>
-        <label htmlFor="refusal-reason" className="mt-4 block text-sm font-medium">
-          {copy?.label}
-        </label>
-        <textarea
-          id="refusal-reason"
-          required
-          maxLength={4000}
-          rows={4}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-sky-600"
-        />
-        <p className="mt-1 text-xs text-slate-500">{reason.length} / 4000</p>
-        {refuse.isError ? (
-          <p role="alert" className="mt-2 text-sm text-rose-700">
-            {refuse.error.message}
-          </p>
-        ) : null}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={refuse.isPending} disabled={!reason.trim()}>
-            {copy?.confirm}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <form onSubmit={submit}>
+      <p className="text-sm text-slate-700">{copy.explanation}</p>
+      <label htmlFor="refusal-reason" className="mt-4 block text-sm font-medium">
+        {copy.label}
+      </label>
+      <textarea
+        id="refusal-reason"
+        required
+        maxLength={4000}
+        rows={4}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-sky-600"
+      />
+      <p className="mt-1 text-xs text-slate-500">{reason.length} / 4000</p>
+      {refuse.isError ? (
+        <p role="alert" className="mt-2 text-sm text-rose-700">
+          {refuse.error.message}
+        </p>
+      ) : null}
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" busy={refuse.isPending} disabled={!reason.trim()}>
+          {copy.confirm}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -37,9 +37,15 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
       </MessageScreen>
     );
   }
-  if (view.isError) return <RefusalScreen error={view.error} onRetry={() => view.refetch()} />;
+  // A refresh that failed for want of a connection keeps what the signer has on screen (and filled in).
+  if (view.isError && !(view.data && isTransient(view.error))) return <RefusalScreen error={view.error} onRetry={() => view.refetch()} />;
   return (
     <CeremonyEndingContext value={setEnding}>
+      {view.isError ? (
+        <p role="alert" className="fixed inset-x-0 top-0 z-40 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 shadow">
+          The connection to the service was lost; what you see may be out of date.
+        </p>
+      ) : null}
       {view.data.host && (view.data.progress.completed || confirmedRoleId !== view.data.signer.roleId) ? (
         <HandOverScreen view={view.data} packageId={packageId} onConfirmed={setConfirmedRoleId} />
       ) : (
@@ -47,6 +53,10 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
       )}
     </CeremonyEndingContext>
   );
+}
+
+function isTransient(error: Error): boolean {
+  return error instanceof CeremonyRequestError && (error.status === 0 || error.status >= 500);
 }
 
 function RefusalScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
@@ -69,7 +79,7 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   const { progress } = view;
   if (progress.completed) {
     return (
-      <MessageScreen title="You have signed" tone="success">
+      <MessageScreen title={view.signer.group ? "Your group has signed" : "You have signed"} tone="success">
         <p>{finishedText(view)}</p>
       </MessageScreen>
     );
@@ -94,13 +104,15 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   return (
     <div className="flex h-dvh flex-col">
       <CeremonyHeader view={view} packageId={packageId} />
-      {progress.verification && !progress.verification.passed ? (
-        <OneTimeCodeStep view={view} packageId={packageId} />
-      ) : !progress.consentAccepted ? (
-        <ConsentStep view={view} packageId={packageId} />
-      ) : (
-        <DocumentsStep view={view} packageId={packageId} />
-      )}
+      <main className="flex min-h-0 flex-1 flex-col">
+        {progress.verification && !progress.verification.passed ? (
+          <OneTimeCodeStep view={view} packageId={packageId} />
+        ) : !progress.consentAccepted ? (
+          <ConsentStep view={view} packageId={packageId} />
+        ) : (
+          <DocumentsStep view={view} packageId={packageId} />
+        )}
+      </main>
       {progress.groupLock ? <GroupLockKeeper packageId={packageId} /> : null}
     </div>
   );
@@ -129,13 +141,18 @@ function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: str
       </MessageScreen>
     );
   }
+  const heldByAnother = lock.error instanceof CeremonyRequestError && lock.error.code === "error.conflict.groupLocked";
   const holder = heldBy ?? "Another member";
   return (
-    <MessageScreen title={`${holder} is signing`}>
-      <p>
-        You sign “{view.package.name}” for {view.signer.group?.name ?? "your group"}, and {lock.isError ? lock.error.message : `${holder} of your group is signing it right now.`} Only one member signs;
-        if they leave without finishing, you can take over once their session runs out{until ? ` (at ${new Date(until).toLocaleTimeString()})` : ""}.
-      </p>
+    <MessageScreen title={heldByAnother ? `${holder} is signing` : "Your group's signing could not be opened"}>
+      {heldByAnother ? (
+        <p>
+          You sign “{view.package.name}” for {view.signer.group?.name ?? "your group"}. Only one member signs, and {holder} is signing it right now. If they leave without finishing, you
+          can take over once their session runs out{until ? ` (at ${new Date(until).toLocaleTimeString()})` : ""}.
+        </p>
+      ) : (
+        <p>{lock.error.message}</p>
+      )}
       <Button className="mt-4" variant="secondary" busy={lock.isPending} onClick={() => lock.mutate(undefined)}>
         Try again
       </Button>
@@ -151,14 +168,14 @@ function GroupLockKeeper({ packageId }: { packageId: string }) {
     const active = () => {
       lastActivity.current = Date.now();
     };
-    window.addEventListener("pointerdown", active);
-    window.addEventListener("keydown", active);
+    // Reading a long document with the mouse wheel is activity too.
+    const events = ["pointerdown", "keydown", "wheel"] as const;
+    for (const name of events) window.addEventListener(name, active, { passive: true });
     const timer = window.setInterval(() => {
       if (Date.now() - lastActivity.current < 5 * 60_000) void takeGroupLock(packageId).catch(() => undefined);
     }, 2 * 60_000);
     return () => {
-      window.removeEventListener("pointerdown", active);
-      window.removeEventListener("keydown", active);
+      for (const name of events) window.removeEventListener(name, active);
       window.clearInterval(timer);
     };
   }, [packageId]);

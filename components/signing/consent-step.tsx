@@ -6,7 +6,9 @@ import { acceptConsent, documentPdfUrl, type CeremonyView } from "@/lib/ceremony
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 import { PdfPagesLoader } from "./pdf-pages-loader";
 
+/** The service's built-in consent document: its id, and its one Letter page. */
 const CONSENT_DOCUMENT_ID = "default-consent";
+const CONSENT_PAGES = [{ index: 0, width: 612, height: 792 }];
 
 /** The consent to electronic records and signatures, read on its page and accepted with a click, before any document. */
 export function ConsentStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
@@ -23,7 +25,7 @@ export function ConsentStep({ view, packageId }: { view: CeremonyView; packageId
       </div>
       <PdfPagesLoader
         fileUrl={documentPdfUrl(packageId, CONSENT_DOCUMENT_ID)}
-        pages={[{ index: 0, width: 612, height: 792 }]}
+        pages={CONSENT_PAGES}
         documentName="Consent"
         onFirstPagePainted={() => setRead(true)}
       />

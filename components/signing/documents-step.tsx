@@ -68,7 +68,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
             Your documents are signed. To finish, upload: {owedAttachments.map((requirement) => requirement.name).join(", ")}.
           </p>
         ) : null}
-        <DocumentSigning
+        <DocumentPane
           key={chosen.id}
           document={chosen}
           packageId={packageId}
@@ -92,6 +92,7 @@ function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosen
       <ol className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
         {view.documents.map((document, position) => {
           const current = document.id === chosenId;
+          const mine = document.approvals.some((approval) => approval.mine);
           return (
             <li key={document.id} className="shrink-0">
               <button
@@ -106,7 +107,7 @@ function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosen
                   {document.done ? "✓" : view.documentOrderEnforced ? position + 1 : ""}
                 </span>
                 <span className="truncate">{document.name}</span>
-                <span className="sr-only">{document.done ? " (signed)" : document.open ? "" : " (locked until the documents before it are signed)"}</span>
+                <span className="sr-only">{!document.open ? " (locked until the documents before it are signed)" : !mine ? " (nothing for you to sign)" : document.done ? " (signed)" : ""}</span>
               </button>
             </li>
           );
@@ -116,7 +117,7 @@ function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosen
   );
 }
 
-interface DocumentSigningProps {
+interface DocumentPaneProps {
   document: CeremonyDocument;
   packageId: string;
   signerName: string;
@@ -126,7 +127,8 @@ interface DocumentSigningProps {
   onSigned: (roleCompleted: boolean) => void;
 }
 
-function DocumentSigning({ document, packageId, signerName, fill, onFill, onSigned }: DocumentSigningProps) {
+/** The chosen document: its pages with the fields over them, "next field", and signing it. */
+function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned }: DocumentPaneProps) {
   const [currentKey, setCurrentKey] = useState<string | null>(null);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   const [drawing, setDrawing] = useState<FillTarget | null>(null);
@@ -167,8 +169,11 @@ function DocumentSigning({ document, packageId, signerName, fill, onFill, onSign
 
   const next = nextTarget(document, fill, currentKey);
   const current = targets.find((target) => target.key === currentKey);
-  const currentProblem = current && valueProblem(fill, current) ? `“${current.field.name || "This field"}” ${valueProblem(fill, current)}.` : null;
+  const problem = current ? valueProblem(fill, current) : null;
+  const currentProblem = current && problem ? `“${current.field.name || "This field"}” ${problem}.` : null;
   const hasApprovals = document.approvals.some((approval) => approval.mine);
+  // Nothing to send: only optional approvals are left and the signer filled none of them.
+  const nothingToSign = signingRequest(document, fill).approvals.length === 0;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -198,7 +203,7 @@ function DocumentSigning({ document, packageId, signerName, fill, onFill, onSign
           <p className="mr-auto text-sm text-emerald-800">You have signed this document.</p>
         ) : (
           <p className="mr-auto text-sm text-slate-700" aria-live="polite">
-            {required.filter((target) => isTargetFilled(fill, target)).length} of {required.length} required fields done
+            {required.length > 0 ? `${required.filter((target) => isTargetFilled(fill, target)).length} of ${required.length} required fields done` : "Nothing here is required: sign only if you choose to."}
             {currentProblem ? <span className="block text-rose-700">{currentProblem}</span> : null}
           </p>
         )}
@@ -207,20 +212,20 @@ function DocumentSigning({ document, packageId, signerName, fill, onFill, onSign
             {sign.error.message}
           </p>
         ) : null}
-        {mineToSign && !document.done ? (
-          <>
+        {mineToSign ? (
+          <div className="ml-auto flex gap-2">
             <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
               Next field
             </Button>
             <Button
               busy={sign.isPending}
-              disabled={blocking.length > 0}
+              disabled={blocking.length > 0 || nothingToSign}
               onClick={() => sign.mutate(undefined, { onSuccess: (answer) => onSigned(answer.roleCompleted) })}
               title={blocking.length > 0 ? "Fill every required field first" : undefined}
             >
               Sign document
             </Button>
-          </>
+          </div>
         ) : null}
       </div>
       <SignaturePadDialog

@@ -14,7 +14,7 @@ import {
   fillTargets,
   isTargetFilled,
 } from "@/lib/ceremony/document-filling";
-import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
+import { isChosen, isFilled } from "@/lib/esign/signing/ceremony/signing-rules";
 
 export interface FieldLayerProps {
   document: CeremonyDocument;
@@ -92,9 +92,11 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
 
   if (target.kind === "signature") {
     const signature = fill.signatures[approval.id];
-    const style_ = signatureStyle(approval, field);
+    const signatureKind = signatureStyle(approval, field);
+    // A typed signature is a toggle (pressed: adopted); a drawn one opens the pad, and its name says when one is drawn.
+    const state = signatureKind === "CAPTURE" ? { "aria-haspopup": "dialog" as const, "aria-label": `${common["aria-label"]}${signature ? ", drawn" : ""}` } : { "aria-pressed": Boolean(signature) };
     return (
-      <button type="button" {...common} style={style} onClick={() => onSignatureClick(target)} className={`flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
+      <button type="button" {...common} {...state} style={style} onClick={() => onSignatureClick(target)} className={`flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
         {signature?.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the signer a moment ago
           <img src={signature.image} alt={`Signature of ${signerName}`} className="max-h-full max-w-full object-contain" />
@@ -102,7 +104,7 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
           <span className="truncate font-serif italic text-sky-950">{signature.text}</span>
         ) : (
           <span className="truncate px-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
-            {style_ === "INITIALS" ? "Initial here" : style_ === "CAPTURE" ? "Draw signature" : "Sign here"}
+            {signatureKind === "INITIALS" ? "Initial here" : signatureKind === "CAPTURE" ? "Draw signature" : "Sign here"}
           </span>
         )}
       </button>
@@ -114,22 +116,24 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
   switch (field.subtype) {
     case "CHECKBOX":
       return (
-        <span style={style} className={`flex items-center justify-center rounded-sm border ${tone} ${ring}`}>
-          <input {...common} type="checkbox" className="size-[70%] accent-sky-700" checked={value === "true" || value === "X" || value === "x" || value === "checked"} onChange={(event) => setValue(event.target.checked ? "true" : "false")} />
-        </span>
+        <label style={style} className={`flex items-center justify-center rounded-sm border ${tone} ${ring}`}>
+          <TouchArea />
+          <input {...common} type="checkbox" className="relative size-[70%] accent-sky-700" checked={isFilled(field, value)} onChange={(event) => setValue(event.target.checked ? "true" : "false")} />
+        </label>
       );
     case "RADIO":
       return (
-        <span style={style} className={`flex items-center justify-center rounded-full border ${tone} ${ring}`}>
+        <label style={style} className={`flex items-center justify-center rounded-full border ${tone} ${ring}`}>
+          <TouchArea />
           <input
             {...common}
             type="radio"
             name={`${document.id}-${approval.id}-${String(field.validation?.group ?? field.id)}`}
-            className="size-[70%] accent-sky-700"
+            className="relative size-[70%] accent-sky-700"
             checked={isChosen(value)}
             onChange={() => onFill(chooseRadio(fill, approval, field))}
           />
-        </span>
+        </label>
       );
     case "LIST": {
       const options = Array.isArray(field.validation?.enum) ? (field.validation.enum as string[]) : [];
@@ -153,14 +157,20 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
   }
 }
 
+/** At least 24 CSS pixels to tap around a small check box or radio button (a 16-point box is 9 pixels on a phone): a tap on it is a tap on the box's label. Under the input (which is `relative`, later in the DOM), so the input itself still takes its own clicks. */
+function TouchArea() {
+  return <span aria-hidden className="absolute top-1/2 left-1/2 size-6 -translate-x-1/2 -translate-y-1/2" />;
+}
+
 /** A field the signer does not fill: another signer's, one already signed, or a label or date the service fills. */
 function ReadOnlyField({ approval, field, scale, signerName }: { approval: CeremonyApproval; field: CeremonyField; scale: number; signerName: string }) {
   const style = box(field, scale);
+  // role="img": a picture of the field, named with its label and value (a name on a plain div is not announced).
   if (field.type === "SIGNATURE") {
-    const text = approval.signed ? "Signed" : approval.mine ? "" : "Another signer";
+    const text = approval.signed ? "Signed" : "Another signer";
     return (
-      <div style={style} aria-label={`${fieldLabel(field)}: ${text || "signed"}`} className="flex items-center justify-center rounded-sm border border-dashed border-slate-400 bg-slate-100/60 text-xs text-slate-600">
-        {text}
+      <div style={style} role="img" aria-label={`${fieldLabel(field)}: ${text}`} className="flex items-center justify-center overflow-hidden rounded-sm border border-dashed border-slate-400 bg-slate-100/60 text-slate-600">
+        <span className="truncate px-1 text-xs">{text}</span>
       </div>
     );
   }
@@ -168,14 +178,17 @@ function ReadOnlyField({ approval, field, scale, signerName }: { approval: Cerem
   if (field.binding === "{signer.name}" && approval.mine && !approval.signed) text = signerName;
   else if (field.binding && field.binding in READ_ONLY_BINDINGS && !approval.signed) text = READ_ONLY_BINDINGS[field.binding]!;
   else if (field.subtype === "DATE" && !text) text = "Date of signing";
-  const checked = field.subtype === "CHECKBOX" || field.subtype === "RADIO";
+  // A check box or radio button shows a tick when chosen, by the rule the seal draws it with.
+  const isChoice = field.subtype === "CHECKBOX" || field.subtype === "RADIO";
+  const spoken = isChoice ? (isChosen(text) ? "chosen" : "not chosen") : text;
   return (
     <div
       style={style}
-      aria-label={`${fieldLabel(field)}${text ? `: ${text}` : ""}`}
+      role="img"
+      aria-label={`${fieldLabel(field)}${spoken ? `: ${spoken}` : ""}`}
       className={`flex items-center overflow-hidden rounded-sm px-1 text-slate-700 ${approval.mine && !isSignerInput(field) ? "bg-sky-50/50" : "border border-dashed border-slate-300 bg-slate-50/50"}`}
     >
-      <span className="truncate">{checked ? (text && text !== "false" ? "✓" : "") : text}</span>
+      <span className="truncate">{isChoice ? (isChosen(text) ? "✓" : "") : text}</span>
     </div>
   );
 }

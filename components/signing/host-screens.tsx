@@ -40,10 +40,8 @@ export function HandOverScreen({ view, packageId, onConfirmed }: { view: Ceremon
       ) : null}
       <SignerList host={host} currentRoleId={current?.roleId ?? null} busy={handOver.isPending} onChoose={(roleId) =>
         handOver.mutate(roleId, {
-          onSuccess: (answer) => {
-            queryClient.setQueryData(ceremonyKey(packageId), answer);
-            onConfirmed(answer.signer.roleId);
-          },
+          // The next signer then confirms who they are, as the first one did.
+          onSuccess: (answer) => queryClient.setQueryData(ceremonyKey(packageId), answer),
         })
       } />
       {handOver.isError ? (

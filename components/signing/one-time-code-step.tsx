@@ -9,19 +9,16 @@ import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const [code, setCode] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useCeremonyAction(packageId, async () => {
-    const answer = (await sendOneTimeCode(packageId)) as { sentTo?: string };
-    setSentTo(answer.sentTo ?? view.signer.email);
-  });
+  const send = useCeremonyAction(packageId, () => sendOneTimeCode(packageId));
   const verify = useCeremonyAction(packageId, (entered: string) => verifyOneTimeCode(packageId, entered));
   const typeId = view.progress.verification?.typeId;
 
   if (typeId !== "EMAIL_OTP") {
     return (
-      <main className="mx-auto max-w-md p-6">
+      <div className="mx-auto w-full max-w-md p-6">
         <h2 className="text-lg font-semibold">Verification needed</h2>
         <p className="mt-2 text-slate-700">This package asks you to verify your identity ({typeId}), which cannot be done on this page. Contact the sender.</p>
-      </main>
+      </div>
     );
   }
 
@@ -31,12 +28,12 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
   }
 
   return (
-    <main className="mx-auto w-full max-w-md flex-1 overflow-auto p-6">
+    <div className="mx-auto w-full max-w-md flex-1 overflow-auto p-6">
       <h2 className="text-lg font-semibold">Confirm it is you</h2>
       <p className="mt-2 text-slate-700">
         The sender asks you to confirm your e-mail address before signing. We send a six-digit code to <strong>{view.signer.email}</strong>; it works for 10 minutes.
       </p>
-      <Button className="mt-4" variant={sentTo ? "secondary" : "primary"} busy={send.isPending} onClick={() => send.mutate(undefined)}>
+      <Button className="mt-4" variant={sentTo ? "secondary" : "primary"} busy={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: (answer) => setSentTo(answer.sentTo) })}>
         {sentTo ? "Send a new code" : "Send me a code"}
       </Button>
       {send.isError ? (
@@ -73,6 +70,6 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
           Confirm
         </Button>
       </form>
-    </main>
+    </div>
   );
 }

@@ -80,15 +80,19 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
   });
   useEffect(() => virtualizer.measure(), [scale, virtualizer]);
 
+  // Each request scrolls once: a later layout change (a resize, the view refreshed with new page objects) must not pull the signer back to it.
+  const scrolledSerial = useRef<number | null>(null);
   useEffect(() => {
     const element = scrollRef.current;
-    if (!scrollRequest || !element || scale === 0) return;
+    if (!scrollRequest || !element || scale === 0 || scrolledSerial.current === scrollRequest.serial) return;
+    scrolledSerial.current = scrollRequest.serial;
     const top = (pageTops[scrollRequest.page] ?? 0) + scrollRequest.top * scale - element.clientHeight / 3;
     element.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
   }, [scrollRequest, pageTops, scale]);
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto bg-slate-200" data-testid="pdf-pages">
+    // Focusable, so the pages scroll with the keyboard too.
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={documentName} className="min-h-0 flex-1 overflow-auto bg-slate-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600" data-testid="pdf-pages">
       {loadError ? (
         <p role="alert" className="m-6 rounded-md bg-white p-4 text-rose-800">
           {loadError}

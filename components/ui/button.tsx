@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -9,8 +9,8 @@ const VARIANTS: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
 };
 
-/** The product's button: one look per variant, a visible focus ring, a busy state that says so. */
-export function Button({ variant = "primary", busy = false, className = "", children, disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+/** The product's button: one look per variant, a visible focus ring, a busy state that says so. `ref` reaches the `<button>`. */
+export function Button({ variant = "primary", busy = false, className = "", children, disabled, ...props }: ComponentProps<"button"> & { variant?: Variant; busy?: boolean }) {
   return (
     <button
       type="button"

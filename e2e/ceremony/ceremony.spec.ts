@@ -192,6 +192,7 @@ test("two signers in order: consent, documents in order, every field type, a dra
   await expect(bob.getByLabel("Company")).toHaveText("Acme Industries");
   await bob.getByRole("button", { name: "Signature (required)" }).click();
   await expect(bob.getByRole("button", { name: "Signature (required)" })).toHaveText("Bob Stone");
+  await expect(bob.getByRole("button", { name: "Signature (required)" })).toHaveAttribute("aria-pressed", "true");
   await signDocument(bob);
   await expectFinished(bob);
 
@@ -254,8 +255,24 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   await acceptConsent(erin);
   await expect(erin.locator("[data-page-index='0'] canvas")).toBeVisible();
   await erin.screenshot({ path: "test-results/ceremony-phone.png" });
-  await erin.getByRole("button", { name: "More" }).click();
+  // The menu by keyboard: opening focuses its first item, arrows move, Escape closes it and gives focus back.
+  const more = erin.getByRole("button", { name: "More" });
+  await more.click();
+  await expect(erin.getByRole("menuitem", { name: "Decline to sign" })).toBeFocused();
+  await erin.keyboard.press("ArrowDown");
+  await expect(erin.getByRole("menuitem", { name: "Sign on paper instead" })).toBeFocused();
+  await erin.keyboard.press("Escape");
+  await expect(erin.getByRole("menu")).toBeHidden();
+  await expect(more).toBeFocused();
+  // A dialog cancelled gives focus back to the menu button; the next one opens empty.
+  await more.click();
+  await erin.getByRole("menuitem", { name: "Sign on paper instead" }).click();
+  await erin.getByLabel("Your message to the sender").fill("Not sure yet.");
+  await erin.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(more).toBeFocused();
+  await more.click();
   await erin.getByRole("menuitem", { name: "Decline to sign" }).click();
+  await expect(erin.getByLabel("Why do you decline?")).toHaveValue("");
   await erin.getByLabel("Why do you decline?").fill("The price is wrong.");
   await erin.getByRole("dialog").getByRole("button", { name: "Decline" }).click();
   await expect(erin.getByRole("heading", { name: "You declined" })).toBeVisible();
@@ -298,6 +315,8 @@ test("in person: the sender hosts on one device and hands it to each signer in t
 
   await expect(device.getByRole("heading", { name: "Who signs next?" })).toBeVisible();
   await device.getByRole("button", { name: "Hand to Kim Moss" }).click();
+  await expect(device.getByRole("heading", { name: "Hand the device to Kim Moss" })).toBeVisible();
+  await device.getByRole("button", { name: "I am Kim Moss: start signing" }).click();
   await acceptConsent(device);
   await expect(device.getByRole("button", { name: "Signature (required)" })).toBeVisible();
   await device.getByRole("button", { name: "Signature (required)" }).click();

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 import { ceremonyViewResponse, documentSigned, reassignResponse, type DocumentSigning, type ReassignRequest } from "@/lib/api/signing";
+import { oneTimeCodeSent } from "@/lib/api/signing-verification";
 
 /** The ceremony's calls to `/api/signing/{packageId}/...`, made by the signer's browser with its session cookie. */
 
@@ -21,7 +22,7 @@ export class CeremonyRequestError extends Error {
 }
 
 export function signingPath(packageId: string, ...rest: string[]): string {
-  return ["/api/signing", packageId, ...rest].map(encodeURIComponent).join("/").replace("%2Fapi%2Fsigning", "/api/signing");
+  return `/api/signing/${[packageId, ...rest].map(encodeURIComponent).join("/")}`;
 }
 
 async function call(path: string, init?: RequestInit): Promise<unknown> {
@@ -52,7 +53,9 @@ export async function signDocument(packageId: string, documentId: string, signin
 }
 export const declinePackage = (packageId: string, reason: string) => post(signingPath(packageId, "decline"), { reason });
 export const optOut = (packageId: string, reason: string) => post(signingPath(packageId, "opt-out"), { reason });
-export const sendOneTimeCode = (packageId: string) => post(signingPath(packageId, "verification", "otp"));
+export async function sendOneTimeCode(packageId: string) {
+  return oneTimeCodeSent.parse(await post(signingPath(packageId, "verification", "otp")));
+}
 export const verifyOneTimeCode = (packageId: string, code: string) => post(signingPath(packageId, "verification", "otp", "verify"), { code });
 
 export function documentPdfUrl(packageId: string, documentId: string): string {

@@ -7,7 +7,13 @@ export const ceremonyKey = (packageId: string) => ["ceremony", packageId] as con
 
 /** The signer's view of the package; every action below refreshes it. */
 export function useCeremonyView(packageId: string, enabled = true) {
-  return useQuery<CeremonyView, Error>({ queryKey: ceremonyKey(packageId), queryFn: () => fetchCeremonyView(packageId), enabled });
+  return useQuery<CeremonyView, Error>({
+    queryKey: ceremonyKey(packageId),
+    queryFn: () => fetchCeremonyView(packageId),
+    enabled,
+    // A signer waiting for their turn sees it come without reloading.
+    refetchInterval: (query) => (query.state.data && !query.state.data.progress.mayStart ? 30_000 : false),
+  });
 }
 
 /** A ceremony action: runs `action`, then refreshes the view (also after a refusal: the package may have moved on). */
