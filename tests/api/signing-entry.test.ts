@@ -2,18 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { approvals, auditEvents, outboxMessages, packages, roleSigningStates, signingLinks, signingSessions, users } from "@/lib/db/schema";
-import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
+import { approvals, auditEvents, outboxMessages, packages, roleSigningStates, signingLinks, signingSessions } from "@/lib/db/schema";
 import { advanceClock, now, resetClock } from "@/lib/esign/clock";
 import { ServiceError } from "@/lib/esign/errors";
-import { newId } from "@/lib/esign/ids";
 import { sendDueReminders } from "@/lib/esign/reminders/send-due-reminder";
 import { signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 import { signingCookieName, signingSessionOf } from "@/lib/esign/signing/session";
 import { notifySignersWhoseTurnItIs, rolesWhoseTurnItIs } from "@/lib/esign/signing/turns";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
-import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
+import { seedAccount, seedGroup, seedManager, seedSender, type SeededAccount } from "../support/seed";
 
 afterEach(() => {
   resetClock();
@@ -89,19 +87,6 @@ async function completeRole(packageId: string, roleId: string): Promise<void> {
     .update(roleSigningStates)
     .set({ completed: now() })
     .where(and(eq(roleSigningStates.packageId, packageId), eq(roleSigningStates.roleId, roleId)));
-}
-
-/** A manager of the account: may read every sender's packages (users.transactions), owns none of them. */
-async function seedManager(account: SeededAccount): Promise<SeededAccount> {
-  const db = await getDb();
-  const userId = newId();
-  const email = `manager-${randomBytes(6).toString("hex")}@example.test`;
-  const apiKey = await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: userId, accountId: account.accountId, email, firstName: "Mia", lastName: "Manager" });
-    await addMember(tx, account.accountId, userId, { isOwner: false, role: "MANAGER" });
-    return issueApiKey(tx, userId, account.accountId);
-  });
-  return { accountId: account.accountId, userId, apiKey, email };
 }
 
 describe("invitations when a package is sent (spec 3.3)", () => {

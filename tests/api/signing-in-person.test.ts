@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { auditEvents, roleSigningStates, signingLinks, signingSessions, users } from "@/lib/db/schema";
-import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
+import { auditEvents, roleSigningStates, signingLinks, signingSessions } from "@/lib/db/schema";
 import { advanceClock, resetClock } from "@/lib/esign/clock";
-import { newId } from "@/lib/esign/ids";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles } from "../support/packages";
-import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
+import { seedAccount, seedGroup, seedManager, seedSender, type SeededAccount } from "../support/seed";
 
 afterEach(() => resetClock());
 
@@ -74,19 +71,6 @@ const handTo = (packageId: string, headers: Record<string, string>, roleId: unkn
 async function sign(packageId: string, headers: Record<string, string>, approvalId: string) {
   expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
   return callJson<{ roleCompleted: boolean }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: approvalId }] } });
-}
-
-/** A manager of the account: reads every sender's packages, owns none of them. */
-async function seedManager(account: SeededAccount): Promise<SeededAccount> {
-  const db = await getDb();
-  const userId = newId();
-  const email = `manager-${randomBytes(6).toString("hex")}@example.test`;
-  const apiKey = await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: userId, accountId: account.accountId, email, firstName: "Mia", lastName: "Manager" });
-    await addMember(tx, account.accountId, userId, { isOwner: false, role: "MANAGER" });
-    return issueApiKey(tx, userId, account.accountId);
-  });
-  return { accountId: account.accountId, userId, apiKey, email };
 }
 
 describe("POST /api/authenticationTokens/sender", () => {

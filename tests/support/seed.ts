@@ -35,6 +35,19 @@ export async function seedSender(account: { accountId: string }, status = "ACTIV
   return { accountId: account.accountId, userId, apiKey, email };
 }
 
+/** A manager of the account: may read every sender's packages (users.transactions), owns none of them. */
+export async function seedManager(account: { accountId: string }): Promise<SeededAccount> {
+  const db = await getDb();
+  const userId = newId();
+  const email = `manager-${randomBytes(6).toString("hex")}@example.test`;
+  const apiKey = await db.transaction(async (tx) => {
+    await tx.insert(users).values({ id: userId, accountId: account.accountId, email, firstName: "Mia", lastName: "Manager" });
+    await addMember(tx, account.accountId, userId, { isOwner: false, role: "MANAGER" });
+    return issueApiKey(tx, userId, account.accountId);
+  });
+  return { accountId: account.accountId, userId, apiKey, email };
+}
+
 /**
  * A group of the account, written directly (members must be senders of the account), for tests
  * that need a group signer; answers the group's id (`id` when given, else a new one).
