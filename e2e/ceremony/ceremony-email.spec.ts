@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfText } from "../../tests/support/poppler";
 import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
 import { SmtpReceiver } from "../support/smtp-receiver";
@@ -36,8 +37,6 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const signature = (left: number) => ({ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left, width: 200, height: 50 });
-
 test("a group's two members open their links at the same instant: one signs, the other sees who is signing", async ({ browser }) => {
   const members = [
     { email: "gina.group@example.test", firstName: "Gina", lastName: "Group" },
@@ -46,13 +45,7 @@ test("a group's two members open their links at the same instant: one signs, the
   for (const member of members) await service.json("POST", "/api/account/senders", member);
   const group = await service.json<{ id: string }>("POST", "/api/groups", { name: "Legal", email: "legal@example.test", members: members.map(({ email }) => ({ email })) });
   const packageId = await service.createPackage(
-    {
-      name: "Group contract",
-      type: "PACKAGE",
-      status: "DRAFT",
-      roles: [{ id: "Legal", index: 1, type: "SIGNER", signers: [{ group: { id: group.id } }] }],
-      documents: [{ id: "contract", name: "Contract", approvals: [{ role: "Legal", fields: [signature(72)] }] }],
-    },
+    oneSignatureEachPackage({ name: "Group contract", document: { id: "contract", name: "Contract" }, roles: [{ id: "Legal", index: 1, signers: [{ group: { id: group.id } }] }] }),
     [await makePdf()],
   );
   await service.send(packageId);
@@ -78,13 +71,7 @@ test("a group's two members open their links at the same instant: one signs, the
 
 test("a signer verified by an e-mail one-time code: a wrong code is refused, the right one opens the documents", async ({ browser }) => {
   const packageId = await service.createPackage(
-    {
-      name: "Verified",
-      type: "PACKAGE",
-      status: "DRAFT",
-      roles: [{ id: "Ivy", index: 1, type: "SIGNER", signers: [{ email: "ivy@example.test", firstName: "Ivy", lastName: "North" }] }],
-      documents: [{ id: "deed", name: "Deed", approvals: [{ role: "Ivy", fields: [signature(72)] }] }],
-    },
+    oneSignatureEachPackage({ name: "Verified", document: { id: "deed", name: "Deed" }, roles: [{ id: "Ivy", index: 1, signers: [person("Ivy", "North")] }] }),
     [await makePdf()],
   );
   await service.json("POST", `/api/packages/${packageId}/roles/Ivy/verification`, { typeId: "EMAIL_OTP" });

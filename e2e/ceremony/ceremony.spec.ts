@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/support/poppler";
+import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument } from "../support/signer";
 
@@ -19,7 +20,6 @@ test.beforeAll(async ({ baseURL }) => {
   service = await ServiceClient.signUp(baseURL!);
 });
 
-const person = (first: string, last: string) => ({ email: `${first.toLowerCase()}@example.test`, firstName: first, lastName: last });
 
 /** Two signers in order; the Agreement carries each kind of field for Alice, and Bob's signature; the Annex comes second. */
 function orderedPackage(name: string) {
@@ -209,25 +209,14 @@ test("two signers in order: consent, documents in order, every field type, a dra
 });
 
 test("two signers of one index sign in parallel, each in their own browser; the package completes", async ({ browser }) => {
-  const payload = {
+  const payload = oneSignatureEachPackage({
     name: "Parallel",
-    type: "PACKAGE",
-    status: "DRAFT",
+    document: { id: "letter", name: "Letter" },
     roles: [
-      { id: "Carol", index: 1, type: "SIGNER", signers: [person("Carol", "Reed")] },
-      { id: "Dan", index: 1, type: "SIGNER", signers: [person("Dan", "Hill")] },
+      { id: "Carol", index: 1, signers: [person("Carol", "Reed")] },
+      { id: "Dan", index: 1, signers: [person("Dan", "Hill")] },
     ],
-    documents: [
-      {
-        id: "letter",
-        name: "Letter",
-        approvals: [
-          { id: "carol", role: "Carol", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 72, width: 200, height: 50 }] },
-          { id: "dan", role: "Dan", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 330, width: 200, height: 50 }] },
-        ],
-      },
-    ],
-  };
+  });
   const packageId = await service.createPackage(payload, [await annexPdf()]);
   await service.send(packageId);
   const [carol, dan] = await Promise.all([openCeremony(browser, await service.signingUrl(packageId, "Carol")), openCeremony(browser, await service.signingUrl(packageId, "Dan"))]);
@@ -241,13 +230,7 @@ test("two signers of one index sign in parallel, each in their own browser; the 
 
 test("a signer declines with a reason on a phone; the package is DECLINED", async ({ browser }) => {
   const packageId = await service.createPackage(
-    {
-      name: "Declined",
-      type: "PACKAGE",
-      status: "DRAFT",
-      roles: [{ id: "Erin", index: 1, type: "SIGNER", signers: [person("Erin", "Park")] }],
-      documents: [{ id: "offer", name: "Offer", approvals: [{ role: "Erin", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 72, width: 200, height: 50 }] }] }],
-    },
+    oneSignatureEachPackage({ name: "Declined", document: { id: "offer", name: "Offer" }, roles: [{ id: "Erin", index: 1, signers: [person("Erin", "Park")] }] }),
     [await annexPdf()],
   );
   await service.send(packageId);
@@ -281,26 +264,15 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
 
 test("in person: the sender hosts on one device and hands it to each signer in turn", async ({ browser }) => {
   const packageId = await service.createPackage(
-    {
+    oneSignatureEachPackage({
       name: "In person",
-      type: "PACKAGE",
-      status: "DRAFT",
+      document: { id: "lease", name: "Lease" },
       settings: { ceremony: { inPerson: true } },
       roles: [
-        { id: "Jo", index: 1, type: "SIGNER", signers: [person("Jo", "Lane")] },
-        { id: "Kim", index: 2, type: "SIGNER", signers: [person("Kim", "Moss")] },
+        { id: "Jo", index: 1, signers: [person("Jo", "Lane")] },
+        { id: "Kim", index: 2, signers: [person("Kim", "Moss")] },
       ],
-      documents: [
-        {
-          id: "lease",
-          name: "Lease",
-          approvals: [
-            { role: "Jo", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 72, width: 200, height: 50 }] },
-            { role: "Kim", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 330, width: 200, height: 50 }] },
-          ],
-        },
-      ],
-    },
+    }),
     [await annexPdf()],
   );
   await service.send(packageId);
@@ -327,21 +299,18 @@ test("in person: the sender hosts on one device and hands it to each signer in t
 
 test("a signer uploads the attachment the sender asked for; they finish only then", async ({ browser }) => {
   const packageId = await service.createPackage(
-    {
+    oneSignatureEachPackage({
       name: "With attachment",
-      type: "PACKAGE",
-      status: "DRAFT",
+      document: { id: "form", name: "Form" },
       roles: [
         {
           id: "Lea",
           index: 1,
-          type: "SIGNER",
           signers: [person("Lea", "Fox")],
           attachmentRequirements: [{ name: "Proof of address", description: "A utility bill of the last three months", required: true }],
         },
       ],
-      documents: [{ id: "form", name: "Form", approvals: [{ role: "Lea", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 72, width: 200, height: 50 }] }] }],
-    },
+    }),
     [await annexPdf()],
   );
   await service.send(packageId);
