@@ -31,11 +31,7 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
     );
   }
   if (view.isPending) {
-    return (
-      <MessageScreen title="Opening your documents…">
-        <p>One moment.</p>
-      </MessageScreen>
-    );
+    return <OpeningScreen />;
   }
   // A refresh that failed for want of a connection keeps what the signer has on screen (and filled in).
   if (view.isError && !(view.data && isTransient(view.error))) return <RefusalScreen error={view.error} onRetry={() => view.refetch()} />;
@@ -52,6 +48,14 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
         <CeremonyStep view={view.data} packageId={packageId} />
       )}
     </CeremonyEndingContext>
+  );
+}
+
+function OpeningScreen() {
+  return (
+    <MessageScreen title="Opening your documents…">
+      <p>One moment.</p>
+    </MessageScreen>
   );
 }
 
@@ -135,11 +139,7 @@ function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: str
     }
   }, [lock]);
   if (!lock.isError) {
-    return (
-      <MessageScreen title="Opening your documents…">
-        <p>One moment.</p>
-      </MessageScreen>
-    );
+    return <OpeningScreen />;
   }
   const heldByAnother = lock.error instanceof CeremonyRequestError && lock.error.code === "error.conflict.groupLocked";
   const holder = heldBy ?? "Another member";

@@ -137,6 +137,8 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
   const required = targets.filter((target) => target.required);
   const blocking = blockingTargets(document, fill);
   const mineToSign = document.approvals.some((approval) => approval.mine && !approval.signed);
+  // An approval without fields is still signed (accepted) when it is not optional.
+  const mustSign = document.approvals.some((approval) => approval.mine && !approval.signed && !approval.optional);
 
   /** Scrolls the target into view, then focuses it once its page is drawn (pages far away do not exist until then). */
   const goTo = useCallback(
@@ -203,7 +205,11 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
           <p className="mr-auto text-sm text-emerald-800">You have signed this document.</p>
         ) : (
           <p className="mr-auto text-sm text-slate-700" aria-live="polite">
-            {required.length > 0 ? `${required.filter((target) => isTargetFilled(fill, target)).length} of ${required.length} required fields done` : "Nothing here is required: sign only if you choose to."}
+            {required.length > 0
+              ? `${required.filter((target) => isTargetFilled(fill, target)).length} of ${required.length} required fields done`
+              : mustSign
+                ? "Nothing to fill in: sign the document to accept it."
+                : "Nothing here is required: sign only if you choose to."}
             {currentProblem ? <span className="block text-rose-700">{currentProblem}</span> : null}
           </p>
         )}
