@@ -8,14 +8,14 @@ import { findPackage } from "@/lib/esign/packages/find-package";
 import { isSigningRole } from "@/lib/esign/packages/package-content";
 import { findSigningRole } from "./links/role-signing-links";
 
-type ApprovalState = Pick<typeof approvals.$inferSelect, "documentId" | "roleId" | "optional" | "signed" | "accepted">;
+type ApprovalState = Pick<typeof approvals.$inferSelect, "roleId" | "signed" | "accepted">;
 
 /**
- * An approval is done when signed or accepted, when its signer's completion is recorded, or when
- * it is optional, left blank by a signer who has finished.
+ * An approval is done when signed or accepted, or when its signer's completion is recorded (an
+ * optional one left blank by a signer who has finished included).
  */
-function isDone(approval: ApprovalState, completed: Set<string>, finished: Set<string>): boolean {
-  return Boolean(approval.signed || approval.accepted || completed.has(approval.roleId) || (approval.optional && finished.has(approval.roleId)));
+function isDone(approval: ApprovalState, completed: Set<string>): boolean {
+  return Boolean(approval.signed || approval.accepted || completed.has(approval.roleId));
 }
 
 /**
@@ -37,26 +37,24 @@ export async function signingStatusOf(db: Queryable, caller: Caller, packageId: 
   if (row.trashed) return "DELETED";
   if (row.status !== "SENT") return row.status as SigningStatus;
 
-  const all = await db
-    .select({ documentId: approvals.documentId, roleId: approvals.roleId, optional: approvals.optional, signed: approvals.signed, accepted: approvals.accepted })
-    .from(approvals)
-    .where(eq(approvals.packageId, packageId));
   const states = await db
     .select({ roleId: roleSigningStates.roleId, completed: roleSigningStates.completed })
     .from(roleSigningStates)
     .where(eq(roleSigningStates.packageId, packageId));
-  const completed = new Set(states.filter((state) => state.completed).map((state) => state.roleId));
-  const signingRoleIds = signer ? [signer.id] : await allSigningRoleIds(db, packageId);
   // A role has finished when its completion is recorded: signing every approval is not enough
   // while a required attachment is still owed.
-  const finished = new Set(signingRoleIds.filter((roleId) => completed.has(roleId)));
+  const completed = new Set(states.filter((state) => state.completed).map((state) => state.roleId));
 
   let done: boolean;
   if (query.document) {
-    const concerned = all.filter((a) => a.documentId === query.document && (!signer || a.roleId === signer.id));
-    done = concerned.every((a) => isDone(a, completed, finished));
+    const concerned = await db
+      .select({ roleId: approvals.roleId, signed: approvals.signed, accepted: approvals.accepted })
+      .from(approvals)
+      .where(and(eq(approvals.packageId, packageId), eq(approvals.documentId, query.document), signer ? eq(approvals.roleId, signer.id) : undefined));
+    done = concerned.every((approval) => isDone(approval, completed));
   } else {
-    done = signingRoleIds.every((roleId) => finished.has(roleId));
+    const signingRoleIds = signer ? [signer.id] : await allSigningRoleIds(db, packageId);
+    done = signingRoleIds.every((roleId) => completed.has(roleId));
   }
   return done ? "SIGNING_COMPLETED" : "SIGNING_PENDING";
 }

@@ -5,9 +5,10 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
 import { hostView } from "@/lib/esign/signing/hosting/host-view";
+import { isInPerson } from "@/lib/esign/signing/hosting/hosting";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
 import { isOrderEnforced, openDocuments } from "./signing-rules";
-import { turnOf } from "./turn";
+import { roleTurns, turnIn } from "./turn";
 
 /**
  * What the ceremony page shows the signer: the package, who they are, what is left (consent,
@@ -23,7 +24,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const doneBySigner = (documentId: string) =>
     approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional).every((approval) => approval.signed || approval.accepted);
   const open = openDocuments(signable.map((document) => ({ id: document.id, index: document.index, position: document.position, doneBySigner: doneBySigner(document.id) })));
-  const turn = await turnOf(tx, pkg.id, role.id);
+  const turns = await roleTurns(tx, pkg.id);
+  const turn = turnIn(turns, role.id);
   const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
 
   return {
@@ -34,7 +36,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       emailMessage: pkg.emailMessage,
       language: pkg.language,
       status: pkg.trashed ? "DELETED" : pkg.status,
-      inPerson: Boolean((pkg.settings as { ceremony?: { inPerson?: boolean } }).ceremony?.inPerson),
+      inPerson: isInPerson(pkg),
     },
     signer: {
       roleId: role.id,
@@ -52,7 +54,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       waitingFor: turn.waitingFor,
       groupLock: context.isGroup ? { heldByYou: holdsGroupLock(context), heldBy: state.lockedByName, until: state.lockedUntil } : null,
     },
-    host: await hostView(tx, context.session),
+    host: await hostView(tx, context.session, turns),
     documentOrderEnforced: isOrderEnforced(signable),
     attachmentRequirements: await ceremonyAttachmentRequirements(tx, pkg.id, role),
     documents: signable.map((document) => ({

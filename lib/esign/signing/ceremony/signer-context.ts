@@ -20,7 +20,8 @@ export interface SignerContext {
   actorEmail: string;
 }
 
-function signerName(role: RoleRow): string {
+/** The name a role's signer goes by: first and last name, else their e-mail, else the role id. */
+export function signerName(role: Pick<RoleRow, "id" | "signer">): string {
   const signer = role.signer ?? {};
   return [signer.firstName, signer.lastName].filter((part) => typeof part === "string" && part).join(" ") || String(signer.email ?? role.id);
 }

@@ -1,13 +1,15 @@
 import type { Tx } from "@/lib/db/client";
 import { rolesWhoseTurnItIs } from "@/lib/esign/signing/ceremony/signing-rules";
-import { roleTurns } from "@/lib/esign/signing/ceremony/turn";
+import type { NamedRoleTurn } from "@/lib/esign/signing/ceremony/turn";
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { hostName } from "./hosting";
 
-/** The ceremony view's `host`: null unless the sender hosts the session in person; then who hosts, and every signer in signing order. */
-export async function hostView(tx: Tx, session: SigningSession) {
+/**
+ * The ceremony view's `host`: null unless the sender hosts the session in person; then who hosts,
+ * and every signer (the package's `roleTurns`) in signing order.
+ */
+export async function hostView(tx: Tx, session: SigningSession, turns: NamedRoleTurn[]) {
   if (!session.hostUserId) return null;
-  const turns = await roleTurns(tx, session.packageId);
   const now = new Set(rolesWhoseTurnItIs(turns));
   return {
     name: (await hostName(tx, session.hostUserId)).name,

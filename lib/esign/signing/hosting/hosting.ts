@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import type { packages } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
-import type { RoleRow } from "@/lib/esign/signing/ceremony/signer-context";
+import { type RoleRow, signerName } from "@/lib/esign/signing/ceremony/signer-context";
 
 /**
  * In-person signing (spec: `settings.ceremony.inPerson`): the sender opens the ceremony on their
@@ -16,11 +16,6 @@ export const HOST_TOKEN_MINUTES = 30;
 
 export function isInPerson(pkg: Pick<typeof packages.$inferSelect, "settings">): boolean {
   return (pkg.settings as { ceremony?: { inPerson?: unknown } }).ceremony?.inPerson === true;
-}
-
-function roleSignerName(role: Pick<RoleRow, "id" | "signer">): string {
-  const signer = role.signer ?? {};
-  return [signer.firstName, signer.lastName].filter((part) => typeof part === "string" && part).join(" ") || String(signer.email ?? role.id);
 }
 
 /** The sender hosting, as the ceremony and the audit trail name them. */
@@ -40,7 +35,7 @@ export async function recordHostedSigner(
     packageId: input.pkg.id,
     name: "IN_PERSON_HOST",
     sessionUser: input.hostUserId,
-    message: `Signing hosted in person by ${host.name}${host.email ? ` (${host.email})` : ""}: ${roleSignerName(input.role)} (role ${input.role.id}) signs on the sender's device.`,
+    message: `Signing hosted in person by ${host.name}${host.email ? ` (${host.email})` : ""}: ${signerName(input.role)} (role ${input.role.id}) signs on the sender's device.`,
     ipAddress: input.ipAddress ?? undefined,
     userAgent: input.userAgent ?? undefined,
   });

@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { packages, roles, signingSessions } from "@/lib/db/schema";
+import { packages, signingSessions } from "@/lib/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/esign/errors";
 import { ceremonyView } from "@/lib/esign/signing/ceremony/ceremony-view";
 import { loadSignerContext } from "@/lib/esign/signing/ceremony/signer-context";
-import { rolesWhoseTurnItIs } from "@/lib/esign/signing/ceremony/signing-rules";
-import { roleTurns } from "@/lib/esign/signing/ceremony/turn";
+import { roleTurns, turnIn } from "@/lib/esign/signing/ceremony/turn";
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { roleNotFound } from "@/lib/esign/roles/role-changes";
 import { recordHostedSigner } from "./hosting";
@@ -26,17 +25,14 @@ export async function switchHostedSigner(db: Db, session: SigningSession, roleId
     const target = turns.find((turn) => turn.id === roleId);
     if (!target) throw roleNotFound(roleId);
     if (target.completed) throw conflict("error.conflict.signerCompleted", `${target.name} has already finished signing.`);
-    const now = rolesWhoseTurnItIs(turns);
-    if (!now.includes(roleId)) {
-      const waiting = turns.filter((turn) => now.includes(turn.id)).map((turn) => turn.name);
-      throw conflict("error.conflict.notYourTurn", `It is not ${target.name}'s turn to sign yet: waiting for ${waiting.join(", ")}.`);
-    }
+    const turn = turnIn(turns, roleId);
+    if (!turn.mayStart) throw conflict("error.conflict.notYourTurn", `It is not ${target.name}'s turn to sign yet: waiting for ${turn.waitingFor.join(", ")}.`);
 
+    const context = await loadSignerContext(tx, { ...session, roleId }, false);
     if (roleId !== session.roleId) {
       await tx.update(signingSessions).set({ roleId }).where(eq(signingSessions.id, session.id));
-      const [role] = await tx.select().from(roles).where(and(eq(roles.packageId, pkg.id), eq(roles.id, roleId)));
-      await recordHostedSigner(tx, { pkg, hostUserId, role, ipAddress: session.ipAddress, userAgent: session.userAgent });
+      await recordHostedSigner(tx, { pkg, hostUserId, role: context.role, ipAddress: session.ipAddress, userAgent: session.userAgent });
     }
-    return ceremonyView(tx, await loadSignerContext(tx, { ...session, roleId }, false));
+    return ceremonyView(tx, context);
   });
 }
