@@ -1,16 +1,17 @@
-import { inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { approvalRows } from "@/lib/esign/packages/package-content";
+import { deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import type { PreparedDocument } from "./prepare-documents";
 
 /**
  * Blobs this request created. With the filesystem store they are written before the database
  * transaction commits; when it fails, the ones nothing refers to are removed so a failed request
- * leaves nothing behind. (The PostgreSQL store writes them in the transaction itself.)
+ * leaves nothing behind. (The PostgreSQL store writes them in the transaction itself, which takes
+ * them back.)
  */
 export class CreatedBlobs {
   private readonly created: string[] = [];
@@ -27,13 +28,7 @@ export class CreatedBlobs {
   }
 
   async removeUnreferenced(db: Queryable): Promise<void> {
-    if (this.created.length === 0) return;
-    const referenced = await db
-      .select({ sha256: documents.blobSha256 })
-      .from(documents)
-      .where(inArray(documents.blobSha256, this.created));
-    const keep = new Set(referenced.map((row) => row.sha256));
-    await Promise.all(this.created.filter((sha256) => !keep.has(sha256)).map((sha256) => this.store.delete(sha256)));
+    await deleteUnreferencedFiles(db, this.created);
   }
 }
 

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import archiver from "archiver";
 import type { Queryable } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
@@ -19,6 +18,7 @@ import {
   type DocumentRow,
   type DownloadFile,
 } from "./document-file";
+import { zipDownload } from "./zip-download";
 
 /**
  * GET /api/packages/{packageId}/documents/zip: every signed document of a completed package (not
@@ -37,19 +37,11 @@ export async function downloadDocumentsZip(db: Queryable, caller: Caller, packag
   // Checked before the first byte is sent: once the zip streams, a failure can only cut it short.
   for (const document of entries) await assertStored(store, pkg, document);
 
-  const archive = archiver("zip");
-  archive.on("error", (error) => archive.destroy(error));
-  const names = uniqueNames(entries.map(pdfFileName));
   const date = pkg.completed ?? now();
-  entries.forEach((document, i) => archive.append(Readable.from(pdfChunks(store, pkg, document)), { name: names[i], date }));
-  // Resolves only once the zip has been read to the end; errors reach the reader through the stream.
-  archive.finalize().catch(() => {});
-
-  return {
-    fileName: `${safeFileName(pkg.name, pkg.id)}.zip`,
-    contentType: "application/zip",
-    body: Readable.toWeb(archive) as ReadableStream<Uint8Array>,
-  };
+  return zipDownload(
+    `${safeFileName(pkg.name, pkg.id)}.zip`,
+    entries.map((document) => ({ name: pdfFileName(document), date, chunks: pdfChunks(store, pkg, document) })),
+  );
 }
 
 async function assertStored(store: BlobStore, pkg: PackageRow, document: DocumentRow): Promise<void> {
@@ -62,15 +54,4 @@ async function* pdfChunks(store: BlobStore, pkg: PackageRow, document: DocumentR
   const { body } = await documentPdf(store, pkg, document);
   if (body instanceof Uint8Array) yield body;
   else yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
-}
-
-/** Two documents may share a name; zip entries may not (and Windows ignores case). */
-function uniqueNames(names: string[]): string[] {
-  const taken = new Set<string>();
-  return names.map((name) => {
-    let candidate = name;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.pdf)?$/i, ` (${n})$1`);
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
 }

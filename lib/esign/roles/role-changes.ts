@@ -22,7 +22,7 @@ import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
 export const roleNotFound = (roleId: string) => notFound("error.notFound.roleNotFound", `Role ${roleId} was not found in the package.`);
 
-async function findRole(tx: Queryable, packageId: string, roleId: string) {
+export async function findRole(tx: Queryable, packageId: string, roleId: string) {
   const [row] = await tx.select().from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
   if (!row) throw roleNotFound(roleId);
   return row;
@@ -42,9 +42,9 @@ export async function addRole(db: Db, caller: Caller, packageId: string, input: 
   return changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
     const [resolved] = await resolveGroupSigners(tx, caller.account.id, [input]);
     const row = roleRow(packageId, resolved, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
-    const [existing] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, row.id)));
-    if (existing) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
-    assertRequirementIdsUnique([...(await tx.select().from(roles).where(eq(roles.packageId, packageId))), row]);
+    const packageRoles = await tx.select().from(roles).where(eq(roles.packageId, packageId));
+    if (packageRoles.some((role) => role.id === row.id)) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
+    assertRequirementIdsUnique([...packageRoles, row]);
     if (row.id === OWNER_ROLE_ID) {
       await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.type, "SENDER"), ne(roles.id, OWNER_ROLE_ID)));
     }

@@ -32,8 +32,9 @@ export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Se
  */
 export async function dropUnreferencedBlobs(tx: Queryable, shas: string[]): Promise<string[]> {
   const { kind } = await database();
-  const stillReferenced = await referencedBlobs(tx, [...new Set(shas)]);
-  const unreferenced = [...new Set(shas)].filter((sha) => !stillReferenced.has(sha));
+  const unique = [...new Set(shas)];
+  const stillReferenced = await referencedBlobs(tx, unique);
+  const unreferenced = unique.filter((sha) => !stillReferenced.has(sha));
   if (kind !== "postgres") return unreferenced;
   const inTransaction = new PostgresBlobStore(tx);
   for (const sha of unreferenced) await inTransaction.delete(sha);

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import archiver from "archiver";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { roles } from "@/lib/db/schema";
 import { safeFileName, type DownloadFile, type SizedDownloadFile } from "@/lib/esign/downloads/document-file";
+import { zipDownload } from "@/lib/esign/downloads/zip-download";
 import { gone } from "@/lib/esign/errors";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 import { attachmentNotFound, type AttachmentFileRow } from "./requirement-files";
@@ -23,11 +23,6 @@ export async function findPackageRequirement(db: Queryable, packageId: string, a
   throw attachmentNotFound(attachmentId);
 }
 
-export async function findPackageRole(db: Queryable, packageId: string, roleId: string): Promise<RoleRow | undefined> {
-  const [role] = await db.select().from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
-  return role;
-}
-
 function attachmentPurged(file: AttachmentFileRow) {
   return gone("error.gone.attachmentPurged", `The attachment file "${file.name}" is no longer stored.`);
 }
@@ -40,17 +35,6 @@ export async function attachmentFileDownload(store: BlobStore, file: AttachmentF
   return { fileName: safeFileName(file.name, file.id), contentType: file.contentType, body, size };
 }
 
-/** Two files may share a name; zip entries may not (and Windows ignores case): " (2)" goes before the extension. */
-function uniquePaths(paths: string[]): string[] {
-  const taken = new Set<string>();
-  return paths.map((path) => {
-    let candidate = path;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = path.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`);
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
-}
-
 /**
  * Files as one zip, each at its path and dated when it was uploaded, streamed while it is built.
  * Every file is checked to be stored before the first byte goes out: once the zip streams, a
@@ -60,13 +44,10 @@ export async function attachmentsZip(store: BlobStore, entries: { path: string; 
   for (const { file } of entries) {
     if (!file.blobSha256 || (await store.size(file.blobSha256)) === null) throw attachmentPurged(file);
   }
-  const archive = archiver("zip");
-  archive.on("error", (error) => archive.destroy(error));
-  const paths = uniquePaths(entries.map((entry) => entry.path));
-  entries.forEach(({ file }, i) => archive.append(Readable.from(blobChunks(store, file)), { name: paths[i], date: file.uploaded }));
-  // Resolves only once the zip has been read to the end; errors reach the reader through the stream.
-  archive.finalize().catch(() => {});
-  return { fileName: `${safeFileName(zipName, "attachments")}.zip`, contentType: "application/zip", body: Readable.toWeb(archive) as ReadableStream<Uint8Array> };
+  return zipDownload(
+    `${safeFileName(zipName, "attachments")}.zip`,
+    entries.map(({ path, file }) => ({ name: path, date: file.uploaded, chunks: blobChunks(store, file) })),
+  );
 }
 
 async function* blobChunks(store: BlobStore, file: AttachmentFileRow): AsyncGenerator<Uint8Array> {

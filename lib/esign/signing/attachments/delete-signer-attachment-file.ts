@@ -6,7 +6,7 @@ import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/si
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { ceremonyRequirement } from "./ceremony-attachments";
-import { attachmentFileNotFound, attachmentFilesOf, requirementOfRole, syncRequirement } from "./requirement-files";
+import { attachmentFileNotFound, requirementOfRole, syncRequirement } from "./requirement-files";
 
 /**
  * `DELETE /api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}`: before they finish,
@@ -29,7 +29,7 @@ export async function deleteSignerAttachmentFile(db: Db, session: SigningSession
     if (!file) throw attachmentFileNotFound(fileId);
     const updated = await syncRequirement(tx, pkg.id, role.id, requirement.id);
     return {
-      answer: ceremonyRequirement(updated, await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id })),
+      answer: ceremonyRequirement(updated.requirement, updated.files),
       unreferenced: await dropUnreferencedBlobs(tx, file.blobSha256 ? [file.blobSha256] : []),
     };
   });

@@ -5,9 +5,9 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import type { DownloadFile } from "@/lib/esign/downloads/document-file";
 import { notFound } from "@/lib/esign/errors";
 import { findPackage } from "@/lib/esign/packages/find-package";
-import { roleNotFound } from "@/lib/esign/roles/role-changes";
+import { findRole } from "@/lib/esign/roles/role-changes";
 import { blobStore } from "@/lib/esign/storage/blob-store";
-import { attachmentsZip, entryPath, findPackageRole } from "./attachment-downloads";
+import { attachmentsZip, entryPath } from "./attachment-downloads";
 import { attachmentFilesOf } from "./requirement-files";
 import { requirementsOf } from "./requirements";
 
@@ -19,8 +19,7 @@ import { requirementsOf } from "./requirements";
 export async function downloadAttachmentsZip(db: Db, caller: Caller, packageId: string, roleId?: string): Promise<DownloadFile> {
   const { pkg, entries, roleName } = await db.transaction(async (tx) => {
     const pkg = await findPackage(tx, caller, packageId);
-    const role = roleId === undefined ? undefined : await findPackageRole(tx, pkg.id, roleId);
-    if (roleId !== undefined && !role) throw roleNotFound(roleId);
+    const role = roleId === undefined ? undefined : await findRole(tx, pkg.id, roleId);
     const files = await attachmentFilesOf(tx, pkg.id, { roleId });
     const roleRows = role ? [role] : await tx.select().from(roles).where(eq(roles.packageId, pkg.id)).orderBy(asc(roles.index), asc(roles.position));
     const entries = roleRows.flatMap((row) =>

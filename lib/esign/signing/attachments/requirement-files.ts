@@ -32,9 +32,15 @@ export async function attachmentFilesOf(db: Queryable, packageId: string, where:
 
 /**
  * Brings the requirement in the role's JSON in step with its files after an upload or a deletion:
- * the list of files, and the status (COMPLETE with a file, INCOMPLETE without). Answers it.
+ * the list of files, and the status (COMPLETE with a file, INCOMPLETE without). Answers it with
+ * its files.
  */
-export async function syncRequirement(tx: Queryable, packageId: string, roleId: string, requirementId: string): Promise<AttachmentRequirement> {
+export async function syncRequirement(
+  tx: Queryable,
+  packageId: string,
+  roleId: string,
+  requirementId: string,
+): Promise<{ requirement: AttachmentRequirement; files: AttachmentFileRow[] }> {
   const [role] = await tx.select({ attachmentRequirements: roles.attachmentRequirements }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
   if (!role) throw attachmentNotFound(requirementId);
   const files = await attachmentFilesOf(tx, packageId, { roleId, requirementId });
@@ -50,7 +56,7 @@ export async function syncRequirement(tx: Queryable, packageId: string, roleId: 
   });
   if (!updated) throw attachmentNotFound(requirementId);
   await tx.update(roles).set({ attachmentRequirements: requirements }).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
-  return updated;
+  return { requirement: updated, files };
 }
 
 /** The required attachments of the role that have no file yet: the role cannot finish while there are any. */

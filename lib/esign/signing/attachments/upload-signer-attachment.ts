@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { signerAttachmentFiles } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { safeFileName } from "@/lib/esign/downloads/document-file";
 import { badRequest, forbidden, tooLarge, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
@@ -11,8 +12,6 @@ import { finishRoleIfDone } from "@/lib/esign/signing/ceremony/finish-role";
 import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
-import { deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
-import { blobStore } from "@/lib/esign/storage/blob-store";
 import { ceremonyRequirement } from "./ceremony-attachments";
 import { attachmentFilesOf, requirementOfRole, syncRequirement } from "./requirement-files";
 
@@ -48,8 +47,7 @@ function validatedUpload(upload: AttachmentUpload): AttachmentUpload {
  */
 export async function uploadSignerAttachment(db: Db, session: SigningSession, attachmentId: string, upload: AttachmentUpload): Promise<CeremonyAttachmentRequirement> {
   const file = validatedUpload(upload);
-  const store = await blobStore();
-  let createdBlob: string | null = null;
+  const blobs = await CreatedBlobs.open();
   try {
     return await db.transaction(async (tx) => {
       const context = await loadSignerContext(tx, session, true);
@@ -62,8 +60,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
         throw unprocessable("error.validation.tooManyAttachmentFiles", `"${requirement.name}" already holds ${MAX_FILES_PER_ATTACHMENT} files, the most it can; remove one first.`);
       }
 
-      const stored = await store.put(file.bytes, tx);
-      if (stored.created) createdBlob = stored.sha256;
+      const blobSha256 = await blobs.put(file.bytes, tx);
       const at = now();
       await tx.insert(signerAttachmentFiles).values({
         id: newId(9),
@@ -73,7 +70,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
         name: file.fileName,
         contentType: file.contentType,
         size: file.bytes.byteLength,
-        blobSha256: stored.sha256,
+        blobSha256,
         uploadedByName: context.actorName,
         uploadedByEmail: context.actorEmail,
         uploaded: at,
@@ -89,11 +86,10 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
         userAgent: session.userAgent ?? undefined,
       });
       await finishRoleIfDone(tx, context);
-      return ceremonyRequirement(updated, await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id }));
+      return ceremonyRequirement(updated.requirement, updated.files);
     });
   } catch (error) {
-    // The file store is not transactional: bytes this failed request added are removed again.
-    if (createdBlob) await deleteUnreferencedFiles(db, [createdBlob]);
+    await blobs.removeUnreferenced(db);
     throw error;
   }
 }

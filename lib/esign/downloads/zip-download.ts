@@ -1,0 +1,35 @@
+import { Readable } from "node:stream";
+import archiver from "archiver";
+import type { DownloadFile } from "./document-file";
+
+/** One file of a zip: its path in the archive, its date, and its bytes, read only when the archive reaches it. */
+export interface ZipEntry {
+  name: string;
+  date: Date;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Entries as one zip, streamed while it is built: one entry in memory at a time. Callers check
+ * first that every entry is stored: once the zip streams, a failure can only cut it short.
+ */
+export function zipDownload(fileName: string, entries: ZipEntry[]): DownloadFile {
+  const archive = archiver("zip");
+  archive.on("error", (error) => archive.destroy(error));
+  const names = uniqueNames(entries.map((entry) => entry.name));
+  entries.forEach((entry, i) => archive.append(Readable.from(entry.chunks), { name: names[i], date: entry.date }));
+  // Resolves only once the zip has been read to the end; errors reach the reader through the stream.
+  archive.finalize().catch(() => {});
+  return { fileName, contentType: "application/zip", body: Readable.toWeb(archive) as ReadableStream<Uint8Array> };
+}
+
+/** Two entries may share a name; zip entries may not (and Windows ignores case): " (2)" goes before the extension. */
+function uniqueNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`);
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
