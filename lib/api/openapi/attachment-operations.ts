@@ -1,6 +1,6 @@
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { attachmentAvailability, ceremonyAttachmentRequirement } from "../attachments";
-import { errorResponse, noContent, ok, type Operation } from "./operation";
+import { errorResponse, noContent, ok, type Operation, CEREMONY_AUTHENTICATION, noCeremonySession } from "./operation";
 
 const transaction = PERMISSIONS.transaction;
 const attachment = "/api/packages/{packageId}/attachment";
@@ -78,9 +78,6 @@ export const attachmentOperations: Operation[] = [
   },
 ];
 
-const CEREMONY =
-  "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` sets; no API key or access token.";
-const noSession = ok(errorResponse, "No ceremony session for this package, or an expired one");
 
 /** The signer's side: uploading and removing files for their role's attachment requirements. */
 export const signerAttachmentOperations: Operation[] = [
@@ -89,12 +86,12 @@ export const signerAttachmentOperations: Operation[] = [
     path: "/api/signing/{packageId}/attachments/{attachmentId}",
     tag: "Signing ceremony",
     summary: "Upload a file for one of the signer's attachment requirements (PACKAGE_ATTACHMENT)",
-    description: `${CEREMONY} multipart/form-data with exactly one file, in the part named \`file\`: any type, not empty, at most MAX_FILE_MB. The requirement becomes COMPLETE; when it was the last thing the signer owed (every approval signed, every required attachment uploaded), the signer finishes (SIGNER_COMPLETE, and the package may complete). Answers the requirement with its files.`,
+    description: `${CEREMONY_AUTHENTICATION} multipart/form-data with exactly one file, in the part named \`file\`: any type, not empty, at most MAX_FILE_MB. The requirement becomes COMPLETE; when it was the last thing the signer owed (every approval signed, every required attachment uploaded), the signer finishes (SIGNER_COMPLETE, and the package may complete). Answers the requirement with its files.`,
     permission: "public",
     responses: {
       200: ok(ceremonyAttachmentRequirement),
       400: ok(errorResponse, "Not multipart, not exactly one `file` part, an empty file, or a name over 255 characters"),
-      401: noSession,
+      401: noCeremonySession,
       403: ok(errorResponse, "The signer must pass their verification first, or is locked"),
       404: ok(errorResponse, "The signer's role has no such attachment requirement"),
       409: ok(errorResponse, "The signer has finished, the package is no longer out for signing, or another member of the group holds the lock"),
@@ -107,11 +104,11 @@ export const signerAttachmentOperations: Operation[] = [
     path: "/api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}",
     tag: "Signing ceremony",
     summary: "Remove a file the signer uploaded, before they finish",
-    description: `${CEREMONY} The requirement is INCOMPLETE again when no file is left. Answers the requirement with its files.`,
+    description: `${CEREMONY_AUTHENTICATION} The requirement is INCOMPLETE again when no file is left. Answers the requirement with its files.`,
     permission: "public",
     responses: {
       200: ok(ceremonyAttachmentRequirement),
-      401: noSession,
+      401: noCeremonySession,
       404: ok(errorResponse, "No such requirement of the signer's role, or no such file"),
       409: ok(errorResponse, "The signer has finished, or the package is no longer out for signing"),
     },

@@ -46,3 +46,8 @@ export function listOf<T extends z.ZodType>(item: T) {
 export const pdf: Response = { description: "The PDF", contentType: "application/pdf" };
 export const noContent: Response = { description: "No content" };
 export const ok = (schema: z.ZodType, description = "OK"): Response => ({ description, schema });
+
+/** How the signing ceremony's own routes are authenticated, for their descriptions. */
+export const CEREMONY_AUTHENTICATION =
+  "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` sets; no API key or access token.";
+export const noCeremonySession = ok(errorResponse, "No ceremony session for this package, or an expired one");

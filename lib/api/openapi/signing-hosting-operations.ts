@@ -1,11 +1,10 @@
 import { ceremonyViewResponse, hostSignerRequest, reassignRequest, reassignResponse } from "../signing";
 import { senderAuthenticationTokenRequest, senderAuthenticationTokenResponse } from "../signing-entry";
-import { errorResponse, ok, type Operation } from "./operation";
+import { errorResponse, ok, type Operation, noCeremonySession } from "./operation";
 
 const base = "/api/signing/{packageId}";
 const CEREMONY =
   "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` (or `?senderAuthenticationToken=`) sets; no API key or access token.";
-const noSession = ok(errorResponse, "No ceremony session for this package, or an expired one");
 
 /** Delegating a signature (ROLE_REASSIGN) and hosting the ceremony in person (`settings.ceremony.inPerson`). */
 export const signingHostingOperations: Operation[] = [
@@ -20,7 +19,7 @@ export const signingHostingOperations: Operation[] = [
     responses: {
       200: ok(reassignResponse),
       400: ok(errorResponse, "A missing name or an invalid e-mail"),
-      401: noSession,
+      401: noCeremonySession,
       403: ok(errorResponse, "The sender did not allow this signer to delegate (reassign is false), or the signer is locked"),
       409: ok(errorResponse, "Not the signer's turn, already signed, finished, a group, a verified signer, a hosted ceremony, or the role was already delegated"),
       422: ok(errorResponse, "The e-mail is the signer's own or another signer's of the package"),
@@ -36,7 +35,7 @@ export const signingHostingOperations: Operation[] = [
     body: { schema: hostSignerRequest },
     responses: {
       200: ok(ceremonyViewResponse),
-      401: noSession,
+      401: noCeremonySession,
       403: ok(errorResponse, "The session is not hosted in person"),
       404: ok(errorResponse, "The package has no signer with this role id"),
       409: ok(errorResponse, "Not that signer's turn yet, they have finished, or the package is no longer out for signing"),
