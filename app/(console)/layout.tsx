@@ -1,0 +1,24 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ConsoleNav } from "@/components/console/console-nav";
+import { ConsoleProviders } from "@/components/console/console-providers";
+import { auth } from "@/lib/console/auth";
+
+export const dynamic = "force-dynamic";
+
+/** Every console page: signed in, or off to the sign-in page. */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await auth();
+  if (!session) redirect("/signin");
+  return (
+    <ConsoleProviders>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <ConsoleNav userName={session.user?.name || session.user?.email || ""} accountName={session.account.name} />
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </ConsoleProviders>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { signInWithApiKey, signInWithPassword, type FormState } from "@/lib/console/actions/session-actions";
+
+function FormError({ state }: { state: FormState }) {
+  return state?.error ? (
+    <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+      {state.error}
+    </p>
+  ) : null;
+}
+
+/** E-mail and password (the embedded service), or an API key (any compatible service). */
+export function SignInForms({ next }: { next: string }) {
+  const [method, setMethod] = useState<"password" | "apiKey">("password");
+  const [passwordState, passwordAction, signingIn] = useActionState(signInWithPassword, undefined);
+  const [keyState, keyAction, checkingKey] = useActionState(signInWithApiKey, undefined);
+  return (
+    <div className="mt-6">
+      <div role="radiogroup" aria-label="Sign in with" className="grid grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-sm">
+        {(["password", "apiKey"] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={method === choice}
+            onClick={() => setMethod(choice)}
+            className={`rounded px-3 py-1.5 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${method === choice ? "bg-white text-slate-900 shadow-sm" : "text-slate-700"}`}
+          >
+            {choice === "password" ? "E-mail and password" : "API key"}
+          </button>
+        ))}
+      </div>
+      {method === "password" ? (
+        <form action={passwordAction} className="mt-4 space-y-4">
+          <input type="hidden" name="next" value={next} />
+          <TextField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={passwordState?.values?.email} />
+          <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+          <FormError state={passwordState} />
+          <Button type="submit" busy={signingIn} className="w-full">
+            Sign in
+          </Button>
+        </form>
+      ) : (
+        <form action={keyAction} className="mt-4 space-y-4">
+          <input type="hidden" name="next" value={next} />
+          <TextField
+            label="API key"
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            required
+            hint="For a compatible e-signature service without passwords: the key is checked with the service and kept only in your encrypted session."
+          />
+          <FormError state={keyState} />
+          <Button type="submit" busy={checkingKey} className="w-full">
+            Sign in with the key
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

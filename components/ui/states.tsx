@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+
+/** The three states of every data view besides its data: loading, failed, empty. */
+
+export function LoadingState({ label = "Loading…" }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center gap-3 p-6 text-sm text-slate-600">
+      <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
+      {label}
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
+      <p>{error.message}</p>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className="mt-2 font-medium underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {children ? <div className="mx-auto mt-2 max-w-md text-sm text-slate-600">{children}</div> : null}
+      {action ? <div className="mt-4 flex justify-center">{action}</div> : null}
+    </div>
+  );
+}

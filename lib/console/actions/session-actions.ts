@@ -1,0 +1,86 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { signUpRequest } from "@/lib/api/accounts";
+import { signIn, signOut, SIGN_IN_REFUSALS, type SignInRefusal } from "@/lib/console/auth";
+import { callEsignApi } from "@/lib/console/esign-api";
+
+/** The console's sign-in, sign-up and sign-out, as server actions (Next.js checks their origin). */
+
+/** A refused form: the message, the fields at fault, and what was typed (React empties a form after its action). */
+export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+
+const REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
+  "bad-credentials": "The e-mail address or the password is not right.",
+  "bad-key": "The service does not know this API key.",
+  "rate-limited": "Too many failed attempts. Wait a few minutes before trying again.",
+  "not-activated": "This account has not been activated yet: follow the link in your invitation e-mail first.",
+  unreachable: "The e-signature service could not be reached. Try again in a moment.",
+};
+
+/** Only paths inside the console: a sign-in link must not send the user elsewhere. */
+function safeDestination(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/packages";
+}
+
+function refusalMessage(error: unknown): string | null {
+  if (!(error instanceof AuthError)) return null;
+  const code = (error as AuthError & { code?: string }).code;
+  return SIGN_IN_REFUSALS.includes(code as SignInRefusal) ? REFUSAL_MESSAGES[code as SignInRefusal] : REFUSAL_MESSAGES["bad-credentials"];
+}
+
+async function signInWith(provider: "password" | "api-key", fields: Record<string, string>, destination: string): Promise<FormState> {
+  try {
+    await signIn(provider, { ...fields, redirectTo: destination });
+  } catch (error) {
+    const message = refusalMessage(error);
+    if (message) return { error: message, values: provider === "password" ? { email: fields.email } : {} };
+    throw error; // the redirect after a successful sign-in
+  }
+}
+
+export async function signInWithPassword(_state: FormState, form: FormData): Promise<FormState> {
+  return signInWith("password", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, safeDestination(form.get("next")));
+}
+
+export async function signInWithApiKey(_state: FormState, form: FormData): Promise<FormState> {
+  return signInWith("api-key", { apiKey: String(form.get("apiKey") ?? "") }, safeDestination(form.get("next")));
+}
+
+/** A new account on the embedded service, then signed in with its first key. */
+export async function signUp(_state: FormState, form: FormData): Promise<FormState> {
+  const input = {
+    accountName: String(form.get("accountName") ?? ""),
+    firstName: String(form.get("firstName") ?? ""),
+    lastName: String(form.get("lastName") ?? ""),
+    email: String(form.get("email") ?? ""),
+    password: String(form.get("password") ?? ""),
+  };
+  const parsed = signUpRequest.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return { fieldErrors, values: { ...input, password: "" } };
+  }
+  let answer: Awaited<ReturnType<typeof callEsignApi>>;
+  try {
+    answer = await callEsignApi("/api/signup", { json: parsed.data });
+  } catch {
+    return { error: REFUSAL_MESSAGES.unreachable, values: { ...input, password: "" } };
+  }
+  if (answer.status !== 201 || typeof answer.body?.apiKey !== "string") {
+    const message = typeof answer.body?.message === "string" ? answer.body.message : `The account could not be created (HTTP ${answer.status}).`;
+    return { error: message, values: { ...input, password: "" } };
+  }
+  return signInWith("api-key", { apiKey: answer.body.apiKey }, "/packages");
+}
+
+export async function signOutOfConsole(): Promise<void> {
+  await signOut({ redirectTo: "/signin" });
+}
+
+/** After the service refused the session's key (401): out, with a message on the sign-in page. */
+export async function endExpiredSession(): Promise<void> {
+  await signOut({ redirectTo: "/signin?reason=expired" });
+}

@@ -1,0 +1,85 @@
+import type { z } from "zod";
+
+/**
+ * The console's calls to the e-signature API, made by the browser through the proxy
+ * (`/proxy/api/...`): the session cookie goes along, the API key never reaches the browser.
+ */
+
+/** A refusal of the service (or of the proxy), with the service's own message to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** `/api/packages/x` → `/proxy/api/packages/x`: what a link or a fetch in the console uses. */
+export function proxied(apiPath: string): string {
+  return `/proxy${apiPath}`;
+}
+
+/** Builds an API path from segments, each encoded: `apiPath("packages", id, "documents")`. */
+export function apiPath(...segments: string[]): string {
+  return `/api/${segments.map(encodeURIComponent).join("/")}`;
+}
+
+export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(name, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+let sessionExpiredListener: (() => void) | null = null;
+
+/** The console's root registers what to do when the service answers 401: sign out with a message. */
+export function onSessionExpired(listener: (() => void) | null): void {
+  sessionExpiredListener = listener;
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, "body"> {
+  /** Sent as JSON. */
+  json?: unknown;
+  body?: BodyInit;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { messageKey?: string; message?: string } | null;
+  return new ApiError(response.status, body?.messageKey ?? "error", body?.message ?? `The request failed (HTTP ${response.status}).`);
+}
+
+/** One call; resolves with the response when it succeeded, throws ApiError otherwise. */
+export async function apiRequest(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(proxied(path), {
+      ...rest,
+      body: json === undefined ? rest.body : JSON.stringify(json),
+      headers: { accept: "application/json", ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "network", "The service could not be reached. Check your connection and try again.");
+  }
+  if (response.status === 401) sessionExpiredListener?.();
+  if (!response.ok) throw await errorOf(response);
+  return response;
+}
+
+/** A call whose JSON answer is checked against the wire schema; 204 answers `null`. */
+export async function apiJson<Schema extends z.ZodType>(schema: Schema, path: string, init?: ApiRequestInit): Promise<z.infer<Schema>> {
+  const response = await apiRequest(path, init);
+  if (response.status === 204) return schema.parse(null);
+  return schema.parse(await response.json());
+}
+
+/** A call whose answer does not matter beyond success. */
+export async function apiSend(path: string, init: ApiRequestInit): Promise<void> {
+  const response = await apiRequest(path, init);
+  await response.body?.cancel();
+}

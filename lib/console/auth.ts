@@ -1,0 +1,105 @@
+import NextAuth, { CredentialsSignin, type User } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { sessionResponse } from "@/lib/api/accounts";
+import { consoleAuthSecret } from "./auth-secret";
+import { callEsignApi } from "./esign-api";
+
+/** Why a sign-in was refused; the sign-in form turns the code into a sentence. */
+export const SIGN_IN_REFUSALS = ["bad-credentials", "bad-key", "rate-limited", "not-activated", "unreachable"] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+
+class SignInRefused extends CredentialsSignin {
+  constructor(code: SignInRefusal) {
+    super();
+    this.code = code;
+  }
+}
+
+/** The console's sessions last a working day; a 401 from the service ends one sooner. */
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+function clientIpOf(request: Request): string | undefined {
+  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || undefined;
+}
+
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw new SignInRefused("unreachable");
+  }
+}
+
+/** Who an API key belongs to, asked of the service (`GET /api/session`). */
+export async function userOfApiKey(apiKey: string, clientIp?: string): Promise<User> {
+  const answer = await reach(() => callEsignApi("/api/session", { apiKey, clientIp }));
+  if (answer.status === 401) throw new SignInRefused("bad-key");
+  if (answer.status === 403) throw new SignInRefused("not-activated");
+  const parsed = sessionResponse.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) throw new SignInRefused("unreachable");
+  const { user, account } = parsed.data;
+  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), apiKey, accountId: account.id, accountName: account.name };
+}
+
+/** E-mail and password, exchanged for the user's key by the embedded service (`POST /api/signin`). */
+async function userOfPassword(email: string, password: string, clientIp?: string): Promise<User> {
+  const answer = await reach(() => callEsignApi("/api/signin", { json: { email, password }, clientIp }));
+  if (answer.status === 401) throw new SignInRefused("bad-credentials");
+  if (answer.status === 429) throw new SignInRefused("rate-limited");
+  if (answer.status === 403) throw new SignInRefused("not-activated");
+  const apiKey = answer.body?.apiKey;
+  if (answer.status !== 200 || typeof apiKey !== "string") throw new SignInRefused("unreachable");
+  return userOfApiKey(apiKey, clientIp);
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: consoleAuthSecret(),
+  trustHost: true,
+  basePath: "/auth",
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/signin" },
+  providers: [
+    Credentials({
+      id: "password",
+      credentials: { email: {}, password: {} },
+      authorize: async (credentials, request) => {
+        const email = text(credentials.email).trim();
+        const password = text(credentials.password);
+        if (!email || !password) throw new SignInRefused("bad-credentials");
+        return { ...(await userOfPassword(email, password, clientIpOf(request))), signInMethod: "password" };
+      },
+    }),
+    Credentials({
+      id: "api-key",
+      credentials: { apiKey: {} },
+      authorize: async (credentials, request) => {
+        const apiKey = text(credentials.apiKey).trim();
+        if (!apiKey) throw new SignInRefused("bad-key");
+        return { ...(await userOfApiKey(apiKey, clientIpOf(request))), signInMethod: "apiKey" };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) {
+        token.apiKey = user.apiKey;
+        token.userId = user.id;
+        token.accountId = user.accountId;
+        token.accountName = user.accountName;
+        token.signInMethod = user.signInMethod;
+      }
+      return token;
+    },
+    // What the browser may read: never the key.
+    session({ session, token }) {
+      return {
+        expires: session.expires,
+        user: { id: token.userId ?? "", name: token.name ?? "", email: token.email ?? "", emailVerified: null },
+        account: { id: token.accountId ?? "", name: token.accountName ?? "" },
+        signInMethod: token.signInMethod ?? "password",
+      };
+    },
+  },
+}));

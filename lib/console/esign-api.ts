@@ -1,0 +1,30 @@
+/**
+ * Where the console's e-signature API lives: ESIGN_API_URL, or the embedded service of this same
+ * process on loopback. The console reaches it only over HTTP, so it works the same against any
+ * compatible service.
+ */
+export function esignApiUrl(): string {
+  const configured = process.env.ESIGN_API_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  return `http://127.0.0.1:${process.env.PORT || 3000}`;
+}
+
+/** A JSON call to the e-signature API from the console's server side (sign-in, sign-up). */
+export async function callEsignApi(
+  path: string,
+  init: { method?: string; apiKey?: string; json?: unknown; clientIp?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> | null; headers: Headers }> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.apiKey) headers.authorization = `Basic ${init.apiKey}`;
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (init.clientIp) headers["x-forwarded-for"] = init.clientIp;
+  const response = await fetch(`${esignApiUrl()}${path}`, {
+    method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    cache: "no-store",
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  return { status: response.status, body, headers: response.headers };
+}

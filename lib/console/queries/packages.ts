@@ -1,0 +1,44 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { packageResponse, type PackageType } from "@/lib/api/packages";
+import { apiJson, apiPath, withQuery } from "@/lib/console/api-client";
+
+/** The console's reads of packages and templates; every mutation invalidates `packageKeys.all`. */
+
+export const packageListResponse = z.object({ results: z.array(packageResponse), count: z.number().int() });
+export type PackageList = z.infer<typeof packageListResponse>;
+
+export interface PackageListParams {
+  type: PackageType;
+  /** `inbox`, `sent`, `drafts`, `trashed`, or a status. */
+  query?: string;
+  search?: string;
+  sort?: "created" | "updated" | "name" | "status" | "due";
+  dir?: "asc" | "desc";
+  /** 1-based, inclusive, as the API pages. */
+  from: number;
+  to: number;
+}
+
+export const packageKeys = {
+  all: ["packages"] as const,
+  list: (params: PackageListParams) => ["packages", "list", params] as const,
+  one: (packageId: string) => ["packages", "one", packageId] as const,
+};
+
+export function usePackageList(params: PackageListParams) {
+  return useQuery({
+    queryKey: packageKeys.list(params),
+    queryFn: ({ signal }) => apiJson(packageListResponse, withQuery("/api/packages", { ...params }), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePackage(packageId: string) {
+  return useQuery({
+    queryKey: packageKeys.one(packageId),
+    queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", packageId), { signal }),
+  });
+}
