@@ -49,8 +49,8 @@ export function isSameOriginRequest(request: Request): boolean {
 /** The API path and query asked for, exactly as the browser wrote them (encoding and trailing slash kept). */
 function upstreamPath(request: Request): string | null {
   const url = new URL(request.url);
+  if (!url.pathname.startsWith(`${PROXY_PREFIX}/api/`)) return null;
   const path = url.pathname.slice(PROXY_PREFIX.length);
-  if (!path.startsWith("/api/")) return null;
   return `${path}${url.search}`;
 }
 

@@ -1,0 +1,201 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { proxyRequest } from "./proxy";
+
+/**
+ * The proxy against a real upstream HTTP server on loopback: what it forwards, what it refuses,
+ * and that bodies stream through rather than being held whole.
+ */
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  bodyBytes: number;
+}
+
+const COOKIE = "authjs.session-token";
+const SECRET = "proxy-test-secret-proxy-test-secret";
+const API_KEY = "key-of-ada";
+
+let upstream: http.Server;
+let received: Received[] = [];
+/** The upstream's answer to the next request, given what it received. */
+let answer: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+beforeAll(async () => {
+  process.env.AUTH_SECRET = SECRET;
+  upstream = http.createServer((request, response) => {
+    let bodyBytes = 0;
+    request.on("data", (chunk: Buffer) => (bodyBytes += chunk.length));
+    request.on("end", () => {
+      received.push({ method: request.method!, url: request.url!, headers: request.headers, bodyBytes });
+      answer(request, response);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  process.env.ESIGN_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  delete process.env.AUTH_SECRET;
+  delete process.env.ESIGN_API_URL;
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+beforeEach(() => {
+  received = [];
+  answer = (_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ ok: true }));
+  };
+});
+
+async function sessionCookie(apiKey = API_KEY): Promise<string> {
+  const token = await encode({ token: { apiKey, sub: "u1" }, secret: SECRET, salt: COOKIE });
+  return `${COOKIE}=${token}`;
+}
+
+async function consoleRequest(path: string, init: RequestInit & { headers?: Record<string, string> } = {}, signedIn = true): Promise<Request> {
+  const headers: Record<string, string> = { host: "console.test", ...init.headers };
+  if (signedIn) headers.cookie = await sessionCookie();
+  return new Request(`http://console.test${path}`, { ...init, headers, ...(init.body ? { duplex: "half" } : {}) } as RequestInit);
+}
+
+describe("the console's proxy", () => {
+  it("forwards the path and query as written, with the session's key, and answers what the service answered", async () => {
+    answer = (_request, response) => {
+      response.writeHead(200, { "content-type": "application/pdf", "content-disposition": 'attachment; filename="a b.pdf"', "x-internal": "no" });
+      response.end("%PDF-1.7 bytes");
+    };
+    const response = await proxyRequest(
+      await consoleRequest("/proxy/api/packages/p%2F1/roles/?from=1&to=20&search=a%20b", { headers: { "x-forwarded-for": "203.0.113.9", accept: "application/pdf" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("%PDF-1.7 bytes");
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="a b.pdf"');
+    expect(response.headers.get("x-internal")).toBeNull();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: "GET", url: "/api/packages/p%2F1/roles/?from=1&to=20&search=a%20b" });
+    expect(received[0]!.headers.authorization).toBe(`Basic ${API_KEY}`);
+    expect(received[0]!.headers["x-forwarded-for"]).toBe("203.0.113.9");
+    expect(received[0]!.headers.accept).toBe("application/pdf");
+    // The browser's cookie (the encrypted session) never leaves the console.
+    expect(received[0]!.headers.cookie).toBeUndefined();
+  });
+
+  it("passes the service's errors through unchanged", async () => {
+    const error = { code: 422, name: "Unprocessable Entity", message: "A package needs a document before it is sent.", messageKey: "error.validation.noDocuments" };
+    answer = (_request, response) => {
+      response.writeHead(422, { "content-type": "application/json; charset=utf-8" });
+      response.end(JSON.stringify(error));
+    };
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages/p1", { method: "POST", body: '{"status":"SENT"}', headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" } }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual(error);
+    expect(received[0]).toMatchObject({ method: "POST", bodyBytes: 17 });
+    expect(received[0]!.headers["content-type"]).toBe("application/json");
+  });
+
+  it("answers 401 without a session, and never calls the service", async () => {
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages", {}, false));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 401, messageKey: "error.unauthorised.consoleSession" });
+    expect(received).toHaveLength(0);
+  });
+
+  it("answers 401 for a session cookie sealed with another secret", async () => {
+    const forged = await encode({ token: { apiKey: "stolen" }, secret: "another-secret-another-secret-another", salt: COOKIE });
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { cookie: `${COOKIE}=${forged}` } }, false));
+    expect(response.status).toBe(401);
+    expect(received).toHaveLength(0);
+  });
+
+  it("forwards only /api/... paths", async () => {
+    for (const path of ["/proxy/apitoken/clientApp/accessToken", "/proxy/access?sessionToken=x", "/proxy/api", "/proxy/api/../access", "/proxy/%2e%2e/access"]) {
+      const response = await proxyRequest(await consoleRequest(path));
+      expect(response.status, path).toBe(404);
+    }
+    expect(received).toHaveLength(0);
+  });
+
+  it("refuses writes that do not come from the console's own pages", async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.test" },
+      { origin: "null" },
+    ];
+    for (const headers of attempts) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+        const response = await proxyRequest(await consoleRequest("/proxy/api/packages/p1", { method, headers }));
+        expect(response.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await response.json()).toMatchObject({ messageKey: "error.forbidden.crossSite" });
+      }
+    }
+    expect(received).toHaveLength(0);
+    const sameOrigin = await proxyRequest(await consoleRequest("/proxy/api/packages/p1", { method: "DELETE", headers: { origin: "http://console.test" } }));
+    expect(sameOrigin.status).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+
+  it("streams an upload to the service as it arrives", async () => {
+    const size = 8 * 1024 * 1024;
+    const chunk = new Uint8Array(64 * 1024).fill(37);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        controller.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const response = await proxyRequest(
+      await consoleRequest("/proxy/api/packages/p1/documents", {
+        method: "POST",
+        body,
+        headers: { "content-type": "multipart/form-data; boundary=x", "sec-fetch-site": "same-origin" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(received[0]!.bodyBytes).toBe(size);
+    expect(received[0]!.headers["content-type"]).toBe("multipart/form-data; boundary=x");
+  });
+
+  it("streams a download: the first bytes reach the browser before the service has finished", async () => {
+    let finish: () => void = () => {};
+    answer = (_request, response) => {
+      response.writeHead(200, { "content-type": "application/zip" });
+      response.write("first-part");
+      finish = () => response.end("last-part");
+    };
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages/p1/documents/zip"));
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("first-part");
+    finish();
+    let rest = "";
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+    expect(rest).toBe("last-part");
+  });
+
+  it("answers 502 with a JSON error when the service cannot be reached", async () => {
+    const saved = process.env.ESIGN_API_URL;
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    process.env.ESIGN_API_URL = `http://127.0.0.1:${port}`;
+    try {
+      const response = await proxyRequest(await consoleRequest("/proxy/api/packages"));
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 502, messageKey: "error.badGateway.serviceUnreachable" });
+    } finally {
+      process.env.ESIGN_API_URL = saved;
+    }
+  });
+});
