@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: performance of package creation, package listing, text-tag extraction and
- * callback delivery (bench/callbacks.ts), on embedded PGlite (fresh temp DATA_DIR) and on a
+ * `npm run bench`: performance of package creation, package listing, text-tag extraction,
+ * callback delivery (bench/callbacks.ts) and the console (bench/console.ts: proxy, First Load JS), on embedded PGlite (fresh temp DATA_DIR) and on a
  * throwaway database of the PostgreSQL server (TEST_DATABASE_URL, default the local server). Calls
  * the real route handlers in process, one request at a time. Prints a table, writes
  * bench/results/latest.json, and exits 0 even when a target is missed (non-zero only when
@@ -27,6 +27,7 @@ import {
   uniqueCopy,
 } from "./fixtures";
 import { ceremonyOpenBenchmark } from "./ceremony";
+import { consoleBenchmarks } from "./console";
 import { sealingBenchmark } from "./sealing";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
@@ -250,6 +251,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "req/s = completed requests / summed request time; per-request body building is not timed.",
       "cpuMsPerRequest: CPU of the bench process only (with PGlite that includes the database; the PostgreSQL server's is not counted). Wall time well above it means the CPU was contended.",
       "Each create uploads a distinct 1 MB PDF, so each one stores a new blob.",
+      "Console: two built servers on loopback, the service and a console whose ESIGN_API_URL is the service; memory is the console process tree's VmRSS sampled every 25 ms; First Load JS is the gzip size of the script files each route's HTML loads.",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
       "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
@@ -293,6 +295,12 @@ async function main() {
     await ceremonyOpenBenchmarkLine();
   } catch (error) {
     failed("Ceremony opening", "pglite", error);
+  }
+  log("console: proxy latency and memory, First Load JS");
+  try {
+    await consoleBenchmarks((result) => results.push(judged(result)));
+  } catch (error) {
+    failed("Console", "pglite", error);
   }
   // BENCH_DATABASES=pglite (or postgres) runs one database only; both by default.
   const wanted = (process.env.BENCH_DATABASES || "pglite,postgres").split(",").map((name) => name.trim());

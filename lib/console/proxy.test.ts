@@ -58,7 +58,7 @@ async function sessionCookie(apiKey = API_KEY): Promise<string> {
   return `${COOKIE}=${token}`;
 }
 
-async function consoleRequest(path: string, init: RequestInit & { headers?: Record<string, string> } = {}, signedIn = true): Promise<Request> {
+async function consoleRequest(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}, signedIn = true): Promise<Request> {
   const headers: Record<string, string> = { host: "console.test", ...init.headers };
   if (signedIn) headers.cookie = await sessionCookie();
   return new Request(`http://console.test${path}`, { ...init, headers, ...(init.body ? { duplex: "half" } : {}) } as RequestInit);

@@ -1,0 +1,214 @@
+/**
+ * The console's benchmarks, against the built app (`next start`; built first when there is none):
+ * two servers on loopback, the service (A) and a console (B) whose ESIGN_API_URL is A, so the
+ * console's proxy is measured in a process of its own.
+ *   - Proxy latency: `GET /api/packages?from=1&to=50` on A directly versus `/proxy/api/packages...`
+ *     on B, interleaved in the same run. Target: the proxy adds less than 20 % at the median.
+ *   - Proxy memory: B's resident memory (the process and its children) sampled while a 100 MB
+ *     document streams through it. Target: it grows by less than 30 MB.
+ *   - First Load JS of each main route: the JavaScript files the route's HTML loads, gzip-compressed,
+ *     read from the build output. Target: under 250 kB each.
+ * Run alone: `npx tsx bench/console.ts`.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { encode } from "next-auth/jwt";
+import { freePort, startServer, stopServer, waitUntilAnswering, type Server } from "@/e2e/support/servers";
+import { ServiceClient } from "@/e2e/support/service-client";
+import { makePdf } from "@/tests/support/pdfs";
+import type { Measured } from "./results";
+import { percentile, round } from "./stats";
+
+const SESSION_COOKIE = "authjs.session-token";
+const AUTH_SECRET = "bench-console-secret-not-for-production";
+const LISTED = 50;
+const LATENCY_ROUNDS = 300;
+const DOWNLOAD_BYTES = 100 * 1024 * 1024;
+
+function ensureBuilt(): void {
+  if (fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) return;
+  process.stderr.write("[bench] no build: running `npm run build` for the console benchmarks\n");
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** Resident memory of a process and every process under it, from /proc (bytes). */
+function residentBytes(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      total += rss ? Number(rss[1]) * 1024 : 0;
+    } catch {
+      // gone
+    }
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+async function sessionCookieFor(apiKey: string, user: { id: string; email: string }): Promise<string> {
+  const token = await encode({ token: { apiKey, sub: user.id, userId: user.id, email: user.email, name: "Bench", accountName: "Bench console" }, secret: AUTH_SECRET, salt: SESSION_COOKIE });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function proxyLatency(service: Server, console_: Server, apiKey: string, cookie: string): Promise<Measured> {
+  const query = `/api/packages?from=1&to=${LISTED}`;
+  const direct = () => timedGet(`${service.url}${query}`, { authorization: `Basic ${apiKey}`, accept: "application/json" });
+  const proxied = () => timedGet(`${console_.url}/proxy${query}`, { cookie, accept: "application/json" });
+  for (let i = 0; i < 20; i++) {
+    await direct();
+    await proxied();
+  }
+  const directSamples: number[] = [];
+  const proxiedSamples: number[] = [];
+  for (let i = 0; i < LATENCY_ROUNDS; i++) {
+    // Alternating which goes first, so neither always meets a warmer cache.
+    if (i % 2) {
+      directSamples.push(await direct());
+      proxiedSamples.push(await proxied());
+    } else {
+      proxiedSamples.push(await proxied());
+      directSamples.push(await direct());
+    }
+  }
+  const directP50 = percentile(directSamples, 50);
+  const proxiedP50 = percentile(proxiedSamples, 50);
+  const metrics = {
+    directP50Ms: round(directP50, 1),
+    directP95Ms: round(percentile(directSamples, 95), 1),
+    proxiedP50Ms: round(proxiedP50, 1),
+    proxiedP95Ms: round(percentile(proxiedSamples, 95), 1),
+    addedPercent: round((proxiedP50 / directP50 - 1) * 100, 1),
+  };
+  return {
+    benchmark: `Console proxy: GET /api/packages (${LISTED} of ${LISTED}), through the proxy vs direct`,
+    database: "pglite",
+    metrics,
+    summary: `direct p50 ${metrics.directP50Ms} ms (p95 ${metrics.directP95Ms}), proxied p50 ${metrics.proxiedP50Ms} ms (p95 ${metrics.proxiedP95Ms}): +${metrics.addedPercent} % (n=${LATENCY_ROUNDS} each)`,
+    target: { metric: "addedPercent", below: 20, text: "< 20 % more" },
+  };
+}
+
+async function proxyMemory(console_: Server, cookie: string, packageId: string, documentId: string): Promise<Measured> {
+  const url = `${console_.url}/proxy/api/packages/${packageId}/documents/${documentId}/original`;
+  // Warm: the route compiled and loaded, a small download through it.
+  for (let i = 0; i < 5; i++) await timedGet(`${console_.url}/proxy/api/packages?from=1&to=1`, { cookie });
+  const pid = console_.child.pid!;
+  const baseline = residentBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 25);
+  const started = performance.now();
+  let received = 0;
+  try {
+    const response = await fetch(url, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`The download answered ${response.status}: ${await response.text()}`);
+    const reader = response.body!.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) received += part.value.byteLength;
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, residentBytes(pid));
+  if (received < DOWNLOAD_BYTES) throw new Error(`Received ${received} bytes, expected at least ${DOWNLOAD_BYTES}`);
+  const metrics = {
+    baselineMb: round(baseline / 1024 / 1024, 1),
+    peakMb: round(peak / 1024 / 1024, 1),
+    growthMb: round((peak - baseline) / 1024 / 1024, 1),
+    megabytesPerSecond: round(received / 1024 / 1024 / seconds, 0),
+  };
+  return {
+    benchmark: "Console proxy: resident memory while streaming a 100 MB download",
+    database: "pglite",
+    metrics,
+    summary: `grew ${metrics.growthMb} MB (${metrics.baselineMb} → ${metrics.peakMb} MB) at ${metrics.megabytesPerSecond} MB/s`,
+    target: { metric: "growthMb", below: 30, text: "grows < 30 MB" },
+  };
+}
+
+/** The gzip size of every JavaScript file a page's HTML loads, as the build wrote them. */
+async function firstLoadJs(console_: Server, route: string, pathname: string, cookie: string): Promise<Measured> {
+  const response = await fetch(`${console_.url}${pathname}`, { headers: { cookie }, redirect: "manual" });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+  const scripts = new Set([...html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  if (scripts.size === 0) throw new Error(`${pathname} loads no script`);
+  let bytes = 0;
+  for (const src of scripts) bytes += gzipSync(fs.readFileSync(path.join(process.cwd(), ".next", src.replace(/^\/_next\//, "")))).byteLength;
+  const metrics = { kB: round(bytes / 1000, 1), files: scripts.size };
+  return {
+    benchmark: `First Load JS: ${route}`,
+    database: "none",
+    metrics,
+    summary: `${metrics.kB} kB gzip in ${metrics.files} files`,
+    target: { metric: "kB", below: 250, text: "< 250 kB" },
+  };
+}
+
+export async function consoleBenchmarks(report: (result: Measured) => void): Promise<void> {
+  ensureBuilt();
+  const folders = [fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-service-")), fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-console-"))];
+  const service = startServer(folders[0]!, await freePort(), { MAX_FILE_MB: "120", MAX_REQUEST_MB: "150" });
+  let console_: Server | null = null;
+  try {
+    await waitUntilAnswering(service);
+    console_ = startServer(folders[1]!, await freePort(), { ESIGN_API_URL: service.url, AUTH_SECRET });
+    await waitUntilAnswering(console_);
+    const owner = await ServiceClient.signUp(service.url, "Bench console");
+    const session = await owner.json<{ user: { id: string; email: string } }>("GET", "/api/session");
+    const cookie = await sessionCookieFor(owner.apiKey, session.user);
+
+    const pdf = await makePdf({ pages: 1 });
+    const roles = [{ id: "Client", signers: [{ email: "client@example.test", firstName: "Cy", lastName: "Client" }] }];
+    let draftId = "";
+    for (let i = 0; i < LISTED; i++) {
+      draftId = await owner.createPackage({ name: `Listed ${i}`, roles, documents: [{ name: "Agreement" }] }, [pdf]);
+    }
+    report(await proxyLatency(service, console_, owner.apiKey, cookie));
+
+    const big = await makePdf({ pages: 1, padToBytes: DOWNLOAD_BYTES });
+    const bigId = await owner.createPackage({ name: "Big download", roles, documents: [{ id: "big", name: "Big" }] }, [big]);
+    report(await proxyMemory(console_, cookie, bigId, "big"));
+
+    const routes: [string, string][] = [
+      ["/signin", "/signin"],
+      ["/signup", "/signup"],
+      ["/packages", "/packages"],
+      ["/packages/[packageId]", `/packages/${draftId}`],
+      ["/packages/[packageId]/edit", `/packages/${draftId}/edit`],
+      ["/templates", "/templates"],
+    ];
+    for (const [route, pathname] of routes) report(await firstLoadJs(console_, route, pathname, route.startsWith("/sign") ? "" : cookie));
+  } finally {
+    if (console_) await stopServer(console_);
+    await stopServer(service);
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith("console.ts")) {
+  void consoleBenchmarks((result) => console.log(result.benchmark, "—", result.summary));
+}
