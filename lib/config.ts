@@ -42,6 +42,8 @@ export interface Config {
   sealP12Path: string;
   /** Passphrase of sealP12Path. */
   sealP12Passphrase: string;
+  /** The shortest answer to a refused sign-in with e-mail and password (ms): guessing stays slow. */
+  signInFailureDelayMs: number;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -84,6 +86,7 @@ export function readConfig(): Config {
     callbackResponseTimeoutMs: Math.floor(numberSetting("CALLBACK_RESPONSE_TIMEOUT_SECONDS", 10) * 1000),
     sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
+    signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
   };
 }
 

@@ -17,3 +17,21 @@ export const sessionResponse = z.object({
   account: z.object({ id: z.string(), name: z.string() }),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/**
+ * `POST /api/signin` (our extension): the console's sign-in. The e-mail is not checked for shape:
+ * an address that is no user's is refused like a wrong password, not as invalid input.
+ */
+export const signInRequest = z.object({
+  email: z.string().trim().min(1, "is required").max(254),
+  password: z.string().min(1, "is required").max(1024),
+});
+export type SignInRequest = z.infer<typeof signInRequest>;
+
+/** The user's API key in their home account, with who and where, as `GET /api/session` answers. */
+export const signInResponse = z.object({
+  apiKey: z.string(),
+  user: sessionResponse.shape.user,
+  account: sessionResponse.shape.account,
+});
+export type SignInResponse = z.infer<typeof signInResponse>;

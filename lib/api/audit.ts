@@ -36,3 +36,28 @@ export type AuditEventResponse = z.infer<typeof auditEventResponse>;
 
 export const auditEventListResponse = z.object({ results: z.array(auditEventResponse), count: z.number().int() });
 export type AuditEventListResponse = z.infer<typeof auditEventListResponse>;
+
+/**
+ * One event of `GET /api/packages/{packageId}/audit` (OneSpan's AuditEvent). `type` is one of
+ * OneSpan's audit types where one fits (View, Accept, Click To Sign, Click To Initial, Capture
+ * Signature, Decline, Opt Out) and otherwise our event's name in words ("Package Create",
+ * "Package Send", "Document Add", ...).
+ */
+export const packageAuditEvent = z.object({
+  type: z.string().describe('OneSpan\'s audit type where one fits (View, Accept, Click To Sign, ...), else our event in words ("Package Send")'),
+  "target-type": z.enum(["Package", "Document"]),
+  target: z.string().describe("The document's name, or the package's"),
+  user: z.string().describe("Who acted: the sender's or signer's full name (a group's name for a group signer)"),
+  "user-email": z.string().describe("Their e-mail address; empty when unknown"),
+  "user-ip": z.string().describe("Where they acted from; empty when unknown"),
+  "date-time": z.iso.datetime().describe("UTC, ISO 8601 with milliseconds, ending in Z"),
+  data: z.string().describe("What the event says (a decline's reason, what changed); empty when nothing"),
+});
+export type PackageAuditEvent = z.infer<typeof packageAuditEvent>;
+
+/** `GET /api/packages/{packageId}/audit` (OneSpan's ExportedAuditTrail): every event, oldest first. */
+export const packageAuditTrail = z.object({
+  "package-id": z.string(),
+  "audit-events": z.array(packageAuditEvent),
+});
+export type PackageAuditTrail = z.infer<typeof packageAuditTrail>;

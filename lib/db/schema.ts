@@ -250,6 +250,28 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex("api_keys_lookup_hash_unique").on(t.lookupHash), index("api_keys_user_idx").on(t.userId)],
 );
 
+/**
+ * Failed sign-ins with e-mail and password (`POST /api/signin`), counted per e-mail and per client
+ * address to refuse guessing. Only the limit's window matters: older rows are deleted as new ones
+ * are written, and a successful sign-in deletes its e-mail's rows.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** As typed, lower-cased; whether or not such a user exists. */
+    email: text().notNull(),
+    ipAddress: text().notNull(),
+    /** From the service's clock (lib/esign/clock.ts), not the database's. */
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("sign_in_failures_email_idx").on(t.email, t.created),
+    index("sign_in_failures_ip_idx").on(t.ipAddress, t.created),
+    index("sign_in_failures_created_idx").on(t.created),
+  ],
+);
+
 export const packages = pgTable(
   "packages",
   {

@@ -12,7 +12,10 @@ export function noContent(): Response {
   return new Response(null, { status: 204 });
 }
 
-/** The wire's error body: `{code, name, message, messageKey, technical?, entity?}`. */
+/**
+ * The wire's error body: `{code, name, message, messageKey, technical?, entity?}`. A 429 whose
+ * entity says `retryAfterSeconds` also carries it as the Retry-After header.
+ */
 export function errorResponse(error: ServiceError): Response {
   const body: Record<string, unknown> = {
     code: error.status,
@@ -22,7 +25,8 @@ export function errorResponse(error: ServiceError): Response {
   };
   if (error.technical) body.technical = error.technical;
   if (error.entity) body.entity = error.entity;
-  return json(body, error.status);
+  const retryAfter = error.status === 429 ? error.entity?.retryAfterSeconds : undefined;
+  return json(body, error.status, typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {});
 }
 
 /** `attachment; filename*=UTF-8''<name>` with a plain ASCII fallback for old clients. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { sessionResponse, signUpRequest, signUpResponse } from "../accounts";
+import { sessionResponse, signInRequest, signInResponse, signUpRequest, signUpResponse } from "../accounts";
 import {
   approvalInput,
   approvalResponse,
@@ -21,6 +21,7 @@ import {
   roleResponse,
   roleUpdate,
 } from "../packages";
+import { packageAuditTrail } from "../audit";
 import { reminderScheduleRequest, reminderScheduleResponse } from "../reminders";
 import {
   signerAuthenticationTokenRequest,
@@ -29,7 +30,7 @@ import {
   signingStatusResponse,
   signingUrlResponse,
 } from "../signing-entry";
-import { listOf, noContent, ok, pdf, type Operation } from "./operation";
+import { errorResponse, listOf, noContent, ok, pdf, type Operation } from "./operation";
 
 const transaction = PERMISSIONS.transaction;
 const created = z.object({ id: z.string() });
@@ -47,6 +48,22 @@ export const packageOperations: Operation[] = [
     permission: "public",
     body: { schema: signUpRequest },
     responses: { 201: ok(signUpResponse, "The account, its owner and the owner's API key") },
+  },
+  {
+    method: "post",
+    path: "/api/signin",
+    tag: "Accounts",
+    summary: "Exchange an e-mail and password for the user's API key (our extension)",
+    description:
+      "The console's sign-in: answers the user's oldest API key in their home account (one is issued when they have none there). A wrong password, an unknown e-mail and a deleted user get the same 401 `error.unauthorised.badCredentials`, never in under SIGN_IN_FAILURE_DELAY_MS. Failures are counted per e-mail (lower-cased) and per client address (X-Forwarded-For): after 5 for one e-mail, or 30 from one address, within 15 minutes, attempts are refused with 429 `error.tooManyRequests.signIn` and a Retry-After header (also `entity.retryAfterSeconds`) without the password being checked; signing in clears the e-mail's failures. Works whether or not sign-up is enabled.",
+    permission: "public",
+    body: { schema: signInRequest },
+    responses: {
+      200: ok(signInResponse, "The API key, its user and account"),
+      401: ok(errorResponse, "Wrong e-mail or password (error.unauthorised.badCredentials)"),
+      403: ok(errorResponse, "An invited sender who has not activated their account yet (error.forbidden.senderNotActivated)"),
+      429: ok(errorResponse, "Too many failed sign-ins for this e-mail or from this address (error.tooManyRequests.signIn); see Retry-After"),
+    },
   },
   { method: "get", path: "/api/session", tag: "Accounts", summary: "Who the credential belongs to", permission: null, responses: { 200: ok(sessionResponse) } },
 
@@ -90,6 +107,17 @@ export const packageOperations: Operation[] = [
     permission: transaction,
     body: { schema: packageClone },
     responses: { 200: ok(created) },
+  },
+
+  {
+    method: "get",
+    path: `${pkg}/audit`,
+    tag: "Packages",
+    summary: "The package's audit trail, oldest first",
+    description:
+      'OneSpan\'s ExportedAuditTrail: every event with its type (OneSpan\'s audit type where one fits: View, Accept, Click To Sign, Click To Initial, Capture Signature, Decline, Opt Out; otherwise ours in words, e.g. "Package Create", "Package Send"), its target (a document, else the package), who acted, from where and when. Readable by whoever may read the package as its sender (its owner, or a holder of users.transactions); the evidence summary is the same trail as a PDF.',
+    permission: transaction,
+    responses: { 200: ok(packageAuditTrail) },
   },
 
   { method: "get", path: `${pkg}/roles`, tag: "Roles", summary: "List the roles (also served at .../roles/)", permission: transaction, responses: { 200: ok(listOf(roleResponse)) } },

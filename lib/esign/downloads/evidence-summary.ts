@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { approvalSignatures, auditEvents, roles, roleSigningStates, users } from "@/lib/db/schema";
+import { approvalSignatures, roles, roleSigningStates } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { readPackageEvents, usersById, type EventActor } from "@/lib/esign/audit/package-events";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
 import { buildEvidenceSummaryPdf, type EvidenceSigner } from "@/lib/esign/evidence/evidence-summary-pdf";
@@ -17,14 +18,9 @@ import { packageDocuments, responseBytes, safeFileName, type DocumentRow, type S
 export async function evidenceSummary(db: Queryable, caller: Caller, packageId: string): Promise<SizedDownloadFile> {
   const pkg = await findPackage(db, caller, packageId);
   const documents = await packageDocuments(db, pkg.id);
-  const events = await db.select().from(auditEvents).where(eq(auditEvents.packageId, pkg.id)).orderBy(asc(auditEvents.id));
-  const people = await userNames(db, [pkg.ownerUserId, ...events.map((event) => event.sessionUser)]);
+  const events = await readPackageEvents(db, pkg.id);
+  const owner = (await usersById(db, [pkg.ownerUserId])).get(pkg.ownerUserId);
   const signers = await evidenceSigners(db, pkg.id, documents);
-  // Signer events are recorded with the role id as session user: show who that is.
-  const actorOf = (sessionUser: string) => {
-    const signer = signers.find((candidate) => candidate.roleId === sessionUser);
-    return people.get(sessionUser) ?? (signer ? `${signer.signer}\nrole ${signer.roleId}` : sessionUser);
-  };
 
   const bytes = await buildEvidenceSummaryPdf({
     generated: now(),
@@ -32,7 +28,7 @@ export async function evidenceSummary(db: Queryable, caller: Caller, packageId: 
       id: pkg.id,
       name: pkg.name,
       status: pkg.trashed ? `${pkg.status} (in trash)` : pkg.status,
-      owner: people.get(pkg.ownerUserId) ?? pkg.ownerUserId,
+      owner: owner ? personLines(owner) : pkg.ownerUserId,
       created: pkg.created,
       sent: pkg.sent,
       completed: pkg.completed,
@@ -46,10 +42,10 @@ export async function evidenceSummary(db: Queryable, caller: Caller, packageId: 
       })),
     ),
     signers,
-    events: events.map((event) => ({
+    events: events.map(({ event, actor }) => ({
       created: event.created,
       name: event.name,
-      actor: actorOf(event.sessionUser),
+      actor: actorLines(actor),
       ipAddress: event.ipAddress ?? "",
       userAgent: event.userAgent ?? "",
       documentId: event.documentId ?? "",
@@ -161,14 +157,21 @@ function attachmentActions(role: typeof roles.$inferSelect, files: AttachmentFil
     }));
 }
 
-/** "First Last\nemail" for every id that is a user; session users that are not (signers) stay as recorded. */
-async function userNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((user) => [user.id, `${`${user.firstName} ${user.lastName}`.trim()}\n${user.email}`.trim()]));
+/** "First Last\nemail". */
+function personLines(person: { name: string; email: string }): string {
+  return `${person.name}\n${person.email}`.trim();
+}
+
+/** Who did an event, as the summary shows it: a user by name and e-mail, a signer with the role they signed as. */
+function actorLines(actor: EventActor): string {
+  switch (actor.kind) {
+    case "user":
+      return personLines(actor);
+    case "signer":
+      return `${actor.group ? `Group ${nameAndEmail(actor.name, actor.email)}` : nameAndEmail(actor.name, actor.email)}\nrole ${actor.roleId}`;
+    case "recorded":
+      return actor.sessionUser;
+  }
 }
 
 /** Blobs are addressed by their SHA-256; the consent document may carry none, its bytes are built in. */

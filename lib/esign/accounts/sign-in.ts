@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, asc, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { accountMemberships, accounts, apiKeys, signInFailures, users } from "@/lib/db/schema";
+import type { SignInRequest, SignInResponse } from "@/lib/api/accounts";
+import { config } from "@/lib/config";
+import { now } from "@/lib/esign/clock";
+import { forbidden, ServiceError } from "@/lib/esign/errors";
+import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
+import { decryptSecret } from "@/lib/esign/security/secret-crypto";
+import { issueApiKey } from "./account-setup";
+
+/** Failures counted: those of the last 15 minutes. */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures within the window after which the next attempt is refused without looking at the password. */
+export const SIGN_IN_FAILURES_PER_EMAIL = 5;
+export const SIGN_IN_FAILURES_PER_IP = 30;
+
+const badCredentials = () => new ServiceError(401, "error.unauthorised.badCredentials", "The e-mail address or the password is not right.");
+
+/** Checked when there is no password to check, so an unknown e-mail costs the same scrypt as a known one. */
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString("base64")));
+
+/**
+ * This attempt, written as a failure before the password is checked (and deleted again when it is
+ * refused for the limit or the password proves right): parallel guesses each see the others, so
+ * no burst gets past the limit. Rows that left the window go at the same time (by the index on
+ * `created`), so the table holds one window's failures at most.
+ */
+async function reserveAttempt(db: Db, email: string, ipAddress: string, at: Date): Promise<number> {
+  await db.delete(signInFailures).where(lte(signInFailures.created, new Date(at.getTime() - SIGN_IN_WINDOW_MS)));
+  const [row] = await db.insert(signInFailures).values({ email, ipAddress, created: at }).returning({ id: signInFailures.id });
+  return row.id;
+}
+
+/**
+ * Seconds until one more attempt under this key (`column = value`) is allowed, or null when this
+ * one is: when the failures in the window, this attempt's included, exceed `limit`, the wait is
+ * until enough of the others (oldest first) leave the window for the next attempt to be within it.
+ */
+async function waitFor(
+  db: Db,
+  column: typeof signInFailures.email | typeof signInFailures.ipAddress,
+  value: string,
+  limit: number,
+  reservation: number,
+  at: Date,
+): Promise<number | null> {
+  const counted = await db
+    .select({ created: signInFailures.created })
+    .from(signInFailures)
+    .where(and(eq(column, value), gt(signInFailures.created, new Date(at.getTime() - SIGN_IN_WINDOW_MS)), ne(signInFailures.id, reservation)))
+    .orderBy(asc(signInFailures.created));
+  if (counted.length + 1 <= limit) return null;
+  const leaving = counted[counted.length - limit].created;
+  return Math.max(1, Math.ceil((leaving.getTime() + SIGN_IN_WINDOW_MS - at.getTime()) / 1000));
+}
+
+function tooManyAttempts(waitSeconds: number): ServiceError {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return new ServiceError(
+    429,
+    "error.tooManyRequests.signIn",
+    `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    { retryAfterSeconds: waitSeconds },
+  );
+}
+
+/** The user's home account (`users.accountId`), or, if they were removed from it, the first account they joined after. */
+async function signInAccount(db: Db, user: typeof users.$inferSelect) {
+  const [row] = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountMemberships)
+    .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
+    .where(eq(accountMemberships.userId, user.id))
+    .orderBy(desc(sql`${accountMemberships.accountId} = ${user.accountId}`), asc(accountMemberships.created), asc(accountMemberships.accountId))
+    .limit(1);
+  return row;
+}
+
+/** The user's oldest key in the account, decrypted; a new one when they have none there. */
+async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
+  const [key] = await db
+    .select({ encryptedKey: apiKeys.encryptedKey })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.accountId, accountId)))
+    .orderBy(asc(apiKeys.created), asc(apiKeys.id))
+    .limit(1);
+  if (key) return decryptSecret(key.encryptedKey);
+  return db.transaction((tx) => issueApiKey(tx, userId, accountId));
+}
+
+/**
+ * `POST /api/signin` (our extension): e-mail and password exchanged for the user's API key in
+ * their home account, which the console keeps in its session. Sign-up being disabled does not
+ * matter here.
+ *
+ * - A wrong password, an unknown e-mail, a user without password and a deleted user all answer
+ *   the same 401 after the same work (scrypt against a stand-in hash when there is no real one)
+ *   and never sooner than SIGN_IN_FAILURE_DELAY_MS.
+ * - An invited sender who has not activated yet is told so (403), whatever the password.
+ * - A member locked in the account signs in: locked senders still read.
+ * - Each failure is recorded under the lower-cased e-mail and the client's address. More than
+ *   5 for the e-mail, or more than 30 for the address, within 15 minutes refuse further attempts
+ *   with 429 and `retryAfterSeconds` (the Retry-After header), the password unchecked.
+ *   A successful sign-in clears the e-mail's failures.
+ */
+export async function signIn(db: Db, input: SignInRequest, ipAddress: string): Promise<SignInResponse> {
+  const started = performance.now();
+  const refuseSlowly = async (error: ServiceError): Promise<never> => {
+    const remaining = config().signInFailureDelayMs - (performance.now() - started);
+    if (remaining > 0) await sleep(remaining);
+    throw error;
+  };
+
+  const email = input.email.trim().toLowerCase();
+  const at = now();
+  const reservation = await reserveAttempt(db, email, ipAddress, at);
+  const waits = await Promise.all([
+    waitFor(db, signInFailures.email, email, SIGN_IN_FAILURES_PER_EMAIL, reservation, at),
+    waitFor(db, signInFailures.ipAddress, ipAddress, SIGN_IN_FAILURES_PER_IP, reservation, at),
+  ]);
+  const forgetAttempt = () => db.delete(signInFailures).where(eq(signInFailures.id, reservation));
+  if (waits.some((wait) => wait !== null)) {
+    await forgetAttempt();
+    throw tooManyAttempts(Math.max(...waits.map((wait) => wait ?? 0)));
+  }
+
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const stored = user?.passwordHash ?? null;
+  const passwordRight = (await verifyPassword(input.password, stored ?? (await dummyPasswordHash()))) && stored !== null;
+
+  if (user?.status === "INVITED") {
+    // Not a guess: there is no password to guess yet.
+    await forgetAttempt();
+    return refuseSlowly(forbidden("error.forbidden.senderNotActivated", "This sender has not activated their account yet; follow the link in the invitation e-mail first."));
+  }
+  if (!user || !passwordRight || user.status === "DELETED") return refuseSlowly(badCredentials());
+  const account = await signInAccount(db, user);
+  if (!account) return refuseSlowly(badCredentials());
+
+  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  return {
+    apiKey: await apiKeyIn(db, user.id, account.id),
+    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    account,
+  };
+}

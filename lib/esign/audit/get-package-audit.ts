@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { approvalSignatures, documents } from "@/lib/db/schema";
+import type { PackageAuditEvent, PackageAuditTrail } from "@/lib/api/audit";
+import { wireDate } from "@/lib/api/wire";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { findPackage } from "@/lib/esign/packages/find-package";
+import { readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
+
+type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "signerName" | "signerEmail">;
+
+/** Our events OneSpan has an audit type for; a signed document's type depends on how it was signed. */
+const ONESPAN_TYPES: Partial<Record<string, string>> = {
+  DOCUMENT_VIEWED: "View",
+  PACKAGE_DECLINE: "Decline",
+  PACKAGE_OPT_OUT: "Opt Out",
+};
+
+/** Ours that read better under another name than their own in words. */
+const READABLE_NAMES: Partial<Record<string, string>> = {
+  PACKAGE_ACTIVATE: "Package Send",
+};
+
+/** PACKAGE_READY_FOR_COMPLETE → "Package Ready For Complete". */
+function inWords(name: string): string {
+  return name
+    .toLowerCase()
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/**
+ * How the signer signed the document: a hand-drawn signature wins over a typed one, a typed one
+ * over initials; only acceptances (and the consent document) are an acceptance.
+ */
+function signedType(documentId: string, signatures: SignatureRow[]): string {
+  if (documentId === CONSENT_DOCUMENT_ID) return "Accept";
+  const kinds = new Set(signatures.map((signature) => signature.kind));
+  if (kinds.has("CAPTURE")) return "Capture Signature";
+  if (kinds.has("FULLNAME")) return "Click To Sign";
+  if (kinds.has("INITIALS")) return "Click To Initial";
+  return kinds.has("ACCEPT") ? "Accept" : "Click To Sign";
+}
+
+/** Name and e-mail of whoever acted; a document's signatures name the very person (a group's member). */
+function person(actor: EventActor, signatures: SignatureRow[]): { user: string; email: string } {
+  const signature = signatures[0];
+  if (signature) return { user: signature.signerName, email: signature.signerEmail };
+  switch (actor.kind) {
+    case "user":
+    case "signer":
+      return { user: actor.name, email: actor.email };
+    case "recorded":
+      // A bounce is recorded with the address that bounced.
+      return actor.sessionUser.includes("@") ? { user: "", email: actor.sessionUser } : { user: actor.sessionUser, email: "" };
+  }
+}
+
+/** Every name a document of the package had: its current one, else the one its addition or deletion recorded. */
+function documentNames(rows: { id: string; name: string }[], events: AuditEventRow[]): Map<string, string> {
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  for (const event of events) {
+    if ((event.name === "DOCUMENT_ADD" || event.name === "DOCUMENT_DELETE") && event.documentId && event.message && !names.has(event.documentId)) {
+      names.set(event.documentId, event.message);
+    }
+  }
+  return names;
+}
+
+/**
+ * `GET /api/packages/{packageId}/audit` (OneSpan's "audit details about a package"): the package's
+ * audit trail, oldest first, in OneSpan's shape. Visible to whoever may read the package as its
+ * sender (its owner, or a holder of users.transactions), like the evidence summary it is the
+ * JSON of; another account's package is a 404.
+ */
+export async function getPackageAudit(db: Queryable, caller: Caller, packageId: string): Promise<PackageAuditTrail> {
+  const pkg = await findPackage(db, caller, packageId);
+  const [events, documentRows, signatures] = await Promise.all([
+    readPackageEvents(db, pkg.id),
+    db.select({ id: documents.id, name: documents.name }).from(documents).where(eq(documents.packageId, pkg.id)),
+    db
+      .select({
+        roleId: approvalSignatures.roleId,
+        documentId: approvalSignatures.documentId,
+        kind: approvalSignatures.kind,
+        signerName: approvalSignatures.signerName,
+        signerEmail: approvalSignatures.signerEmail,
+      })
+      .from(approvalSignatures)
+      .where(eq(approvalSignatures.packageId, pkg.id)),
+  ]);
+  const names = documentNames(documentRows, events.map(({ event }) => event));
+
+  const auditEvents = events.map(({ event, actor }): PackageAuditEvent => {
+    const signed =
+      event.name === "DOCUMENT_SIGNED" && event.documentId
+        ? signatures.filter((signature) => signature.documentId === event.documentId && signature.roleId === event.sessionUser)
+        : [];
+    const type =
+      event.name === "DOCUMENT_SIGNED" && event.documentId
+        ? signedType(event.documentId, signed)
+        : (ONESPAN_TYPES[event.name] ?? READABLE_NAMES[event.name] ?? inWords(event.name));
+    const { user, email } = person(actor, signed);
+    return {
+      type,
+      "target-type": event.documentId ? "Document" : "Package",
+      target: event.documentId ? (names.get(event.documentId) ?? event.documentId) : pkg.name,
+      user,
+      "user-email": email,
+      "user-ip": event.ipAddress ?? "",
+      "date-time": wireDate(event.created),
+      data: event.message ?? "",
+    };
+  });
+  return { "package-id": pkg.id, "audit-events": auditEvents };
+}
