@@ -35,6 +35,8 @@ export interface PdfPagesProps {
   renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
   onFirstPagePainted?: () => void;
   scrollRequest?: ScrollRequest | null;
+  /** Told the index of the page at the top third of the view whenever it changes (the field editor adds fields there). */
+  onCurrentPageChange?: (pageIndex: number) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PdfPagesProps {
  * so a 200-page document opens as fast as a short one. Pages are laid out from their stored sizes
  * at one scale (the widest page fills the width), and fields are drawn over them at that scale.
  */
-export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest }: PdfPagesProps) {
+export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest, onCurrentPageChange }: PdfPagesProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -89,6 +91,24 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
     const top = (pageTops[scrollRequest.page] ?? 0) + scrollRequest.top * scale - element.clientHeight / 3;
     element.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
   }, [scrollRequest, pageTops, scale]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !onCurrentPageChange || scale === 0) return;
+    let reported = -1;
+    const report = () => {
+      const probe = element.scrollTop + element.clientHeight / 3;
+      let index = 0;
+      while (index + 1 < pageTops.length && pageTops[index + 1]! <= probe) index += 1;
+      if (index !== reported) {
+        reported = index;
+        onCurrentPageChange(index);
+      }
+    };
+    report();
+    element.addEventListener("scroll", report, { passive: true });
+    return () => element.removeEventListener("scroll", report);
+  }, [onCurrentPageChange, pageTops, scale]);
 
   return (
     // Focusable, so the pages scroll with the keyboard too.

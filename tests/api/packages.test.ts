@@ -536,6 +536,28 @@ describe("GET /api/packages", () => {
     expect((await list("type=TEMPLATE")).count).toBe(0);
   });
 
+  it("tells the status SENT from the folder sent, and lists several statuses at once, separated by commas", async () => {
+    const account = await seedAccount();
+    const ids: Record<string, string> = {};
+    for (const status of ["DRAFT", "SENT", "DECLINED", "OPTED_OUT", "EXPIRED", "COMPLETED"]) {
+      ids[status] = (await callJson<{ id: string }>("POST", "/api/packages", { key: account.apiKey, json: { name: status } })).id;
+    }
+    // Sending, signing and time reach these statuses; the test sets them directly.
+    const db = await getDb();
+    for (const status of ["SENT", "DECLINED", "OPTED_OUT", "EXPIRED", "COMPLETED"]) await db.update(packages).set({ status }).where(eq(packages.id, ids[status]));
+    await callJson("POST", `/api/packages/${ids.EXPIRED}`, { key: account.apiKey, json: { trashed: true } });
+    const names = async (query: string) =>
+      (await callJson<{ results: WirePackage[]; count: number }>("GET", `/api/packages?sort=name&dir=asc&query=${query}`, { key: account.apiKey })).results.map((p) => p.name);
+
+    expect(await names("SENT")).toEqual(["SENT"]);
+    expect(await names("sent")).toEqual(["COMPLETED", "DECLINED", "OPTED_OUT", "SENT"]);
+    expect(await names("Sent")).toEqual(["COMPLETED", "DECLINED", "OPTED_OUT", "SENT"]);
+    expect(await names("DECLINED,OPTED_OUT,EXPIRED")).toEqual(["DECLINED", "OPTED_OUT"]);
+    expect(await names("declined,%20completed")).toEqual(["COMPLETED", "DECLINED"]);
+    const refused = await callJson<Json>("GET", "/api/packages?query=DECLINED,someday", { key: account.apiKey, expect: 400 });
+    expect(String(refused.message)).toContain("Unknown query");
+  });
+
   it("shows the inbox of a signer and never another account's packages", async () => {
     const alice = await seedAccount();
     const bob = await seedAccount();

@@ -56,7 +56,10 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
 function folderCondition(subject: ListSubject, query: string | undefined): SQL {
   const mine = and(eq(packages.accountId, subject.accountId), eq(packages.ownerUserId, subject.userId))!;
   const live = and(eq(packages.trashed, false), ne(packages.status, "DELETED"))!;
-  switch (query?.toLowerCase()) {
+  // A status name in capitals is that status (compat notes): `SENT` lists the packages out for
+  // signing, `sent` the folder of everything that left the draft state.
+  const isStatusName = (PACKAGE_STATUSES as readonly (string | undefined)[]).includes(query);
+  switch (isStatusName ? "status" : query?.toLowerCase()) {
     case undefined:
     case "":
       return and(mine, live)!;
@@ -73,14 +76,15 @@ function folderCondition(subject: ListSubject, query: string | undefined): SQL {
     case "trashed":
       return and(mine, eq(packages.trashed, true), ne(packages.status, "DELETED"))!;
     default: {
-      const status = (query ?? "").toUpperCase();
-      if (!(PACKAGE_STATUSES as readonly string[]).includes(status)) {
+      // A status, or several separated by commas (`DECLINED,OPTED_OUT,EXPIRED`): the console's folders.
+      const statuses = (query ?? "").toUpperCase().split(",").map((status) => status.trim());
+      if (!statuses.every((status) => (PACKAGE_STATUSES as readonly string[]).includes(status))) {
         throw badRequest(
           "error.validation.listQuery",
-          `Unknown query "${query}": use inbox, sent, drafts, trashed or a status (${PACKAGE_STATUSES.join(", ")}).`,
+          `Unknown query "${query}": use inbox, sent, drafts, trashed or statuses separated by commas (${PACKAGE_STATUSES.join(", ")}).`,
         );
       }
-      return and(mine, live, eq(packages.status, status))!;
+      return and(mine, live, inArray(packages.status, statuses))!;
     }
   }
 }

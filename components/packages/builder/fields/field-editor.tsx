@@ -1,0 +1,349 @@
+"use client";
+
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+  type Modifier,
+} from "@dnd-kit/core";
+import { getEventCoordinates } from "@dnd-kit/utilities";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { WirePackage } from "@/lib/api/packages";
+import { apiPath, proxied } from "@/lib/console/api-client";
+import { boxCenteredAt, defaultSpot, screenToPagePoint, type Box, type Point } from "@/lib/console/field-geometry";
+import { newClientId, useFieldChanges, type FieldTarget, type NewField } from "@/lib/console/queries/package-fields";
+import { usePackage } from "@/lib/console/queries/packages";
+import { PdfPagesLoader } from "@/components/signing/pdf-pages-loader";
+import type { ScrollRequest } from "@/components/signing/pdf-pages";
+import { useToast } from "@/components/ui/toast";
+import { CONSENT_DOCUMENT_ID } from "../documents/document-order";
+import { signerColour, signingRoles } from "../signer-colours";
+import { roleDisplayName } from "../signers/role-labels";
+import { DocumentTabs, documentPanelId, documentTabId } from "./document-tabs";
+import { FieldInspector } from "./field-inspector";
+import { KIND_SPECS, type PaletteKind } from "./field-kinds";
+import { FieldList } from "./field-list";
+import { FieldPageLayer, type PageDropData } from "./field-page-layer";
+import { FieldPalette, type PaletteDragData } from "./field-palette";
+import { fieldViews, sameTarget, type FieldView } from "./field-views";
+import { SignerPicker, type SignerOption } from "./signer-picker";
+
+const SCREEN_READER_INSTRUCTIONS =
+  "Press Enter to add this field to the page in view. With a mouse, touch or pen, drag it onto a page and let go where it belongs.";
+
+/** The drag preview follows the pointer by its centre, where the field will be centred when dropped. */
+const snapCenterToCursor: Modifier = ({ activatorEvent, draggingNodeRect, transform }) => {
+  const start = activatorEvent ? getEventCoordinates(activatorEvent) : null;
+  if (!draggingNodeRect || !start) return transform;
+  return {
+    ...transform,
+    x: transform.x + start.x - draggingNodeRect.left - draggingNodeRect.width / 2,
+    y: transform.y + start.y - draggingNodeRect.top - draggingNodeRect.height / 2,
+  };
+};
+
+function contains(rect: DOMRect, point: Point): boolean {
+  return point.x >= rect.left && point.x <= rect.right && point.y >= rect.top && point.y <= rect.bottom;
+}
+
+/**
+ * The page under the point, measured now (the pages scroll, and come and go, while a field is
+ * dragged); only where the page shows, not where the scrolling view hides it.
+ */
+function pageUnder(pageElements: Iterable<Element>, point: Point): { element: HTMLElement; rect: DOMRect } | null {
+  for (const element of pageElements) {
+    const view = element.closest('[data-testid="pdf-pages"]');
+    if (!(element instanceof HTMLElement) || !view || !contains(view.getBoundingClientRect(), point)) continue;
+    const rect = element.getBoundingClientRect();
+    if (contains(rect, point)) return { element, rect };
+  }
+  return null;
+}
+
+const pointerOnPage: CollisionDetection = ({ droppableContainers, pointerCoordinates }) => {
+  if (!pointerCoordinates) return [];
+  const nodes = droppableContainers.map((container) => container.node.current).filter((node): node is HTMLElement => node !== null);
+  const hit = pageUnder(nodes, pointerCoordinates);
+  const container = hit ? droppableContainers.find((candidate) => candidate.node.current === hit.element) : undefined;
+  return container ? [{ id: container.id }] : [];
+};
+
+function pageNumberOf(data: unknown): number | null {
+  const page = data as PageDropData | undefined;
+  return typeof page?.pageIndex === "number" ? page.pageIndex + 1 : null;
+}
+
+function kindOf(data: unknown): PaletteKind | null {
+  const drag = data as PaletteDragData | undefined;
+  return drag?.source === "palette" ? drag.kind : null;
+}
+
+const announcements: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${KIND_SPECS[kindOf(active.data.current) ?? "signature"].label}.`,
+  onDragOver: ({ over }) => (over ? `Over page ${pageNumberOf(over.data.current)}.` : "Not over a page."),
+  onDragEnd: ({ active, over }) => {
+    const label = KIND_SPECS[kindOf(active.data.current) ?? "signature"].label;
+    return over ? `${label} placed on page ${pageNumberOf(over.data.current)}.` : `${label} not placed: drop it on a page.`;
+  },
+  onDragCancel: () => "Cancelled: no field placed.",
+};
+
+/**
+ * The builder's field placement: the documents' pages with their fields, a palette to drag new
+ * fields from (or add with the keyboard), whose fields they are, and the selected field's
+ * settings. Every change is saved at once (see useFieldChanges).
+ */
+export function FieldEditor({ pkg }: { pkg: WirePackage }) {
+  const toast = useToast();
+  const live = usePackage(pkg.id).data ?? pkg;
+  const changes = useFieldChanges(live, toast.error);
+  const editable = live.status === "DRAFT";
+  const baseId = useId();
+  const keyboardHelpId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const documents = useMemo(() => live.documents.filter((document) => document.id !== CONSENT_DOCUMENT_ID), [live.documents]);
+  const signers: SignerOption[] = useMemo(
+    () =>
+      signingRoles(live).map((role, index) => ({
+        roleId: role.id,
+        name: role.id === "Owner" ? `${roleDisplayName(role)} (sender)` : roleDisplayName(role),
+        colour: signerColour(index),
+      })),
+    [live],
+  );
+
+  const [chosenDocumentId, setChosenDocumentId] = useState<string | null>(null);
+  const doc = documents.find((document) => document.id === chosenDocumentId) ?? documents[0];
+  const [chosenRoleId, setChosenRoleId] = useState<string | null>(null);
+  const signer = signers.find((option) => option.roleId === chosenRoleId) ?? signers[0];
+
+  const [currentPage, setCurrentPage] = useState(0);
+  const pageIndex = doc ? Math.min(currentPage, doc.pages.length - 1) : 0;
+  const [selected, setSelected] = useState<FieldTarget | null>(null);
+  const [focusFieldId, setFocusFieldId] = useState<string | null>(null);
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const [scale, setScale] = useState(1);
+  const [dragKind, setDragKind] = useState<PaletteKind | null>(null);
+
+  const views = useMemo(() => (doc ? fieldViews(doc, signers) : []), [doc, signers]);
+  const viewsByPage = useMemo(() => {
+    const byPage = new Map<number, FieldView[]>();
+    for (const view of views) byPage.set(view.field.page, [...(byPage.get(view.field.page) ?? []), view]);
+    return byPage;
+  }, [views]);
+  const selectedView = views.find((view) => sameTarget(view.target, selected));
+
+  const chooseDocument = (documentId: string) => {
+    setChosenDocumentId(documentId);
+    setSelected(null);
+    setScrollRequest(null);
+    setCurrentPage(0);
+  };
+
+  // ---- Changes ----
+
+  const placeField = (kind: PaletteKind, page: number, box: Box): FieldTarget | null => {
+    if (!doc || !signer) return null;
+    const field: NewField = { id: newClientId(), ...KIND_SPECS[kind].input, page, ...box };
+    const target = changes.place(doc.id, signer.roleId, field);
+    setSelected(target);
+    return target;
+  };
+
+  const addToCurrentPage = (kind: PaletteKind) => {
+    const page = doc?.pages[pageIndex];
+    if (!page) return;
+    const box = defaultSpot(KIND_SPECS[kind].size, page, viewsByPage.get(pageIndex)?.length ?? 0);
+    const target = placeField(kind, pageIndex, box);
+    if (!target) return;
+    setFocusFieldId(target.fieldId);
+    setScrollRequest({ page: pageIndex, top: box.top, serial: Date.now() });
+  };
+
+  const focusPages = () => rootRef.current?.querySelector<HTMLElement>('[data-testid="pdf-pages"]')?.focus();
+
+  const removeField = (target: FieldTarget) => {
+    changes.remove(target);
+    setSelected((current) => (sameTarget(current, target) ? null : current));
+    focusPages();
+  };
+
+  const onCommit = useCallback((target: FieldTarget, box: Box) => changes.change(target, box), [changes]);
+
+  const goTo = (view: FieldView) => {
+    setSelected(view.target);
+    setFocusFieldId(view.field.id);
+    setScrollRequest({ page: view.field.page, top: view.field.top, serial: Date.now() });
+  };
+
+  // ---- Dragging from the palette ----
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const pointer = useRef<Point | null>(null);
+  const trackPointer = useCallback((event: PointerEvent) => {
+    pointer.current = { x: event.clientX, y: event.clientY };
+  }, []);
+  useEffect(() => () => window.removeEventListener("pointermove", trackPointer), [trackPointer]);
+
+  const onDragStart = (event: DragStartEvent) => {
+    setDragKind(kindOf(event.active.data.current));
+    pointer.current = event.activatorEvent ? getEventCoordinates(event.activatorEvent) : null;
+    window.addEventListener("pointermove", trackPointer);
+  };
+
+  const endDrag = () => {
+    window.removeEventListener("pointermove", trackPointer);
+    setDragKind(null);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    endDrag();
+    const kind = kindOf(event.active.data.current);
+    const at = pointer.current;
+    if (!kind || !at || !doc) return;
+    const hit = pageUnder(rootRef.current?.querySelectorAll("[data-field-page]") ?? [], at);
+    if (!hit) return;
+    const index = Number(hit.element.dataset.fieldPage);
+    const page = doc.pages[index];
+    if (!page || hit.rect.width <= 0) return;
+    const pageScale = hit.rect.width / page.width;
+    placeField(kind, index, boxCenteredAt(screenToPagePoint(at, hit.rect, pageScale), KIND_SPECS[kind].size, page));
+  };
+
+  if (documents.length === 0 || !doc) {
+    return (
+      <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="field-editor-empty">
+        Add a PDF in Documents first; then place its signature and other fields here.
+      </p>
+    );
+  }
+
+  const paletteDisabled = !editable || !signer;
+  const dragSpec = dragKind ? KIND_SPECS[dragKind] : null;
+
+  return (
+    <div ref={rootRef} className="space-y-4" data-testid="field-editor">
+      <DndContext
+        sensors={sensors}
+        collisionDetection={pointerOnPage}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={endDrag}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
+      >
+        <DocumentTabs baseId={baseId} documents={documents} selectedId={doc.id} onSelect={chooseDocument} />
+        {/* Phones: the palette, the pages, then the rest. Wider: the pages beside everything else. */}
+        <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+          <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+            {!editable ? (
+              <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">Fields can be changed only while the package is a draft.</p>
+            ) : signers.length === 0 ? (
+              <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="field-editor-no-signers">
+                Add a signer in Signers first: every field belongs to a signer.
+              </p>
+            ) : (
+              <SignerPicker signers={signers} value={signer!.roleId} onChange={setChosenRoleId} />
+            )}
+            {editable ? <FieldPalette pageNumber={pageIndex + 1} disabled={paletteDisabled} onAdd={addToCurrentPage} /> : null}
+          </div>
+
+          <div
+            role="tabpanel"
+            id={documentPanelId(baseId)}
+            aria-labelledby={documentTabId(baseId, doc.id)}
+            className="flex h-[65vh] min-h-96 flex-col overflow-hidden rounded-md border border-slate-200 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[75vh]"
+          >
+            <PdfPagesLoader
+              key={doc.id}
+              fileUrl={proxied(apiPath("packages", live.id, "documents", doc.id, "original"))}
+              pages={doc.pages}
+              documentName={doc.name}
+              scrollRequest={scrollRequest}
+              onCurrentPageChange={setCurrentPage}
+              renderOverlay={(index, pageScale) => (
+                <FieldPageLayer
+                  documentId={doc.id}
+                  pageIndex={index}
+                  page={doc.pages[index]!}
+                  scale={pageScale}
+                  fields={viewsByPage.get(index) ?? []}
+                  editable={editable}
+                  selected={selected}
+                  focusFieldId={focusFieldId}
+                  keyboardHelpId={keyboardHelpId}
+                  onScale={setScale}
+                  onFocused={() => setFocusFieldId(null)}
+                  onSelect={setSelected}
+                  onCommit={onCommit}
+                  onDelete={removeField}
+                />
+              )}
+            />
+          </div>
+
+          <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+            {selectedView ? (
+              <FieldInspector
+                view={selectedView}
+                signers={signers}
+                editable={editable}
+                onReassign={(roleId) => {
+                  const moved = changes.reassign(selectedView.target, roleId);
+                  if (moved) setSelected(moved);
+                }}
+                onRequired={(required) => changes.change(selectedView.target, { validation: { ...selectedView.field.validation, required } })}
+                onSignatureStyle={(subtype) => changes.change(selectedView.target, { subtype })}
+                onDelete={() => removeField(selectedView.target)}
+              />
+            ) : null}
+            <FieldList views={views} selected={selected} onGoTo={goTo} />
+            <TextTagsNote extracted={doc.extract} />
+            <p role="status" className="text-xs text-slate-600" data-testid="field-save-status">
+              {changes.pending > 0 ? "Saving…" : "Changes are saved as you go."}
+            </p>
+          </div>
+        </div>
+        <p id={keyboardHelpId} className="sr-only">
+          Arrow keys move the field by 1 point, with Shift by 10. Shift+Alt+arrow keys resize it. Delete removes it.
+        </p>
+        <DragOverlay modifiers={[snapCenterToCursor]} dropAnimation={null}>
+          {dragSpec && signer ? (
+            <div
+              className="flex items-center rounded-sm border-2 px-1 text-xs font-medium shadow-lg"
+              style={{
+                width: dragSpec.size.width * scale,
+                height: dragSpec.size.height * scale,
+                borderColor: signer.colour.solid,
+                background: `${signer.colour.tint}e6`,
+                color: signer.colour.text,
+              }}
+            >
+              {dragSpec.size.height * scale >= 14 ? <span className="truncate">{`${dragSpec.label} · ${signer.name}`}</span> : null}
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+function TextTagsNote({ extracted }: { extracted: boolean }) {
+  return (
+    <div className="rounded-md border border-slate-200 p-3 text-sm text-slate-700" data-testid="field-text-tags-note">
+      <h3 className="font-medium text-slate-900">Text tags instead</h3>
+      <p className="mt-1">
+        PDFs added in Documents with “Create fields from text tags” get their fields from tags such as{" "}
+        <code className="rounded bg-slate-100 px-1 text-xs">{"{{esl:Signer1:signature}}"}</code> written in the document. Those fields appear here like any
+        other: move, resize or reassign them as you like.
+      </p>
+      {extracted ? <p className="mt-2 font-medium text-slate-900">This document’s fields were read from its text tags.</p> : null}
+    </div>
+  );
+}
