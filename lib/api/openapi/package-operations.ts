@@ -211,6 +211,24 @@ export const packageOperations: Operation[] = [
     responses: { 200: ok(roleResponse, "The role") },
   },
   {
+    method: "post",
+    path: `${pkg}/roles/{roleId}/notifications`,
+    tag: "Signing",
+    summary: "Send the role's signer(s) their invitation again",
+    description:
+      "OneSpan's \"sends a notification to the signers linked to a role\": the invitation e-mail with a new signing link, to the role's signer (each member of a group signer). The role may be named by its id or its signer's id. Only for a package out for signing (SENT, not in the trash) and a signer whose turn has come and who has not finished; earlier links keep working. Any request body is ignored. Records SIGNER_REINVITE. Answers 200 with an empty body, as OneSpan does.",
+    permission: transaction,
+    responses: {
+      200: { description: "The invitation is queued for sending (empty body)" },
+      404: ok(errorResponse, "No such package, or no such role in it (error.notFound.roleNotFound)"),
+      409: ok(
+        errorResponse,
+        "The package is not out for signing (error.conflict.packageNotSent, error.conflict.packageTrashed), the signer has finished (error.conflict.signerCompleted), it is not their turn yet (error.conflict.notSignersTurn), or they are locked out (error.conflict.signerLocked)",
+      ),
+      422: ok(errorResponse, "The sender's role, which does not sign (error.validation.roleNotSigner), or a group signer without members (error.validation.noRecipients)"),
+    },
+  },
+  {
     method: "get",
     path: `${pkg}/signingStatus`,
     tag: "Signing",

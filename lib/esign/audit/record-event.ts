@@ -55,6 +55,8 @@ export const AUDIT_ONLY_EVENTS = [
   "ROLE_VERIFICATION_DELETE",
   // The sender let a signer locked out by SIGNER_LOCKED try again.
   "SIGNER_UNLOCK",
+  // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).
+  "SIGNER_REINVITE",
   // The sender hosts the ceremony in person: the signer their device now signs for.
   "IN_PERSON_HOST",
   // Account administration: account-level events, packageId null.

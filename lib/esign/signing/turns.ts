@@ -7,7 +7,7 @@ import { now } from "@/lib/esign/clock";
 import { findPackageSender, isSigningRole, senderName as nameOf } from "@/lib/esign/packages/package-content";
 import { rolesWhoseTurnItIs as whoseTurn } from "./ceremony/signing-rules";
 import { invitationUrlFor, signingUrlOf } from "./links/signing-links";
-import { signerRecipients } from "./links/signer-recipients";
+import { signerRecipients, type SignerRecipient } from "./links/signer-recipients";
 
 export { signingUrlOf };
 
@@ -56,8 +56,13 @@ async function claimNotification(tx: Tx, packageId: string, roleId: string): Pro
   return claimed.length > 0;
 }
 
-async function inviteRole(tx: Tx, pkg: PackageRow, role: RoleRow, senderName: string): Promise<void> {
-  for (const recipient of await signerRecipients(tx, role)) {
+/**
+ * E-mails the role's invitation: a new INVITATION link to its signer (to every member of a group
+ * signer, each their own). Answers who was written to. Also used to send an invitation again.
+ */
+export async function inviteRole(tx: Tx, pkg: PackageRow, role: RoleRow, senderName: string): Promise<SignerRecipient[]> {
+  const recipients = await signerRecipients(tx, role);
+  for (const recipient of recipients) {
     const signingUrl = await invitationUrlFor(tx, pkg.id, recipient);
     const content = signingInvitationEmail(
       { signerName: recipient.name, senderName, packageName: pkg.name, message: role.emailMessage || pkg.emailMessage, signingUrl },
@@ -65,6 +70,7 @@ async function inviteRole(tx: Tx, pkg: PackageRow, role: RoleRow, senderName: st
     );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "SIGNING_INVITATION", to: recipient.email });
   }
+  return recipients;
 }
 
 /**
