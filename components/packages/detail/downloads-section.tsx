@@ -1,0 +1,91 @@
+import type { WirePackage } from "@/lib/api/packages";
+import { apiPath, proxied } from "@/lib/console/api-client";
+import { When } from "./format";
+import { Section } from "./section";
+
+const CONSENT_DOCUMENT_ID = "default-consent";
+
+const linkClass =
+  "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-sky-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600";
+
+/** A plain link the browser downloads from (streamed through the proxy, never held in the page). */
+function DownloadLink({ path, label, visible, testId }: { path: string; label: string; visible: string; testId: string }) {
+  return (
+    <a href={proxied(path)} download aria-label={label} className={linkClass} data-testid={testId}>
+      {visible}
+    </a>
+  );
+}
+
+/**
+ * Each document's PDF (sealed once the package is complete) and original upload, the zip of the
+ * signed documents once complete, and the evidence summary. The consent document the service adds
+ * is listed last with its PDF only (its "original" is the same built-in text).
+ */
+export function DownloadsSection({ pkg }: { pkg: WirePackage }) {
+  const complete = pkg.status === "COMPLETED" || pkg.status === "ARCHIVED";
+  const documents = pkg.documents.filter((document) => document.id !== CONSENT_DOCUMENT_ID).sort((a, b) => a.index - b.index);
+  const consent = pkg.documents.find((document) => document.id === CONSENT_DOCUMENT_ID);
+  const documentPath = (documentId: string, what: "pdf" | "original") => apiPath("packages", pkg.id, "documents", documentId, what);
+  const evidence = (
+    <DownloadLink path={apiPath("packages", pkg.id, "evidence", "summary")} label="Evidence summary (PDF)" visible="Evidence summary (PDF)" testId="download-evidence" />
+  );
+
+  if (pkg.purged) {
+    return (
+      <Section title="Downloads" testId="downloads">
+        <p className="text-sm text-slate-700" data-testid="documents-purged">
+          The documents of this package were removed on <When iso={pkg.purged} /> under the account&rsquo;s retention policy; they can no longer be
+          downloaded. The evidence summary, with each document&rsquo;s fingerprint, is still available.
+        </p>
+        <div className="mt-3">{evidence}</div>
+      </Section>
+    );
+  }
+
+  return (
+    <Section title="Downloads" testId="downloads">
+      {documents.length === 0 ? (
+        <p className="text-sm text-slate-700">No documents yet{pkg.status === "DRAFT" ? ": add them in the builder (Edit)." : "."}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label="Documents">
+          {documents.map((document) => (
+            <li key={document.id} className="py-2 first:pt-0">
+              <p className="text-sm font-medium break-words text-slate-900">{document.name}</p>
+              <div className="mt-1.5 flex flex-wrap gap-2">
+                <DownloadLink
+                  path={documentPath(document.id, "pdf")}
+                  label={`${document.name}: ${complete ? "signed PDF" : "PDF"}`}
+                  visible={complete ? "Signed PDF" : "PDF"}
+                  testId={`download-pdf-${document.id}`}
+                />
+                <DownloadLink path={documentPath(document.id, "original")} label={`${document.name}: original upload`} visible="Original" testId={`download-original-${document.id}`} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+        {complete ? (
+          <DownloadLink path={apiPath("packages", pkg.id, "documents", "zip")} label="All signed documents (zip)" visible="All signed documents (zip)" testId="download-zip" />
+        ) : (
+          <p className="text-sm text-slate-700">The signed documents can be downloaded together (zip) once the package is complete.</p>
+        )}
+        <div>{evidence}</div>
+        {consent ? (
+          <p className="text-sm text-slate-700">
+            <a
+              href={proxied(documentPath(consent.id, "pdf"))}
+              download
+              className="font-medium text-sky-800 underline hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
+              data-testid={`download-pdf-${consent.id}`}
+            >
+              {consent.name}
+            </a>{" "}
+            (PDF): the consent every signer accepts before signing.
+          </p>
+        ) : null}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import type { PackageAuditEvent, usePackageAudit } from "@/lib/console/queries/package-detail";
+import { When } from "./format";
+import { Section } from "./section";
+
+const FIRST_SHOWN = 12;
+
+/** The audit trail's types as a sender reads them; any other type is shown as the service names it. */
+const READABLE: Record<string, string> = {
+  "Package Create": "Created",
+  "Package Send": "Sent for signing",
+  "Package Deactivate": "Taken back to draft",
+  "Package Complete": "Completed",
+  "Package Ready For Complete": "Every signer has finished",
+  "Package Archive": "Archived",
+  "Package Trash": "Moved to the trash",
+  "Package Restore": "Restored from the trash",
+  "Package Expire": "Expired",
+  "Package Update": "Details changed",
+  View: "Viewed",
+  Accept: "Accepted",
+  "Click To Sign": "Signed",
+  "Click To Initial": "Initialled",
+  "Capture Signature": "Signed (drawn signature)",
+  Decline: "Declined",
+  "Opt Out": "Opted out of signing electronically",
+  "Signer Complete": "Finished signing",
+  "Signer Reinvite": "Invitation sent again",
+  "Reminder Sent": "Reminder sent",
+  "Reminder Schedule Set": "Reminder schedule set",
+  "Reminder Schedule Delete": "Reminder schedule deleted",
+};
+
+function whatHappened(event: PackageAuditEvent): string {
+  const what = READABLE[event.type] ?? event.type;
+  return event["target-type"] === "Document" && event.target ? `${what}: ${event.target}` : what;
+}
+
+function who(event: PackageAuditEvent): string {
+  if (event.user && event["user-email"] && event.user !== event["user-email"]) return `${event.user} (${event["user-email"]})`;
+  return event.user || event["user-email"] || "The service";
+}
+
+/** The package's events, newest first, as a timeline. */
+export function HistorySection({ audit }: { audit: ReturnType<typeof usePackageAudit> }) {
+  const [showAll, setShowAll] = useState(false);
+  let body;
+  if (audit.isPending) body = <LoadingState label="Loading the history…" />;
+  else if (audit.error) body = <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />;
+  else if (audit.data.length === 0) body = <EmptyState title="No events yet">What happens to the package (sending, views, signatures) will be listed here.</EmptyState>;
+  else {
+    const newestFirst = [...audit.data].reverse();
+    const shown = showAll ? newestFirst : newestFirst.slice(0, FIRST_SHOWN);
+    body = (
+      <>
+        <ol aria-label="Package history, newest first" data-testid="history-timeline" className="ml-1.5 border-l-2 border-slate-200">
+          {shown.map((event, i) => (
+            <li key={`${event["date-time"]}-${i}`} className="relative pb-4 pl-5 last:pb-0" data-testid="history-event">
+              <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-white bg-sky-700" />
+              <p className="text-sm font-medium break-words text-slate-900">{whatHappened(event)}</p>
+              <p className="text-xs text-slate-700">
+                <When iso={event["date-time"]} withTime /> · <span className="break-all">{who(event)}</span>
+              </p>
+              {event.data ? <p className="mt-0.5 text-xs break-words text-slate-600">{event.data}</p> : null}
+            </li>
+          ))}
+        </ol>
+        {newestFirst.length > FIRST_SHOWN ? (
+          <Button variant="ghost" className="mt-3" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)} data-testid="history-toggle">
+            {showAll ? "Show fewer events" : `Show all ${newestFirst.length} events`}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Section title="History" testId="history">
+      {body}
+    </Section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { WirePackage, WireRole } from "@/lib/api/packages";
+import type { SigningStatus } from "@/lib/api/signing-entry";
+import { rolesWhoseTurnItIs } from "@/lib/esign/signing/ceremony/signing-rules";
+import type { PackageAuditEvent } from "@/lib/console/queries/package-detail";
+import { signingRoles } from "@/lib/console/queries/package-progress";
+
+/**
+ * Where each signer of a package stands, as the package page shows it: in signing order, grouped
+ * in steps (same index, same step), each with a state in words. Pure, from the package, the
+ * signers' signing statuses (while it is out for signing) and the audit trail (who declined).
+ */
+
+export type SignerStateKind = "notSent" | "signed" | "waiting" | "notYet" | "declined" | "optedOut" | "notSigned" | "checking";
+
+export interface SignerState {
+  kind: SignerStateKind;
+  label: string;
+  /** When they finished (their last signature or acceptance), for `signed`. */
+  date?: string;
+}
+
+export interface SignerRow {
+  role: WireRole;
+  name: string;
+  /** The e-mail address, or for a group its name and address. */
+  contact: string;
+  isGroup: boolean;
+  state: SignerState;
+}
+
+interface StoredSigner {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  group?: { id?: string; name?: string; email?: string };
+}
+
+function describeSigner(role: WireRole): Pick<SignerRow, "name" | "contact" | "isGroup"> {
+  const signer = role.signers[0] as StoredSigner | undefined;
+  if (!signer) return { name: role.name || role.id, contact: "No one fills this role yet", isGroup: false };
+  if (signer.group) {
+    const groupName = signer.group.name || signer.group.id || "Group";
+    return { name: groupName, contact: signer.group.email ? `Group · ${signer.group.email}` : "Group", isGroup: true };
+  }
+  const name = `${signer.firstName ?? ""} ${signer.lastName ?? ""}`.trim() || signer.email || role.name || role.id;
+  return { name, contact: signer.email ?? "", isGroup: false };
+}
+
+/** The role's approvals across the documents, the consent included. */
+function approvalsOf(pkg: WirePackage, roleId: string) {
+  return pkg.documents.flatMap((document) => document.approvals.filter((approval) => approval.role === roleId));
+}
+
+/** When the role last signed or accepted anything, if it did. */
+function lastSignedDate(pkg: WirePackage, roleId: string): string | undefined {
+  const dates = approvalsOf(pkg, roleId)
+    .map((approval) => approval.signed ?? approval.accepted)
+    .filter((date): date is string => Boolean(date));
+  return dates.sort().at(-1);
+}
+
+/** Every required approval signed or accepted: how a package that stopped tells who had finished. */
+function finishedByApprovals(pkg: WirePackage, roleId: string): boolean {
+  const required = approvalsOf(pkg, roleId).filter((approval) => !approval.optional);
+  return required.length > 0 && required.every((approval) => approval.signed || approval.accepted);
+}
+
+/** The signer whose audit event of `type` ("Decline", "Opt Out") names their e-mail. */
+function actedAs(events: PackageAuditEvent[] | undefined, type: string, role: WireRole): boolean {
+  const signer = role.signers[0] as StoredSigner | undefined;
+  const addresses = [signer?.email, signer?.group?.email].filter(Boolean).map((address) => address!.toLowerCase());
+  return Boolean(events?.some((event) => event.type === type && addresses.includes(event["user-email"].toLowerCase())));
+}
+
+const signed = (date: string | undefined): SignerState => ({ kind: "signed", label: "Signed", date });
+
+/**
+ * The rows of the page's signer list, in steps. `statuses` are the signers' `signingStatus`
+ * answers (asked only while the package is SENT and not in the trash).
+ */
+export function signerSteps(
+  pkg: WirePackage,
+  statuses: Map<string, SigningStatus>,
+  events: PackageAuditEvent[] | undefined,
+): { index: number; signers: SignerRow[] }[] {
+  const roles = [...signingRoles(pkg)].sort((a, b) => a.index - b.index);
+  const outForSigning = pkg.status === "SENT" && !pkg.trashed;
+  const finished = (role: WireRole) => (outForSigning ? statuses.get(role.id) === "SIGNING_COMPLETED" : finishedByApprovals(pkg, role.id));
+  const known = !outForSigning || roles.every((role) => statuses.has(role.id));
+  const turn = new Set(rolesWhoseTurnItIs(roles.map((role) => ({ id: role.id, index: role.index, completed: finished(role) }))));
+
+  function stateOf(role: WireRole): SignerState {
+    if (pkg.status === "DRAFT") return { kind: "notSent", label: "Not sent yet" };
+    if (pkg.status === "COMPLETED" || pkg.status === "ARCHIVED") return signed(lastSignedDate(pkg, role.id));
+    if (outForSigning && !statuses.has(role.id)) return { kind: "checking", label: "Checking…" };
+    if (finished(role)) return signed(lastSignedDate(pkg, role.id));
+    if (pkg.status === "DECLINED") return actedAs(events, "Decline", role) ? { kind: "declined", label: "Declined" } : { kind: "notSigned", label: "Did not sign" };
+    if (pkg.status === "OPTED_OUT") return actedAs(events, "Opt Out", role) ? { kind: "optedOut", label: "Opted out" } : { kind: "notSigned", label: "Did not sign" };
+    if (!outForSigning) return { kind: "notSigned", label: pkg.status === "EXPIRED" ? "Did not sign before it expired" : "Not signed" };
+    if (!known) return { kind: "checking", label: "Checking…" };
+    return turn.has(role.id) ? { kind: "waiting", label: "Waiting for their signature" } : { kind: "notYet", label: "Not their turn yet" };
+  }
+
+  const steps = new Map<number, SignerRow[]>();
+  for (const role of roles) {
+    steps.set(role.index, [...(steps.get(role.index) ?? []), { role, ...describeSigner(role), state: stateOf(role) }]);
+  }
+  return [...steps.entries()].map(([index, signers]) => ({ index, signers }));
+}
+
+/** Every signer has finished: what completing a package held with `autocomplete: false` needs. */
+export function everyoneSigned(steps: { signers: SignerRow[] }[]): boolean {
+  const rows = steps.flatMap((step) => step.signers);
+  return rows.length > 0 && rows.every((row) => row.state.kind === "signed");
+}

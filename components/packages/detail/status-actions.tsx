@@ -1,0 +1,158 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { PackageStatus, WirePackage } from "@/lib/api/packages";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useToast } from "@/components/ui/toast";
+import { failureMessage, useClonePackage, usePackageAction } from "@/lib/console/queries/package-actions";
+import { useChangePackageStatus, useDeletePackage } from "@/lib/console/queries/package-detail";
+import { buttonLinkClass } from "./section";
+
+const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
+  SENT: "The package was sent to its signers.",
+  DRAFT: "The package is a draft again; its signing links no longer work.",
+  COMPLETED: "The package is complete.",
+};
+
+/** A template's name from the package's, within the service's 256 characters. */
+function templateName(name: string): string {
+  const suffix = " (template)";
+  return `${name.slice(0, 256 - suffix.length)}${suffix}`;
+}
+
+/**
+ * The status actions that apply to the package as it is now (README "Status rules"): send a draft,
+ * take a sent package back to draft, complete one held for the sender, trash and restore, delete
+ * for good, edit a draft, save as a template.
+ */
+export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; everyoneSigned: boolean }) {
+  const toast = useToast();
+  const router = useRouter();
+  const changeStatus = useChangePackageStatus(pkg.id);
+  const trashOrRestore = usePackageAction();
+  const clone = useClonePackage();
+  const remove = useDeletePackage(pkg.id);
+  const [confirming, setConfirming] = useState<"delete" | "draft" | null>(null);
+  const busy = changeStatus.isPending || trashOrRestore.isPending || clone.isPending || remove.isPending;
+
+  function setStatus(status: PackageStatus) {
+    changeStatus.mutate(status, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast.success(STATUS_DONE[status] ?? "The package was updated.");
+      },
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  }
+
+  function trash(action: "trash" | "restore") {
+    trashOrRestore.mutate(
+      { action, packageId: pkg.id },
+      {
+        onSuccess: () => toast.success(action === "trash" ? "The package was moved to the trash." : "The package was restored."),
+        onError: (error) => toast.error(failureMessage(error)),
+      },
+    );
+  }
+
+  function saveAsTemplate() {
+    const name = templateName(pkg.name);
+    clone.mutate(
+      { sourceId: pkg.id, request: { name, type: "TEMPLATE" } },
+      {
+        onSuccess: ({ id }) => toast.success(`Saved as the template "${name}".`, { href: `/templates/${encodeURIComponent(id)}/edit`, label: "Open the template" }),
+        onError: (error) => toast.error(failureMessage(error)),
+      },
+    );
+  }
+
+  function deleteForGood() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(`"${pkg.name}" was deleted.`);
+        router.push("/packages");
+      },
+      onError: (error) => {
+        setConfirming(null);
+        toast.error(failureMessage(error));
+      },
+    });
+  }
+
+  const live = !pkg.trashed;
+  const draft = live && pkg.status === "DRAFT";
+  const sent = live && pkg.status === "SENT";
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Package actions">
+      {draft ? (
+        <Button data-testid="action-send" busy={changeStatus.isPending && changeStatus.variables === "SENT"} disabled={busy} onClick={() => setStatus("SENT")}>
+          Send
+        </Button>
+      ) : null}
+      {draft ? (
+        <Link href={`/packages/${encodeURIComponent(pkg.id)}/edit`} className={buttonLinkClass} data-testid="action-edit">
+          Edit
+        </Link>
+      ) : null}
+      {sent && !pkg.autocomplete && everyoneSigned ? (
+        <Button data-testid="action-complete" busy={changeStatus.isPending && changeStatus.variables === "COMPLETED"} disabled={busy} onClick={() => setStatus("COMPLETED")}>
+          Complete
+        </Button>
+      ) : null}
+      {sent ? (
+        <Button variant="secondary" data-testid="action-back-to-draft" disabled={busy} onClick={() => setConfirming("draft")}>
+          Back to draft
+        </Button>
+      ) : null}
+      {live ? (
+        <Button variant="secondary" data-testid="action-save-as-template" busy={clone.isPending} disabled={busy} onClick={saveAsTemplate}>
+          Save as template
+        </Button>
+      ) : null}
+      {live ? (
+        <Button variant="secondary" data-testid="action-trash" busy={trashOrRestore.isPending} disabled={busy} onClick={() => trash("trash")}>
+          Move to trash
+        </Button>
+      ) : (
+        <Button data-testid="action-restore" busy={trashOrRestore.isPending} disabled={busy} onClick={() => trash("restore")}>
+          Restore
+        </Button>
+      )}
+      <Button variant="danger" data-testid="action-delete" disabled={busy} onClick={() => setConfirming("delete")}>
+        Delete permanently
+      </Button>
+
+      <Dialog open={confirming === "delete"} onClose={() => setConfirming(null)} title="Delete this package for good?">
+        <p className="text-sm text-slate-700">
+          &ldquo;{pkg.name}&rdquo; and its documents will be deleted. This cannot be undone; its signing links stop working at once.
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" data-testid="confirm-delete" busy={remove.isPending} onClick={deleteForGood}>
+            Delete permanently
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog open={confirming === "draft"} onClose={() => setConfirming(null)} title="Take the package back to draft?">
+        <p className="text-sm text-slate-700">
+          Signing stops: the signers&rsquo; links no longer work until you send the package again, which sends new invitations. What they have
+          signed so far is kept.
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={changeStatus.isPending}>
+            Cancel
+          </Button>
+          <Button data-testid="confirm-back-to-draft" busy={changeStatus.isPending} onClick={() => setStatus("DRAFT")}>
+            Back to draft
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

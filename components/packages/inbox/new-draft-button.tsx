@@ -1,0 +1,38 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import type { PackageType } from "@/lib/api/packages";
+import { failureMessage, useCreateDraft } from "@/lib/console/queries/package-actions";
+
+const DRAFTS: Record<PackageType, { name: string; label: string; editPath: (id: string) => string; testId: string }> = {
+  PACKAGE: { name: "Untitled package", label: "New package", editPath: (id) => `/packages/${encodeURIComponent(id)}/edit`, testId: "new-package" },
+  TEMPLATE: { name: "Untitled template", label: "New template", editPath: (id) => `/templates/${encodeURIComponent(id)}/edit`, testId: "new-template" },
+};
+
+/** Creates an empty draft (package or template) and opens it in the builder. */
+export function NewDraftButton({ type, variant = "primary", label, testId }: { type: PackageType; variant?: "primary" | "secondary"; label?: string; testId?: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const create = useCreateDraft();
+  const draft = DRAFTS[type];
+  return (
+    <Button
+      variant={variant}
+      busy={create.isPending || create.isSuccess}
+      data-testid={testId ?? draft.testId}
+      onClick={() =>
+        create.mutate(
+          { type, name: draft.name },
+          {
+            onSuccess: ({ id }) => router.push(draft.editPath(id)),
+            onError: (error) => toast.error(failureMessage(error)),
+          },
+        )
+      }
+    >
+      {label ?? draft.label}
+    </Button>
+  );
+}

@@ -1,0 +1,155 @@
+"use client";
+
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import type { PackageStatus } from "@/lib/api/packages";
+import { reminderScheduleResponse, type ReminderScheduleRequest } from "@/lib/api/reminders";
+import { signingStatusResponse, signingUrlResponse, type SigningStatus } from "@/lib/api/signing-entry";
+import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
+import { packageKeys } from "./packages";
+
+/**
+ * The package page's reads and writes beyond the package itself: its audit trail, each signer's
+ * signing status, the reminder schedule, status changes, signing links and invitations. Every key
+ * starts with `packageKeys.all`, so whatever refreshes the packages refreshes these too.
+ */
+
+export const packageDetailKeys = {
+  audit: (packageId: string) => [...packageKeys.all, "audit", packageId] as const,
+  signerStatus: (packageId: string, roleId: string) => [...packageKeys.all, "signingStatus", packageId, roleId] as const,
+  reminders: (packageId: string) => [...packageKeys.all, "reminders", packageId] as const,
+};
+
+/** One event of `GET /api/packages/{id}/audit` (OneSpan's AuditEvent). */
+export const packageAuditEvent = z.object({
+  type: z.string(),
+  "target-type": z.string(),
+  target: z.string(),
+  user: z.string(),
+  "user-email": z.string(),
+  "user-ip": z.string(),
+  "date-time": z.string(),
+  data: z.string(),
+});
+export type PackageAuditEvent = z.infer<typeof packageAuditEvent>;
+
+/** `GET /api/packages/{id}/audit`: every event, oldest first. */
+export const packageAuditResponse = z.object({
+  "package-id": z.string(),
+  "audit-events": z.array(packageAuditEvent),
+});
+
+export function usePackageAudit(packageId: string) {
+  return useQuery({
+    queryKey: packageDetailKeys.audit(packageId),
+    queryFn: ({ signal }) => apiJson(packageAuditResponse, apiPath("packages", packageId, "audit"), { signal }),
+    select: (trail) => trail["audit-events"],
+  });
+}
+
+export interface SignerStatuses {
+  /** Each asked role's status once known. */
+  byRole: Map<string, SigningStatus>;
+  pending: boolean;
+  error: Error | null;
+  refetch: () => void;
+}
+
+/** Whether each signer has finished (`SIGNING_COMPLETED`), one `signingStatus?signer=` per role; asked only when `enabled`. */
+export function useSignerStatuses(packageId: string, roleIds: string[], enabled: boolean): SignerStatuses {
+  return useQueries({
+    queries: roleIds.map((roleId) => ({
+      queryKey: packageDetailKeys.signerStatus(packageId, roleId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiJson(signingStatusResponse, withQuery(apiPath("packages", packageId, "signingStatus"), { signer: roleId }), { signal }),
+      enabled,
+    })),
+    combine: (results) => {
+      const byRole = new Map<string, SigningStatus>();
+      results.forEach((result, i) => {
+        if (result.data) byRole.set(roleIds[i]!, result.data.status);
+      });
+      return {
+        byRole,
+        pending: enabled && results.some((result) => result.isPending),
+        error: results.find((result) => result.error)?.error ?? null,
+        refetch: () => results.forEach((result) => void result.refetch()),
+      };
+    },
+  });
+}
+
+/** The schedule, or null when the package has none (the service answers 204). */
+export function useReminderSchedule(packageId: string) {
+  return useQuery({
+    queryKey: packageDetailKeys.reminders(packageId),
+    queryFn: ({ signal }) => apiJson(reminderScheduleResponse.nullable(), apiPath("packages", packageId, "reminders"), { signal }),
+  });
+}
+
+function useRefreshPackages() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: packageKeys.all });
+}
+
+/** `{"status": ...}`: send, back to draft, complete. */
+export function useChangePackageStatus(packageId: string) {
+  const refresh = useRefreshPackages();
+  return useMutation({
+    mutationFn: (status: PackageStatus) => apiSend(apiPath("packages", packageId), { method: "PUT", json: { status } }),
+    onSettled: refresh,
+  });
+}
+
+export type ReminderTimings = Pick<ReminderScheduleRequest, "startInDaysDelay" | "intervalInDays" | "repetitionsCount">;
+
+/** Creates the schedule (POST, drafts only) or changes the one there is (PUT). */
+export function useSaveReminderSchedule(packageId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshPackages();
+  return useMutation({
+    mutationFn: ({ timings, exists }: { timings: ReminderTimings; exists: boolean }) =>
+      apiJson(reminderScheduleResponse, apiPath("packages", packageId, "reminders"), { method: exists ? "PUT" : "POST", json: { packageId, ...timings } }),
+    onSuccess: (schedule) => queryClient.setQueryData(packageDetailKeys.reminders(packageId), schedule),
+    // Not awaited: a refusal may remove the form (the schedule was gone), and its caller must still hear why.
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useDeleteReminderSchedule(packageId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshPackages();
+  return useMutation({
+    mutationFn: () => apiSend(apiPath("packages", packageId, "reminders"), { method: "DELETE" }),
+    onSuccess: () => queryClient.setQueryData(packageDetailKeys.reminders(packageId), null),
+    onSettled: () => void refresh(),
+  });
+}
+
+/** A new multi-use link into the role's ceremony (each call makes one, hence a mutation). */
+export function useSigningUrl(packageId: string) {
+  return useMutation({
+    mutationFn: (roleId: string) => apiJson(signingUrlResponse, apiPath("packages", packageId, "roles", roleId, "signingUrl")),
+  });
+}
+
+/** The role's invitation e-mailed again (our service: `POST .../roles/{roleId}/notifications`). */
+export function useResendInvitation(packageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roleId: string) => apiSend(apiPath("packages", packageId, "roles", roleId, "notifications"), { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: packageDetailKeys.audit(packageId) }),
+  });
+}
+
+/**
+ * Deletes the package. Only the lists are refreshed: the page leaves for /packages, and its own
+ * queries would answer nothing but 404 from now on.
+ */
+export function useDeletePackage(packageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend(apiPath("packages", packageId), { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...packageKeys.all, "list"] }),
+  });
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { packageResponse, type WirePackage, type WireRole } from "@/lib/api/packages";
+import { apiJson, apiPath } from "@/lib/console/api-client";
+import { packageKeys } from "./packages";
+
+/**
+ * How far a listed package's signing has come, per signer. Lists carry roles but not approvals,
+ * so for a package out for signing (or stopped on the way: declined, opted out, expired) the
+ * whole package is read, sharing `packageKeys.one` with the package page. A draft has no
+ * progress yet; a completed package is signed by everyone.
+ */
+
+const STATUSES_READ_IN_FULL = new Set(["SENT", "DECLINED", "OPTED_OUT", "EXPIRED"]);
+
+/** The roles that sign: signers, and the sender when they sign as `Owner`. */
+export function signingRoles(pkg: Pick<WirePackage, "roles">): WireRole[] {
+  return pkg.roles.filter((role) => role.type === "SIGNER" || role.id === "Owner");
+}
+
+export interface SignerProgress {
+  role: WireRole;
+  /** Unknown (undefined) for a draft, while loading, or when the package could not be read. */
+  signed: boolean | undefined;
+}
+
+export interface SigningProgress {
+  signers: SignerProgress[];
+  /** How many have signed, when known. */
+  signedCount: number | undefined;
+  loading: boolean;
+}
+
+function signedRoleIds(full: WirePackage): Set<string> {
+  const approvalsByRole = new Map<string, boolean[]>();
+  for (const document of full.documents) {
+    for (const approval of document.approvals) {
+      approvalsByRole.set(approval.role, [...(approvalsByRole.get(approval.role) ?? []), Boolean(approval.signed || approval.accepted)]);
+    }
+  }
+  return new Set([...approvalsByRole].filter(([, done]) => done.length > 0 && done.every(Boolean)).map(([roleId]) => roleId));
+}
+
+export function useSigningProgress(pkg: WirePackage): SigningProgress {
+  const readInFull = pkg.type === "PACKAGE" && STATUSES_READ_IN_FULL.has(pkg.status);
+  const full = useQuery({
+    queryKey: packageKeys.one(pkg.id),
+    queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", pkg.id), { signal }),
+    enabled: readInFull,
+  });
+  const roles = signingRoles(pkg);
+  if (pkg.status === "COMPLETED" || pkg.status === "ARCHIVED") {
+    return { signers: roles.map((role) => ({ role, signed: true })), signedCount: roles.length, loading: false };
+  }
+  if (!readInFull || !full.data) {
+    return { signers: roles.map((role) => ({ role, signed: undefined })), signedCount: undefined, loading: readInFull && full.isPending };
+  }
+  const signed = signedRoleIds(full.data);
+  const signers = roles.map((role) => ({ role, signed: signed.has(role.id) }));
+  return { signers, signedCount: signers.filter((signer) => signer.signed).length, loading: false };
+}
