@@ -1,0 +1,177 @@
+"use client";
+
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useState, type ReactNode } from "react";
+import type { WireDocument } from "@/lib/api/packages";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { useDeleteDocument, useRenameDocument } from "@/lib/console/queries/package-builder";
+import { DocumentThumbnailBox } from "./document-thumbnail-loader";
+
+const pagesLabel = (document: WireDocument) => `${document.pages.length} ${document.pages.length === 1 ? "page" : "pages"}`;
+
+function RowFrame({ document, packageId, handle, children, position }: { document: WireDocument; packageId: string; handle: ReactNode; children?: ReactNode; position: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 p-3">
+      {handle}
+      <DocumentThumbnailBox packageId={packageId} documentId={document.id} firstPage={document.pages[0]} />
+      <div className="min-w-0 flex-1 basis-36">
+        <p className="truncate font-medium text-slate-900" data-testid="document-name">
+          {document.name}
+        </p>
+        <p className="text-xs text-slate-600">
+          {position} · {pagesLabel(document)}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The consent document: every package has it, first, and it can be neither moved nor removed. */
+export function ConsentDocumentRow({ document, packageId }: { document: WireDocument; packageId: string }) {
+  return (
+    <li data-testid="document-row" data-document-id={document.id} className="rounded-md border border-slate-200 bg-slate-50">
+      <RowFrame document={document} packageId={packageId} position="Always first" handle={<span aria-hidden className="w-8 shrink-0" />}>
+        <span className="hidden shrink-0 text-xs text-slate-600 sm:block">Signers accept it before signing</span>
+      </RowFrame>
+    </li>
+  );
+}
+
+/** One uploaded document: a drag handle (mouse and keyboard), its first page, rename and remove. */
+export function SortableDocumentRow({ document, packageId, position, count }: { document: WireDocument; packageId: string; position: number; count: number }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: document.id });
+  const [renaming, setRenaming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="document-row"
+      data-document-id={document.id}
+      className={`relative rounded-md border bg-white ${isDragging ? "z-10 border-sky-600 shadow-lg" : "border-slate-200"}`}
+    >
+      <RowFrame
+        document={document}
+        packageId={packageId}
+        position={`Document ${position} of ${count}`}
+        handle={
+          <button
+            ref={setActivatorNodeRef}
+            type="button"
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${document.name}`}
+            data-testid="document-drag-handle"
+            className="flex h-10 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 active:cursor-grabbing aria-pressed:bg-sky-50"
+          >
+            <GripIcon />
+          </button>
+        }
+      >
+        {!renaming ? (
+          <div className="ml-auto flex shrink-0 gap-1">
+            <Button variant="ghost" className="px-2" onClick={() => setRenaming(true)}>
+              Rename<span className="sr-only"> {document.name}</span>
+            </Button>
+            <Button variant="ghost" className="px-2 text-rose-800" onClick={() => setRemoving(true)}>
+              Remove<span className="sr-only"> {document.name}</span>
+            </Button>
+          </div>
+        ) : null}
+      </RowFrame>
+      {renaming ? <RenameForm document={document} packageId={packageId} onDone={() => setRenaming(false)} /> : null}
+      <RemoveDocumentDialog document={document} packageId={packageId} open={removing} onClose={() => setRemoving(false)} />
+    </li>
+  );
+}
+
+function RenameForm({ document, packageId, onDone }: { document: WireDocument; packageId: string; onDone: () => void }) {
+  const rename = useRenameDocument(packageId);
+  const [name, setName] = useState(document.name);
+  const [error, setError] = useState<string>();
+  const save = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return setError("Give the document a name.");
+    if (trimmed === document.name) return onDone();
+    rename.mutate({ documentId: document.id, name: trimmed }, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
+  };
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onDone();
+      }}
+    >
+      <TextField
+        label="Document name"
+        value={name}
+        maxLength={256}
+        autoFocus
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        className="min-w-48 flex-1"
+      />
+      <Button type="submit" busy={rename.isPending}>
+        Save name
+      </Button>
+      <Button variant="secondary" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+function RemoveDocumentDialog({ document, packageId, open, onClose }: { document: WireDocument; packageId: string; open: boolean; onClose: () => void }) {
+  const remove = useDeleteDocument(packageId);
+  const toast = useToast();
+  return (
+    <Dialog open={open} onClose={onClose} title={`Remove “${document.name}”?`}>
+      <p className="text-sm text-slate-700">The document leaves the package with the fields placed on it.</p>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          variant="danger"
+          busy={remove.isPending}
+          onClick={() =>
+            remove.mutate(document.id, {
+              onSuccess: () => {
+                onClose();
+                toast.success(`“${document.name}” was removed.`);
+              },
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          Remove document
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function GripIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="currentColor">
+      {[6, 10, 14].map((y) => (
+        <g key={y}>
+          <circle cx="7" cy={y} r="1.5" />
+          <circle cx="13" cy={y} r="1.5" />
+        </g>
+      ))}
+    </svg>
+  );
+}

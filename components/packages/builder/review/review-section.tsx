@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { WirePackage } from "@/lib/api/packages";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { useUpdatePackage } from "@/lib/console/queries/package-builder";
+import { uploadedDocuments } from "../documents/document-order";
+import { signingRoles } from "../signer-colours";
+import { stepsOf } from "../signers/signing-steps";
+import { readinessOf } from "./readiness";
+
+/** The summary beside the builder: what the package holds, what is missing, and Send (or Done for a template). */
+export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const router = useRouter();
+  const toast = useToast();
+  const send = useUpdatePackage(pkg.id);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { blocking, warnings } = readinessOf(pkg, template);
+  const documents = uploadedDocuments(pkg.documents).length;
+  const roles = signingRoles(pkg);
+  const steps = stepsOf(roles).length;
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+  return (
+    <section aria-labelledby="review-heading" data-testid="review-section" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 id="review-heading" className="text-lg font-semibold text-slate-900">
+        {template ? "Review" : "Review and send"}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Documents</dt>
+        <dd className="text-slate-900">{documents}</dd>
+        <dt className="text-slate-600">{template ? "Placeholders" : "Signers"}</dt>
+        <dd className="text-slate-900">
+          {roles.length}
+          {roles.length ? ` in ${plural(steps, "step", "steps")}` : ""}
+        </dd>
+      </dl>
+      {blocking.length ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">{template ? "Still to do" : "Before sending"}</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-amber-900" data-testid="review-missing">
+            {blocking.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {warnings.length ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">Worth a look</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {warnings.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {!blocking.length && !warnings.length ? <p className="mt-3 text-sm text-emerald-800">Everything is in place.</p> : null}
+      {refusal ? (
+        <p role="alert" className="mt-3 rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900" data-testid="send-refusal">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        {template ? (
+          <Link
+            href="/templates"
+            className="inline-flex min-h-10 w-full items-center justify-center rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-2"
+          >
+            Done
+          </Link>
+        ) : (
+          <Button
+            className="w-full"
+            data-testid="send-package"
+            busy={send.isPending}
+            onClick={() => {
+              setRefusal(null);
+              send.mutate(
+                { status: "SENT" },
+                {
+                  onSuccess: () => {
+                    toast.success(`“${pkg.name}” was sent.`);
+                    router.push(`/packages/${encodeURIComponent(pkg.id)}`);
+                  },
+                  onError: (error) => setRefusal(error.message),
+                },
+              );
+            }}
+          >
+            Send package
+          </Button>
+        )}
+        <p className="mt-2 text-xs text-slate-600">{template ? "Every change is already saved." : "Every change is saved as a draft as you go."}</p>
+      </div>
+    </section>
+  );
+}

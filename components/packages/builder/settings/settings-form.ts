@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { packageUpdate, type WirePackage } from "@/lib/api/packages";
+
+/** The builder's settings form: the members of `packageUpdate` it edits, as the form's inputs hold them. */
+export const settingsForm = packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
+  name: z.string().trim().min(1, "Give the package a name.").max(256, "At most 256 characters."),
+  /** `YYYY-MM-DD` from the date input, or empty for no due date. */
+  due: z.union([z.literal(""), z.iso.date("Enter a date.")]),
+  /** `settings.ceremony.inPerson`. */
+  inPerson: z.boolean(),
+});
+export type SettingsFormInput = z.input<typeof settingsForm>;
+export type SettingsFormValues = z.output<typeof settingsForm>;
+
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "fr", name: "Français" },
+  { code: "de", name: "Deutsch" },
+  { code: "es", name: "Español" },
+  { code: "it", name: "Italiano" },
+  { code: "nl", name: "Nederlands" },
+  { code: "pt", name: "Português" },
+];
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The due instant as the sender's local calendar day. */
+export function dueDay(due: string | undefined): string {
+  if (!due) return "";
+  const date = new Date(due);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A chosen day means "until the end of that day", in the sender's time zone. */
+export function dueInstant(day: string): string | null {
+  return day ? new Date(`${day}T23:59:59`).toISOString() : null;
+}
+
+function inPersonOf(pkg: WirePackage): boolean {
+  const ceremony = pkg.settings.ceremony;
+  return Boolean(ceremony && typeof ceremony === "object" && (ceremony as Record<string, unknown>).inPerson === true);
+}
+
+export function settingsOf(pkg: WirePackage): SettingsFormValues {
+  return {
+    name: pkg.name,
+    description: pkg.description,
+    language: pkg.language || "en",
+    emailMessage: pkg.emailMessage,
+    autocomplete: pkg.autocomplete,
+    due: dueDay(pkg.due),
+    inPerson: inPersonOf(pkg),
+  };
+}
+
+/** The partial body for `POST /api/packages/{id}`: only what changed since `saved`. */
+export function settingsChanges(pkg: WirePackage, saved: SettingsFormValues, values: SettingsFormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of ["name", "description", "language", "emailMessage", "autocomplete"] as const) {
+    if (values[key] !== saved[key]) body[key] = values[key];
+  }
+  if (values.due !== saved.due) body.due = dueInstant(values.due);
+  if (values.inPerson !== saved.inPerson) {
+    const ceremony = pkg.settings.ceremony && typeof pkg.settings.ceremony === "object" ? pkg.settings.ceremony : {};
+    body.settings = { ...pkg.settings, ceremony: { ...ceremony, inPerson: values.inPerson } };
+  }
+  return body;
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { WirePackage } from "@/lib/api/packages";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { useUpdatePackage } from "@/lib/console/queries/package-builder";
+import { BuilderSection } from "../builder-section";
+import { LANGUAGES, settingsChanges, settingsForm, settingsOf, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
+
+const SAVE_DELAY_MS = 700;
+
+type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
+
+/**
+ * Name, description, language, e-mail message, due date, autocomplete and in person, saved as the
+ * sender types: a short pause or leaving a field sends what changed (a partial `POST /api/packages/{id}`).
+ */
+export function SettingsSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const { mutateAsync } = useUpdatePackage(pkg.id);
+  const [state, setState] = useState<SaveState>({ kind: "idle" });
+  const saved = useRef<SettingsFormValues>(settingsOf(pkg));
+  const latestPackage = useRef(pkg);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({ resolver: zodResolver(settingsForm), defaultValues: settingsOf(pkg), mode: "onChange" });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    latestPackage.current = pkg;
+  }, [pkg]);
+
+  const saveNow = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    void form.handleSubmit(async (values) => {
+      const body = settingsChanges(latestPackage.current, saved.current, values);
+      if (Object.keys(body).length === 0) return;
+      setState({ kind: "saving" });
+      try {
+        await mutateAsync(body);
+        saved.current = values;
+        setState({ kind: "saved" });
+      } catch (error) {
+        setState({ kind: "failed", message: (error as Error).message });
+      }
+    })();
+  }, [form, mutateAsync]);
+
+  // Every edit by the sender saves after a pause in typing; leaving a field saves at once (onBlur below).
+  useEffect(() => {
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ type }) => {
+        if (type !== "change") return;
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(saveNow, SAVE_DELAY_MS);
+      },
+    });
+    return () => {
+      unsubscribe();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [form, saveNow]);
+
+  const flushPendingSave = () => {
+    if (timer.current) saveNow();
+  };
+
+  return (
+    <BuilderSection
+      title="Settings"
+      testId="settings-section"
+      description="Saved as you type."
+      actions={<SaveIndicator state={state} />}
+    >
+      <form
+        noValidate
+        onBlur={flushPendingSave}
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveNow();
+        }}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <TextField label={template ? "Template name" : "Package name"} autoComplete="off" {...form.register("name")} error={errors.name?.message} className="sm:col-span-2" />
+        <TextAreaField label="Description" {...form.register("description")} error={errors.description?.message} className="sm:col-span-2" />
+        <TextAreaField
+          label="E-mail message"
+          hint="Added to the invitation each signer receives."
+          {...form.register("emailMessage")}
+          error={errors.emailMessage?.message}
+          className="sm:col-span-2"
+        />
+        <SelectField label="Language" {...form.register("language")} error={errors.language?.message} hint="Of the e-mails and the signing pages.">
+          {LANGUAGES.some((language) => language.code === form.getValues("language")) ? null : <option value={form.getValues("language") ?? ""}>{form.getValues("language")}</option>}
+          {LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code} lang={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Due date" type="date" {...form.register("due")} error={errors.due?.message} hint="The package expires at the end of this day. Leave empty for none." />
+        <CheckboxField
+          label="Complete the package when everyone has signed"
+          hint="Off: you complete it yourself after checking the signed documents."
+          {...form.register("autocomplete")}
+        />
+        <CheckboxField label="Sign in person" hint="You host the signing on your own device, handing it to each signer." {...form.register("inPerson")} />
+      </form>
+    </BuilderSection>
+  );
+}
+
+function SaveIndicator({ state }: { state: SaveState }) {
+  return (
+    <p role="status" data-testid="settings-save-state" className={`text-sm ${state.kind === "failed" ? "text-rose-700" : "text-slate-600"}`}>
+      {state.kind === "saving" ? "Saving…" : state.kind === "saved" ? "✓ Saved" : state.kind === "failed" ? `Not saved: ${state.message}` : ""}
+    </p>
+  );
+}

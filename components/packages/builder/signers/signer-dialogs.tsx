@@ -1,0 +1,118 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { WireRole } from "@/lib/api/packages";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { useDeleteRole, useUpdateRole } from "@/lib/console/queries/package-builder";
+import { signerOf } from "./role-labels";
+import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
+
+/** Changes a role's person (`PUT .../roles/{roleId}` with `signers`), or a template placeholder's name. */
+export function EditSignerDialog({ role, packageId, template, onClose }: { role: WireRole; packageId: string; template: boolean; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} title={template ? "Rename the placeholder" : signerOf(role)?.email ? "Edit the signer" : "Add the signer"}>
+      {template ? <PlaceholderNameForm role={role} packageId={packageId} onDone={onClose} /> : <PersonForm role={role} packageId={packageId} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
+  const update = useUpdateRole(packageId);
+  const toast = useToast();
+  const signer = signerOf(role);
+  const form = useForm<PersonSignerForm>({
+    resolver: zodResolver(personSignerForm),
+    defaultValues: { firstName: signer?.firstName ?? "", lastName: signer?.lastName ?? "", email: signer?.email ?? "" },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    update.mutate(
+      { roleId: role.id, changes: { signers: [{ ...values }] } },
+      {
+        onSuccess: () => {
+          toast.success("The signer was saved.");
+          onDone();
+        },
+        onError: (error) => form.setError("root", { message: error.message }),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="off" {...form.register("firstName")} error={errors.firstName?.message} />
+        <TextField label="Last name" autoComplete="off" {...form.register("lastName")} error={errors.lastName?.message} />
+      </div>
+      <TextField label="E-mail" type="email" autoComplete="off" {...form.register("email")} error={errors.email?.message} />
+      {errors.root ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={update.isPending}>
+          Save signer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlaceholderNameForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
+  const update = useUpdateRole(packageId);
+  const form = useForm<PlaceholderForm>({ resolver: zodResolver(placeholderForm), defaultValues: { name: role.name } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    update.mutate({ roleId: role.id, changes: { name: values.name } }, { onSuccess: onDone, onError: (error) => form.setError("root", { message: error.message }) }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <TextField label="Placeholder name" autoComplete="off" {...form.register("name")} error={errors.name?.message ?? errors.root?.message} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={update.isPending}>
+          Save name
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function RemoveRoleDialog({ role, name, packageId, open, onClose }: { role: WireRole; name: string; packageId: string; open: boolean; onClose: () => void }) {
+  const remove = useDeleteRole(packageId);
+  const toast = useToast();
+  return (
+    <Dialog open={open} onClose={onClose} title={`Remove ${name}?`}>
+      <p className="text-sm text-slate-700">The fields placed for them are removed too.</p>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Keep
+        </Button>
+        <Button
+          variant="danger"
+          busy={remove.isPending}
+          onClick={() =>
+            remove.mutate(role.id, {
+              onSuccess: () => {
+                onClose();
+                toast.success(`${name} was removed.`);
+              },
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          Remove
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,220 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { sessionResponse } from "@/lib/api/accounts";
+import { groupListResponse } from "@/lib/api/groups";
+import { documentResponse, type OrderChange, type RoleInput, type RoleUpdate, type WireDocument, type WirePackage } from "@/lib/api/packages";
+import { senderListResponse } from "@/lib/api/senders";
+import { roleVerificationResponse, verificationTypesResponse } from "@/lib/api/verification";
+import { ApiError, apiJson, apiPath, apiSend, proxied, withQuery } from "@/lib/console/api-client";
+import { packageKeys } from "./packages";
+
+/**
+ * The package builder's reads and writes: every change is its own API call on the draft (no
+ * "save" button). Mutations invalidate `packageKeys.all`; the two reorders are optimistic and
+ * roll back when the service refuses.
+ */
+
+export const builderKeys = {
+  session: ["session"] as const,
+  senders: ["account", "senders", "picker"] as const,
+  groups: ["groups", "picker"] as const,
+  verificationTypes: (accountId: string) => ["account", accountId, "verificationTypes"] as const,
+  // Not under packageKeys.all on purpose: every change of the package would refetch one per role.
+  roleVerification: (packageId: string, roleId: string) => ["roleVerification", packageId, roleId] as const,
+};
+
+/** Who is signed in (through the proxy): the user for "add me as a signer", the account for its verification types. */
+export function useConsoleSession() {
+  return useQuery({
+    queryKey: builderKeys.session,
+    queryFn: ({ signal }) => apiJson(sessionResponse, "/api/session", { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The account's senders to pick a signer from (the first 100). */
+export function useSenderPicker() {
+  return useQuery({
+    queryKey: builderKeys.senders,
+    queryFn: ({ signal }) => apiJson(senderListResponse, withQuery("/api/account/senders", { from: 1, to: 100 }), { signal }),
+  });
+}
+
+/** The account's groups to pick a group signer from (the first 100). */
+export function useGroupPicker() {
+  return useQuery({
+    queryKey: builderKeys.groups,
+    queryFn: ({ signal }) => apiJson(groupListResponse, withQuery("/api/groups", { from: 1, to: 100 }), { signal }),
+  });
+}
+
+export function useVerificationTypes(accountId: string | undefined) {
+  return useQuery({
+    queryKey: builderKeys.verificationTypes(accountId ?? ""),
+    queryFn: ({ signal }) => apiJson(verificationTypesResponse, apiPath("account", accountId!, "verificationTypes"), { signal }),
+    enabled: Boolean(accountId),
+  });
+}
+
+/** A role's verification, null when none (the service answers 204). */
+export function useRoleVerification(packageId: string, roleId: string) {
+  return useQuery({
+    queryKey: builderKeys.roleVerification(packageId, roleId),
+    queryFn: ({ signal }) => apiJson(roleVerificationResponse.nullable(), apiPath("packages", packageId, "roles", roleId, "verification"), { signal }),
+  });
+}
+
+export function useSetRoleVerification(packageId: string, roleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (typeId: string | null) => {
+      const path = apiPath("packages", packageId, "roles", roleId, "verification");
+      if (typeId === null) await apiSend(path, { method: "DELETE" });
+      else await apiSend(path, { method: "PUT", json: { typeId, payload: "" } });
+      return typeId;
+    },
+    onSuccess: (typeId) => queryClient.setQueryData(builderKeys.roleVerification(packageId, roleId), typeId === null ? null : { typeId, payload: "" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: builderKeys.roleVerification(packageId, roleId) }),
+  });
+}
+
+/** A mutation on the package whose success refreshes every view of packages. */
+function usePackageMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+  });
+}
+
+/** `POST /api/packages/{id}` with a partial body: settings, and `{status: "SENT"}` to send. */
+export function useUpdatePackage(packageId: string) {
+  return usePackageMutation((body: Record<string, unknown>) => apiSend(apiPath("packages", packageId), { method: "POST", json: body }));
+}
+
+export function useAddRole(packageId: string) {
+  return usePackageMutation((role: RoleInput | Record<string, unknown>) => apiSend(apiPath("packages", packageId, "roles"), { method: "POST", json: role }));
+}
+
+export function useUpdateRole(packageId: string) {
+  return usePackageMutation(({ roleId, changes }: { roleId: string; changes: RoleUpdate | Record<string, unknown> }) =>
+    apiSend(apiPath("packages", packageId, "roles", roleId), { method: "PUT", json: changes }),
+  );
+}
+
+export function useDeleteRole(packageId: string) {
+  return usePackageMutation((roleId: string) => apiSend(apiPath("packages", packageId, "roles", roleId), { method: "DELETE" }));
+}
+
+export function useRenameDocument(packageId: string) {
+  return usePackageMutation(({ documentId, name }: { documentId: string; name: string }) =>
+    apiSend(apiPath("packages", packageId, "documents", documentId), { method: "PUT", json: { name } }),
+  );
+}
+
+export function useDeleteDocument(packageId: string) {
+  return usePackageMutation((documentId: string) => apiSend(apiPath("packages", packageId, "documents", documentId), { method: "DELETE" }));
+}
+
+/**
+ * An order change shown at once: the cached package takes the new indexes (`apply`), the service
+ * is asked, and the previous package comes back if it refuses (the caller shows the message).
+ */
+function useOptimisticOrder(packageId: string, path: string[], apply: (pkg: WirePackage, order: OrderChange) => WirePackage) {
+  const queryClient = useQueryClient();
+  const key = packageKeys.one(packageId);
+  return useMutation({
+    mutationFn: (order: OrderChange) => apiSend(apiPath("packages", packageId, ...path), { method: "PUT", json: order }),
+    onMutate: async (order) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<WirePackage>(key);
+      if (previous) queryClient.setQueryData<WirePackage>(key, apply(previous, order));
+      return { previous };
+    },
+    onError: (_error, _order, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+  });
+}
+
+/** Sorts by the new index, keeping the current order among equals (as the service orders by index, then insertion). */
+function withIndexes<T extends { id: string; index: number }>(items: T[], order: OrderChange): T[] {
+  const indexes = new Map(order.map((entry) => [entry.id, entry.index]));
+  return items
+    .map((item, position) => ({ item: { ...item, index: indexes.get(item.id) ?? item.index }, position }))
+    .sort((a, b) => a.item.index - b.item.index || a.position - b.position)
+    .map(({ item }) => item);
+}
+
+/** `PUT /api/packages/{id}/roles` `[{id, index}]`: the signing order. */
+export function useReorderRoles(packageId: string) {
+  return useOptimisticOrder(packageId, ["roles"], (pkg, order) => ({ ...pkg, roles: withIndexes(pkg.roles, order) }));
+}
+
+/** `PUT /api/packages/{id}/documents` `[{id, index}]`: the document order. */
+export function useReorderDocuments(packageId: string) {
+  return useOptimisticOrder(packageId, ["documents"], (pkg, order) => ({ ...pkg, documents: withIndexes(pkg.documents, order) }));
+}
+
+export interface DocumentUploadPayload {
+  name: string;
+  index: number;
+  extract?: boolean;
+  extractionTypes?: string[];
+}
+
+/**
+ * One PDF added to a draft: `POST .../documents` as multipart (a `payload` part with the document's
+ * JSON, then the `file` part), through XMLHttpRequest because fetch reports no upload progress.
+ * Resolves with the stored document; rejects with an ApiError carrying the service's message.
+ */
+export function uploadDocument(
+  packageId: string,
+  file: File,
+  payload: DocumentUploadPayload,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<WireDocument> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append("payload", JSON.stringify(payload));
+    form.append("file", file, file.name);
+    const request = new XMLHttpRequest();
+    request.open("POST", proxied(apiPath("packages", packageId, "documents")));
+    request.setRequestHeader("accept", "application/json");
+    request.responseType = "text";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = null;
+      }
+      if (request.status >= 200 && request.status < 300) {
+        const parsed = documentResponse.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(request.status, "error.response", "The service answered the upload with something unexpected."));
+        return;
+      }
+      const error = z.object({ message: z.string(), messageKey: z.string().optional() }).safeParse(body);
+      reject(
+        new ApiError(
+          request.status,
+          error.success ? (error.data.messageKey ?? "error") : "error",
+          error.success ? error.data.message : `The upload failed (HTTP ${request.status}).`,
+        ),
+      );
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, "network", "The upload was cut off. The file may be larger than the service accepts, or the connection was lost."));
+    request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
