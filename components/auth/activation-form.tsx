@@ -47,7 +47,11 @@ export function ActivationForm({ token, email }: { token: string; email: string 
   if (status.kind === "done") {
     return (
       <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-        Your account <strong>{email}</strong> is active. You can now sign in with your password, and your API key works.
+        Your account <strong>{email}</strong> is active. You can now{" "}
+        <a href="/signin" className="font-medium underline">
+          sign in to the console
+        </a>{" "}
+        with your password, and your API key works.
       </p>
     );
   }

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { makePdf } from "../../tests/support/pdfs";
+
+/** What the console's end-to-end tests share: a new user, real PDFs, the page checks. */
+
+export const PASSWORD = "console-test-42";
+
+export interface ConsoleUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Signs up through the sign-up page, as a new user would, and lands in the inbox. */
+export async function signUpInConsole(page: Page, accountName = "Console test"): Promise<ConsoleUser> {
+  const user = { email: `sender-${randomBytes(5).toString("hex")}@example.test`, password: PASSWORD, firstName: "Sofia", lastName: "Sender" };
+  await page.goto("/signup");
+  await page.getByLabel("Company or team name").fill(accountName);
+  await page.getByLabel("First name").fill(user.firstName);
+  await page.getByLabel("Last name").fill(user.lastName);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/packages");
+  return user;
+}
+
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** `base`: the console's address when it is not the tests' own server. */
+export async function signInWithApiKey(page: Page, apiKey: string, base = ""): Promise<void> {
+  await page.goto(`${base}/signin`);
+  await page.getByRole("radio", { name: "API key" }).click();
+  await page.getByLabel("API key").fill(apiKey);
+  await page.getByRole("button", { name: "Sign in with the key" }).click();
+}
+
+/** A PDF whose pages say what they are, so the order of documents shows in the signed zip. */
+export async function titledPdf(title: string, pages = 1): Promise<Buffer> {
+  return makePdf({ pages, texts: Array.from({ length: pages }, (_, page) => ({ page, text: `${title}, page ${page + 1}`, x: 72, y: 720, size: 18 })) });
+}
+
+export const pdfFile = async (name: string, title: string, pages = 1) => ({ name, mimeType: "application/pdf", buffer: await titledPdf(title, pages) });
+
+/**
+ * A main page's checks: a screenshot kept as a test artefact (test-results/console-<name>.png) and
+ * an axe scan that must find no serious or critical violation.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/console-${name}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
+    `axe on ${name}`,
+  ).toEqual([]);
+}
