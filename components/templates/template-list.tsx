@@ -12,7 +12,7 @@ import { NewDraftButton } from "@/components/packages/inbox/new-draft-button";
 import { PackageDate } from "@/components/packages/inbox/package-date";
 import { visibleDocuments } from "@/components/packages/inbox/package-summary";
 import { SelectAllCheckbox } from "@/components/packages/inbox/select-all-checkbox";
-import { checkboxClass, type RowSelection } from "@/components/packages/inbox/selection";
+import { checkboxClass, pageSelection, type CheckedRows, type RowSelection } from "@/components/packages/inbox/selection";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -68,7 +68,7 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
   const list = usePackageList(params);
   const wide = useWideScreen();
   const listKey = JSON.stringify(params);
-  const [checked, setChecked] = useState<{ listKey: string; ids: ReadonlySet<string> }>({ listKey, ids: new Set() });
+  const [checked, setChecked] = useState<CheckedRows>({ listKey, ids: new Set() });
 
   if (list.isPending) return <LoadingState label="Loading templates…" />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -99,24 +99,13 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
   }
 
   const pageIds = templates.map((template) => template.id);
-  const current = checked.listKey === listKey ? checked.ids : new Set<string>();
-  const selectedIds = pageIds.filter((id) => current.has(id));
-  const selection: RowSelection = {
-    selected: new Set(selectedIds),
-    toggle: (id, on) => {
-      const ids = new Set(selectedIds);
-      if (on) ids.add(id);
-      else ids.delete(id);
-      setChecked({ listKey, ids });
-    },
-    toggleAll: (on) => setChecked({ listKey, ids: new Set(on ? pageIds : []) }),
-  };
+  const selection = pageSelection(pageIds, listKey, checked, setChecked);
   const nameOf = (id: string) => templates.find((template) => template.id === id)?.name ?? id;
   const Rows = wide ? TemplateTable : TemplateCards;
   return (
     <div aria-busy={list.isPlaceholderData || undefined}>
       <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <BulkActions inTrash={inTrash} selected={selectedIds} nameOf={nameOf} noun={TEMPLATE_NOUN} />
+        <BulkActions inTrash={inTrash} selected={[...selection.selected]} nameOf={nameOf} noun={TEMPLATE_NOUN} />
         <Rows templates={templates} selection={selection} inTrash={inTrash} onUse={onUse} />
       </div>
       <ListPager page={view.page} count={list.data.count} shown={templates.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} />

@@ -14,7 +14,7 @@ import { PAGE_SIZE, pageWindow, useListUrl, type ListView } from "./list-url";
 import { NewDraftButton } from "./new-draft-button";
 import { PackageCards } from "./package-cards";
 import { PackageTable } from "./package-table";
-import type { RowSelection } from "./selection";
+import { pageSelection, type CheckedRows } from "./selection";
 import { useWideScreen } from "./use-wide-screen";
 
 const DEFAULT_VIEW: ListView<InboxTab> = { tab: "inbox", search: "", sort: "updated", dir: "desc", page: 1 };
@@ -48,25 +48,14 @@ function InboxList({ view, tab, go }: { view: ListView<InboxTab>; tab: InboxTabD
   const wide = useWideScreen();
   // Checked rows belong to one list: another tab, search, order or page starts with none.
   const listKey = JSON.stringify(params);
-  const [checked, setChecked] = useState<{ listKey: string; ids: ReadonlySet<string> }>({ listKey, ids: new Set() });
+  const [checked, setChecked] = useState<CheckedRows>({ listKey, ids: new Set() });
 
   if (list.isPending) return <LoadingState label="Loading packages…" />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
 
   const packages = list.data.results;
   const pageIds = packages.map((pkg) => pkg.id);
-  const current = checked.listKey === listKey ? checked.ids : new Set<string>();
-  const selectedIds = pageIds.filter((id) => current.has(id));
-  const selection: RowSelection = {
-    selected: new Set(selectedIds),
-    toggle: (id, on) => {
-      const ids = new Set(selectedIds);
-      if (on) ids.add(id);
-      else ids.delete(id);
-      setChecked({ listKey, ids });
-    },
-    toggleAll: (on) => setChecked({ listKey, ids: new Set(on ? pageIds : []) }),
-  };
+  const selection = pageSelection(pageIds, listKey, checked, setChecked);
 
   if (packages.length === 0) {
     if (list.data.count > 0 && view.page > 1) {
@@ -96,7 +85,7 @@ function InboxList({ view, tab, go }: { view: ListView<InboxTab>; tab: InboxTabD
     <div aria-busy={list.isPlaceholderData || undefined}>
       {/* Until the new page arrives, the previous one stays in sight, dimmed and out of reach. */}
       <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <BulkActions inTrash={tab.id === "trash"} selected={selectedIds} nameOf={nameOf} noun={PACKAGE_NOUN} />
+        <BulkActions inTrash={tab.id === "trash"} selected={[...selection.selected]} nameOf={nameOf} noun={PACKAGE_NOUN} />
         {wide ? (
           <PackageTable packages={packages} selection={selection} caption={caption} sorting={{ sort: view.sort, dir: view.dir, onSort: (sort, dir) => go({ sort, dir, page: 1 }) }} />
         ) : (
