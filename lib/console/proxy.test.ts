@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { proxyRequest } from "./proxy";
 
 /**
@@ -53,8 +54,8 @@ beforeEach(() => {
   };
 });
 
-async function sessionCookie(apiKey = API_KEY): Promise<string> {
-  const token = await encode({ token: { apiKey, sub: "u1" }, secret: SECRET, salt: COOKIE });
+async function sessionCookie(apiKey = API_KEY, maxAge?: number): Promise<string> {
+  const token = await encode({ token: { apiKey, sub: "u1" }, secret: SECRET, salt: COOKIE, maxAge });
   return `${COOKIE}=${token}`;
 }
 
@@ -181,6 +182,35 @@ describe("the console's proxy", () => {
     let rest = "";
     for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
     expect(rest).toBe("last-part");
+  });
+
+  it("asks the service for plain bytes, and decodes a compressed answer all the same", async () => {
+    const json = JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ id: `p${i}` })), count: 200 });
+    answer = (_request, response) => {
+      const gzipped = gzipSync(json);
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": gzipped.length });
+      response.end(gzipped);
+    };
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { "accept-encoding": "gzip, br" } }));
+    expect(received[0]!.headers["accept-encoding"]).toBe("identity");
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(await response.text()).toBe(json);
+  });
+
+  it("stops honouring a session cookie when the session expires, though it was honoured before", async () => {
+    const cookie = await sessionCookie(API_KEY, 60);
+    const first = await proxyRequest(await consoleRequest("/proxy/api/session", { headers: { cookie } }, false));
+    expect(first.status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Past the expiry and next-auth's 15 s of clock tolerance.
+      vi.setSystemTime(Date.now() + 80_000);
+      const later = await proxyRequest(await consoleRequest("/proxy/api/session", { headers: { cookie } }, false));
+      expect(later.status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(received).toHaveLength(1);
   });
 
   it("answers 502 with a JSON error when the service cannot be reached", async () => {
