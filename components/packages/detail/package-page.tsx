@@ -48,9 +48,24 @@ function PackageOverview({ pkg }: { pkg: WirePackage }) {
   const statuses = useSignerStatuses(pkg.id, roleIds, outForSigning);
   const audit = usePackageAudit(pkg.id);
   const steps = signerSteps(pkg, statuses.byRole, audit.data);
+  // The audit trail is readable by exactly those who read the package as its sender: a 404 there
+  // means the caller only follows it (someone else sent it to them to sign).
+  if (audit.error instanceof ApiError && audit.error.status === 404) {
+    return (
+      <div className="space-y-6">
+        <PackageHeader pkg={pkg} />
+        <p role="note" className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" data-testid="following-note">
+          {pkg.sender.firstName} {pkg.sender.lastName} sent you this package to sign: open the link in your invitation e-mail to sign it. Here you can
+          follow who has signed; its history, reminders and downloads are for its sender.
+        </p>
+        <SignersSection pkg={pkg} steps={steps} statuses={statuses} followOnly />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
-      <PackageHeader pkg={pkg} actions={<StatusActions pkg={pkg} everyoneSigned={everyoneSigned(steps)} />} />
+      {/* The actions wait for the audit trail, which tells whether the caller may act on the package at all. */}
+      <PackageHeader pkg={pkg} actions={audit.isPending ? null : <StatusActions pkg={pkg} everyoneSigned={everyoneSigned(steps)} />} />
       {/* Signers, downloads, reminders, then the (long) history: the phone's order; wide screens put the history under the signers. */}
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">

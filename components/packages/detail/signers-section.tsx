@@ -25,10 +25,13 @@ const TONES: Record<SignerStateKind, "neutral" | "info" | "success" | "warning" 
   notSigned: "warning",
 };
 
-/** Each signer in signing order, grouped in steps, with where they stand and, while it is sent, their link and invitation. */
-export function SignersSection({ pkg, steps, statuses }: { pkg: WirePackage; steps: { index: number; signers: SignerRow[] }[]; statuses: SignerStatuses }) {
+/**
+ * Each signer in signing order, grouped in steps, with where they stand and, while it is sent,
+ * their link and invitation (not for `followOnly`: a signer following someone else's package).
+ */
+export function SignersSection({ pkg, steps, statuses, followOnly = false }: { pkg: WirePackage; steps: { index: number; signers: SignerRow[] }[]; statuses: SignerStatuses; followOnly?: boolean }) {
   const [linkShown, setLinkShown] = useState<{ name: string; url: string } | null>(null);
-  const outForSigning = pkg.status === "SENT" && !pkg.trashed;
+  const outForSigning = !followOnly && pkg.status === "SENT" && !pkg.trashed;
   return (
     <Section title="Signers" testId="signers">
       {statuses.error ? (
