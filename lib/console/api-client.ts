@@ -41,6 +41,11 @@ export function onSessionExpired(listener: (() => void) | null): void {
   sessionExpiredListener = listener;
 }
 
+/** Every call that meets a 401 says so here (fetch below, the uploads' XMLHttpRequest too). */
+export function reportSessionExpired(): void {
+  sessionExpiredListener?.();
+}
+
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {
   /** Sent as JSON. */
   json?: unknown;
@@ -66,7 +71,7 @@ export async function apiRequest(path: string, init: ApiRequestInit = {}): Promi
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "network", "The service could not be reached. Check your connection and try again.");
   }
-  if (response.status === 401) sessionExpiredListener?.();
+  if (response.status === 401) reportSessionExpired();
   if (!response.ok) throw await errorOf(response);
   return response;
 }

@@ -7,7 +7,7 @@ import { groupListResponse } from "@/lib/api/groups";
 import { documentResponse, type OrderChange, type RoleInput, type RoleUpdate, type WireDocument, type WirePackage } from "@/lib/api/packages";
 import { senderListResponse } from "@/lib/api/senders";
 import { roleVerificationResponse, verificationTypesResponse } from "@/lib/api/verification";
-import { ApiError, apiJson, apiPath, apiSend, proxied, withQuery } from "@/lib/console/api-client";
+import { ApiError, apiJson, apiPath, apiSend, proxied, reportSessionExpired, withQuery } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
 /**
@@ -190,6 +190,7 @@ export function uploadDocument(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
+      if (request.status === 401) reportSessionExpired();
       let body: unknown = null;
       try {
         body = JSON.parse(request.responseText);
