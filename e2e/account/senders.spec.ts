@@ -58,6 +58,7 @@ test("an owner invites a sender who activates, edits and reveals them, and delet
   await expect(invited.getByTestId("invitation-delivery")).toContainText("E-mail is not configured");
   const link = await invited.getByTestId("invitation-link").inputValue();
   expect(link).toContain("/activate/");
+  await page.screenshot({ path: "test-results/account-senders-invitation.png" });
   await expectAccessible(page, "the invitation link");
   await invited.getByRole("button", { name: "Done" }).click();
   await expect(rowOf(page, jane.email).getByTestId("sender-status")).toHaveAttribute("data-status", "INVITED");
@@ -138,6 +139,7 @@ test("an owner invites a sender who activates, edits and reveals them, and delet
   await expect(page.getByRole("status").filter({ hasText: "locked instead of deleted" })).toBeVisible();
   await expect(rowOf(page, jane.email).getByTestId("sender-status")).toHaveAttribute("data-status", "LOCKED");
   await expect(rowOf(page, jane.email)).toContainText("Locked");
+  await expect(rowOf(page, jane.email)).toContainText("can read, cannot change anything");
   await page.screenshot({ path: "test-results/account-senders.png", fullPage: true });
   await expectAccessible(page, "the senders page with a locked sender");
 
@@ -167,6 +169,7 @@ test("a plain sender sees no Account link and is told at the senders page that t
   await page.goto("/account/senders");
   await expect(page.getByRole("heading", { name: "You don't have access to senders" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Senders", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to your packages" })).toBeVisible();
   // The link waits for the service's answer on whether senders are visible: let it come.
   await page.waitForLoadState("networkidle");
   const nav = page.getByRole("navigation", { name: "Console" });

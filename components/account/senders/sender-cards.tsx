@@ -1,6 +1,6 @@
 import type { WireSender } from "@/lib/api/senders";
 import { SenderActions, type SenderDialog } from "./sender-actions";
-import { SenderStatusBadge } from "./sender-status-badge";
+import { SenderStatusCell } from "./sender-status-badge";
 
 /** The senders of one page as cards (phones), the same content as the table's rows. */
 export function SenderCards({ senders, label, onOpen }: { senders: WireSender[]; label: string; onOpen: (dialog: SenderDialog, sender: WireSender) => void }) {
@@ -14,7 +14,7 @@ export function SenderCards({ senders, label, onOpen }: { senders: WireSender[];
               <p className="text-sm break-all text-slate-700">{sender.email}</p>
               {sender.company || sender.title ? <p className="text-xs text-slate-600">{[sender.company, sender.title].filter(Boolean).join(" · ")}</p> : null}
             </div>
-            <SenderStatusBadge status={sender.status} />
+            <SenderStatusCell status={sender.status} />
           </div>
           <div className="mt-3 flex justify-end">
             <SenderActions sender={sender} onOpen={onOpen} />

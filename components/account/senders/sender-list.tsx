@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { ListPager } from "@/components/packages/inbox/list-pager";
 import { ListSearch } from "@/components/packages/inbox/list-search";
@@ -30,6 +31,11 @@ export function SenderList() {
     return (
       <ForbiddenState title="You don't have access to senders">
         <p>Your account roles do not include seeing the account&apos;s senders. Ask the account owner if you need it.</p>
+        <p className="mt-3">
+          <Link href="/packages" className="font-medium underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+            Go to your packages
+          </Link>
+        </p>
       </ForbiddenState>
     );
   }

@@ -16,3 +16,13 @@ export function SenderStatusBadge({ status }: { status: SenderStatus }) {
     </span>
   );
 }
+
+/** The badge, and for a locked sender what locked means. */
+export function SenderStatusCell({ status }: { status: SenderStatus }) {
+  return (
+    <div>
+      <SenderStatusBadge status={status} />
+      {status === "LOCKED" ? <p className="mt-1 max-w-48 text-xs text-slate-600">Deleted with work left: can read, cannot change anything.</p> : null}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import type { WireSender } from "@/lib/api/senders";
 import { SenderActions, type SenderDialog } from "./sender-actions";
-import { SenderStatusBadge } from "./sender-status-badge";
+import { SenderStatusCell } from "./sender-status-badge";
 
 /** The senders of one page as a table (wide screens). */
 export function SenderTable({ senders, caption, onOpen }: { senders: WireSender[]; caption: string; onOpen: (dialog: SenderDialog, sender: WireSender) => void }) {
@@ -34,7 +34,7 @@ export function SenderTable({ senders, caption, onOpen }: { senders: WireSender[
               <td className="px-3 py-3 align-top break-all text-slate-800">{sender.email}</td>
               <td className="hidden px-3 py-3 align-top text-slate-800 lg:table-cell">{[sender.company, sender.title].filter(Boolean).join(" · ") || "—"}</td>
               <td className="px-3 py-3 align-top">
-                <SenderStatusBadge status={sender.status} />
+                <SenderStatusCell status={sender.status} />
               </td>
               <td className="px-3 py-3 text-right align-top">
                 <SenderActions sender={sender} onOpen={onOpen} />
