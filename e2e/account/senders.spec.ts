@@ -37,6 +37,15 @@ test("an owner invites a sender who activates, edits and reveals them, and delet
   await page.waitForURL("**/account/senders");
   await expect(page.getByRole("heading", { name: "Senders" })).toBeVisible();
   await expect(page.getByTestId("sender-row")).toHaveCount(1); // the owner
+  // Their own row is marked, without what the service refuses on oneself; the menu works by keyboard.
+  const ownRow = page.getByTestId("sender-row").filter({ has: page.getByTestId("you") });
+  await expect(ownRow).toHaveCount(1);
+  await ownRow.getByRole("button", { name: /^Actions for/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Edit details" })).toBeFocused();
+  await expect(page.getByRole("menuitem", { name: "Delete sender" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
   await expectAccessible(page, "the senders page");
 
   // Invite, with the API's own rules checked in the form first.

@@ -22,7 +22,8 @@ import { SenderTable } from "./sender-table";
 import { useSenderListUrl } from "./use-sender-list-url";
 
 /** `/account/senders`: the account's senders, searched and paged, invited, edited, locked or deleted. */
-export function SenderList() {
+/** `currentUserId`: the signed-in user, marked in the list and spared the actions the service refuses on oneself. */
+export function SenderList({ currentUserId }: { currentUserId: string }) {
   const { view, go } = useSenderListUrl();
   const list = useSenderList({ search: view.search || undefined, ...senderPageWindow(view.page) });
   const [inviting, setInviting] = useState(false);
@@ -48,7 +49,7 @@ export function SenderList() {
       <div className="mb-4">
         <ListSearch label="Search senders" placeholder="Search by name, e-mail or company" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
       </div>
-      <SenderListBody view={view} list={list} go={go} onInvite={() => setInviting(true)} />
+      <SenderListBody view={view} list={list} go={go} onInvite={() => setInviting(true)} currentUserId={currentUserId} />
       <InviteSenderDialog open={inviting} onClose={() => setInviting(false)} />
     </div>
   );
@@ -59,9 +60,10 @@ interface BodyProps {
   list: ReturnType<typeof useSenderList>;
   go: (change: Partial<SenderListView>) => void;
   onInvite: () => void;
+  currentUserId: string;
 }
 
-function SenderListBody({ view, list, go, onInvite }: BodyProps) {
+function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) {
   const wide = useWideScreen();
   const [open, setOpen] = useState<{ dialog: SenderDialog; sender: WireSender } | null>(null);
   const openDialog = (dialog: SenderDialog, sender: WireSender) => setOpen({ dialog, sender });
@@ -94,7 +96,11 @@ function SenderListBody({ view, list, go, onInvite }: BodyProps) {
   return (
     <div aria-busy={list.isPlaceholderData || undefined}>
       <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        {wide ? <SenderTable senders={senders} caption={caption} onOpen={openDialog} /> : <SenderCards senders={senders} label={caption} onOpen={openDialog} />}
+        {wide ? (
+          <SenderTable senders={senders} caption={caption} currentUserId={currentUserId} onOpen={openDialog} />
+        ) : (
+          <SenderCards senders={senders} label={caption} currentUserId={currentUserId} onOpen={openDialog} />
+        )}
       </div>
       <ListPager page={view.page} count={list.data.count} shown={senders.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} pageSize={SENDER_PAGE_SIZE} />
       {open?.dialog === "edit" ? <EditSenderDialog sender={open.sender} onClose={close} /> : null}
