@@ -1,16 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { passwordWeakness } from "@/lib/api/password-rule";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "error"; message: string } | { kind: "done" };
 
-/** Same rule as the server's (lib/esign/security/passwords.ts), checked here first so the user hears at once. */
 function passwordProblem(password: string, confirmation: string): string | null {
-  if (password.length < 8) return "The password must have at least 8 characters.";
-  if (password.length > 200) return "The password must have at most 200 characters.";
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return "The password must contain a letter and a digit.";
-  if (password !== confirmation) return "The two passwords are not the same.";
-  return null;
+  return passwordWeakness(password) ?? (password !== confirmation ? "The two passwords are not the same." : null);
 }
 
 /** Password and confirmation, posted to `POST /api/account/activation` with the link's token. */

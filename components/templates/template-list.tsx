@@ -2,23 +2,22 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { BulkActions } from "@/components/packages/inbox/bulk-actions";
-import { ListPager } from "@/components/packages/inbox/list-pager";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { ListSortSelect } from "@/components/packages/inbox/list-sort";
 import { ListTabs } from "@/components/packages/inbox/list-tabs";
-import { PAGE_SIZE, pageWindow, useListUrl, type ListView } from "@/components/packages/inbox/list-url";
+import { pageWindow, useListUrl, type ListView } from "@/components/packages/inbox/list-url";
 import { NewDraftButton } from "@/components/packages/inbox/new-draft-button";
 import { PackageDate } from "@/components/packages/inbox/package-date";
+import { PackageListPage } from "@/components/packages/inbox/package-list-page";
 import { visibleDocuments } from "@/components/packages/inbox/package-summary";
 import { SelectAllCheckbox } from "@/components/packages/inbox/select-all-checkbox";
-import { checkboxClass, pageSelection, type CheckedRows, type RowSelection } from "@/components/packages/inbox/selection";
+import { checkboxClass, type RowSelection } from "@/components/packages/inbox/selection";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import type { WirePackage } from "@/lib/api/packages";
-import { usePackageList, type PackageListParams } from "@/lib/console/queries/packages";
+import type { PackageListParams } from "@/lib/console/queries/packages";
 import { TemplateRoles } from "./template-roles";
 import { templateEditHref } from "./template-summary";
 import { UseTemplateDialog } from "./use-template-dialog";
@@ -65,57 +64,36 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
     dir: view.dir,
     ...pageWindow(view.page),
   };
-  const list = usePackageList(params);
   const wide = useWideScreen();
-  const listKey = JSON.stringify(params);
-  const [checked, setChecked] = useState<CheckedRows>({ listKey, ids: new Set() });
-
-  if (list.isPending) return <LoadingState label="Loading templates…" />;
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-
-  const templates = list.data.results;
-  if (templates.length === 0) {
-    if (list.data.count > 0 && view.page > 1) {
-      return (
-        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>Go to the last page</Button>}>
-          The list got shorter since this page was opened.
-        </EmptyState>
-      );
-    }
-    if (view.search) {
-      return (
-        <EmptyState title={`No templates match “${view.search}”.`} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>Clear the search</Button>}>
-          Search looks in template names and descriptions. Try other words.
-        </EmptyState>
-      );
-    }
-    return inTrash ? (
-      <EmptyState title="The trash is empty.">Templates you move to the trash wait here until you restore them or delete them for good.</EmptyState>
-    ) : (
-      <EmptyState title="No templates yet. Create one." action={<NewDraftButton type="TEMPLATE" label="Create a template" testId="empty-new-template" />}>
-        A template holds documents, fields and roles without people; start a package from it and fill in who signs. You can also save a package as a template from its page.
-      </EmptyState>
-    );
-  }
-
-  const pageIds = templates.map((template) => template.id);
-  const selection = pageSelection(pageIds, listKey, checked, setChecked);
-  const nameOf = (id: string) => templates.find((template) => template.id === id)?.name ?? id;
+  const empty = inTrash ? (
+    <EmptyState title="The trash is empty.">Templates you move to the trash wait here until you restore them or delete them for good.</EmptyState>
+  ) : (
+    <EmptyState title="No templates yet. Create one." action={<NewDraftButton type="TEMPLATE" label="Create a template" testId="empty-new-template" />}>
+      A template holds documents, fields and roles without people; start a package from it and fill in who signs. You can also save a package as a template from its page.
+    </EmptyState>
+  );
   const Rows = wide ? TemplateTable : TemplateCards;
   return (
-    <div aria-busy={list.isPlaceholderData || undefined}>
-      <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <BulkActions inTrash={inTrash} selected={[...selection.selected]} nameOf={nameOf} noun={TEMPLATE_NOUN} />
-        <Rows templates={templates} selection={selection} inTrash={inTrash} onUse={onUse} />
-      </div>
-      <ListPager page={view.page} count={list.data.count} shown={templates.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} />
-    </div>
+    <PackageListPage
+      params={params}
+      page={view.page}
+      search={view.search}
+      go={go}
+      noun={TEMPLATE_NOUN}
+      label={inTrash ? "Templates in the trash" : "Templates"}
+      inTrash={inTrash}
+      searchScope="Search looks in template names and descriptions. Try other words."
+      empty={empty}
+    >
+      {(templates, selection, caption) => <Rows templates={templates} selection={selection} caption={caption} inTrash={inTrash} onUse={onUse} />}
+    </PackageListPage>
   );
 }
 
 interface RowsProps {
   templates: WirePackage[];
   selection: RowSelection;
+  caption: string;
   inTrash: boolean;
   onUse: (template: WirePackage) => void;
 }
@@ -156,11 +134,11 @@ function documentCount(template: WirePackage): string {
   return count === 1 ? "1 document" : `${count} documents`;
 }
 
-function TemplateTable({ templates, selection, inTrash, onUse }: RowsProps) {
+function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsProps) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{inTrash ? "Templates in the trash" : "Templates"}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
           <tr>
             <th scope="col" className="w-10 px-3 py-2">
@@ -214,14 +192,14 @@ function TemplateTable({ templates, selection, inTrash, onUse }: RowsProps) {
   );
 }
 
-function TemplateCards({ templates, selection, inTrash, onUse }: RowsProps) {
+function TemplateCards({ templates, selection, caption, inTrash, onUse }: RowsProps) {
   return (
     <div>
       <label className="mb-2 flex items-center gap-2 px-1 text-sm text-slate-800">
         <SelectAllCheckbox ids={templates.map((template) => template.id)} selection={selection} />
         Select all on this page
       </label>
-      <ul aria-label={inTrash ? "Templates in the trash" : "Templates"} className="space-y-3">
+      <ul aria-label={caption} className="space-y-3">
         {templates.map((template) => (
           <li
             key={template.id}

@@ -2,21 +2,17 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { usePackageList, type PackageListParams } from "@/lib/console/queries/packages";
-import { BulkActions } from "./bulk-actions";
+import { EmptyState } from "@/components/ui/states";
+import type { PackageListParams } from "@/lib/console/queries/packages";
 import { INBOX_TAB_IDS, INBOX_TABS, type InboxTab, type InboxTabDefinition } from "./inbox-tabs";
-import { ListPager } from "./list-pager";
 import { ListSearch } from "./list-search";
 import { ListSortSelect } from "./list-sort";
 import { ListTabs } from "./list-tabs";
-import { PAGE_SIZE, pageWindow, useListUrl, type ListView } from "./list-url";
+import { pageWindow, useListUrl, type ListView } from "./list-url";
 import { NewDraftButton } from "./new-draft-button";
 import { PackageCards } from "./package-cards";
+import { PackageListPage } from "./package-list-page";
 import { PackageTable } from "./package-table";
-import { pageSelection, type CheckedRows } from "./selection";
 import { useWideScreen } from "./use-wide-screen";
 
 const DEFAULT_VIEW: ListView<InboxTab> = { tab: "inbox", search: "", sort: "updated", dir: "desc", page: 1 };
@@ -72,55 +68,31 @@ interface InboxListProps {
 
 function InboxList({ view, tab, ownerEmail, go }: InboxListProps) {
   const params: PackageListParams = { type: "PACKAGE", query: tab.query, search: view.search || undefined, sort: view.sort, dir: view.dir, ...pageWindow(view.page), ownerEmail };
-  const list = usePackageList(params);
   const wide = useWideScreen();
-  // Checked rows belong to one list: another tab, search, order or page starts with none.
-  const listKey = JSON.stringify(params);
-  const [checked, setChecked] = useState<CheckedRows>({ listKey, ids: new Set() });
-
-  if (list.isPending) return <LoadingState label="Loading packages…" />;
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-
-  const packages = list.data.results;
-  const pageIds = packages.map((pkg) => pkg.id);
-  const selection = pageSelection(pageIds, listKey, checked, setChecked);
-
-  if (packages.length === 0) {
-    if (list.data.count > 0 && view.page > 1) {
-      return (
-        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>Go to the last page</Button>}>
-          The list got shorter since this page was opened.
-        </EmptyState>
-      );
-    }
-    if (view.search) {
-      return (
-        <EmptyState title={`No packages match “${view.search}”.`} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>Clear the search</Button>}>
-          Search looks in package names and descriptions in this folder. Try other words or another folder.
-        </EmptyState>
-      );
-    }
-    return (
-      <EmptyState title={tab.empty.title} action={tab.empty.offerNewPackage && !ownerEmail ? <NewDraftButton type="PACKAGE" label="Start a new package" testId="empty-new-package" /> : undefined}>
-        {tab.empty.text}
-      </EmptyState>
-    );
-  }
-
-  const nameOf = (id: string) => packages.find((pkg) => pkg.id === id)?.name ?? id;
-  const caption = `${tab.label}: packages ${(view.page - 1) * PAGE_SIZE + 1} to ${(view.page - 1) * PAGE_SIZE + packages.length} of ${list.data.count}`;
+  const empty = (
+    <EmptyState title={tab.empty.title} action={tab.empty.offerNewPackage && !ownerEmail ? <NewDraftButton type="PACKAGE" label="Start a new package" testId="empty-new-package" /> : undefined}>
+      {tab.empty.text}
+    </EmptyState>
+  );
   return (
-    <div aria-busy={list.isPlaceholderData || undefined}>
-      {/* Until the new page arrives, the previous one stays in sight, dimmed and out of reach. */}
-      <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <BulkActions inTrash={tab.id === "trash"} selected={[...selection.selected]} nameOf={nameOf} noun={PACKAGE_NOUN} />
-        {wide ? (
+    <PackageListPage
+      params={params}
+      page={view.page}
+      search={view.search}
+      go={go}
+      noun={PACKAGE_NOUN}
+      label={tab.label}
+      inTrash={tab.id === "trash"}
+      searchScope="Search looks in package names and descriptions in this folder. Try other words or another folder."
+      empty={empty}
+    >
+      {(packages, selection, caption) =>
+        wide ? (
           <PackageTable packages={packages} selection={selection} caption={caption} sorting={{ sort: view.sort, dir: view.dir, onSort: (sort, dir) => go({ sort, dir, page: 1 }) }} />
         ) : (
           <PackageCards packages={packages} selection={selection} label={caption} />
-        )}
-      </div>
-      <ListPager page={view.page} count={list.data.count} shown={packages.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} />
-    </div>
+        )
+      }
+    </PackageListPage>
   );
 }

@@ -5,7 +5,8 @@ import type { SignUpRequest, SignUpResponse } from "@/lib/api/accounts";
 import { config } from "@/lib/config";
 import { badRequest, conflict, forbidden } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
-import { hashPassword, passwordWeakness } from "@/lib/esign/security/passwords";
+import { passwordWeakness } from "@/lib/api/password-rule";
+import { hashPassword } from "@/lib/esign/security/passwords";
 import { addMember, createAccount, issueApiKey } from "./account-setup";
 
 /** Creates an account whose owner is the new user, and that user's first API key. */

@@ -23,11 +23,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(actual, expected);
 }
-
-/** At least 8 characters with a letter and a digit; the 400 message says exactly this. */
-export function passwordWeakness(password: string): string | null {
-  if (password.length < 8) return "The password must have at least 8 characters.";
-  if (password.length > 200) return "The password must have at most 200 characters.";
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return "The password must contain a letter and a digit.";
-  return null;
-}

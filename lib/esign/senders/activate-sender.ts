@@ -5,7 +5,8 @@ import type { SenderActivation, SenderActivationResponse } from "@/lib/api/sende
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, ServiceError } from "@/lib/esign/errors";
-import { hashPassword, passwordWeakness } from "@/lib/esign/security/passwords";
+import { passwordWeakness } from "@/lib/api/password-rule";
+import { hashPassword } from "@/lib/esign/security/passwords";
 import { lookupHash } from "@/lib/esign/security/secret-crypto";
 
 /** Activation of an invited sender (spec 3.5): the link's token and a password make the user ACTIVE. */

@@ -121,6 +121,8 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
 
   const [chosenDocumentId, setChosenDocumentId] = useState<string | null>(null);
   const doc = documents.find((document) => document.id === chosenDocumentId) ?? documents[0];
+  // The document in view stays in view when the documents are reordered (the first one is only where the view starts).
+  if (doc && doc.id !== chosenDocumentId) setChosenDocumentId(doc.id);
   const [chosenRoleId, setChosenRoleId] = useState<string | null>(null);
   const signer = signers.find((option) => option.roleId === chosenRoleId) ?? signers[0];
 

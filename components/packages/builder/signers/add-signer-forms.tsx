@@ -10,6 +10,7 @@ import { useToast } from "@/components/ui/toast";
 import { useAddRole, useConsoleSession, useGroupPicker, useSenderPicker } from "@/lib/console/queries/package-builder";
 import { signingRoles } from "../signer-colours";
 import { nextSignerRoleId, OWNER_ROLE_ID } from "./role-labels";
+import { PersonFields } from "./person-fields";
 import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
 import { nextStepIndex } from "./signing-steps";
 
@@ -25,7 +26,6 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
   const toast = useToast();
   const senders = useSenderPicker();
   const form = useForm<PersonSignerForm>({ resolver: zodResolver(personSignerForm), defaultValues: { firstName: "", lastName: "", email: "" } });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     addRole.mutate(
       { ...newRoleBase(pkg), signers: [values] },
@@ -62,16 +62,7 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
           </option>
         ))}
       </SelectField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="off" {...form.register("firstName")} error={errors.firstName?.message} />
-        <TextField label="Last name" autoComplete="off" {...form.register("lastName")} error={errors.lastName?.message} />
-      </div>
-      <TextField label="E-mail" type="email" autoComplete="off" {...form.register("email")} error={errors.email?.message} />
-      {errors.root ? (
-        <p role="alert" className="text-sm text-rose-700">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <PersonFields form={form} />
       <Button type="submit" busy={addRole.isPending}>
         Add signer
       </Button>

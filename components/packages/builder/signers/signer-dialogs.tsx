@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteRole, useUpdateRole } from "@/lib/console/queries/package-builder";
 import { signerOf } from "./role-labels";
+import { PersonFields } from "./person-fields";
 import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
 
 /** Changes a role's person (`PUT .../roles/{roleId}` with `signers`), or a template placeholder's name. */
@@ -28,7 +29,6 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
     resolver: zodResolver(personSignerForm),
     defaultValues: { firstName: signer?.firstName ?? "", lastName: signer?.lastName ?? "", email: signer?.email ?? "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     update.mutate(
       { roleId: role.id, changes: { signers: [{ ...values }] } },
@@ -43,16 +43,7 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="off" {...form.register("firstName")} error={errors.firstName?.message} />
-        <TextField label="Last name" autoComplete="off" {...form.register("lastName")} error={errors.lastName?.message} />
-      </div>
-      <TextField label="E-mail" type="email" autoComplete="off" {...form.register("email")} error={errors.email?.message} />
-      {errors.root ? (
-        <p role="alert" className="text-sm text-rose-700">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <PersonFields form={form} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

@@ -1,0 +1,24 @@
+"use client";
+
+import type { UseFormReturn } from "react-hook-form";
+import { TextField } from "@/components/ui/form-field";
+import type { PersonSignerForm } from "./signer-forms";
+
+/** A person's first name, last name and e-mail, and what the service said when it refused them: the add and the edit forms ask the same. */
+export function PersonFields({ form }: { form: UseFormReturn<PersonSignerForm> }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="off" {...form.register("firstName")} error={errors.firstName?.message} />
+        <TextField label="Last name" autoComplete="off" {...form.register("lastName")} error={errors.lastName?.message} />
+      </div>
+      <TextField label="E-mail" type="email" autoComplete="off" {...form.register("email")} error={errors.email?.message} />
+      {errors.root ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {errors.root.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
