@@ -33,3 +33,13 @@ export function EmptyState({ title, children, action }: { title: string; childre
     </div>
   );
 }
+
+/** A page or view the signed-in user's roles do not reach: what it is, and who can change that. */
+export function ForbiddenState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-6 py-8 text-center" data-testid="forbidden">
+      <h1 className="text-lg font-semibold text-amber-950">{title}</h1>
+      {children ? <div className="mx-auto mt-2 max-w-md text-sm text-amber-950">{children}</div> : null}
+    </div>
+  );
+}

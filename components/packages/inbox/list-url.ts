@@ -6,7 +6,8 @@ import type { PackageListParams } from "@/lib/console/queries/packages";
 
 /**
  * A list page's view (tab, search, sort, page) kept in the address's query, so reload, back and
- * a shared link show the same list. Values equal to the defaults are left out of the address.
+ * a shared link show the same list. Values equal to the defaults are left out of the address;
+ * other parameters stay.
  */
 
 export const PAGE_SIZE = 20;
@@ -41,8 +42,12 @@ function readView<Tab extends string>(params: URLSearchParams, tabs: readonly Ta
   };
 }
 
-function queryOf<Tab extends string>(view: ListView<Tab>, defaults: ListView<Tab>): string {
-  const params = new URLSearchParams();
+/** The query parameters a list view owns; any other one (the inbox's `ownerEmail`) is kept as it is. */
+const VIEW_PARAMS = ["tab", "search", "sort", "dir", "page"];
+
+function queryOf<Tab extends string>(view: ListView<Tab>, defaults: ListView<Tab>, current: URLSearchParams): string {
+  const params = new URLSearchParams(current);
+  for (const name of VIEW_PARAMS) params.delete(name);
   if (view.tab !== defaults.tab) params.set("tab", view.tab);
   if (view.search) params.set("search", view.search);
   if (view.sort !== defaults.sort || view.dir !== defaults.dir) {
@@ -61,7 +66,7 @@ export function useListUrl<Tab extends string>(tabs: readonly Tab[], defaults: L
   const view = readView(params, tabs, defaults);
   /** A new view: pushed as a history entry, or (`replace`, for typing in the search box) in place of the current one. */
   function go(change: Partial<ListView<Tab>>, { replace = false } = {}) {
-    const href = `${pathname}${queryOf({ ...view, ...change }, defaults)}`;
+    const href = `${pathname}${queryOf({ ...view, ...change }, defaults, new URLSearchParams(params))}`;
     if (replace) router.replace(href, { scroll: false });
     else router.push(href, { scroll: false });
   }

@@ -1,5 +1,7 @@
 "use client";
 
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { EmptyState } from "@/components/ui/states";
 import type { PackageListParams } from "@/lib/console/queries/packages";
 import { INBOX_TAB_IDS, INBOX_TABS, type InboxTab, type InboxTabDefinition } from "./inbox-tabs";
@@ -19,12 +21,31 @@ const PACKAGE_NOUN = { one: "package", many: "packages" };
 /** `/packages`: the sender's folders of packages, searched, sorted and paged, with bulk actions. */
 export function PackageInbox() {
   const { view, go } = useListUrl(INBOX_TAB_IDS, DEFAULT_VIEW);
+  // `?ownerEmail=`: another sender's folders, opened from the account's senders.
+  const ownerEmail = useSearchParams().get("ownerEmail")?.trim() || undefined;
   const tab = INBOX_TABS.find((candidate) => candidate.id === view.tab)!;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Packages</h1>
-        <NewDraftButton type="PACKAGE" />
+        {ownerEmail ? (
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900">Packages of {ownerEmail}</h1>
+            <p className="mt-1 text-sm text-slate-700">
+              <Link href="/account/senders" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+                Back to senders
+              </Link>{" "}
+              ·{" "}
+              <Link href="/packages" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+                Your own packages
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Packages</h1>
+            <NewDraftButton type="PACKAGE" />
+          </>
+        )}
       </div>
       <ListTabs label="Folders" idPrefix="packages" tabs={INBOX_TABS} selected={view.tab} onSelect={(next) => go({ tab: next, page: 1 })}>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -32,17 +53,24 @@ export function PackageInbox() {
           <ListSortSelect sort={view.sort} dir={view.dir} onChange={(sort, dir) => go({ sort, dir, page: 1 })} />
         </div>
         {/* A new tab starts from its loading state, not from the previous tab's rows. */}
-        <InboxList key={view.tab} view={view} tab={tab} go={go} />
+        <InboxList key={`${ownerEmail ?? ""}:${view.tab}`} view={view} tab={tab} ownerEmail={ownerEmail} go={go} />
       </ListTabs>
     </div>
   );
 }
 
-function InboxList({ view, tab, go }: { view: ListView<InboxTab>; tab: InboxTabDefinition; go: (change: Partial<ListView<InboxTab>>) => void }) {
-  const params: PackageListParams = { type: "PACKAGE", query: tab.query, search: view.search || undefined, sort: view.sort, dir: view.dir, ...pageWindow(view.page) };
+interface InboxListProps {
+  view: ListView<InboxTab>;
+  tab: InboxTabDefinition;
+  ownerEmail: string | undefined;
+  go: (change: Partial<ListView<InboxTab>>) => void;
+}
+
+function InboxList({ view, tab, ownerEmail, go }: InboxListProps) {
+  const params: PackageListParams = { type: "PACKAGE", query: tab.query, search: view.search || undefined, sort: view.sort, dir: view.dir, ...pageWindow(view.page), ownerEmail };
   const wide = useWideScreen();
   const empty = (
-    <EmptyState title={tab.empty.title} action={tab.empty.offerNewPackage ? <NewDraftButton type="PACKAGE" label="Start a new package" testId="empty-new-package" /> : undefined}>
+    <EmptyState title={tab.empty.title} action={tab.empty.offerNewPackage && !ownerEmail ? <NewDraftButton type="PACKAGE" label="Start a new package" testId="empty-new-package" /> : undefined}>
       {tab.empty.text}
     </EmptyState>
   );

@@ -20,6 +20,8 @@ export interface PackageListParams {
   /** 1-based, inclusive, as the API pages. */
   from: number;
   to: number;
+  /** Another sender's folders instead of the caller's (needs users.transactions). */
+  ownerEmail?: string;
 }
 
 export const packageKeys = {

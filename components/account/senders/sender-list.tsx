@@ -1,0 +1,113 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { ListPager } from "@/components/packages/inbox/list-pager";
+import { ListSearch } from "@/components/packages/inbox/list-search";
+import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, ForbiddenState, LoadingState } from "@/components/ui/states";
+import type { WireSender } from "@/lib/api/senders";
+import { isForbidden, useSenderList } from "@/lib/console/queries/senders";
+import { SENDER_PAGE_SIZE, senderPageWindow, type SenderListView } from "@/lib/console/sender-list-view";
+import { ApiKeyDialog } from "./api-key-dialog";
+import { DeleteSenderDialog } from "./delete-sender-dialog";
+import { EditSenderDialog } from "./edit-sender-dialog";
+import { InvitationDialog } from "./invitation-dialog";
+import { InviteSenderDialog } from "./invite-sender-dialog";
+import type { SenderDialog } from "./sender-actions";
+import { SenderCards } from "./sender-cards";
+import { SenderRolesDialog } from "./sender-roles-dialog";
+import { SenderTable } from "./sender-table";
+import { useSenderListUrl } from "./use-sender-list-url";
+
+/** `/account/senders`: the account's senders, searched and paged, invited, edited, locked or deleted. */
+/** `currentUserId`: the signed-in user, marked in the list and spared the actions the service refuses on oneself. */
+export function SenderList({ currentUserId }: { currentUserId: string }) {
+  const { view, go } = useSenderListUrl();
+  const list = useSenderList({ search: view.search || undefined, ...senderPageWindow(view.page) });
+  const [inviting, setInviting] = useState(false);
+
+  if (isForbidden(list.error)) {
+    return (
+      <ForbiddenState title="You don't have access to senders">
+        <p>Your account roles do not include seeing the account&apos;s senders. Ask the account owner if you need it.</p>
+        <p className="mt-3">
+          <Link href="/packages" className="font-medium underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+            Go to your packages
+          </Link>
+        </p>
+      </ForbiddenState>
+    );
+  }
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Senders</h1>
+        <Button onClick={() => setInviting(true)}>Invite a sender</Button>
+      </div>
+      <div className="mb-4">
+        <ListSearch label="Search senders" placeholder="Search by name, e-mail or company" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
+      </div>
+      <SenderListBody view={view} list={list} go={go} onInvite={() => setInviting(true)} currentUserId={currentUserId} />
+      <InviteSenderDialog open={inviting} onClose={() => setInviting(false)} />
+    </div>
+  );
+}
+
+interface BodyProps {
+  view: SenderListView;
+  list: ReturnType<typeof useSenderList>;
+  go: (change: Partial<SenderListView>) => void;
+  onInvite: () => void;
+  currentUserId: string;
+}
+
+function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) {
+  const wide = useWideScreen();
+  const [open, setOpen] = useState<{ dialog: SenderDialog; sender: WireSender } | null>(null);
+  const openDialog = (dialog: SenderDialog, sender: WireSender) => setOpen({ dialog, sender });
+  const close = () => setOpen(null);
+
+  if (list.isPending) return <LoadingState label="Loading senders…" />;
+  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+
+  const senders = list.data.results;
+  if (senders.length === 0) {
+    if (list.data.count > 0 && view.page > 1) {
+      return (
+        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / SENDER_PAGE_SIZE) })}>Go to the last page</Button>}>
+          The list got shorter since this page was opened.
+        </EmptyState>
+      );
+    }
+    if (view.search) {
+      return (
+        <EmptyState title={`No senders match “${view.search}”.`} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>Clear the search</Button>}>
+          Search looks in names, e-mail addresses and companies.
+        </EmptyState>
+      );
+    }
+    return <EmptyState title="No senders yet." action={<Button onClick={onInvite}>Invite a sender</Button>}>Invite the people who send packages from this account.</EmptyState>;
+  }
+
+  const first = (view.page - 1) * SENDER_PAGE_SIZE + 1;
+  const caption = `Senders ${first} to ${first + senders.length - 1} of ${list.data.count}`;
+  return (
+    <div aria-busy={list.isPlaceholderData || undefined}>
+      <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        {wide ? (
+          <SenderTable senders={senders} caption={caption} currentUserId={currentUserId} onOpen={openDialog} />
+        ) : (
+          <SenderCards senders={senders} label={caption} currentUserId={currentUserId} onOpen={openDialog} />
+        )}
+      </div>
+      <ListPager page={view.page} count={list.data.count} shown={senders.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} pageSize={SENDER_PAGE_SIZE} />
+      {open?.dialog === "edit" ? <EditSenderDialog sender={open.sender} onClose={close} /> : null}
+      {open?.dialog === "delete" ? <DeleteSenderDialog sender={open.sender} onClose={close} /> : null}
+      {open?.dialog === "apiKey" ? <ApiKeyDialog sender={open.sender} onClose={close} /> : null}
+      {open?.dialog === "roles" ? <SenderRolesDialog sender={open.sender} onClose={close} /> : null}
+      {open?.dialog === "invitation" ? <InvitationDialog sender={open.sender} onClose={close} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { CheckboxField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import type { WireAccountRole } from "@/lib/api/account-roles";
+import type { WireSender } from "@/lib/api/senders";
+import { useAccountRoles, useAssignSenderRoles, useSenderRoleIds } from "@/lib/console/queries/senders";
+
+/** The account roles a sender holds: the account's roles, checked where held; saving replaces them. */
+export function SenderRolesDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
+  const roles = useAccountRoles();
+  const held = useSenderRoleIds(sender.id);
+  const who = sender.name || sender.email;
+  let body;
+  if (roles.isPending || held.isPending) body = <LoadingState label="Loading the roles…" />;
+  else if (roles.isError) body = <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
+  else if (held.isError) body = <ErrorState error={held.error} onRetry={() => void held.refetch()} />;
+  else body = <RolesForm sender={sender} roles={roles.data.results} held={held.data} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} title={`Account roles of ${who}`}>
+      {body}
+      {roles.isError || held.isError ? (
+        <div className="flex justify-end pt-4">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles: WireAccountRole[]; held: string[]; onClose: () => void }) {
+  const toast = useToast();
+  const assign = useAssignSenderRoles(sender.id);
+  const [chosen, setChosen] = useState(() => new Set(held));
+
+  function toggle(roleId: string, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(roleId);
+      else next.delete(roleId);
+      return next;
+    });
+  }
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    assign.mutate([...chosen], {
+      onSuccess: () => {
+        toast.success(`The roles of ${sender.name || sender.email} were saved.`);
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={save} className="space-y-3" aria-label="Account roles">
+      <p className="text-sm text-slate-700">What they may do in this account comes from the roles they hold. You can grant only permissions you hold yourself.</p>
+      {assign.error ? (
+        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+          {assign.error.message}
+        </p>
+      ) : null}
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Roles</legend>
+        {roles.map((role) => (
+          <CheckboxField
+            key={role.id}
+            label={
+              <>
+                <span className="font-medium">{role.name}</span>
+                {role.enabled ? null : <span className="text-slate-600"> (disabled)</span>}
+              </>
+            }
+            hint={role.description}
+            checked={chosen.has(role.id)}
+            onChange={(event) => toggle(role.id, event.target.checked)}
+          />
+        ))}
+      </fieldset>
+      {chosen.size === 0 ? <p className="text-sm text-amber-900">With no role, they can sign in but do nothing.</p> : null}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={assign.isPending}>
+          Save roles
+        </Button>
+      </div>
+    </form>
+  );
+}
