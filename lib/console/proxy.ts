@@ -82,9 +82,10 @@ async function sessionApiKey(request: Request): Promise<string | null> {
 
   const token = await getToken({ req: request, secret: consoleAuthSecret(), secureCookie });
   if (typeof token?.apiKey !== "string" || !token.apiKey) return null;
-  const expiresAt = typeof token.exp === "number" ? token.exp * 1000 : Date.now();
-  if (decryptedSessions.size >= REMEMBERED_SESSIONS) decryptedSessions.delete(decryptedSessions.keys().next().value!);
-  decryptedSessions.set(cacheKey, { apiKey: token.apiKey, expiresAt });
+  if (typeof token.exp === "number") {
+    if (decryptedSessions.size >= REMEMBERED_SESSIONS) decryptedSessions.delete(decryptedSessions.keys().next().value!);
+    decryptedSessions.set(cacheKey, { apiKey: token.apiKey, expiresAt: token.exp * 1000 });
+  }
   return token.apiKey;
 }
 
