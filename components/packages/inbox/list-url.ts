@@ -66,7 +66,7 @@ export function useListUrl<Tab extends string>(tabs: readonly Tab[], defaults: L
   const view = readView(params, tabs, defaults);
   /** A new view: pushed as a history entry, or (`replace`, for typing in the search box) in place of the current one. */
   function go(change: Partial<ListView<Tab>>, { replace = false } = {}) {
-    const href = `${pathname}${queryOf({ ...view, ...change }, defaults, new URLSearchParams(params))}`;
+    const href = `${pathname}${queryOf({ ...view, ...change }, defaults, params)}`;
     if (replace) router.replace(href, { scroll: false });
     else router.push(href, { scroll: false });
   }
