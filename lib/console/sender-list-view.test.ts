@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readSenderListView, senderListQuery, senderPageWindow } from "./sender-list-view";
+import { pageWindow } from "@/components/packages/inbox/list-url";
+import { readSenderListView, senderListQuery } from "./sender-list-view";
 
 describe("the senders page's view in the address", () => {
   it("reads the search and the page, with defaults for what is missing or wrong", () => {
@@ -19,8 +20,8 @@ describe("the senders page's view in the address", () => {
     expect(readSenderListView(new URLSearchParams(senderListQuery(view)))).toEqual(view);
   });
 
-  it("pages twenty at a time, 1-based and inclusive", () => {
-    expect(senderPageWindow(1)).toEqual({ from: 1, to: 20 });
-    expect(senderPageWindow(3)).toEqual({ from: 41, to: 60 });
+  it("pages twenty at a time, 1-based and inclusive (the lists' one window)", () => {
+    expect(pageWindow(1)).toEqual({ from: 1, to: 20 });
+    expect(pageWindow(3)).toEqual({ from: 41, to: 60 });
   });
 });

@@ -4,8 +4,6 @@
  * view does not own are kept as they are.
  */
 
-export const SENDER_PAGE_SIZE = 20;
-
 export interface SenderListView {
   search: string;
   /** 1-based. */
@@ -26,9 +24,4 @@ export function senderListQuery(view: SenderListView, current: URLSearchParams =
   if (view.page > 1) params.set("page", String(view.page));
   const query = params.toString();
   return query ? `?${query}` : "";
-}
-
-/** The API's 1-based inclusive window for a page. */
-export function senderPageWindow(page: number): { from: number; to: number } {
-  return { from: (page - 1) * SENDER_PAGE_SIZE + 1, to: page * SENDER_PAGE_SIZE };
 }

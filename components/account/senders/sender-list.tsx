@@ -4,12 +4,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { ListPager } from "@/components/packages/inbox/list-pager";
 import { ListSearch } from "@/components/packages/inbox/list-search";
+import { PAGE_SIZE, pageWindow } from "@/components/packages/inbox/list-url";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from "@/components/ui/states";
 import type { WireSender } from "@/lib/api/senders";
 import { isForbidden, useSenderList } from "@/lib/console/queries/senders";
-import { SENDER_PAGE_SIZE, senderPageWindow, type SenderListView } from "@/lib/console/sender-list-view";
+import type { SenderListView } from "@/lib/console/sender-list-view";
 import { ApiKeyDialog } from "./api-key-dialog";
 import { DeleteSenderDialog } from "./delete-sender-dialog";
 import { EditSenderDialog } from "./edit-sender-dialog";
@@ -25,7 +26,7 @@ import { useSenderListUrl } from "./use-sender-list-url";
 /** `currentUserId`: the signed-in user, marked in the list and spared the actions the service refuses on oneself. */
 export function SenderList({ currentUserId }: { currentUserId: string }) {
   const { view, go } = useSenderListUrl();
-  const list = useSenderList({ search: view.search || undefined, ...senderPageWindow(view.page) });
+  const list = useSenderList({ search: view.search || undefined, ...pageWindow(view.page) });
   const [inviting, setInviting] = useState(false);
 
   if (isForbidden(list.error)) {
@@ -76,7 +77,7 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
   if (senders.length === 0) {
     if (list.data.count > 0 && view.page > 1) {
       return (
-        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / SENDER_PAGE_SIZE) })}>Go to the last page</Button>}>
+        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>Go to the last page</Button>}>
           The list got shorter since this page was opened.
         </EmptyState>
       );
@@ -91,7 +92,7 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
     return <EmptyState title="No senders yet." action={<Button onClick={onInvite}>Invite a sender</Button>}>Invite the people who send packages from this account.</EmptyState>;
   }
 
-  const first = (view.page - 1) * SENDER_PAGE_SIZE + 1;
+  const first = (view.page - 1) * PAGE_SIZE + 1;
   const caption = `Senders ${first} to ${first + senders.length - 1} of ${list.data.count}`;
   return (
     <div aria-busy={list.isPlaceholderData || undefined}>
@@ -102,7 +103,7 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
           <SenderCards senders={senders} label={caption} currentUserId={currentUserId} onOpen={openDialog} />
         )}
       </div>
-      <ListPager page={view.page} count={list.data.count} shown={senders.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} pageSize={SENDER_PAGE_SIZE} />
+      <ListPager page={view.page} count={list.data.count} shown={senders.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} />
       {open?.dialog === "edit" ? <EditSenderDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "delete" ? <DeleteSenderDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "apiKey" ? <ApiKeyDialog sender={open.sender} onClose={close} /> : null}

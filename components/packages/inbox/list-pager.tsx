@@ -5,23 +5,9 @@ import { PAGE_SIZE } from "./list-url";
  * "21–40 of 57" with the previous and next pages; the API's 1-based inclusive window. While
  * `loading` the rows shown are still the previous page's, so no range is claimed.
  */
-export function ListPager({
-  page,
-  count,
-  shown,
-  loading,
-  onPage,
-  pageSize = PAGE_SIZE,
-}: {
-  page: number;
-  count: number;
-  shown: number;
-  loading: boolean;
-  onPage: (page: number) => void;
-  pageSize?: number;
-}) {
+export function ListPager({ page, count, shown, loading, onPage }: { page: number; count: number; shown: number; loading: boolean; onPage: (page: number) => void }) {
   if (count === 0 || shown === 0) return null;
-  const from = (page - 1) * pageSize + 1;
+  const from = (page - 1) * PAGE_SIZE + 1;
   const to = from + shown - 1;
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
