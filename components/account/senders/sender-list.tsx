@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { ListPager } from "@/components/packages/inbox/list-pager";
 import { ListSearch } from "@/components/packages/inbox/list-search";
-import { PAGE_SIZE, pageWindow } from "@/components/packages/inbox/list-url";
+import { pageWindow } from "@/components/packages/inbox/list-url";
+import { PagedList } from "@/components/packages/inbox/paged-list";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Button } from "@/components/ui/button";
-import { EmptyState, ErrorState, ForbiddenState, LoadingState } from "@/components/ui/states";
+import { EmptyState, ForbiddenState } from "@/components/ui/states";
 import type { WireSender } from "@/lib/api/senders";
 import { isForbidden, useSenderList } from "@/lib/console/queries/senders";
 import type { SenderListView } from "@/lib/console/sender-list-view";
@@ -70,45 +70,35 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
   const openDialog = (dialog: SenderDialog, sender: WireSender) => setOpen({ dialog, sender });
   const close = () => setOpen(null);
 
-  if (list.isPending) return <LoadingState label="Loading senders…" />;
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-
-  const senders = list.data.results;
-  if (senders.length === 0) {
-    if (list.data.count > 0 && view.page > 1) {
-      return (
-        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>Go to the last page</Button>}>
-          The list got shorter since this page was opened.
-        </EmptyState>
-      );
-    }
-    if (view.search) {
-      return (
-        <EmptyState title={`No senders match “${view.search}”.`} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>Clear the search</Button>}>
-          Search looks in names, e-mail addresses and companies.
-        </EmptyState>
-      );
-    }
-    return <EmptyState title="No senders yet." action={<Button onClick={onInvite}>Invite a sender</Button>}>Invite the people who send packages from this account.</EmptyState>;
-  }
-
-  const first = (view.page - 1) * PAGE_SIZE + 1;
-  const caption = `Senders ${first} to ${first + senders.length - 1} of ${list.data.count}`;
   return (
-    <div aria-busy={list.isPlaceholderData || undefined}>
-      <div inert={list.isPlaceholderData} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        {wide ? (
-          <SenderTable senders={senders} caption={caption} currentUserId={currentUserId} onOpen={openDialog} />
-        ) : (
-          <SenderCards senders={senders} label={caption} currentUserId={currentUserId} onOpen={openDialog} />
-        )}
-      </div>
-      <ListPager page={view.page} count={list.data.count} shown={senders.length} loading={list.isPlaceholderData} onPage={(page) => go({ page })} />
+    <>
+      <PagedList
+        list={list}
+        page={view.page}
+        search={view.search}
+        go={go}
+        things="senders"
+        label="Senders"
+        searchScope="Search looks in names, e-mail addresses and companies."
+        empty={
+          <EmptyState title="No senders yet." action={<Button onClick={onInvite}>Invite a sender</Button>}>
+            Invite the people who send packages from this account.
+          </EmptyState>
+        }
+      >
+        {(senders, caption) =>
+          wide ? (
+            <SenderTable senders={senders} caption={caption} currentUserId={currentUserId} onOpen={openDialog} />
+          ) : (
+            <SenderCards senders={senders} label={caption} currentUserId={currentUserId} onOpen={openDialog} />
+          )
+        }
+      </PagedList>
       {open?.dialog === "edit" ? <EditSenderDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "delete" ? <DeleteSenderDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "apiKey" ? <ApiKeyDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "roles" ? <SenderRolesDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "invitation" ? <InvitationDialog sender={open.sender} onClose={close} /> : null}
-    </div>
+    </>
   );
 }
