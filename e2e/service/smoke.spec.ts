@@ -23,6 +23,8 @@ test("signing up returns an API key that authenticates GET /api/session", async 
   expect(await session.json()).toEqual({
     user: { id: created.userId, email, firstName: "Sam", lastName: "Smoke" },
     account: { id: created.accountId, name: "Smoke test" },
+    // The account owner holds every permission; the console shapes its menus with them.
+    permissions: expect.arrayContaining(["users.manage", "roles.manage", "sub_accounts.manage", "callbacks.manage"]),
   });
 });
 

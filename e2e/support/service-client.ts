@@ -25,6 +25,23 @@ export class ServiceClient {
     return new ServiceClient(baseUrl, apiKey, email);
   }
 
+  /** The account of a user who signed up elsewhere (in the console), with their key from `POST /api/signin`. */
+  static async signIn(baseUrl: string, email: string, password: string): Promise<ServiceClient> {
+    const response = await fetch(`${baseUrl}/api/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.status !== 200) throw new Error(`signin answered ${response.status}: ${await response.text()}`);
+    const { apiKey } = (await response.json()) as { apiKey: string };
+    return new ServiceClient(baseUrl, apiKey, email);
+  }
+
+  /** A client for an account that already exists, with one of its users' keys (revealed in the console, say). */
+  static forKey(baseUrl: string, apiKey: string, email = ""): ServiceClient {
+    return new ServiceClient(baseUrl, apiKey, email);
+  }
+
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const isRaw = body instanceof Buffer || typeof body === "string";
     return fetch(`${this.baseUrl}${path}`, {

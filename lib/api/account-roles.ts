@@ -68,3 +68,25 @@ export type WirePermission = z.infer<typeof wirePermission>;
 /** `GET /api/account/permissions` (our extension): the whole catalogue. */
 export const permissionCatalogueResponse = z.object({ results: z.array(wirePermission), count: z.number().int() });
 export type PermissionCatalogueResponse = z.infer<typeof permissionCatalogueResponse>;
+
+/** `GET /api/account/roles/{accountRoleId}/users` (our extension): 1-based inclusive `from`/`to`. */
+export const roleHolderListQuery = z.object({
+  from: z.coerce.number().int().min(1).default(1),
+  to: z.coerce.number().int().min(1).optional(),
+});
+export type RoleHolderListQuery = z.infer<typeof roleHolderListQuery>;
+
+/** A sender holding a role: who they are, not their whole record (that needs users.view). */
+export const wireRoleHolder = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  status: z.string().describe("The sender's status in the account: INVITED, ACTIVE or LOCKED"),
+});
+export type WireRoleHolder = z.infer<typeof wireRoleHolder>;
+
+/** The holders of one role, oldest member first; `count` is all of them, not the page size. */
+export const roleHolderListResponse = z.object({ results: z.array(wireRoleHolder), count: z.number().int() });
+export type RoleHolderListResponse = z.infer<typeof roleHolderListResponse>;

@@ -15,6 +15,12 @@ export type SignUpResponse = z.infer<typeof signUpResponse>;
 export const sessionResponse = z.object({
   user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
   account: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * Our extension: what the key's roles allow in this account, as `<area>.<permission>` names.
+   * Absent from compatible services that do not say; the console then offers everything and
+   * shows the service's refusals.
+   */
+  permissions: z.array(z.string()).optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

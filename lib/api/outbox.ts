@@ -20,6 +20,7 @@ export const outboxMessageResponse = z.object({
   status: z.enum(EMAIL_STATUSES).describe("QUEUED, SENT (accepted by the SMTP server), KEPT (no SMTP server configured), BOUNCED or FAILED"),
   created: z.iso.datetime().describe("UTC, ISO 8601 with milliseconds, ending in Z"),
   sentAt: z.iso.datetime().optional().describe("When the SMTP server accepted it"),
+  lastError: z.string().optional().describe("The SMTP server's last refusal: why it BOUNCED or FAILED, or why a QUEUED one is being retried"),
 });
 export type OutboxMessageResponse = z.infer<typeof outboxMessageResponse>;
 

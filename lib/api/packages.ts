@@ -87,7 +87,7 @@ export type ApprovalUpdate = z.infer<typeof approvalUpdate>;
 export const documentInput = z.object({
   id: optional(clientId),
   index: optional(z.number().int().min(0)),
-  name: z.string().trim().min(1).max(256),
+  name: z.string().trim().min(1, "is required").max(256),
   description: optional(z.string().max(4000)),
   extract: optional(z.boolean()),
   extractionTypes: optional(z.array(z.string())),
@@ -96,6 +96,8 @@ export const documentInput = z.object({
 });
 export type DocumentInput = z.infer<typeof documentInput>;
 export const documentUpdate = documentInput.pick({ name: true, description: true, index: true, data: true }).partial();
+/** A document's new name, as the console's rename form and the API check it. */
+export const documentRename = documentInput.pick({ name: true });
 export type DocumentUpdate = z.infer<typeof documentUpdate>;
 
 export const signerGroupInput = z.object({

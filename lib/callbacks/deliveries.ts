@@ -15,14 +15,16 @@ export interface DeliverableEvent {
 
 /**
  * The transactional outbox of callbacks: when the account's registration subscribes to the
- * event, its delivery row and job are written in the transaction of the event itself.
+ * event, its delivery row and job are written in the transaction of the event itself. A test
+ * event (`evenIfNotSubscribed`) is delivered whatever the registration subscribes to. Answers the
+ * delivery's id, or null when nothing was queued.
  */
-export async function queueCallbackDelivery(tx: Tx, event: DeliverableEvent): Promise<void> {
+export async function queueCallbackDelivery(tx: Tx, event: DeliverableEvent, { evenIfNotSubscribed = false } = {}): Promise<string | null> {
   const [registration] = await tx
     .select({ url: callbackRegistrations.url, events: callbackRegistrations.events })
     .from(callbackRegistrations)
     .where(eq(callbackRegistrations.accountId, event.accountId));
-  if (!registration || !registration.events.includes(event.name)) return;
+  if (!registration || (!evenIfNotSubscribed && !registration.events.includes(event.name))) return null;
   const id = newId();
   const created = now();
   await tx.insert(callbackDeliveries).values({
@@ -37,6 +39,7 @@ export async function queueCallbackDelivery(tx: Tx, event: DeliverableEvent): Pr
     created,
   });
   await enqueueJob(tx, DELIVER_CALLBACK_JOB, { deliveryId: id });
+  return id;
 }
 
 /**

@@ -15,7 +15,7 @@ function toWireAttempt(row: typeof callbackAttempts.$inferSelect): CallbackAttem
   return attempt;
 }
 
-function toWireDelivery(row: typeof callbackDeliveries.$inferSelect, attempts: CallbackAttemptResponse[]): CallbackDeliveryResponse {
+export function toWireDelivery(row: typeof callbackDeliveries.$inferSelect, attempts: CallbackAttemptResponse[]): CallbackDeliveryResponse {
   const delivery: CallbackDeliveryResponse = {
     id: row.id,
     eventName: row.eventName,

@@ -18,6 +18,7 @@ function toWireMessage(row: typeof outboxMessages.$inferSelect): OutboxMessageRe
   };
   if (row.packageId) message.packageId = row.packageId;
   if (row.sentAt) message.sentAt = wireDate(row.sentAt);
+  if (row.lastError) message.lastError = row.lastError;
   return message;
 }
 

@@ -431,3 +431,62 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("two instances 
     }
   });
 });
+
+describe("POST /api/callback/test", () => {
+  it("delivers a CALLBACK_TEST event to the destination whatever it subscribes to, logged and audited like any delivery", async () => {
+    const owner = await seedAccount();
+    const path = uniquePath("test-event");
+    await register(owner, path, ["PACKAGE_COMPLETE"], "test-key");
+
+    const queued = await callJson<DeliveryList["results"][number]>("POST", "/api/callback/test", { key: owner.apiKey, expect: 202 });
+    expect(queued).toMatchObject({ eventName: "CALLBACK_TEST", url: `${base}${path}`, status: "PENDING", attempts: [] });
+    expect(queued).not.toHaveProperty("packageId");
+
+    await vi.waitFor(() => expect(receivedAt(path)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    const [arrived] = receivedAt(path);
+    expect(arrived.headers.authorization).toBe("Basic test-key");
+    expect(arrived.headers["signet-delivery-id"]).toBe(queued.id);
+    expect(arrived.json).toEqual({
+      "@class": "com.silanis.esl.packages.event.ESLProcessEvent",
+      name: "CALLBACK_TEST",
+      sessionUser: owner.userId,
+      message: "A test event: Signet can reach this callback destination.",
+      createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const [delivered] = await waitForStatuses(owner.accountId, ["DELIVERED"]);
+    expect(delivered.id).toBe(queued.id);
+    const listed = await callJson<DeliveryList>("GET", "/api/callback/deliveries", { key: owner.apiKey });
+    expect(listed.results).toMatchObject([{ id: queued.id, eventName: "CALLBACK_TEST", status: "DELIVERED", attempts: [{ statusCode: 200 }] }]);
+
+    const audit = await callJson<{ results: { name: string; message?: string }[] }>("GET", "/api/account/auditEvents?name=CALLBACK_TEST", { key: owner.apiKey });
+    expect(audit.results).toMatchObject([{ name: "CALLBACK_TEST" }]);
+  });
+
+  it("a failing destination fails the test event after its attempts; resent once it is back, it is delivered", async () => {
+    const owner = await seedAccount();
+    const path = uniquePath("test-event-down");
+    let healthy = false;
+    rules.set(path, () => (healthy ? 200 : 503));
+    await register(owner, path, ["PACKAGE_CREATE"]);
+    const queued = await callJson<{ id: string }>("POST", "/api/callback/test", { key: owner.apiKey, expect: 202 });
+    const [failed] = await waitForStatuses(owner.accountId, ["FAILED"]);
+    expect(failed).toMatchObject({ id: queued.id, attempts: 4, lastStatusCode: 503 });
+
+    healthy = true;
+    await expectStatus("POST", `/api/callback/deliveries/${queued.id}/resend`, owner.apiKey, 204);
+    await waitForStatuses(owner.accountId, ["DELIVERED"]);
+    expect(receivedAt(path).map((entry) => entry.json.name)).toEqual(["CALLBACK_TEST"]);
+  });
+
+  it("409 without a registration; 401 without a key; 403 without callbacks.manage", async () => {
+    const owner = await seedAccount();
+    const refused = await callJson<{ messageKey: string }>("POST", "/api/callback/test", { key: owner.apiKey, expect: 409 });
+    expect(refused.messageKey).toBe("error.conflict.noCallbackRegistration");
+    expect(await deliveriesOf(owner.accountId)).toEqual([]);
+    await expectStatus("POST", "/api/callback/test", undefined, 401);
+    await register(owner, uniquePath("test-event-403"), ["PACKAGE_CREATE"]);
+    const sender = await seedSender(owner);
+    await expectStatus("POST", "/api/callback/test", sender.apiKey, 403);
+    expect(await deliveriesOf(owner.accountId)).toEqual([]);
+  });
+});

@@ -96,7 +96,7 @@ async function bounceEvents(accountId: string) {
 }
 
 interface OutboxList {
-  results: { id: string; to: string; subject: string; kind: string; packageId?: string; status: string; created: string; sentAt?: string }[];
+  results: { id: string; to: string; subject: string; kind: string; packageId?: string; status: string; created: string; sentAt?: string; lastError?: string }[];
   count: number;
 }
 
@@ -138,6 +138,8 @@ describe("e-mail through SMTP", () => {
     await inviteSender(owner, email);
     const row = await waitForStatus(email, "BOUNCED");
     expect(row.lastError).toContain("550");
+    const listed = await callJson<OutboxList>("GET", "/api/account/outbox", { key: owner.apiKey });
+    expect(listed.results).toMatchObject([{ to: email, status: "BOUNCED", lastError: row.lastError }]);
     expect(row.attempts).toBe(1);
     expect(await bounceEvents(owner.accountId)).toEqual([{ message: "BOUNCE", sessionUser: email, packageId: null }]);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -249,6 +251,7 @@ describe("the embedded outbox (no SMTP_URL)", () => {
     expect(newest.created).toMatch(/Z$/);
     expect(newest).not.toHaveProperty("sentAt");
     expect(newest).not.toHaveProperty("packageId");
+    expect(newest).not.toHaveProperty("lastError");
 
     const page = await callJson<OutboxList>("GET", "/api/account/outbox?from=2&to=2", { key: owner.apiKey });
     expect(page).toMatchObject({ count: 2, results: [{ to: first }] });

@@ -556,7 +556,7 @@ describe("DELETE /api/account/senders/{id}", () => {
 });
 
 describe("GET /api/account/senders/{id}/apiKey", () => {
-  it("answers the sender's key to the owner; never to plain senders; the owner's key only to the owner", async () => {
+  it("answers the sender's key to the owner; a plain sender only their own; the owner's key only to the owner", async () => {
     const owner = await seedAccount();
     const other = await seedAccount();
     const sender = await seedSender(owner);
@@ -565,7 +565,10 @@ describe("GET /api/account/senders/{id}/apiKey", () => {
 
     const plain = await seedSender(owner);
     await expectError("GET", `/api/account/senders/${sender.userId}/apiKey`, { key: plain.apiKey }, 403, "error.forbidden.noPermission");
-    await expectError("GET", `/api/account/senders/${plain.userId}/apiKey`, { key: plain.apiKey }, 403, "error.forbidden.noPermission");
+    // Their own key needs no permission: they act with it already (the console's integrations page shows it).
+    expect(await callJson("GET", `/api/account/senders/${plain.userId}/apiKey`, { key: plain.apiKey })).toEqual({ apiKey: plain.apiKey });
+    await expectError("GET", `/api/account/senders/${owner.userId}/apiKey`, { key: plain.apiKey }, 403, "error.forbidden.noPermission");
+    await expectError("GET", "/api/account/senders/unknown/apiKey", { key: plain.apiKey }, 403, "error.forbidden.noPermission");
     // A key reader holding the sender's permissions (their role's) reads the sender's key, never the owner's.
     const keyReader = await seedSenderWith(owner, ["users.api_keys", "transaction.transaction", "transaction.in_person", "groups.view"]);
     expect(await callJson("GET", `/api/account/senders/${sender.userId}/apiKey`, { key: keyReader.apiKey })).toEqual({ apiKey: sender.apiKey });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { call, callJson } from "../support/api-client";
-import { seedAccount } from "../support/seed";
+import { ALL_PERMISSIONS, PREDEFINED_ROLES } from "@/lib/esign/permissions";
+import { seedAccount, seedSender } from "../support/seed";
 
 describe("POST /api/signup", () => {
   afterEach(() => {
@@ -14,7 +15,16 @@ describe("POST /api/signup", () => {
     expect(session).toEqual({
       user: { id: account.userId, email: account.email, firstName: "Olive", lastName: "Owner" },
       account: { id: account.accountId, name: "Acme Legal" },
+      permissions: [...ALL_PERMISSIONS].sort(),
     });
+  });
+
+  it("tells a sender what their roles allow, and no more", async () => {
+    const account = await seedAccount();
+    const sender = await seedSender(account);
+    const session = await callJson<{ permissions: string[] }>("GET", "/api/session", { key: sender.apiKey });
+    const senderRole = PREDEFINED_ROLES.find((role) => role.predefined === "SENDER")!;
+    expect(session.permissions).toEqual([...senderRole.permissions].sort());
   });
 
   it("refuses a duplicate e-mail with 409, whatever its case", async () => {

@@ -104,11 +104,13 @@ describe("POST /api/account/subaccounts", () => {
     expect(keys).toEqual([{ accountUid: created.id, accountName: "Acme Europe", apiKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }]);
 
     // The key decides the account: the same user, acting in the sub account, as its owner.
-    const session = await callJson("GET", "/api/session", { key: keys[0].apiKey });
+    const session = await callJson<{ permissions: string[] }>("GET", "/api/session", { key: keys[0].apiKey });
     expect(session).toEqual({
       user: { id: top.userId, email: top.email, firstName: "Olive", lastName: "Owner" },
       account: { id: created.id, name: "Acme Europe" },
+      permissions: expect.any(Array),
     });
+    expect(session.permissions).toContain("sub_accounts.manage");
     expect(await callJson("GET", SUBACCOUNTS, { key: keys[0].apiKey })).toEqual([]);
   });
 

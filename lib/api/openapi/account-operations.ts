@@ -4,6 +4,8 @@ import {
   accountRoleResponse,
   accountRoleUpdateRequest,
   permissionCatalogueResponse,
+  roleHolderListQuery,
+  roleHolderListResponse,
 } from "../account-roles";
 import {
   accessibleAccountsResponse,
@@ -21,7 +23,7 @@ import {
   verificationTypesResponse,
 } from "../verification";
 import { auditEventListQuery, auditEventListResponse } from "../audit";
-import { callbackDeliveryListQuery, callbackDeliveryListResponse, callbackRequest, callbackResponse } from "../callbacks";
+import { callbackDeliveryListQuery, callbackDeliveryListResponse, callbackDeliveryResponse, callbackRequest, callbackResponse } from "../callbacks";
 import { outboxListQuery, outboxListResponse } from "../outbox";
 import {
   accessTokenRequest,
@@ -67,6 +69,16 @@ export const accountRoleOperations: Operation[] = [
   { method: "get", path: role, tag: "Account roles", summary: "Read a role", permission: PERMISSIONS.rolesView, responses: { 200: ok(accountRoleResponse) } },
   { method: "put", path: role, tag: "Account roles", summary: "Change a role (predefined roles cannot change)", permission: PERMISSIONS.rolesManage, body: { schema: accountRoleUpdateRequest }, responses: { 200: ok(accountRoleResponse) } },
   { method: "delete", path: role, tag: "Account roles", summary: "Delete a role (predefined roles cannot be deleted)", permission: PERMISSIONS.rolesManage, responses: { 204: noContent } },
+  {
+    method: "get",
+    path: `${role}/users`,
+    tag: "Account roles",
+    summary: "The senders who hold the role (our extension)",
+    description: "`{results, count}` of the account's members holding the role, oldest member first, paged with 1-based inclusive `from`/`to`: id, e-mail, names and status only.",
+    permission: PERMISSIONS.rolesView,
+    query: roleHolderListQuery,
+    responses: { 200: ok(roleHolderListResponse) },
+  },
 ];
 
 export const subAccountOperations: Operation[] = [
@@ -203,9 +215,10 @@ export const senderOperations: Operation[] = [
     tag: "Senders",
     summary: "The sender's API key",
     description:
-      "Only with an API key, not an access token (403 `error.forbidden.apiKeysNeedApiKey`), and only for a sender the caller may administer: the owner reads anyone's; " +
-      "anyone else their own, or that of a member who is not an owner and holds no permission they lack (403 `error.forbidden.targetHasMorePermissions`).",
-    permission: PERMISSIONS.usersApiKeys,
+      "Only with an API key, not an access token (403 `error.forbidden.apiKeysNeedApiKey`). Anyone reads their own key (our extension: no permission needed). " +
+      "Another sender's key needs users.api_keys (403 `error.forbidden.noPermission`) and a sender the caller may administer: the owner reads anyone's; " +
+      "anyone else that of a member who is not an owner and holds no permission they lack (403 `error.forbidden.targetHasMorePermissions`).",
+    permission: null,
     responses: { 200: ok(senderApiKeyResponse) },
   },
   {
@@ -284,6 +297,17 @@ export const callbackDeliveryOperations: Operation[] = [
     permission: PERMISSIONS.callbacks,
     query: callbackDeliveryListQuery,
     responses: { 200: ok(callbackDeliveryListResponse) },
+  },
+  {
+    method: "post",
+    path: "/api/callback/test",
+    tag: "Callbacks",
+    summary: "Send a test event to the registered destination (our extension)",
+    description:
+      "Queues a `CALLBACK_TEST` event (no packageId) whatever events the registration subscribes to, delivered like any other: same body shape, key, signature, retries and delivery log. " +
+      "Answers the delivery as queued; 409 `error.conflict.noCallbackRegistration` when the account has no registration.",
+    permission: PERMISSIONS.callbacks,
+    responses: { 202: ok(callbackDeliveryResponse, "Queued"), 409: ok(errorResponse, "No callback registration") },
   },
   {
     method: "post",

@@ -79,6 +79,8 @@ export const AUDIT_ONLY_EVENTS = [
   "SUB_ACCOUNT_UPDATE",
   "CALLBACK_REGISTER",
   "CALLBACK_DELETE",
+  // POST /api/callback/test: sent to the destination whatever it subscribes to.
+  "CALLBACK_TEST",
   "CLIENT_APP_CREATE",
   "CLIENT_APP_REVOKE",
   "VERIFICATION_TYPE_ACTIVATE",
@@ -108,6 +110,11 @@ const specEvents = new Set<string>(SPEC_EVENTS);
  * account's callback registration subscribes to also gets its delivery queued in that transaction.
  */
 export async function recordEvent(tx: Queryable, event: AuditEventInput): Promise<void> {
+  await recordEventReturningId(tx, event);
+}
+
+/** `recordEvent`, answering the event's id (for a caller that refers to the event, as the test callback does). */
+export async function recordEventReturningId(tx: Queryable, event: AuditEventInput): Promise<number> {
   const [written] = await tx
     .insert(auditEvents)
     .values({
@@ -127,6 +134,7 @@ export async function recordEvent(tx: Queryable, event: AuditEventInput): Promis
     // Every caller passes its transaction (the type also admits the database for reads elsewhere).
     await queueCallbackDelivery(tx as Tx, { id: written.id, accountId: event.accountId, packageId: event.packageId, name: event.name });
   }
+  return written.id;
 }
 
 /**

@@ -5,16 +5,21 @@ import type { SenderApiKeyResponse } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdminister } from "@/lib/esign/accounts/privileges";
 import { forbidden, notFound } from "@/lib/esign/errors";
+import { PERMISSIONS } from "@/lib/esign/permissions";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { findSender } from "./sender-record";
 
 /**
  * `GET /api/account/senders/{id}/apiKey` (spec 4.6): the sender's key in the caller's account,
- * decrypted. A key acts with every permission of its sender, so it is read only by a caller who
- * may administer the sender (the owner: anyone's; one's own key too), and only with an API key: a
- * short-lived access token must not turn into a lasting key.
+ * decrypted. A key acts with every permission of its sender, so another's key is read only with
+ * users.api_keys by a caller who may administer the sender (the owner: anyone's). One's own key
+ * needs no permission (our extension, as `GET /api/account/subaccountApiKeys`): the caller already
+ * acts with it. Only with an API key: a short-lived access token must not turn into a lasting key.
  */
 export async function readSenderApiKey(db: Queryable, caller: Caller, senderId: string): Promise<SenderApiKeyResponse> {
+  if (senderId !== caller.user.id && !caller.permissions.has(PERMISSIONS.usersApiKeys)) {
+    throw forbidden("error.forbidden.noPermission", `This action needs the permission ${PERMISSIONS.usersApiKeys}.`);
+  }
   if (caller.credential !== "apiKey") {
     throw forbidden("error.forbidden.apiKeysNeedApiKey", "API keys are handed out only to a caller authenticated with an API key, not with an access token.");
   }

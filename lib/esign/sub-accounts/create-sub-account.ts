@@ -30,7 +30,7 @@ export async function createSubAccount(db: Db, caller: Caller, input: CreateSubA
     if (parentDepth >= MAX_ACCOUNT_DEPTH) {
       throw unprocessable(
         "error.validation.accountDepth",
-        `Account ${parent.id} is already on level ${parentDepth}; accounts go ${MAX_ACCOUNT_DEPTH} levels deep at most (parent, child, grandchild), so it cannot have sub accounts.`,
+        `"${parent.name}" (${parent.id}) is already on level ${parentDepth}; accounts go ${MAX_ACCOUNT_DEPTH} levels deep at most (parent, child, grandchild), so it cannot have sub accounts.`,
       );
     }
     const accountId = await createAccount(tx, {

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
+import type { CallbackDeliveryResponse } from "@/lib/api/callbacks";
+import type { Caller } from "@/lib/esign/accounts/caller";
+import { recordEventReturningId } from "@/lib/esign/audit/record-event";
+import { conflict } from "@/lib/esign/errors";
+import { queueCallbackDelivery } from "./deliveries";
+import { toWireDelivery } from "./list-deliveries";
+
+export const TEST_EVENT_NAME = "CALLBACK_TEST";
+export const TEST_EVENT_MESSAGE = "A test event: Signet can reach this callback destination.";
+
+const noRegistration = () => conflict("error.conflict.noCallbackRegistration", "The account has no callback registration to send a test event to.");
+
+/**
+ * `POST /api/callback/test` (our extension): a CALLBACK_TEST event, kept in the audit trail and
+ * delivered to the registration's url like any event (same body, key, signature, retries and
+ * log), whatever events the registration subscribes to. Answers the delivery as queued.
+ */
+export async function sendTestCallback(db: Db, caller: Caller): Promise<CallbackDeliveryResponse> {
+  return db.transaction(async (tx) => {
+    const [registration] = await tx.select({ url: callbackRegistrations.url }).from(callbackRegistrations).where(eq(callbackRegistrations.accountId, caller.account.id));
+    if (!registration) throw noRegistration();
+    const event = { accountId: caller.account.id, packageId: null, name: TEST_EVENT_NAME } as const;
+    const eventId = await recordEventReturningId(tx, { ...event, sessionUser: caller.user.id, message: TEST_EVENT_MESSAGE, ipAddress: caller.ipAddress });
+    const deliveryId = await queueCallbackDelivery(tx, { ...event, id: eventId }, { evenIfNotSubscribed: true });
+    // Removed meanwhile, between the two reads.
+    if (!deliveryId) throw noRegistration();
+    const [delivery] = await tx.select().from(callbackDeliveries).where(eq(callbackDeliveries.id, deliveryId));
+    return toWireDelivery(delivery, []);
+  });
+}
