@@ -16,6 +16,7 @@ import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/states";
+import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WirePackage } from "@/lib/api/packages";
 import type { PackageListParams } from "@/lib/console/queries/packages";
 import { TemplateRoles } from "./template-roles";
@@ -136,59 +137,47 @@ function documentCount(template: WirePackage): string {
 
 function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
-          <tr>
-            <th scope="col" className="w-10 px-3 py-2">
-              <SelectAllCheckbox ids={templates.map((template) => template.id)} selection={selection} />
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Roles
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Documents
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Updated
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {templates.map((template) => (
-            <tr key={template.id} data-testid="template-row" data-template-id={template.id} className={selection.selected.has(template.id) ? "bg-sky-50" : undefined}>
-              <td className="px-3 py-3 align-top">
-                <RowCheckbox template={template} selection={selection} />
-              </td>
-              <td className="max-w-xs px-3 py-3 align-top">
-                <TemplateName template={template} inTrash={inTrash} />
-                {template.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{template.description}</p> : null}
-                {template.visibility === "ACCOUNT" ? null : (
-                  <span className="mt-1 block">
-                    <Badge>Only you</Badge>
-                  </span>
-                )}
-              </td>
-              <td className="px-3 py-3 align-top">
-                <TemplateRoles template={template} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">{documentCount(template)}</td>
-              <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
-                <PackageDate iso={template.updated} />
-              </td>
-              <td className="px-3 py-3 text-right align-top">{inTrash ? null : <UseButton template={template} onUse={onUse} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      scroll
+      columns={
+        <>
+          <th scope="col" className="w-10 px-3 py-2">
+            <SelectAllCheckbox ids={templates.map((template) => template.id)} selection={selection} />
+          </th>
+          <ColumnHeader>Name</ColumnHeader>
+          <ColumnHeader>Roles</ColumnHeader>
+          <ColumnHeader>Documents</ColumnHeader>
+          <ColumnHeader>Updated</ColumnHeader>
+          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+        </>
+      }
+    >
+      {templates.map((template) => (
+        <tr key={template.id} data-testid="template-row" data-template-id={template.id} className={selection.selected.has(template.id) ? "bg-sky-50" : undefined}>
+          <td className="px-3 py-3 align-top">
+            <RowCheckbox template={template} selection={selection} />
+          </td>
+          <td className="max-w-xs px-3 py-3 align-top">
+            <TemplateName template={template} inTrash={inTrash} />
+            {template.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{template.description}</p> : null}
+            {template.visibility === "ACCOUNT" ? null : (
+              <span className="mt-1 block">
+                <Badge>Only you</Badge>
+              </span>
+            )}
+          </td>
+          <td className="px-3 py-3 align-top">
+            <TemplateRoles template={template} />
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">{documentCount(template)}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
+            <PackageDate iso={template.updated} />
+          </td>
+          <td className="px-3 py-3 text-right align-top">{inTrash ? null : <UseButton template={template} onUse={onUse} />}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -78,7 +78,7 @@ export function CheckboxField({ label, hint, className = "", ...input }: Checkbo
   const id = useId();
   return (
     <div className={`flex items-start gap-2 ${className}`}>
-      <input id={id} type="checkbox" className="mt-0.5 size-4 rounded border-slate-400 text-sky-700 focus:ring-2 focus:ring-sky-600" {...input} />
+      <input id={id} type="checkbox" className="mt-0.5 size-4 shrink-0 rounded border-slate-400 text-sky-700 focus:ring-2 focus:ring-sky-600" {...input} />
       <label htmlFor={id} className="text-sm text-slate-800">
         {label}
         {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}

@@ -1,7 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { WireSender } from "@/lib/api/senders";
 import { useDeleteSender } from "@/lib/console/queries/senders";
@@ -23,29 +22,21 @@ export function DeleteSenderDialog({ sender, onClose }: { sender: WireSender; on
   }
 
   return (
-    <Dialog open onClose={onClose} title={`Delete ${who}?`}>
-      <div className="space-y-3 text-sm text-slate-700">
-        <p>
-          {who} ({sender.email}) will no longer be able to sign in or use their API key. Their sent and completed packages stay in the account.
-        </p>
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          A sender who still has drafts or packages waiting in their inbox is <strong>locked</strong> instead of deleted: they can still read, but cannot change
-          anything. You can open their packages to finish or trash them.
-        </p>
-        {remove.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {remove.error.message}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={confirm}>
-            Delete sender
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={`Delete ${who}?`}
+      confirmLabel="Delete sender"
+      busy={remove.isPending}
+      error={remove.error}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p>
+        {who} ({sender.email}) will no longer be able to sign in or use their API key. Their sent and completed packages stay in the account.
+      </p>
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        A sender who still has drafts or packages waiting in their inbox is <strong>locked</strong> instead of deleted: they can still read, but cannot change
+        anything. You can open their packages to finish or trash them.
+      </p>
+    </ConfirmDialog>
   );
 }

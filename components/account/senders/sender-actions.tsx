@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Menu, type MenuItem } from "@/components/ui/menu";
 import type { WireSender } from "@/lib/api/senders";
+import { useMayOffer } from "@/lib/console/queries/session";
 
 /** What can be done to one sender; each opens its dialog (or the sender's packages). */
 export type SenderDialog = "edit" | "roles" | "apiKey" | "invitation" | "delete";
@@ -12,16 +13,25 @@ export function senderPackagesHref(sender: WireSender): string {
   return `/packages?${new URLSearchParams({ ownerEmail: sender.email })}`;
 }
 
-/** `self`: the signed-in user's own row, without what the service refuses on oneself (own roles, deleting oneself). */
+/**
+ * `self`: the signed-in user's own row, without what the service refuses on oneself (own roles,
+ * deleting oneself). Each action is offered only if the user's roles allow it; none left, no menu.
+ */
 export function SenderActions({ sender, self, onOpen }: { sender: WireSender; self: boolean; onOpen: (dialog: SenderDialog, sender: WireSender) => void }) {
   const router = useRouter();
-  const items: MenuItem[] = [{ label: "Edit details", onSelect: () => onOpen("edit", sender) }];
-  if (!self) {
-    items.push({ label: "Account roles", onSelect: () => onOpen("roles", sender) });
-    items.push({ label: "Open their packages", onSelect: () => router.push(senderPackagesHref(sender)) });
-  }
-  items.push({ label: "Reveal API key", onSelect: () => onOpen("apiKey", sender) });
-  if (sender.status === "INVITED") items.push({ label: "Invitation link", onSelect: () => onOpen("invitation", sender) });
-  if (!self) items.push({ label: "Delete sender", onSelect: () => onOpen("delete", sender), danger: true });
+  const mayManage = useMayOffer("users.manage");
+  // The roles dialog reads the account's roles and the sender's (roles.view) before it changes them (roles.manage).
+  const mayReadRoles = useMayOffer("roles.view");
+  const mayAssignRoles = useMayOffer("roles.manage") && mayReadRoles;
+  const mayReadTheirPackages = useMayOffer("users.transactions");
+  const mayReadKeys = useMayOffer("users.api_keys");
+  const items: MenuItem[] = [];
+  if (mayManage) items.push({ label: "Edit details", onSelect: () => onOpen("edit", sender) });
+  if (!self && mayAssignRoles) items.push({ label: "Account roles", onSelect: () => onOpen("roles", sender) });
+  if (!self && mayReadTheirPackages) items.push({ label: "Open their packages", onSelect: () => router.push(senderPackagesHref(sender)) });
+  if (mayReadKeys) items.push({ label: "Reveal API key", onSelect: () => onOpen("apiKey", sender) });
+  if (sender.status === "INVITED" && mayManage) items.push({ label: "Invitation link", onSelect: () => onOpen("invitation", sender) });
+  if (!self && mayManage) items.push({ label: "Delete sender", onSelect: () => onOpen("delete", sender), danger: true });
+  if (items.length === 0) return null;
   return <Menu label={<span>Actions<span className="sr-only"> for {sender.name || sender.email}</span></span>} items={items} />;
 }

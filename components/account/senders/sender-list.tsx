@@ -1,16 +1,17 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Button } from "@/components/ui/button";
-import { EmptyState, ForbiddenState } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import type { WireSender } from "@/lib/api/senders";
 import { isForbidden, useSenderList } from "@/lib/console/queries/senders";
+import { useMayOffer } from "@/lib/console/queries/session";
 import type { SenderListView } from "@/lib/console/sender-list-view";
+import { AreaForbidden } from "../area-forbidden";
 import { ApiKeyDialog } from "./api-key-dialog";
 import { DeleteSenderDialog } from "./delete-sender-dialog";
 import { EditSenderDialog } from "./edit-sender-dialog";
@@ -28,29 +29,21 @@ export function SenderList({ currentUserId }: { currentUserId: string }) {
   const { view, go } = useSenderListUrl();
   const list = useSenderList({ search: view.search || undefined, ...pageWindow(view.page) });
   const [inviting, setInviting] = useState(false);
+  const mayInvite = useMayOffer("users.manage");
 
   if (isForbidden(list.error)) {
-    return (
-      <ForbiddenState title="You don't have access to senders">
-        <p>Your account roles do not include seeing the account&apos;s senders. Ask the account owner if you need it.</p>
-        <p className="mt-3">
-          <Link href="/packages" className="font-medium underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-            Go to your packages
-          </Link>
-        </p>
-      </ForbiddenState>
-    );
+    return <AreaForbidden area="senders" reason="Your account roles do not include seeing the account's senders." />;
   }
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Senders</h1>
-        <Button onClick={() => setInviting(true)}>Invite a sender</Button>
+        {mayInvite ? <Button onClick={() => setInviting(true)}>Invite a sender</Button> : null}
       </div>
       <div className="mb-4">
         <ListSearch label="Search senders" placeholder="Search by name, e-mail or company" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
       </div>
-      <SenderListBody view={view} list={list} go={go} onInvite={() => setInviting(true)} currentUserId={currentUserId} />
+      <SenderListBody view={view} list={list} go={go} onInvite={mayInvite ? () => setInviting(true) : undefined} currentUserId={currentUserId} />
       <InviteSenderDialog open={inviting} onClose={() => setInviting(false)} />
     </div>
   );
@@ -60,7 +53,8 @@ interface BodyProps {
   view: SenderListView;
   list: ReturnType<typeof useSenderList>;
   go: (change: Partial<SenderListView>) => void;
-  onInvite: () => void;
+  /** Absent when the user may not invite. */
+  onInvite?: () => void;
   currentUserId: string;
 }
 
@@ -81,7 +75,7 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
         label="Senders"
         searchScope="Search looks in names, e-mail addresses and companies."
         empty={
-          <EmptyState title="No senders yet." action={<Button onClick={onInvite}>Invite a sender</Button>}>
+          <EmptyState title="No senders yet." action={onInvite ? <Button onClick={onInvite}>Invite a sender</Button> : undefined}>
             Invite the people who send packages from this account.
           </EmptyState>
         }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { StatusBadge } from "@/components/ui/badge";
+import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WirePackage } from "@/lib/api/packages";
 import type { ListDir, ListSort } from "./list-url";
 import { PackageDate } from "./package-date";
@@ -19,63 +20,57 @@ interface SortState {
 /** The packages of one page as a table (wide screens). */
 export function PackageTable({ packages, selection, sorting, caption }: { packages: WirePackage[]; selection: RowSelection; sorting: SortState; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
-          <tr>
-            <th scope="col" className="w-10 px-3 py-2">
-              <SelectAllCheckbox ids={packages.map((pkg) => pkg.id)} selection={selection} />
-            </th>
-            <SortableHeader column="name" label="Name" sorting={sorting} />
-            <SortableHeader column="status" label="Status" sorting={sorting} />
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Signers
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-semibold lg:table-cell">
-              Sender
-            </th>
-            <SortableHeader column="updated" label="Updated" sorting={sorting} />
-            <SortableHeader column="due" label="Due" sorting={sorting} />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {packages.map((pkg) => (
-            <tr key={pkg.id} data-testid="package-row" data-package-id={pkg.id} className={selection.selected.has(pkg.id) ? "bg-sky-50" : undefined}>
-              <td className="px-3 py-3 align-top">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${pkg.name}`}
-                  checked={selection.selected.has(pkg.id)}
-                  onChange={(event) => selection.toggle(pkg.id, event.target.checked)}
-                  className={`${checkboxClass} mt-0.5`}
-                  data-testid="select-package"
-                />
-              </td>
-              <td className="max-w-xs px-3 py-3 align-top">
-                <Link href={packageHref(pkg)} className="font-medium break-words text-sky-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-                  {pkg.name}
-                </Link>
-                {pkg.description ? <p className="mt-0.5 line-clamp-1 text-xs text-slate-600">{pkg.description}</p> : null}
-              </td>
-              <td className="px-3 py-3 align-top">
-                <StatusBadge status={pkg.status} trashed={pkg.trashed} />
-              </td>
-              <td className="px-3 py-3 align-top">
-                <SignerProgress pkg={pkg} />
-              </td>
-              <td className="hidden px-3 py-3 align-top text-slate-700 lg:table-cell">{senderName(pkg)}</td>
-              <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
-                <PackageDate iso={pkg.updated} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
-                <PackageDate iso={pkg.due} empty="None" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      scroll
+      columns={
+        <>
+          <th scope="col" className="w-10 px-3 py-2">
+            <SelectAllCheckbox ids={packages.map((pkg) => pkg.id)} selection={selection} />
+          </th>
+          <SortableHeader column="name" label="Name" sorting={sorting} />
+          <SortableHeader column="status" label="Status" sorting={sorting} />
+          <ColumnHeader>Signers</ColumnHeader>
+          <ColumnHeader className="hidden  lg:table-cell">Sender</ColumnHeader>
+          <SortableHeader column="updated" label="Updated" sorting={sorting} />
+          <SortableHeader column="due" label="Due" sorting={sorting} />
+        </>
+      }
+    >
+      {packages.map((pkg) => (
+        <tr key={pkg.id} data-testid="package-row" data-package-id={pkg.id} className={selection.selected.has(pkg.id) ? "bg-sky-50" : undefined}>
+          <td className="px-3 py-3 align-top">
+            <input
+              type="checkbox"
+              aria-label={`Select ${pkg.name}`}
+              checked={selection.selected.has(pkg.id)}
+              onChange={(event) => selection.toggle(pkg.id, event.target.checked)}
+              className={`${checkboxClass} mt-0.5`}
+              data-testid="select-package"
+            />
+          </td>
+          <td className="max-w-xs px-3 py-3 align-top">
+            <Link href={packageHref(pkg)} className="font-medium break-words text-sky-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+              {pkg.name}
+            </Link>
+            {pkg.description ? <p className="mt-0.5 line-clamp-1 text-xs text-slate-600">{pkg.description}</p> : null}
+          </td>
+          <td className="px-3 py-3 align-top">
+            <StatusBadge status={pkg.status} trashed={pkg.trashed} />
+          </td>
+          <td className="px-3 py-3 align-top">
+            <SignerProgress pkg={pkg} />
+          </td>
+          <td className="hidden px-3 py-3 align-top text-slate-700 lg:table-cell">{senderName(pkg)}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
+            <PackageDate iso={pkg.updated} />
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
+            <PackageDate iso={pkg.due} empty="None" />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -12,10 +12,13 @@ import {
   type SenderUpdate,
 } from "@/lib/api/senders";
 import { ApiError, apiJson, apiPath, apiRequest, withQuery } from "@/lib/console/api-client";
+import { groupKeys } from "./groups";
+import { outboxKeys } from "./outbox";
 
 /**
  * The console's reads and changes of the account's senders (`/api/account/senders`), their
- * account roles and their keys. Every change invalidates `senderKeys.all`.
+ * account roles and their keys. Every change invalidates `senderKeys.all` (the builder's sender
+ * picker included) and what else shows senders: groups' members, roles' holders, the outbox's invitations.
  */
 
 export interface SenderListParams {
@@ -27,8 +30,9 @@ export interface SenderListParams {
 
 export const senderKeys = {
   all: ["senders"] as const,
+  /** The builder's list to pick a signer from. */
+  picker: ["senders", "picker"] as const,
   list: (params: SenderListParams) => ["senders", "list", params] as const,
-  access: ["senders", "access"] as const,
   roles: (senderId: string) => ["senders", "roles", senderId] as const,
   accountRoles: ["account-roles"] as const,
   invitationEmail: (email: string) => ["senders", "invitation-email", email] as const,
@@ -47,39 +51,28 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403;
 }
 
-/**
- * Whether the signed-in user may see the account's senders: asked of the service itself (one
- * sender, 200 or 403), so it holds for any compatible service and follows role changes.
- */
-export function useMaySeeSenders() {
-  return useQuery({
-    queryKey: senderKeys.access,
-    queryFn: async ({ signal }) => {
-      try {
-        await apiJson(senderListResponse, withQuery("/api/account/senders", { from: 1, to: 1 }), { signal });
-        return true;
-      } catch (error) {
-        if (isForbidden(error)) return false;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-  });
+/** After a sender changed: every list that names senders. */
+function useInvalidateSenderViews() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [senderKeys.all, senderKeys.accountRoles, groupKeys.all, outboxKeys.all].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
 }
 
 export function useInviteSender() {
-  const client = useQueryClient();
+  const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
     mutationFn: (invite: SenderInvite) => apiJson(senderResponse, "/api/account/senders", { method: "POST", json: invite }),
-    onSettled: () => client.invalidateQueries({ queryKey: senderKeys.all }),
+    onSettled: invalidateSenderViews,
   });
 }
 
 export function useUpdateSender(senderId: string) {
-  const client = useQueryClient();
+  const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
     mutationFn: (update: SenderUpdate) => apiJson(senderResponse, apiPath("account", "senders", senderId), { method: "POST", json: update }),
-    onSettled: () => client.invalidateQueries({ queryKey: senderKeys.all }),
+    onSettled: invalidateSenderViews,
   });
 }
 
@@ -87,7 +80,7 @@ export function useUpdateSender(senderId: string) {
 export type SenderDeletion = { outcome: "DELETED" } | { outcome: "LOCKED" };
 
 export function useDeleteSender(senderId: string) {
-  const client = useQueryClient();
+  const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
     mutationFn: async (): Promise<SenderDeletion> => {
       const response = await apiRequest(apiPath("account", "senders", senderId), { method: "DELETE" });
@@ -95,22 +88,24 @@ export function useDeleteSender(senderId: string) {
       const sender = senderResponse.parse(await response.json());
       return { outcome: sender.status === "LOCKED" ? "LOCKED" : "DELETED" };
     },
-    onSettled: () => client.invalidateQueries({ queryKey: senderKeys.all }),
+    onSettled: invalidateSenderViews,
   });
 }
 
 /** A new invitation link for a sender still INVITED (the earlier one stops working). */
 export function useReinviteSender(senderId: string) {
-  const client = useQueryClient();
+  const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
     mutationFn: () => apiJson(senderResponse, apiPath("account", "senders", senderId, "invite"), { method: "POST" }),
-    onSettled: () => client.invalidateQueries({ queryKey: senderKeys.all }),
+    onSettled: invalidateSenderViews,
   });
 }
 
 /** The sender's API key, read only when the user confirmed they want to see it; never cached. */
 export function useRevealSenderApiKey(senderId: string) {
   return useMutation({
+    // A key is forgotten as soon as the dialog that shows it closes.
+    gcTime: 0,
     mutationFn: () => apiJson(senderApiKeyResponse, apiPath("account", "senders", senderId, "apiKey")),
   });
 }
@@ -138,7 +133,8 @@ export function useAssignSenderRoles(senderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (roleIds: string[]) => apiJson(senderRolesResponse, apiPath("account", "senders", senderId, "roles"), { method: "POST", json: { roleIds } }),
-    onSettled: () => client.invalidateQueries({ queryKey: senderKeys.all }),
+    // The roles page lists each role's holders under the roles' key.
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: senderKeys.all }), client.invalidateQueries({ queryKey: senderKeys.accountRoles })]),
   });
 }
 

@@ -1,0 +1,50 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+
+/**
+ * A question before a change that is hard to take back: what it means (`children`), the
+ * service's refusal if it came, Cancel and the confirming button.
+ */
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  variant = "danger",
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  variant?: "primary" | "danger";
+  busy: boolean;
+  error: Error | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      <div className="space-y-3 text-sm text-slate-700">
+        {children}
+        {error ? (
+          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
+            {error.message}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant={variant} busy={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
