@@ -10,7 +10,10 @@ declare module "next-auth" {
     signInMethod?: "password" | "apiKey";
   }
   interface Session {
+    /** The account the console is in now. */
     account: { id: string; name: string };
+    /** The account signed in to, where a switch into a sub account comes back to. */
+    homeAccount: { id: string; name: string };
     signInMethod: "password" | "apiKey";
   }
 }
@@ -22,5 +25,9 @@ declare module "next-auth/jwt" {
     accountId?: string;
     accountName?: string;
     signInMethod?: "password" | "apiKey";
+    /** The key and account signed in to, kept while the console works in a sub account (`account-switch.ts`). */
+    homeApiKey?: string;
+    homeAccountId?: string;
+    homeAccountName?: string;
   }
 }

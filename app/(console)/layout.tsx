@@ -1,21 +1,23 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleNav } from "@/components/console/console-nav";
 import { ConsoleProviders } from "@/components/console/console-providers";
 import { auth } from "@/lib/console/auth";
+import { CONSOLE_PATH_HEADER, consolePath } from "@/lib/console/sign-in-return";
 
 export const dynamic = "force-dynamic";
 
-/** Every console page: signed in, or off to the sign-in page. */
+/** Every console page: signed in, or off to the sign-in page, which leads back here. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await auth();
-  if (!session) redirect("/signin");
+  if (!session) redirect(`/signin?${new URLSearchParams({ next: consolePath((await headers()).get(CONSOLE_PATH_HEADER)) })}`);
   return (
-    <ConsoleProviders>
+    <ConsoleProviders accountId={session.account.id}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <ConsoleNav userName={session.user?.name || session.user?.email || ""} accountName={session.account.name} />
+      <ConsoleNav userName={session.user?.name || session.user?.email || ""} account={session.account} homeAccount={session.homeAccount} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         {children}
       </main>

@@ -4,7 +4,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { signOutOfConsole } from "@/lib/console/actions/session-actions";
-import { useMaySeeSenders } from "@/lib/console/queries/senders";
+import { permittedAreas } from "@/lib/console/account-areas";
+import { usePermissions } from "@/lib/console/queries/session";
+import { AccountSwitcher } from "./account-switcher";
 
 /** `area`: the part of the console the link leads into, marked current anywhere inside it. */
 const LINKS = [
@@ -12,15 +14,21 @@ const LINKS = [
   { href: "/templates", label: "Templates", area: "/templates" },
 ];
 
-/** The account's administration, shown only to those whose roles let them see its senders. */
-const ACCOUNT_LINK = { href: "/account/senders", label: "Account", area: "/account" };
+interface AccountRef {
+  id: string;
+  name: string;
+}
 
-/** The console's top bar: where you are, who you are, the way out; folds into a menu on a phone. */
-export function ConsoleNav({ userName, accountName }: { userName: string; accountName: string }) {
+/**
+ * The console's top bar: where you are, who you are and in which account (which switches to the
+ * user's other accounts), the way out; folds into a menu on a phone.
+ */
+export function ConsoleNav({ userName, account, homeAccount }: { userName: string; account: AccountRef; homeAccount: AccountRef }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
-  const maySeeSenders = useMaySeeSenders().data === true;
-  const links = maySeeSenders ? [...LINKS, ACCOUNT_LINK] : LINKS;
+  // The account's administration opens on the first of its areas the user's roles reach.
+  const firstAccountArea = permittedAreas(usePermissions())[0];
+  const links = [...LINKS, { href: firstAccountArea.href, label: "Account", area: "/account" }];
   const inArea = (area: string) => pathname === area || pathname.startsWith(`${area}/`);
   const linkClass = (area: string) =>
     `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
@@ -41,10 +49,10 @@ export function ConsoleNav({ userName, accountName }: { userName: string; accoun
           ))}
         </nav>
         <div className="ml-auto hidden items-center gap-3 sm:flex">
-          <p className="text-right text-xs leading-tight text-slate-600">
-            <span className="block font-medium text-slate-900">{userName}</span>
-            {accountName}
-          </p>
+          <div className="text-right text-xs leading-tight text-slate-600">
+            <p className="font-medium text-slate-900">{userName}</p>
+            <AccountSwitcher account={account} homeAccount={homeAccount} />
+          </div>
           <form action={signOutOfConsole}>
             <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
               Sign out
@@ -68,9 +76,10 @@ export function ConsoleNav({ userName, accountName }: { userName: string; accoun
               {link.label}
             </Link>
           ))}
-          <p className="px-3 pt-2 text-xs text-slate-600">
-            {userName} · {accountName}
-          </p>
+          <div className="px-3 pt-2 text-xs text-slate-600">
+            <p className="font-medium text-slate-900">{userName}</p>
+            <AccountSwitcher account={account} homeAccount={homeAccount} className="min-h-10" onSwitched={() => setOpen(false)} />
+          </div>
           <form action={signOutOfConsole}>
             <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
               Sign out

@@ -1,13 +1,21 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
-import { ToastProvider } from "@/components/ui/toast";
+import { ToastProvider, useToast } from "@/components/ui/toast";
 import { endExpiredSession } from "@/lib/console/actions/session-actions";
-import { ApiError, onSessionExpired } from "@/lib/console/api-client";
+import { ApiError, onAccountChanged, onSessionExpired, setConsoleAccount } from "@/lib/console/api-client";
+import { signInAgainPath } from "@/lib/console/sign-in-return";
+import { AccountChangedNotice } from "./account-changed-notice";
 
-/** The console's client root: one query cache, toasts, and the way out when the session ends. */
-export function ConsoleProviders({ children }: { children: ReactNode }) {
+/**
+ * The console's client root: one query cache, toasts, and what happens when the session changes
+ * under a page: its key refused (back to the account signed in to, or signed out with a message),
+ * or the console moved to another account in another tab (this page says so and stops acting).
+ * `accountId`: the account the page was rendered for.
+ */
+export function ConsoleProviders({ accountId, children }: { accountId: string; children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -20,18 +28,47 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
         },
       }),
   );
+  // Set while rendering, before any child's query runs; the same value each time.
+  setConsoleAccount(accountId);
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <SessionChanges client={client} />
+        {children}
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+function SessionChanges({ client }: { client: QueryClient }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [accountChanged, setAccountChanged] = useState(false);
   useEffect(() => {
     let ending = false;
     onSessionExpired(() => {
       if (ending) return;
       ending = true;
-      void endExpiredSession();
+      const returnTo = `${window.location.pathname}${window.location.search}`;
+      endExpiredSession(returnTo).then(
+        (result) => {
+          if (!result) return; // signed out: the sign-in page is on its way
+          setConsoleAccount(result.backIn.id);
+          toast.error(`Your key in that account no longer works: the console is back in ${result.backIn.name}.`);
+          void client.resetQueries();
+          router.push("/packages");
+          router.refresh();
+          ending = false;
+        },
+        // The action did not get through (connection lost, server restarted): the sign-in page all the same.
+        () => window.location.assign(signInAgainPath(returnTo)),
+      );
     });
-    return () => onSessionExpired(null);
-  }, []);
-  return (
-    <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
-  );
+    onAccountChanged(() => setAccountChanged(true));
+    return () => {
+      onSessionExpired(null);
+      onAccountChanged(null);
+    };
+  }, [client, router, toast]);
+  return accountChanged ? <AccountChangedNotice /> : null;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { ServiceClient } from "../support/service-client";
-import { checkPage, signInWithApiKey, signInWithPassword, signUpInConsole } from "./console-support";
+import { checkPage, signInWithApiKey, signInWithPassword, signUpInConsole, titledPdf } from "./console-support";
 
 /**
  * Getting in and out of the console as people do: sign-up, sign-out, password sign-in (a wrong
@@ -22,14 +22,17 @@ test("a new user signs up, signs out, is refused a wrong password and signs in w
   expect(cookies.find((cookie) => cookie.name === "authjs.session-token")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   const session = (await (await page.request.get("/auth/session")).json()) as Record<string, unknown>;
   expect(session).toMatchObject({ user: { email: user.email }, account: { name: "Sign-in test" } });
-  expect(Object.keys(session).sort()).toEqual(["account", "expires", "signInMethod", "user"]);
+  expect(Object.keys(session).sort()).toEqual(["account", "expires", "homeAccount", "signInMethod", "user"]);
   expect(Object.keys(session.user as object).sort()).toEqual(["email", "emailVerified", "id", "name"]);
+  // The account signed in to (where a switch into a sub account comes back to): its name, never its key.
+  expect(session.homeAccount).toEqual(session.account);
+  expect(Object.keys(session.homeAccount as object).sort()).toEqual(["id", "name"]);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/signin");
   await checkPage(page, "sign-in");
   await page.goto("/packages");
-  await page.waitForURL("**/signin");
+  await page.waitForURL("**/signin?next=%2Fpackages");
 
   await signInWithPassword(page, user.email, "not-the-password-1");
   await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText("The e-mail address or the password is not right.");
@@ -66,6 +69,40 @@ test("a sender activates from the invitation and signs in; when the owner delete
   // A sender without drafts or inbox packages is deleted (not locked): their key stops working.
   await owner.json("DELETE", `/api/account/senders/${sender.id}`);
   await page.reload();
-  await page.waitForURL("**/signin?reason=expired");
+  await page.waitForURL("**/signin?reason=expired&next=%2Fpackages");
   await expect(page.getByRole("status")).toHaveText("Your session has ended. Sign in again to go on.");
+});
+
+test("after the session ends, a download link and a page address lead to sign in and back to where the user was", async ({ page, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Return test");
+  const packageId = await owner.createPackage(
+    { name: "Return lease", roles: [{ id: "Tenant", signers: [{ email: "tia@example.test", firstName: "Tia", lastName: "Tenant" }] }], documents: [{ id: "lease", name: "Lease" }] },
+    [await titledPdf("Lease")],
+  );
+  await signInWithPassword(page, owner.email, "ceremony-test-42");
+  await page.waitForURL("**/packages");
+  await page.goto(`/packages/${packageId}`);
+  await expect(page.getByTestId("download-evidence")).toBeVisible();
+
+  // The session cookie is gone (signed out in another tab, expired): the link leads to sign in, not to a saved refusal.
+  await page.context().clearCookies();
+  await page.getByTestId("download-evidence").click();
+  await page.waitForURL(`**/signin?reason=expired&next=%2Fpackages%2F${packageId}`);
+  await expect(page.getByRole("status")).toHaveText("Your session has ended. Sign in again to go on.");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill("ceremony-test-42");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(`**/packages/${packageId}`);
+  const download = page.waitForEvent("download");
+  await page.getByTestId("download-evidence").click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // An address opened while signed out: sign in, then that page.
+  await page.context().clearCookies();
+  await page.goto("/templates?page=2");
+  await page.waitForURL("**/signin?next=%2Ftemplates%3Fpage%3D2");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill("ceremony-test-42");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL("**/templates?page=2");
 });

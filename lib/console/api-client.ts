@@ -34,16 +34,55 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return search ? `${path}?${search}` : path;
 }
 
-let sessionExpiredListener: (() => void) | null = null;
+/**
+ * The account this page shows, sent with every call (`x-console-account`): the proxy refuses a
+ * call from a tab still showing another account than the session is in now (a switch made in
+ * another tab), instead of letting it act in the other account.
+ */
+export const CONSOLE_ACCOUNT_HEADER = "x-console-account";
+export const ACCOUNT_CHANGED_MESSAGE_KEY = "error.conflict.consoleAccountChanged";
+let consoleAccountId: string | null = null;
+let accountChangedListener: (() => void) | null = null;
 
-/** The console's root registers what to do when the service answers 401: sign out with a message. */
+export function setConsoleAccount(accountId: string): void {
+  consoleAccountId = accountId;
+}
+
+/** The headers that name the page's account, for a request made without `apiRequest` (uploads). */
+export function consoleAccountHeaders(): Record<string, string> {
+  return consoleAccountId ? { [CONSOLE_ACCOUNT_HEADER]: consoleAccountId } : {};
+}
+
+/** The console's root registers what to do when the session moved to another account meanwhile. */
+export function onAccountChanged(listener: (() => void) | null): void {
+  accountChangedListener = listener;
+}
+
+/** Every call the proxy refused because the session is in another account now says so here. */
+export function reportAccountChanged(): void {
+  accountChangedListener?.();
+}
+
+let sessionExpiredListener: (() => void) | null = null;
+let sessionExpiredUnheard = false;
+
+/**
+ * The console's root registers what to do when the service answers 401: sign out with a message.
+ * A 401 that came while no one listened (a call answered before the root's effect ran) is passed
+ * on at once.
+ */
 export function onSessionExpired(listener: (() => void) | null): void {
   sessionExpiredListener = listener;
+  if (listener && sessionExpiredUnheard) {
+    sessionExpiredUnheard = false;
+    listener();
+  }
 }
 
 /** Every call that meets a 401 says so here (fetch below, the uploads' XMLHttpRequest too). */
 export function reportSessionExpired(): void {
-  sessionExpiredListener?.();
+  if (sessionExpiredListener) sessionExpiredListener();
+  else sessionExpiredUnheard = true;
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {
@@ -65,14 +104,18 @@ export async function apiRequest(path: string, init: ApiRequestInit = {}): Promi
     response = await fetch(proxied(path), {
       ...rest,
       body: json === undefined ? rest.body : JSON.stringify(json),
-      headers: { accept: "application/json", ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: { accept: "application/json", ...(json === undefined ? {} : { "content-type": "application/json" }), ...consoleAccountHeaders(), ...headers },
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "network", "The service could not be reached. Check your connection and try again.");
   }
   if (response.status === 401) reportSessionExpired();
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (error.messageKey === ACCOUNT_CHANGED_MESSAGE_KEY) reportAccountChanged();
+    throw error;
+  }
   return response;
 }
 

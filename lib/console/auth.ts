@@ -1,6 +1,7 @@
 import NextAuth, { CredentialsSignin, type User } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { sessionResponse } from "@/lib/api/accounts";
+import { applyRequestedSwitch, homeOf } from "./account-switch";
 import { consoleAuthSecret } from "./auth-secret";
 import { callEsignApi } from "./esign-api";
 
@@ -54,7 +55,7 @@ async function userOfPassword(email: string, password: string, clientIp?: string
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() => ({
   secret: consoleAuthSecret(),
   trustHost: true,
   basePath: "/auth",
@@ -82,22 +83,30 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user, trigger }) {
       if (user) {
         token.apiKey = user.apiKey;
         token.userId = user.id;
         token.accountId = user.accountId;
         token.accountName = user.accountName;
         token.signInMethod = user.signInMethod;
+        // The account signed in to: its key stays, so the user can switch into sub accounts and back.
+        token.homeApiKey = user.apiKey;
+        token.homeAccountId = user.accountId;
+        token.homeAccountName = user.accountName;
       }
+      // Only a switch the server asked for; the update's own data (a browser can send it) is ignored.
+      if (trigger === "update") await applyRequestedSwitch(token);
       return token;
     },
-    // What the browser may read: never the key.
+    // What the browser may read: never a key.
     session({ session, token }) {
+      const home = homeOf(token);
       return {
         expires: session.expires,
         user: { id: token.userId ?? "", name: token.name ?? "", email: token.email ?? "", emailVerified: null },
         account: { id: token.accountId ?? "", name: token.accountName ?? "" },
+        homeAccount: { id: home.accountId ?? "", name: home.accountName ?? "" },
         signInMethod: token.signInMethod ?? "password",
       };
     },

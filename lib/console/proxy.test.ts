@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 
 async function sessionCookie(apiKey = API_KEY, maxAge?: number): Promise<string> {
-  const token = await encode({ token: { apiKey, sub: "u1" }, secret: SECRET, salt: COOKIE, maxAge });
+  const token = await encode({ token: { apiKey, sub: "u1", accountId: "account-a" }, secret: SECRET, salt: COOKIE, maxAge });
   return `${COOKIE}=${token}`;
 }
 
@@ -106,6 +106,41 @@ describe("the console's proxy", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 401, messageKey: "error.unauthorised.consoleSession" });
     expect(received).toHaveLength(0);
+  });
+
+  it("sends a download link followed without a session to sign in, and back to the page the link was on", async () => {
+    const headers = { "sec-fetch-mode": "navigate", referer: "http://console.test/packages/p1?tab=documents" };
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages/p1/documents/zip", { headers }, false));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/signin?reason=expired&next=%2Fpackages%2Fp1%3Ftab%3Ddocuments");
+    expect(received).toHaveLength(0);
+  });
+
+  it("sends a download link to sign in when the service refuses the session's key, the page found behind a reverse proxy", async () => {
+    answer = (_request, response) => {
+      response.writeHead(401, { "content-type": "application/json" });
+      response.end(JSON.stringify({ code: 401, name: "Unauthorized", messageKey: "error.unauthorised.noUser", message: "No such key." }));
+    };
+    const headers = { "sec-fetch-mode": "navigate", "x-forwarded-host": "signet.example", referer: "https://signet.example/templates?page=2" };
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages/p1/documents/zip", { headers }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/signin?reason=expired&next=%2Ftemplates%3Fpage%3D2");
+
+    // A fetch from a page (not a navigation) gets the service's 401 unchanged: the page signs the user out itself.
+    const fetched = await proxyRequest(await consoleRequest("/proxy/api/packages/p1/documents/zip"));
+    expect(fetched.status).toBe(401);
+    expect(await fetched.json()).toMatchObject({ messageKey: "error.unauthorised.noUser" });
+  });
+
+  it("refuses a call from a page of another account than the session is in now (a switch in another tab)", async () => {
+    const stale = await proxyRequest(await consoleRequest("/proxy/api/packages", { method: "POST", headers: { "x-console-account": "account-b", "sec-fetch-site": "same-origin" } }));
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 409, messageKey: "error.conflict.consoleAccountChanged" });
+    expect(received).toHaveLength(0);
+
+    const current = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { "x-console-account": "account-a" } }));
+    expect(current.status).toBe(200);
+    expect(received[0]!.headers["x-console-account"]).toBeUndefined();
   });
 
   it("answers 401 for a session cookie sealed with another secret", async () => {

@@ -4,7 +4,9 @@ import { pipeline, Readable } from "node:stream";
 import zlib from "node:zlib";
 import { getToken } from "next-auth/jwt";
 import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
+import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-client";
 import { esignApiUrl } from "./esign-api";
+import { refererPath, signInAgainPath } from "./sign-in-return";
 
 /**
  * The console's proxy: `/proxy/api/...` in the browser becomes `ESIGN_API_URL/api/...` with the
@@ -68,25 +70,32 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
  * the proxy's own cost, so the result is remembered per cookie until the session's expiry: the same
  * cookie always decrypts to the same token.
  */
-const decryptedSessions = new Map<string, { apiKey: string; expiresAt: number }>();
+interface ProxySession {
+  apiKey: string;
+  /** The account the session is in (it changes when the console switches into a sub account). */
+  accountId: string | undefined;
+}
+
+const decryptedSessions = new Map<string, ProxySession & { expiresAt: number }>();
 const REMEMBERED_SESSIONS = 1000;
 
-async function sessionApiKey(request: Request): Promise<string | null> {
+async function proxySession(request: Request): Promise<ProxySession | null> {
   const secureCookie = sessionCookieIsSecure(request);
   const cookie = request.headers.get("cookie");
   if (!cookie) return null;
   const cacheKey = `${secureCookie ? "s" : "p"}:${cookie}`;
   const remembered = decryptedSessions.get(cacheKey);
-  if (remembered && remembered.expiresAt > Date.now()) return remembered.apiKey;
+  if (remembered && remembered.expiresAt > Date.now()) return remembered;
   decryptedSessions.delete(cacheKey);
 
   const token = await getToken({ req: request, secret: consoleAuthSecret(), secureCookie });
   if (typeof token?.apiKey !== "string" || !token.apiKey) return null;
+  const session = { apiKey: token.apiKey, accountId: token.accountId };
   if (typeof token.exp === "number") {
     if (decryptedSessions.size >= REMEMBERED_SESSIONS) decryptedSessions.delete(decryptedSessions.keys().next().value!);
-    decryptedSessions.set(cacheKey, { apiKey: token.apiKey, expiresAt: token.exp * 1000 });
+    decryptedSessions.set(cacheKey, { ...session, expiresAt: token.exp * 1000 });
   }
-  return token.apiKey;
+  return session;
 }
 
 /**
@@ -109,10 +118,18 @@ export async function proxyRequest(request: Request): Promise<Response> {
   if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
     return consoleError(403, "Forbidden", "error.forbidden.crossSite", "Changes are accepted only from the console's own pages.");
   }
-  const apiKey = await sessionApiKey(request);
-  if (!apiKey) {
+  const session = await proxySession(request);
+  const navigation = request.headers.get("sec-fetch-mode") === "navigate";
+  if (!session && navigation) return signInAgain(request);
+  if (!session) {
     return consoleError(401, "Unauthorized", "error.unauthorised.consoleSession", "Your session has ended. Sign in again.");
   }
+  const pageAccount = request.headers.get(CONSOLE_ACCOUNT_HEADER);
+  if (pageAccount && session.accountId && pageAccount !== session.accountId) {
+    // The console switched account in another tab: this page's calls would act in that account.
+    return consoleError(409, "Conflict", ACCOUNT_CHANGED_MESSAGE_KEY, "The console moved to another account in another tab or window. Open this page again to go on there.");
+  }
+  const apiKey = session.apiKey;
 
   const headers: Record<string, string> = { authorization: `Basic ${apiKey}`, "accept-encoding": "identity" };
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -138,6 +155,11 @@ export async function proxyRequest(request: Request): Promise<Response> {
     if (value) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   const status = upstream.statusCode ?? 502;
+  if (status === 401 && navigation) {
+    // The session's key no longer works (revoked, or the user was removed): as for no session at all.
+    upstream.resume();
+    return signInAgain(request);
+  }
   const noBody = request.method === "HEAD" || status === 204 || status === 304;
   if (noBody) {
     upstream.resume();
@@ -146,6 +168,16 @@ export async function proxyRequest(request: Request): Promise<Response> {
   const body = decodedBody(upstream);
   if (body !== upstream) responseHeaders.delete("content-length");
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, statusText: upstream.statusMessage, headers: responseHeaders });
+}
+
+/**
+ * A download link followed without a working session: the sign-in page, then back to the page the
+ * link was on, rather than a file of JSON.
+ */
+function signInAgain(request: Request): Response {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const returnTo = refererPath(request.headers.get("referer"), host);
+  return new Response(null, { status: 303, headers: { location: signInAgainPath(returnTo) } });
 }
 
 const DECODERS: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress> = {

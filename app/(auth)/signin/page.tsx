@@ -3,13 +3,15 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForms } from "@/components/auth/sign-in-forms";
 import { auth } from "@/lib/console/auth";
+import { consolePath } from "@/lib/console/sign-in-return";
 
 export const metadata: Metadata = { title: "Sign in · Signet" };
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ reason?: string; next?: string }> }) {
   const { reason, next } = await searchParams;
-  if (await auth()) redirect("/packages");
+  const destination = consolePath(next);
+  if (await auth()) redirect(destination);
   return (
     <main className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Signet</h1>
@@ -18,7 +20,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Your session has ended. Sign in again to go on.
         </p>
       ) : null}
-      <SignInForms next={next ?? "/packages"} />
+      <SignInForms next={destination} />
       <p className="mt-6 text-sm text-slate-700">
         New here?{" "}
         <Link href="/signup" className="font-medium text-sky-800 underline">

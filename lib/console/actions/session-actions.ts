@@ -2,8 +2,11 @@
 
 import { AuthError } from "next-auth";
 import { signUpRequest } from "@/lib/api/accounts";
-import { signIn, signOut, SIGN_IN_REFUSALS, type SignInRefusal } from "@/lib/console/auth";
+import { signIn, signOut, SIGN_IN_REFUSALS, unstable_update, type SignInRefusal } from "@/lib/console/auth";
+import { homeOf, withAccountSwitch } from "@/lib/console/account-switch";
+import { serverSessionToken } from "@/lib/console/session-token";
 import { callEsignApi } from "@/lib/console/esign-api";
+import { consolePath, HOME_PATH, signInAgainPath } from "@/lib/console/sign-in-return";
 
 /** The console's sign-in, sign-up and sign-out, as server actions (Next.js checks their origin). */
 
@@ -17,12 +20,6 @@ const REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
   "not-activated": "This account has not been activated yet: follow the link in your invitation e-mail first.",
   unreachable: "The e-signature service could not be reached. Try again in a moment.",
 };
-
-/** Only paths inside the console: a sign-in link must not send the user elsewhere. */
-function safeDestination(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/packages";
-}
 
 function refusalMessage(error: unknown): string | null {
   if (!(error instanceof AuthError)) return null;
@@ -41,11 +38,11 @@ async function signInWith(provider: "password" | "api-key", fields: Record<strin
 }
 
 export async function signInWithPassword(_state: FormState, form: FormData): Promise<FormState> {
-  return signInWith("password", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, safeDestination(form.get("next")));
+  return signInWith("password", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, consolePath(form.get("next")));
 }
 
 export async function signInWithApiKey(_state: FormState, form: FormData): Promise<FormState> {
-  return signInWith("api-key", { apiKey: String(form.get("apiKey") ?? "") }, safeDestination(form.get("next")));
+  return signInWith("api-key", { apiKey: String(form.get("apiKey") ?? "") }, consolePath(form.get("next")));
 }
 
 /** A new account on the embedded service, then signed in with its first key. */
@@ -73,14 +70,26 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
     const message = typeof answer.body?.message === "string" ? answer.body.message : `The account could not be created (HTTP ${answer.status}).`;
     return { error: message, values: { ...input, password: "" } };
   }
-  return signInWith("api-key", { apiKey: answer.body.apiKey }, "/packages");
+  return signInWith("api-key", { apiKey: answer.body.apiKey }, HOME_PATH);
 }
 
 export async function signOutOfConsole(): Promise<void> {
   await signOut({ redirectTo: "/signin" });
 }
 
-/** After the service refused the session's key (401): out, with a message on the sign-in page. */
-export async function endExpiredSession(): Promise<void> {
-  await signOut({ redirectTo: "/signin?reason=expired" });
+/**
+ * After the service refused the session's key (401). In a sub account (its key revoked, or the
+ * user removed there) the console goes back to the account signed in to, and answers its name; only
+ * when that fails too is the user signed out, with a message on the sign-in page, which leads back
+ * to `returnTo`.
+ */
+export async function endExpiredSession(returnTo: string): Promise<{ backIn: { id: string; name: string } } | void> {
+  // The token read as it is, not auth(): that would write the session cookie again, after signOut's removal of it.
+  const token = await serverSessionToken();
+  const homeAccountId = token ? homeOf(token).accountId : undefined;
+  if (token && homeAccountId && token.accountId !== homeAccountId) {
+    const outcome = await withAccountSwitch(homeAccountId, () => unstable_update({}));
+    if (outcome.ok) return { backIn: { id: outcome.accountId, name: outcome.accountName } };
+  }
+  await signOut({ redirectTo: signInAgainPath(returnTo) });
 }
