@@ -2,13 +2,24 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { sessionResponse } from "@/lib/api/accounts";
 import { groupListResponse } from "@/lib/api/groups";
 import { documentResponse, type OrderChange, type RoleInput, type RoleUpdate, type WireDocument, type WirePackage } from "@/lib/api/packages";
 import { senderListResponse } from "@/lib/api/senders";
 import { roleVerificationResponse, verificationTypesResponse } from "@/lib/api/verification";
-import { ApiError, apiJson, apiPath, apiSend, proxied, reportSessionExpired, withQuery } from "@/lib/console/api-client";
+import {
+  ACCOUNT_CHANGED_MESSAGE_KEY,
+  ApiError,
+  apiJson,
+  apiPath,
+  apiSend,
+  consoleAccountHeaders,
+  proxied,
+  reportAccountChanged,
+  reportSessionExpired,
+  withQuery,
+} from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
+import { senderKeys } from "./senders";
 
 /**
  * The package builder's reads and writes: every change is its own API call on the draft (no
@@ -17,22 +28,12 @@ import { packageKeys } from "./packages";
  */
 
 export const builderKeys = {
-  session: ["session"] as const,
-  senders: ["account", "senders", "picker"] as const,
+  senders: senderKeys.picker,
   groups: ["groups", "picker"] as const,
   verificationTypes: (accountId: string) => ["account", accountId, "verificationTypes"] as const,
   // Not under packageKeys.all on purpose: every change of the package would refetch one per role.
   roleVerification: (packageId: string, roleId: string) => ["roleVerification", packageId, roleId] as const,
 };
-
-/** Who is signed in (through the proxy): the user for "add me as a signer", the account for its verification types. */
-export function useConsoleSession() {
-  return useQuery({
-    queryKey: builderKeys.session,
-    queryFn: ({ signal }) => apiJson(sessionResponse, "/api/session", { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** The account's senders to pick a signer from (the first 100). */
 export function useSenderPicker() {
@@ -185,6 +186,7 @@ export function uploadDocument(
     const request = new XMLHttpRequest();
     request.open("POST", proxied(apiPath("packages", packageId, "documents")));
     request.setRequestHeader("accept", "application/json");
+    for (const [name, value] of Object.entries(consoleAccountHeaders())) request.setRequestHeader(name, value);
     request.responseType = "text";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -204,6 +206,7 @@ export function uploadDocument(
         return;
       }
       const error = z.object({ message: z.string(), messageKey: z.string().optional() }).safeParse(body);
+      if (error.success && error.data.messageKey === ACCOUNT_CHANGED_MESSAGE_KEY) reportAccountChanged();
       reject(
         new ApiError(
           request.status,

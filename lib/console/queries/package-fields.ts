@@ -147,6 +147,8 @@ export interface FieldChanges {
   reassign: (target: FieldTarget, roleId: string) => FieldTarget | null;
   /** How many changes the service has not confirmed yet. */
   pending: number;
+  /** Settles when every change made so far has reached the service; throws if one was refused meanwhile. */
+  saved: () => Promise<void>;
 }
 
 /**
@@ -270,5 +272,11 @@ export function useFieldChanges(fallback: WirePackage, onError: (message: string
     [addPlan, current, enqueue, removePlan],
   );
 
-  return { place, change, remove, reassign, pending };
+  const saved = useCallback(async () => {
+    const before = generation.current;
+    await queue.current;
+    if (generation.current !== before) throw new Error("A field change could not be saved: check the fields, then send again.");
+  }, []);
+
+  return { place, change, remove, reassign, pending, saved };
 }

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { IntegrationsPage } from "@/components/account/integrations/integrations-page";
+import { auth } from "@/lib/console/auth";
+
+export const metadata: Metadata = { title: "API and integrations · Signet" };
+
+/** The user's own API key, the account's client applications and its callback; each part as the user's roles allow. */
+export default async function AccountIntegrationsPage() {
+  const session = await auth();
+  return <IntegrationsPage currentUserId={session?.user?.id ?? ""} />;
+}

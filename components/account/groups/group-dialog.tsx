@@ -1,0 +1,148 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { inputClass, TextField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { GROUP_MEMBER_TYPES, groupCreate, type WireGroup } from "@/lib/api/groups";
+import type { WireSender } from "@/lib/api/senders";
+import { useCreateGroup, useUpdateGroup } from "@/lib/console/queries/groups";
+import { MemberPicker } from "./member-picker";
+
+/** The members this form checks itself, with the API's rules; the members are the service's to check (they must be senders of the account). */
+const groupDetails = groupCreate.pick({ name: true, email: true });
+type DetailsForm = z.input<typeof groupDetails>;
+type Details = z.output<typeof groupDetails>;
+
+type MemberType = (typeof GROUP_MEMBER_TYPES)[number];
+
+/** A member as the form holds it until saving: named by e-mail, as the API takes them. */
+interface MemberDraft {
+  email: string;
+  name: string;
+  memberType: MemberType;
+  pending: boolean;
+}
+
+const MEMBER_TYPE_LABELS: Record<MemberType, string> = { REGULAR: "Regular", MANAGER: "Manager" };
+
+function draftsOf(group: WireGroup | undefined): MemberDraft[] {
+  return (group?.members ?? []).map((member) => ({
+    email: member.email,
+    name: `${member.firstName} ${member.lastName}`.trim() || member.email,
+    memberType: member.memberType,
+    pending: member.pending,
+  }));
+}
+
+/** Creates a group (no `group`) or changes one: name, e-mail and the members, picked from the account's senders; saving replaces the member list. */
+export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: () => void }) {
+  const toast = useToast();
+  const create = useCreateGroup();
+  const update = useUpdateGroup(group?.id ?? "");
+  const save = group ? update : create;
+  const [members, setMembers] = useState<MemberDraft[]>(() => draftsOf(group));
+  const form = useForm<DetailsForm, unknown, Details>({
+    resolver: zodResolver(groupDetails),
+    defaultValues: { name: group?.name ?? "", email: group?.email ?? "" },
+  });
+  const { errors } = form.formState;
+
+  const isMember = (email: string) => members.some((member) => member.email.toLowerCase() === email.toLowerCase());
+  function add(sender: WireSender) {
+    if (isMember(sender.email)) return;
+    setMembers((current) => [...current, { email: sender.email, name: sender.name || sender.email, memberType: "REGULAR", pending: sender.status === "INVITED" }]);
+  }
+  function setType(email: string, memberType: MemberType) {
+    setMembers((current) => current.map((member) => (member.email === email ? { ...member, memberType } : member)));
+  }
+  function remove(email: string) {
+    setMembers((current) => current.filter((member) => member.email !== email));
+  }
+
+  function submit(details: Details) {
+    const wanted = members.map(({ email, memberType }) => ({ email, memberType }));
+    const onSuccess = (saved: WireGroup) => {
+      toast.success(group ? `The group ${saved.name} was saved.` : `The group ${saved.name} was created.`);
+      onClose();
+    };
+    if (group) update.mutate({ ...details, members: wanted }, { onSuccess });
+    else create.mutate({ ...details, members: wanted }, { onSuccess });
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={group ? `Edit ${group.name}` : "Create a group"} wide>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4" aria-label="Group">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Name" error={errors.name?.message} {...form.register("name")} />
+          <TextField label="E-mail" type="email" error={errors.email?.message} hint="The address the group signs as." {...form.register("email")} />
+        </div>
+
+        <section aria-labelledby="group-members-heading" className="space-y-2">
+          <h3 id="group-members-heading" className="text-sm font-medium text-slate-800">
+            Members
+          </h3>
+          {members.length === 0 ? (
+            <p className="rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">No members yet: add senders of the account below.</p>
+          ) : (
+            <ul aria-label="Members" className="divide-y divide-slate-200 rounded-md border border-slate-200">
+              {members.map((member) => (
+                <li key={member.email} data-testid="group-member" className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium text-slate-900">
+                      {member.name}
+                      {member.pending ? (
+                        <span className="ml-2">
+                          <Badge tone="warning">Invitation pending</Badge>
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="break-all text-slate-700">{member.email}</p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <select
+                      aria-label={`Member type of ${member.name}`}
+                      value={member.memberType}
+                      onChange={(event) => setType(member.email, event.target.value as MemberType)}
+                      className={`${inputClass} w-auto`}
+                    >
+                      {GROUP_MEMBER_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {MEMBER_TYPE_LABELS[type]}
+                        </option>
+                      ))}
+                    </select>
+                    <Button variant="ghost" onClick={() => remove(member.email)}>
+                      Remove<span className="sr-only"> {member.name}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <MemberPicker isMember={isMember} onAdd={add} />
+
+        {save.error ? (
+          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="group-save-error">
+            {save.error.message}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            {group ? "Save group" : "Create group"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
+import { callbackRequest, type CallbackRequest, type CallbackResponse } from "@/lib/api/callbacks";
+import { useCallbackRegistration, useSaveCallback, useSendTestEvent } from "@/lib/console/queries/integrations";
+import { isForbidden } from "@/lib/console/queries/senders";
+import { CallbackEventsField } from "./callback-events-field";
+import { DeliveryLog } from "./delivery-log";
+import { RemoveCallbackDialog } from "./remove-callback-dialog";
+import { Refusal, Section, SectionForbidden } from "./section";
+
+type CallbackForm = z.input<typeof callbackRequest>;
+
+/** The account's callback registration (one per account) and, under it, the log of what was delivered. */
+export function CallbackSection() {
+  const registration = useCallbackRegistration();
+  const forbidden = isForbidden(registration.error);
+  return (
+    <>
+      <Section
+        title="Callback"
+        testId="callback"
+        intro={
+          <p>
+            Signet tells your system of the events you choose by posting JSON to your destination. Failed deliveries are retried with growing pauses; every attempt is in the
+            log below.
+          </p>
+        }
+      >
+        {forbidden ? (
+          <SectionForbidden>Your account roles do not include managing the callback.</SectionForbidden>
+        ) : registration.isPending ? (
+          <LoadingState label="Loading the callback registration…" />
+        ) : registration.isError ? (
+          <ErrorState error={registration.error} onRetry={() => void registration.refetch()} />
+        ) : (
+          // A new form for each saved version, so that what it shows is what is saved until the user types.
+          <CallbackRegistrationForm key={JSON.stringify(registration.data)} registration={registration.data} />
+        )}
+      </Section>
+      {forbidden ? null : <DeliveryLog />}
+    </>
+  );
+}
+
+function CallbackRegistrationForm({ registration }: { registration: CallbackResponse | null }) {
+  const toast = useToast();
+  const save = useSaveCallback();
+  const sendTest = useSendTestEvent();
+  const [removing, setRemoving] = useState(false);
+  const form = useForm<CallbackForm, unknown, CallbackRequest>({
+    resolver: zodResolver(callbackRequest),
+    defaultValues: { url: registration?.url ?? "", key: registration?.key ?? "", events: registration?.events ?? [] },
+  });
+  const { errors, isDirty } = form.formState;
+  const allEvents = CALLBACK_EVENT_CATALOGUE.map((event) => event.name);
+
+  function onSave(request: CallbackRequest) {
+    sendTest.reset();
+    // Not mutate's onSuccess: the saved registration remounts this form (its key), and TanStack
+    // Query drops the callbacks of an unmounted observer; the promise settles regardless.
+    save.mutateAsync(request).then(
+      () => toast.success("The callback registration was saved."),
+      () => undefined, // shown by <Refusal error={save.error}>
+    );
+  }
+  function onSendTest() {
+    save.reset();
+    sendTest.mutate(undefined, { onSuccess: () => toast.info("A test event is on its way: follow it in the delivery log.") });
+  }
+
+  return (
+    <>
+      <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label="Callback registration">
+        {registration ? null : <p className="text-sm text-slate-700">No destination is registered: nothing is sent.</p>}
+        <Refusal error={save.error ?? sendTest.error} />
+        <div className="grid gap-3 lg:grid-cols-2">
+          <TextField
+            label="Destination URL"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/signet-events"
+            hint="https; plain http only to the hosts this service allows."
+            error={errors.url?.message}
+            {...form.register("url")}
+          />
+          <TextField
+            label="Key"
+            autoComplete="off"
+            hint="Optional. Sent back as Authorization: Basic <key>, and signs each notification (Signet-Signature)."
+            error={errors.key?.message}
+            {...form.register("key")}
+          />
+        </div>
+        <CallbackEventsField
+          field={form.register("events")}
+          error={errors.events?.message}
+          onSelectAll={() => form.setValue("events", allEvents, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          onClear={() => form.setValue("events", [], { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+        />
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
+          {registration ? (
+            <>
+              <Button variant="ghost" onClick={() => setRemoving(true)}>
+                Remove registration
+              </Button>
+              <Button variant="secondary" busy={sendTest.isPending} disabled={isDirty} aria-describedby={isDirty ? "test-event-hint" : undefined} onClick={onSendTest}>
+                Send test event
+              </Button>
+            </>
+          ) : null}
+          <Button type="submit" busy={save.isPending}>
+            {registration ? "Save changes" : "Register destination"}
+          </Button>
+        </div>
+        {registration && isDirty ? (
+          <p id="test-event-hint" className="text-right text-xs text-slate-600">
+            Save your changes first: the test event goes to the saved destination.
+          </p>
+        ) : null}
+      </form>
+      {removing && registration ? <RemoveCallbackDialog url={registration.url} onClose={() => setRemoving(false)} /> : null}
+    </>
+  );
+}

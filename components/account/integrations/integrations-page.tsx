@@ -1,0 +1,28 @@
+"use client";
+
+import { useMayOffer } from "@/lib/console/queries/session";
+import { CallbackSection } from "./callback-section";
+import { ClientAppsSection } from "./client-apps-section";
+import { OwnApiKey } from "./own-api-key";
+
+/**
+ * `/account/integrations`: everyone's own API key; client applications and the callback (with its
+ * delivery log) for those whose roles include them.
+ */
+export function IntegrationsPage({ currentUserId }: { currentUserId: string }) {
+  const mayManageClientApps = useMayOffer("api_keys.client_apps");
+  const mayManageCallback = useMayOffer("callbacks.manage");
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">API and integrations</h1>
+        <p className="mt-1 max-w-2xl text-sm text-slate-700">
+          How programs reach this account through the e-signature API, and how this account tells them what happened.
+        </p>
+      </div>
+      <OwnApiKey userId={currentUserId} />
+      {mayManageClientApps ? <ClientAppsSection /> : null}
+      {mayManageCallback ? <CallbackSection /> : null}
+    </div>
+  );
+}

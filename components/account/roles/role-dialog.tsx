@@ -1,0 +1,107 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { CheckboxField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { accountRoleCreateRequest, type WireAccountRole, type WirePermission } from "@/lib/api/account-roles";
+import { useCreateRole, usePermissionCatalogue, useUpdateRole } from "@/lib/console/queries/account-roles";
+import { usePermissions } from "@/lib/console/queries/session";
+import { PermissionEditor } from "./permission-editor";
+
+type RoleForm = z.input<typeof accountRoleCreateRequest>;
+type RoleFields = z.output<typeof accountRoleCreateRequest>;
+
+/** Creates a role (no `role`) or changes one of the account's own: name, description, enabled and its permissions from the catalogue. */
+export function RoleDialog({ role, onClose }: { role?: WireAccountRole; onClose: () => void }) {
+  const catalogue = usePermissionCatalogue();
+  let body;
+  if (catalogue.isPending) body = <LoadingState label="Loading the permissions…" />;
+  else if (catalogue.isError) {
+    body = (
+      <div className="space-y-3">
+        <ErrorState error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  } else body = <RoleForm role={role} catalogue={catalogue.data.results} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} title={role ? `Edit ${role.name}` : "Create a role"} wide>
+      {body}
+    </Dialog>
+  );
+}
+
+function RoleForm({ role, catalogue, onClose }: { role?: WireAccountRole; catalogue: WirePermission[]; onClose: () => void }) {
+  const toast = useToast();
+  const held = usePermissions();
+  const create = useCreateRole();
+  const update = useUpdateRole(role?.id ?? "");
+  const save = role ? update : create;
+  const form = useForm<RoleForm, unknown, RoleFields>({
+    resolver: zodResolver(accountRoleCreateRequest),
+    defaultValues: { name: role?.name ?? "", description: role?.description ?? "", enabled: role?.enabled ?? true, permissions: role?.permissions ?? [] },
+  });
+  const { errors } = form.formState;
+
+  function submit(fields: RoleFields) {
+    // The description is sent even when emptied, so clearing it clears it.
+    const body = { ...fields, description: fields.description ?? "" };
+    const onSuccess = (saved: WireAccountRole) => {
+      toast.success(role ? `The role ${saved.name} was saved.` : `The role ${saved.name} was created.`);
+      onClose();
+    };
+    // The promise, not mutate's onSuccess: a user who edits away their own roles.view loses the
+    // list this dialog belongs to, and TanStack Query drops the callbacks of an unmounted observer.
+    save.mutateAsync(body).then(onSuccess, () => undefined);
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4" aria-label="Account role">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Name" error={errors.name?.message} {...form.register("name")} />
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <CheckboxField
+              className="sm:mt-7"
+              label="Enabled"
+              hint="A disabled role gives its holders nothing until it is enabled again."
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      </div>
+      <TextAreaField label="Description" error={errors.description?.message} {...form.register("description")} />
+      <Controller
+        control={form.control}
+        name="permissions"
+        render={({ field }) => <PermissionEditor catalogue={catalogue} value={field.value ?? []} onChange={field.onChange} held={held} error={errors.permissions?.message} />}
+      />
+      {save.error ? (
+        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+          {save.error.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {role ? "Save role" : "Create role"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { ColumnHeader, DataTable } from "@/components/ui/data-table";
+import type { WireAccountRole } from "@/lib/api/account-roles";
+import { RoleActions, type RoleDialogKind } from "./role-actions";
+import { RoleBadges } from "./role-badges";
+import { RoleHoldersSummary } from "./role-holders-summary";
+import { RolePermissions } from "./role-permissions";
+
+export interface RoleRowsProps {
+  roles: WireAccountRole[];
+  descriptions: ReadonlyMap<string, string>;
+  mayManage: boolean;
+  onOpen: (dialog: RoleDialogKind, role: WireAccountRole) => void;
+}
+
+/** The account's roles as a table (wide screens). */
+export function RoleTable({ roles, descriptions, mayManage, onOpen }: RoleRowsProps) {
+  return (
+    <DataTable
+      caption={`Account roles: ${roles.length}`}
+      columns={
+        <>
+          <ColumnHeader>Role</ColumnHeader>
+          <ColumnHeader>Permissions</ColumnHeader>
+          <ColumnHeader>Held by</ColumnHeader>
+          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+        </>
+      }
+    >
+      {roles.map((role) => (
+        <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
+          <td className="px-3 py-3 align-top">
+            <span className="font-medium text-slate-900">{role.name}</span>
+            <RoleBadges role={role} />
+            {role.description ? <p className="mt-1 text-xs text-slate-600">{role.description}</p> : null}
+          </td>
+          <td className="px-3 py-3 align-top">
+            <RolePermissions role={role} descriptions={descriptions} />
+          </td>
+          <td className="px-3 py-3 align-top text-slate-800">
+            <RoleHoldersSummary role={role} />
+          </td>
+          <td className="px-3 py-3 text-right align-top">
+            <RoleActions role={role} mayManage={mayManage} onOpen={onOpen} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

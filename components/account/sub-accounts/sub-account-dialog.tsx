@@ -1,0 +1,128 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { SelectField, TextField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { createSubAccountRequest, type SubAccountResponse } from "@/lib/api/sub-accounts";
+import { languageChoices, timeZoneChoices } from "@/lib/console/account-settings-choices";
+import type { AccountTreeNode } from "@/lib/console/account-tree";
+import { useCreateSubAccount, useUpdateSubAccount } from "@/lib/console/queries/sub-accounts";
+
+/** The members the form edits, with the API's own rules (the name is required when editing too). */
+const accountSettings = createSubAccountRequest.pick({ name: true, timezoneId: true, language: true });
+type SettingsForm = z.input<typeof accountSettings>;
+type Settings = z.output<typeof accountSettings>;
+
+const DEFAULTS = { name: "", timezoneId: "GMT", language: "en" };
+
+/** A new sub account under `parent`: name, time zone and language (the service's defaults: GMT, English). */
+export function CreateSubAccountDialog({ parent, onClose }: { parent: AccountTreeNode; onClose: () => void }) {
+  const toast = useToast();
+  const create = useCreateSubAccount();
+  function save(settings: Settings) {
+    create.mutate(
+      { ...settings, parentAccountId: parent.id },
+      {
+        onSuccess: (created) => {
+          toast.success(`${created.name} was created under ${parent.name}.`);
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog open onClose={onClose} title={`New sub account of ${parent.name}`}>
+      <SettingsForm initial={DEFAULTS} busy={create.isPending} refusal={create.error?.message} submitLabel="Create sub account" onSave={save} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+/** Name, time zone and language of a sub account; it stays where it is in the tree (the service refuses a move). */
+export function EditSubAccountDialog({ account, onClose }: { account: SubAccountResponse; onClose: () => void }) {
+  const toast = useToast();
+  const update = useUpdateSubAccount(account.id);
+  function save(settings: Settings) {
+    update.mutate(settings, {
+      onSuccess: (saved) => {
+        toast.success(`${saved.name} was saved.`);
+        onClose();
+      },
+    });
+  }
+  return (
+    <Dialog open onClose={onClose} title={`Edit ${account.name}`}>
+      <SettingsForm
+        initial={{ name: account.name, timezoneId: account.timezoneId, language: account.language }}
+        busy={update.isPending}
+        refusal={update.error?.message}
+        submitLabel="Save"
+        onSave={save}
+        onCancel={onClose}
+      />
+    </Dialog>
+  );
+}
+
+interface SettingsFormProps {
+  initial: { name: string; timezoneId: string; language: string };
+  busy: boolean;
+  /** The service's message when it refused. */
+  refusal?: string;
+  submitLabel: string;
+  onSave: (settings: Settings) => void;
+  onCancel: () => void;
+}
+
+function SettingsForm({ initial, busy, refusal, submitLabel, onSave, onCancel }: SettingsFormProps) {
+  const form = useForm<SettingsForm, unknown, Settings>({ resolver: zodResolver(accountSettings), defaultValues: initial });
+  const { errors } = form.formState;
+  // The lists keep the account's own values offered even when they are not among the usual ones.
+  const timeZones = useMemo(() => timeZoneChoices(initial.timezoneId), [initial.timezoneId]);
+  const languages = useMemo(() => languageChoices(initial.language), [initial.language]);
+  return (
+    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" aria-label="Sub account settings">
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+          {refusal}
+        </p>
+      ) : null}
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register("name")} />
+      <SelectField label="Time zone" error={errors.timezoneId?.message} {...form.register("timezoneId")}>
+        <optgroup label="Abbreviations">
+          {timeZones.abbreviations.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Regions and cities">
+          {timeZones.regions.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </optgroup>
+      </SelectField>
+      <SelectField label="Language" error={errors.language?.message} {...form.register("language")}>
+        {languages.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createSubAccountRequest, isTimeZoneId, TIMEZONE_ABBREVIATIONS } from "@/lib/api/sub-accounts";
+import { languageChoices, LANGUAGE_CODES, timeZoneChoices } from "./account-settings-choices";
+
+describe("timeZoneChoices", () => {
+  it("offers the service's abbreviations, then region/city identifiers with spaces for underscores", () => {
+    const choices = timeZoneChoices(undefined, ["America/New_York", "Europe/Paris", "UTC"]);
+    expect(choices.abbreviations.map((choice) => choice.value)).toEqual([...TIMEZONE_ABBREVIATIONS]);
+    expect(choices.regions).toEqual([
+      { value: "America/New_York", label: "America/New York" },
+      { value: "Europe/Paris", label: "Europe/Paris" },
+    ]);
+  });
+
+  it("keeps an account's current time zone offered when the lists lack it, and does not repeat a known one", () => {
+    expect(timeZoneChoices("Asia/Calcutta", ["Europe/Paris"]).regions[0]).toEqual({ value: "Asia/Calcutta", label: "Asia/Calcutta" });
+    expect(timeZoneChoices("Europe/Paris", ["Europe/Paris"]).regions).toHaveLength(1);
+    expect(timeZoneChoices("EST", ["Europe/Paris"]).regions).toHaveLength(1);
+  });
+
+  it("offers only values the service accepts, with this runtime's own list", () => {
+    const { abbreviations, regions } = timeZoneChoices();
+    expect(regions.length).toBeGreaterThan(100);
+    expect([...abbreviations, ...regions].filter((choice) => !isTimeZoneId(choice.value))).toEqual([]);
+  });
+});
+
+describe("languageChoices", () => {
+  it("names each language in English beside its code", () => {
+    const choices = languageChoices();
+    expect(choices.map((choice) => choice.value)).toEqual([...LANGUAGE_CODES]);
+    expect(choices.find((choice) => choice.value === "fr")?.label).toBe("French (fr)");
+  });
+
+  it("keeps the current language offered first when it is not in the list", () => {
+    expect(languageChoices("ga")[0]).toEqual({ value: "ga", label: "Irish (ga)" });
+    expect(languageChoices("fr")).toHaveLength(LANGUAGE_CODES.length);
+  });
+
+  it("offers only codes the service accepts, unchanged by its normalisation", () => {
+    for (const { value } of languageChoices()) {
+      expect(createSubAccountRequest.parse({ name: "X", language: value }).language).toBe(value);
+    }
+  });
+});
