@@ -6,14 +6,18 @@ import { expect, test } from "@playwright/test";
 import { freePort, startServer, stopServer, waitUntilAnswering, type Server } from "../support/servers";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, signInWithApiKey, titledPdf } from "./console-support";
+import { buildSendFollowAndDownload } from "./package-journey";
 
 /**
  * The console in front of a service that lives elsewhere (ESIGN_API_URL), as with any compatible
- * service: signed in with an API key, it lists, opens and downloads what that service holds, and
- * its own embedded service knows nothing of it.
+ * service: signed in with an API key, it builds, sends, follows and downloads packages there
+ * (the same journey as against the embedded service), opens what integrators made, and its own
+ * embedded service knows nothing of it.
  */
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
+// "Copy signing link" writes to the clipboard; the journey reads it back.
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 const folders: string[] = [];
 let service: Server;
@@ -62,4 +66,16 @@ test("signed in with an API key, the console follows and downloads a package of 
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-evidence-")), "evidence.pdf");
   await (await started).saveAs(file);
   expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain("Lease from elsewhere");
+});
+
+test("signed in with an API key, a sender builds, sends, follows and downloads a package on the other service", async ({ page, browser }) => {
+  const sender = await ServiceClient.signUp(service.url, "Elsewhere Journeys");
+  await signInWithApiKey(page, sender.apiKey, consoleServer.url);
+  await page.waitForURL("**/packages");
+  await buildSendFollowAndDownload(page, browser, consoleServer.url);
+
+  // It all happened on the other service: the package is there, completed, and the console's own service has no such account.
+  const { results } = await sender.json<{ results: { name: string; status: string }[] }>("GET", "/api/packages?from=1&to=10");
+  expect(results.map((pkg) => [pkg.name, pkg.status])).toEqual([["Untitled package", "COMPLETED"]]);
+  expect((await fetch(`${consoleServer.url}/api/session`, { headers: { authorization: `Basic ${sender.apiKey}` } })).status).toBe(401);
 });

@@ -10,6 +10,7 @@ import { FieldsSection } from "./fields-section";
 import { ReviewSection } from "./review/review-section";
 import { SettingsSection } from "./settings/settings-section";
 import { SignersSection } from "./signers/signers-section";
+import { UnsavedWorkProvider } from "./unsaved-work";
 import { VerificationSection } from "./verification/verification-section";
 
 export type BuilderKind = "package" | "template";
@@ -77,7 +78,7 @@ function NotEditable({ title, children }: { title: string; children: React.React
 
 function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean }) {
   return (
-    <div>
+    <UnsavedWorkProvider>
       <div className="mb-5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="min-w-0 truncate text-2xl font-semibold text-slate-900">
           <span className="sr-only">{template ? "Edit template: " : "Edit package: "}</span>
@@ -102,6 +103,6 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           <ReviewSection pkg={pkg} template={template} />
         </aside>
       </div>
-    </div>
+    </UnsavedWorkProvider>
   );
 }

@@ -9,9 +9,13 @@ const linkClass =
   "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-sky-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600";
 
 /** A plain link the browser downloads from (streamed through the proxy, never held in the page). */
+/**
+ * A plain link, not `download`: the service answers files as attachments, so the page stays; and
+ * a session that has ended leads to the sign-in page (and back here) instead of saving its refusal as the file.
+ */
 function DownloadLink({ path, label, visible, testId }: { path: string; label: string; visible: string; testId: string }) {
   return (
-    <a href={proxied(path)} download aria-label={label} className={linkClass} data-testid={testId}>
+    <a href={proxied(path)} aria-label={label} className={linkClass} data-testid={testId}>
       {visible}
     </a>
   );

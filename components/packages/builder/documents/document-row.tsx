@@ -2,8 +2,11 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
-import type { WireDocument } from "@/lib/api/packages";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { documentRename, type WireDocument } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
@@ -92,37 +95,21 @@ export function SortableDocumentRow({ document, packageId, position, count }: { 
 
 function RenameForm({ document, packageId, onDone }: { document: WireDocument; packageId: string; onDone: () => void }) {
   const rename = useRenameDocument(packageId);
-  const [name, setName] = useState(document.name);
-  const [error, setError] = useState<string>();
-  const save = () => {
-    const trimmed = name.trim();
-    if (!trimmed) return setError("Give the document a name.");
-    if (trimmed === document.name) return onDone();
-    rename.mutate({ documentId: document.id, name: trimmed }, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
-  };
+  const form = useForm<z.input<typeof documentRename>, unknown, z.output<typeof documentRename>>({ resolver: zodResolver(documentRename), defaultValues: { name: document.name } });
+  const save = form.handleSubmit(({ name }) => {
+    if (name === document.name) return onDone();
+    rename.mutate({ documentId: document.id, name }, { onSuccess: onDone, onError: (failure) => form.setError("name", { message: failure.message }) });
+  });
   return (
     <form
       className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      noValidate
+      onSubmit={(event) => void save(event)}
       onKeyDown={(event) => {
         if (event.key === "Escape") onDone();
       }}
     >
-      <TextField
-        label="Document name"
-        value={name}
-        maxLength={256}
-        autoFocus
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(undefined);
-        }}
-        error={error}
-        className="min-w-48 flex-1"
-      />
+      <TextField label="Document name" maxLength={256} autoFocus {...form.register("name")} error={form.formState.errors.name?.message} className="min-w-48 flex-1" />
       <Button type="submit" busy={rename.isPending}>
         Save name
       </Button>

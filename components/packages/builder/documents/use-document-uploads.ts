@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { WirePackage } from "@/lib/api/packages";
 import { uploadDocument } from "@/lib/console/queries/package-builder";
 import { packageKeys } from "@/lib/console/queries/packages";
+import { useSaveBeforeSending } from "../unsaved-work";
 import { indexForNewDocument } from "./document-order";
 
 export interface Upload {
@@ -30,6 +31,17 @@ export function useDocumentUploads(pkg: WirePackage) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
+  // The indexes of uploads still in flight: a second drop before the first lands must not take the same ones.
+  const inFlight = useRef(new Map<string, number>());
+  // Each upload still in flight, settling with the service's refusal or null.
+  const landing = useRef(new Map<string, Promise<Error | null>>());
+  // Sending waits for the documents still uploading; one refused meanwhile stops it.
+  useSaveBeforeSending(
+    useCallback(async () => {
+      const refusal = (await Promise.all(landing.current.values())).find((error) => error && error.name !== "AbortError");
+      if (refusal) throw new Error(`A document could not be uploaded: ${refusal.message}`);
+    }, []),
+  );
 
   useEffect(() => {
     const running = controllers.current;
@@ -42,13 +54,17 @@ export function useDocumentUploads(pkg: WirePackage) {
 
   const start = useCallback(
     (files: File[], extractTextTags: boolean) => {
-      const added = files.map((file, offset) => ({ file, key: `${Date.now()}-${offset}-${file.name}`, index: indexForNewDocument(pkg.documents, offset) }));
+      const known = [...pkg.documents, ...[...inFlight.current].map(([id, index]) => ({ id, index }))];
+      const added = files.map((file, offset) => ({ file, key: `${Date.now()}-${offset}-${file.name}`, index: indexForNewDocument(known, offset) }));
+      for (const { key, index } of added) inFlight.current.set(key, index);
       setUploads((current) => [...current, ...added.map(({ key, file }) => ({ key, fileName: file.name, progress: 0, status: "uploading" as const }))]);
       for (const { file, key, index } of added) {
         const controller = new AbortController();
         controllers.current.set(key, controller);
         const payload = { name: documentNameOf(file.name), index, ...(extractTextTags ? { extract: true, extractionTypes: ["TEXT_TAGS"] } : {}) };
-        uploadDocument(pkg.id, file, payload, (progress) => update(key, { progress }), controller.signal)
+        const upload = uploadDocument(pkg.id, file, payload, (progress) => update(key, { progress }), controller.signal);
+        landing.current.set(key, upload.then(() => null, (error: Error) => error));
+        upload
           .then((document) => {
             // Shown at once, before the refetch confirms it.
             queryClient.setQueryData<WirePackage>(packageKeys.one(pkg.id), (current) =>
@@ -61,6 +77,8 @@ export function useDocumentUploads(pkg: WirePackage) {
           })
           .finally(() => {
             controllers.current.delete(key);
+            inFlight.current.delete(key);
+            landing.current.delete(key);
             void queryClient.invalidateQueries({ queryKey: packageKeys.all });
           });
       }

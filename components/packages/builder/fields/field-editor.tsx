@@ -23,6 +23,7 @@ import { PdfPagesLoader } from "@/components/signing/pdf-pages-loader";
 import type { ScrollRequest } from "@/components/signing/pdf-pages";
 import { useToast } from "@/components/ui/toast";
 import { CONSENT_DOCUMENT_ID } from "../documents/document-order";
+import { useSaveBeforeSending } from "../unsaved-work";
 import { signerColour, signingRoles } from "../signer-colours";
 import { roleDisplayName } from "../signers/role-labels";
 import { DocumentTabs, documentPanelId, documentTabId } from "./document-tabs";
@@ -103,6 +104,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
   const toast = useToast();
   const live = usePackage(pkg.id).data ?? pkg;
   const changes = useFieldChanges(live, toast.error);
+  useSaveBeforeSending(changes.saved);
   const editable = live.status === "DRAFT";
   const baseId = useId();
   const keyboardHelpId = useId();

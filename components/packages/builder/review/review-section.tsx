@@ -10,6 +10,7 @@ import { useUpdatePackage } from "@/lib/console/queries/package-builder";
 import { uploadedDocuments } from "../documents/document-order";
 import { signingRoles } from "../signer-colours";
 import { stepsOf } from "../signers/signing-steps";
+import { useSaveAllUnsavedWork } from "../unsaved-work";
 import { readinessOf } from "./readiness";
 
 /** The summary beside the builder: what the package holds, what is missing, and Send (or Done for a template). */
@@ -18,6 +19,8 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
   const toast = useToast();
   const send = useUpdatePackage(pkg.id);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const saveAllUnsavedWork = useSaveAllUnsavedWork();
   const { blocking, warnings } = readinessOf(pkg, template);
   const documents = uploadedDocuments(pkg.documents).length;
   const roles = signingRoles(pkg);
@@ -76,9 +79,18 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
           <Button
             className="w-full"
             data-testid="send-package"
-            busy={send.isPending}
-            onClick={() => {
+            busy={saving || send.isPending}
+            onClick={async () => {
               setRefusal(null);
+              setSaving(true);
+              try {
+                await saveAllUnsavedWork();
+              } catch (error) {
+                setRefusal((error as Error).message);
+                return;
+              } finally {
+                setSaving(false);
+              }
               send.mutate(
                 { status: "SENT" },
                 {

@@ -7,6 +7,7 @@ import type { WirePackage } from "@/lib/api/packages";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { useUpdatePackage } from "@/lib/console/queries/package-builder";
 import { BuilderSection } from "../builder-section";
+import { useSaveBeforeSending } from "../unsaved-work";
 import { LANGUAGES, settingsChanges, settingsForm, settingsOf, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
 
 const SAVE_DELAY_MS = 700;
@@ -30,22 +31,41 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
     latestPackage.current = pkg;
   }, [pkg]);
 
-  const saveNow = useCallback(() => {
+  const saving = useRef<Promise<void>>(Promise.resolve());
+
+  /** Sends what changed since the last save, after any save still in flight; throws why if it could not. */
+  const saveNow = useCallback((): Promise<void> => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    void form.handleSubmit(async (values) => {
-      const body = settingsChanges(latestPackage.current, saved.current, values);
-      if (Object.keys(body).length === 0) return;
-      setState({ kind: "saving" });
-      try {
-        await mutateAsync(body);
-        saved.current = values;
-        setState({ kind: "saved" });
-      } catch (error) {
-        setState({ kind: "failed", message: (error as Error).message });
-      }
-    })();
+    const next = saving.current.catch(() => undefined).then(async () => {
+      let failure: string | null = null;
+      await form.handleSubmit(
+        async (values) => {
+          const body = settingsChanges(latestPackage.current, saved.current, values);
+          if (Object.keys(body).length === 0) return;
+          setState({ kind: "saving" });
+          try {
+            await mutateAsync(body);
+            saved.current = values;
+            setState({ kind: "saved" });
+          } catch (error) {
+            failure = (error as Error).message;
+            setState({ kind: "failed", message: failure });
+          }
+        },
+        () => {
+          failure = "Some settings are not valid yet: correct them first.";
+        },
+      )();
+      if (failure) throw new Error(failure);
+    });
+    saving.current = next;
+    return next;
   }, [form, mutateAsync]);
+  useSaveBeforeSending(saveNow);
+
+  /** Saving as the sender types: a failure is already shown beside the section's title. */
+  const saveInBackground = useCallback(() => void saveNow().catch(() => undefined), [saveNow]);
 
   // Every edit by the sender saves after a pause in typing; leaving a field saves at once (onBlur below).
   useEffect(() => {
@@ -54,17 +74,17 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
       callback: ({ type }) => {
         if (type !== "change") return;
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(saveNow, SAVE_DELAY_MS);
+        timer.current = setTimeout(saveInBackground, SAVE_DELAY_MS);
       },
     });
     return () => {
       unsubscribe();
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [form, saveNow]);
+  }, [form, saveInBackground]);
 
   const flushPendingSave = () => {
-    if (timer.current) saveNow();
+    if (timer.current) saveInBackground();
   };
 
   return (
@@ -79,7 +99,7 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
         onBlur={flushPendingSave}
         onSubmit={(event) => {
           event.preventDefault();
-          saveNow();
+          saveInBackground();
         }}
         className="grid gap-4 sm:grid-cols-2"
       >
