@@ -208,6 +208,10 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
       ["/packages/[packageId]", `/packages/${draftId}`],
       ["/packages/[packageId]/edit", `/packages/${draftId}/edit`],
       ["/templates", "/templates"],
+      ["/account/senders", "/account/senders"],
+      ["/account/roles", "/account/roles"],
+      ["/account/sub-accounts", "/account/sub-accounts"],
+      ["/account/integrations", "/account/integrations"],
     ];
     for (const [route, pathname] of routes) report(await firstLoadJs(console_, route, pathname, route.startsWith("/sign") ? "" : cookie));
   } finally {
