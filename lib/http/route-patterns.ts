@@ -68,18 +68,27 @@ function paramsOf(segments: Segment[], parts: string[], values: string[]): Route
   return parts.length === segments.length ? params : null;
 }
 
+function firstMatch<T>(routes: CompiledRoute<T>[], parts: string[], values: string[]): { route: CompiledRoute<T>; params: RouteParams } | null {
+  for (const route of routes) {
+    const params = paramsOf(route.segments, parts, values);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
 /**
  * The route that serves `pathname` (one trailing slash allowed, as the service answers
- * `/roles/` too) and its parameters; null when none does, or when the path has an empty or
- * undecodable segment, which only Next.js itself should judge.
+ * `/roles/` too) and its parameters; null when none does, or when only Next.js itself should
+ * judge the path: an empty or undecodable segment, or an encoded one that lands on a catch-all or
+ * would name another route once decoded (`next start` also tries the decoded path against its
+ * static routes: `/api/pack%61ges` is `/api/packages` there).
  */
 export function matchRoute<T>(routes: CompiledRoute<T>[], pathname: string): { route: CompiledRoute<T>; params: RouteParams } | null {
   const parts = pathname.replace(/^\//, "").replace(/\/$/, "").split("/");
   const values = parts.map(decoded);
   if (parts.some((part) => part === "") || values.some((value) => value === null)) return null;
-  for (const route of routes) {
-    const params = paramsOf(route.segments, parts, values as string[]);
-    if (params) return { route, params };
-  }
-  return null;
+  const match = firstMatch(routes, parts, values as string[]);
+  if (!match || values.every((value, i) => value === parts[i])) return match;
+  if (match.route.segments.some((segment) => segment.kind === "catchAll")) return null;
+  return firstMatch(routes, values as string[], values as string[])?.route === match.route ? match : null;
 }
