@@ -1,12 +1,18 @@
 /**
  * Where the console's e-signature API lives: ESIGN_API_URL, or the embedded service of this same
- * process on loopback. The console reaches it only over HTTP, so it works the same against any
- * compatible service.
+ * process on loopback. The console speaks to it only through its HTTP API, so it works the same
+ * against any compatible service (the proxy hands the embedded service's requests to its route
+ * handlers in process, which answer exactly as over HTTP).
  */
 export function esignApiUrl(): string {
   const configured = process.env.ESIGN_API_URL?.trim();
   if (configured) return configured.replace(/\/+$/, "");
   return `http://127.0.0.1:${process.env.PORT || 3000}`;
+}
+
+/** The console fronts the service of this same application (no ESIGN_API_URL). */
+export function isEmbeddedService(): boolean {
+  return !process.env.ESIGN_API_URL?.trim();
 }
 
 /** A JSON call to the e-signature API from the console's server side (sign-in, sign-up). */

@@ -248,6 +248,14 @@ describe("the console's proxy", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("calls a service at ESIGN_API_URL over HTTP even when given the embedded service's routes", async () => {
+    const embedded = vi.fn(async () => new Response("in process"));
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages"), { embedded });
+    expect(await response.json()).toEqual({ ok: true });
+    expect(received).toHaveLength(1);
+    expect(embedded).not.toHaveBeenCalled();
+  });
+
   it("answers 502 with a JSON error when the service cannot be reached", async () => {
     const saved = process.env.ESIGN_API_URL;
     const closed = http.createServer();

@@ -5,7 +5,8 @@ import zlib from "node:zlib";
 import { getToken } from "next-auth/jwt";
 import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
 import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-client";
-import { esignApiUrl } from "./esign-api";
+import type { EmbeddedService } from "./embedded-service";
+import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
 
 /**
@@ -112,7 +113,46 @@ function callService(url: URL, method: string, headers: Record<string, string>, 
   });
 }
 
-export async function proxyRequest(request: Request): Promise<Response> {
+/** The service's answer, over HTTP or in process, before the proxy picks what to pass on. */
+interface ServiceAnswer {
+  status: number;
+  statusText: string;
+  header(name: string): string | null;
+  body(): ReadableStream<Uint8Array> | null;
+  /** Reads and drops the body, for an answer the browser does not get. */
+  discard(): void;
+}
+
+function answerOverHttp(upstream: http.IncomingMessage): ServiceAnswer {
+  const decoded = decoderFor(upstream) !== undefined;
+  return {
+    status: upstream.statusCode ?? 502,
+    statusText: upstream.statusMessage ?? "",
+    header: (name) => {
+      if (name === "content-length" && decoded) return null;
+      const value = upstream.headers[name];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    },
+    body: () => Readable.toWeb(decodedBody(upstream)) as ReadableStream<Uint8Array>,
+    discard: () => upstream.resume(),
+  };
+}
+
+function answerInProcess(response: Response): ServiceAnswer {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    header: (name) => response.headers.get(name),
+    body: () => response.body,
+    discard: () => void response.body?.cancel().catch(() => {}),
+  };
+}
+
+/**
+ * `embedded`: the embedded service's routes, called in process instead of over loopback HTTP when
+ * the console fronts the embedded service (ESIGN_API_URL not set); see embedded-service.ts.
+ */
+export async function proxyRequest(request: Request, { embedded }: { embedded?: EmbeddedService } = {}): Promise<Response> {
   const path = upstreamPath(request);
   if (!path) return consoleError(404, "Not Found", "error.notFound.path", "The console forwards only /api/... paths.");
   if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
@@ -129,45 +169,53 @@ export async function proxyRequest(request: Request): Promise<Response> {
     // The console switched account in another tab: this page's calls would act in that account.
     return consoleError(409, "Conflict", ACCOUNT_CHANGED_MESSAGE_KEY, "The console moved to another account in another tab or window. Open this page again to go on there.");
   }
-  const apiKey = session.apiKey;
 
-  const headers: Record<string, string> = { authorization: `Basic ${apiKey}`, "accept-encoding": "identity" };
+  const headers: Record<string, string> = { authorization: `Basic ${session.apiKey}`, "accept-encoding": "identity" };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }
   const clientIp = request.headers.get("x-forwarded-for");
   if (clientIp) headers["x-forwarded-for"] = clientIp;
+  const url = `${esignApiUrl()}${path}`;
+  const body = !SAFE_METHODS.has(request.method) && request.body !== null ? request.body : null;
 
-  const hasBody = !SAFE_METHODS.has(request.method) && request.body !== null;
-  let upstream: http.IncomingMessage;
-  try {
-    upstream = await callService(new URL(`${esignApiUrl()}${path}`), request.method, headers, hasBody ? request.body : null, request.signal);
-  } catch (error) {
-    if (request.signal.aborted) return new Response(null, { status: 499 });
-    console.error(`[proxy] ${request.method} ${path} could not reach ${esignApiUrl()}`, error);
-    return consoleError(502, "Bad Gateway", "error.badGateway.serviceUnreachable", "The e-signature service could not be reached. Try again in a moment.");
+  // As over HTTP, a request the browser gave up on meanwhile does not reach the service.
+  if (request.signal.aborted) return new Response(null, { status: 499 });
+  // A handler that throws in process fails this request as it would fail the service's own (500).
+  const inProcess = embedded && isEmbeddedService() ? await embedded(new Request(url, { method: request.method, headers, body, signal: request.signal, duplex: "half" } as RequestInit)) : null;
+  let answer: ServiceAnswer;
+  if (inProcess) {
+    answer = answerInProcess(inProcess);
+    if (request.signal.aborted) {
+      answer.discard();
+      return new Response(null, { status: 499 });
+    }
+  } else {
+    try {
+      answer = answerOverHttp(await callService(new URL(url), request.method, headers, body, request.signal));
+    } catch (error) {
+      if (request.signal.aborted) return new Response(null, { status: 499 });
+      console.error(`[proxy] ${request.method} ${path} could not reach ${esignApiUrl()}`, error);
+      return consoleError(502, "Bad Gateway", "error.badGateway.serviceUnreachable", "The e-signature service could not be reached. Try again in a moment.");
+    }
   }
 
-  const responseHeaders = new Headers();
-  for (const name of FORWARDED_RESPONSE_HEADERS) {
-    const value = upstream.headers[name];
-    if (value) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  const status = upstream.statusCode ?? 502;
-  if (status === 401 && navigation) {
+  if (answer.status === 401 && navigation) {
     // The session's key no longer works (revoked, or the user was removed): as for no session at all.
-    upstream.resume();
+    answer.discard();
     return signInAgain(request);
   }
-  const noBody = request.method === "HEAD" || status === 204 || status === 304;
-  if (noBody) {
-    upstream.resume();
-    return new Response(null, { status, statusText: upstream.statusMessage, headers: responseHeaders });
+  const responseHeaders = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = answer.header(name);
+    if (value) responseHeaders.set(name, value);
   }
-  const body = decodedBody(upstream);
-  if (body !== upstream) responseHeaders.delete("content-length");
-  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, statusText: upstream.statusMessage, headers: responseHeaders });
+  if (request.method === "HEAD" || answer.status === 204 || answer.status === 304) {
+    answer.discard();
+    return new Response(null, { status: answer.status, statusText: answer.statusText, headers: responseHeaders });
+  }
+  return new Response(answer.body(), { status: answer.status, statusText: answer.statusText, headers: responseHeaders });
 }
 
 /**
@@ -192,8 +240,12 @@ const DECODERS: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDec
  * here: Next.js drops a route handler's Content-Encoding, so compressed bytes would reach the
  * browser unlabelled.
  */
+function decoderFor(upstream: http.IncomingMessage): (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress) | undefined {
+  return DECODERS[String(upstream.headers["content-encoding"] ?? "").trim().toLowerCase()];
+}
+
 function decodedBody(upstream: http.IncomingMessage): Readable {
-  const decoder = DECODERS[String(upstream.headers["content-encoding"] ?? "").trim().toLowerCase()];
+  const decoder = decoderFor(upstream);
   if (!decoder) return upstream;
   return pipeline(upstream, decoder(), () => {});
 }
