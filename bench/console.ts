@@ -1,11 +1,12 @@
 /**
  * The console's benchmarks, against the built app (`next start`; built first when there is none):
- * two servers on loopback, the service (A) and a console (B) whose ESIGN_API_URL is A, so the
- * console's proxy is measured in a process of its own.
+ * two servers on loopback, the service (A) with its own console, which reaches it in process (the
+ * default, embedded set-up), and a console (B) whose ESIGN_API_URL is A, which reaches it over HTTP
+ * as it would a compatible service elsewhere. Each proxy measure is taken for both.
  *   - Proxy latency: `GET /api/packages?from=1&to=50` on A directly versus `/proxy/api/packages...`
- *     on B, interleaved in the same run. Target: the proxy adds less than 20 % at the median.
- *   - Proxy memory: B's resident memory (the process and its children) sampled while a 100 MB
- *     document streams through it. Target: it grows by less than 30 MB.
+ *     on A or B, interleaved in the same run. Target: the proxy adds less than 20 % at the median.
+ *   - Proxy memory: the console's resident memory (the process and its children) sampled while a
+ *     100 MB document streams through it. Target: it grows by less than 30 MB.
  *   - First Load JS of each main route: the JavaScript files the route's HTML loads, gzip-compressed,
  *     read from the build output (not the noModule polyfills, which today's browsers skip, as
  *     Next's own First Load JS leaves them out). Target: under 250 kB each.
@@ -76,7 +77,10 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<n
   return performance.now() - started;
 }
 
-async function proxyLatency(service: Server, console_: Server, apiKey: string, cookie: string): Promise<Measured> {
+/** How the console reaches the service: the embedded one in its own process, or one at ESIGN_API_URL. */
+type Setup = "embedded service" | "service at ESIGN_API_URL";
+
+async function proxyLatency(setup: Setup, service: Server, console_: Server, apiKey: string, cookie: string): Promise<Measured> {
   const query = `/api/packages?from=1&to=${LISTED}`;
   const direct = () => timedGet(`${service.url}${query}`, { authorization: `Basic ${apiKey}`, accept: "application/json" });
   const proxied = () => timedGet(`${console_.url}/proxy${query}`, { cookie, accept: "application/json" });
@@ -106,7 +110,7 @@ async function proxyLatency(service: Server, console_: Server, apiKey: string, c
     addedPercent: round((proxiedP50 / directP50 - 1) * 100, 1),
   };
   return {
-    benchmark: `Console proxy: GET /api/packages (${LISTED} of ${LISTED}), through the proxy vs direct`,
+    benchmark: `Console proxy (${setup}): GET /api/packages (${LISTED} of ${LISTED}), through the proxy vs direct`,
     database: "pglite",
     metrics,
     summary: `direct p50 ${metrics.directP50Ms} ms (p95 ${metrics.directP95Ms}), proxied p50 ${metrics.proxiedP50Ms} ms (p95 ${metrics.proxiedP95Ms}): +${metrics.addedPercent} % (n=${LATENCY_ROUNDS} each)`,
@@ -114,7 +118,7 @@ async function proxyLatency(service: Server, console_: Server, apiKey: string, c
   };
 }
 
-async function proxyMemory(console_: Server, cookie: string, packageId: string, documentId: string): Promise<Measured> {
+async function proxyMemory(setup: Setup, console_: Server, cookie: string, packageId: string, documentId: string): Promise<Measured> {
   const url = `${console_.url}/proxy/api/packages/${packageId}/documents/${documentId}/original`;
   // Warm: the route compiled and loaded, a small download through it.
   for (let i = 0; i < 5; i++) await timedGet(`${console_.url}/proxy/api/packages?from=1&to=1`, { cookie });
@@ -142,7 +146,7 @@ async function proxyMemory(console_: Server, cookie: string, packageId: string, 
     megabytesPerSecond: round(received / 1024 / 1024 / seconds, 0),
   };
   return {
-    benchmark: "Console proxy: resident memory while streaming a 100 MB download",
+    benchmark: `Console proxy (${setup}): resident memory while streaming a 100 MB download`,
     database: "pglite",
     metrics,
     summary: `grew ${metrics.growthMb} MB (${metrics.baselineMb} → ${metrics.peakMb} MB) at ${metrics.megabytesPerSecond} MB/s`,
@@ -179,7 +183,8 @@ async function firstLoadJs(console_: Server, route: string, pathname: string, co
 export async function consoleBenchmarks(report: (result: Measured) => void): Promise<void> {
   ensureBuilt();
   const folders = [fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-service-")), fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-console-"))];
-  const service = startServer(folders[0]!, await freePort(), { MAX_FILE_MB: "120", MAX_REQUEST_MB: "150" });
+  // The service's own console proxies to it in process; the second server's console reaches it over HTTP.
+  const service = startServer(folders[0]!, await freePort(), { MAX_FILE_MB: "120", MAX_REQUEST_MB: "150", AUTH_SECRET, ESIGN_API_URL: "" });
   let console_: Server | null = null;
   try {
     await waitUntilAnswering(service);
@@ -195,11 +200,13 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
     for (let i = 0; i < LISTED; i++) {
       draftId = await owner.createPackage({ name: `Listed ${i}`, roles, documents: [{ name: "Agreement" }] }, [pdf]);
     }
-    report(await proxyLatency(service, console_, owner.apiKey, cookie));
+    report(await proxyLatency("embedded service", service, service, owner.apiKey, cookie));
+    report(await proxyLatency("service at ESIGN_API_URL", service, console_, owner.apiKey, cookie));
 
     const big = await makePdf({ pages: 1, padToBytes: DOWNLOAD_BYTES });
     const bigId = await owner.createPackage({ name: "Big download", roles, documents: [{ id: "big", name: "Big" }] }, [big]);
-    report(await proxyMemory(console_, cookie, bigId, "big"));
+    report(await proxyMemory("embedded service", service, cookie, bigId, "big"));
+    report(await proxyMemory("service at ESIGN_API_URL", console_, cookie, bigId, "big"));
 
     const routes: [string, string][] = [
       ["/signin", "/signin"],
