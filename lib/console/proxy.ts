@@ -119,7 +119,7 @@ interface ServiceAnswer {
   statusText: string;
   header(name: string): string | null;
   body(): ReadableStream<Uint8Array> | null;
-  /** Reads and drops the body, for an answer the browser does not get. */
+  /** Lets go of the body (read to its end, or cancelled), for an answer the browser does not get. */
   discard(): void;
 }
 
