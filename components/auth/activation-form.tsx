@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { Refusal } from "@/components/ui/states";
 import { passwordWeakness } from "@/lib/api/password-rule";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "error"; message: string } | { kind: "done" };
@@ -97,11 +98,7 @@ export function ActivationForm({ token, email }: { token: string; email: string 
           className={inputClass}
         />
       </div>
-      {status.kind === "error" && (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {status.message}
-        </p>
-      )}
+      <Refusal message={status.kind === "error" ? status.message : null} />
       <button
         type="submit"
         disabled={status.kind === "sending"}

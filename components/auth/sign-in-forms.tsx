@@ -3,15 +3,8 @@
 import { useActionState, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
-import { signInWithApiKey, signInWithPassword, type FormState } from "@/lib/console/actions/session-actions";
-
-function FormError({ state }: { state: FormState }) {
-  return state?.error ? (
-    <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-      {state.error}
-    </p>
-  ) : null;
-}
+import { Refusal } from "@/components/ui/states";
+import { signInWithApiKey, signInWithPassword } from "@/lib/console/actions/session-actions";
 
 /** E-mail and password (the embedded service), or an API key (any compatible service). */
 export function SignInForms({ next }: { next: string }) {
@@ -39,7 +32,7 @@ export function SignInForms({ next }: { next: string }) {
           <input type="hidden" name="next" value={next} />
           <TextField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={passwordState?.values?.email} />
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-          <FormError state={passwordState} />
+          <Refusal message={passwordState?.error} />
           <Button type="submit" busy={signingIn} className="w-full">
             Sign in
           </Button>
@@ -55,7 +48,7 @@ export function SignInForms({ next }: { next: string }) {
             required
             hint="For a compatible e-signature service without passwords: the key is checked with the service and kept only in your encrypted session."
           />
-          <FormError state={keyState} />
+          <Refusal message={keyState?.error} />
           <Button type="submit" busy={checkingKey} className="w-full">
             Sign in with the key
           </Button>

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { signUp } from "@/lib/console/actions/session-actions";
 
 /** A new account and its owner; signed in straight after. */
@@ -18,11 +19,7 @@ export function SignUpForm() {
       </div>
       <TextField label="E-mail" name="email" defaultValue={state?.values?.email} type="email" autoComplete="email" required error={error("email")} />
       <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 8 characters, with a letter and a digit." />
-      {state?.error ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {state.error}
-        </p>
-      ) : null}
+      <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
         Create account
       </Button>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { useSwitchableAccounts, useSwitchAccount } from "@/lib/console/queries/sub-accounts";
 
@@ -109,11 +109,7 @@ function SwitchAccountDialog({ account, onClose, onSwitched }: { account: Accoun
           </ul>
         )}
         {accounts.length === 1 ? <p>You hold no key in an account below this one. To work in another account, sign in with its key.</p> : null}
-        {switching.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {switching.error.message}
-          </p>
-        ) : null}
+        <Refusal message={switching.error?.message} />
         <div className="flex justify-end pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

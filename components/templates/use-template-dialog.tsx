@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { roleHolder } from "@/components/packages/inbox/package-summary";
 import { signerInput, type WirePackage } from "@/lib/api/packages";
 import { failureMessage, useClonePackage, type CloneRequest } from "@/lib/console/queries/package-actions";
@@ -128,11 +129,7 @@ function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; on
           </ul>
         </div>
       ) : null}
-      {serviceError ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {serviceError}
-        </p>
-      ) : null}
+      <Refusal message={serviceError} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={clone.isPending}>
           Cancel

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
+import { Refusal } from "./states";
 
 /**
  * A question before a change that is hard to take back: what it means (`children`), the
@@ -31,11 +32,7 @@ export function ConfirmDialog({
     <Dialog open onClose={onClose} title={title}>
       <div className="space-y-3 text-sm text-slate-700">
         {children}
-        {error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {error.message}
-          </p>
-        ) : null}
+        <Refusal message={error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -24,6 +24,16 @@ export function ErrorState({ error, onRetry }: { error: Error; onRetry?: () => v
   );
 }
 
+/** The service's refusal of an action (or a form's), shown where the action was; nothing without a message. */
+export function Refusal({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid={testId}>
+      {message}
+    </p>
+  );
+}
+
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass, TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { GROUP_MEMBER_TYPES, groupCreate, type WireGroup } from "@/lib/api/groups";
 import type { WireSender } from "@/lib/api/senders";
@@ -129,11 +130,7 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
 
         <MemberPicker isMember={isMember} onAdd={add} />
 
-        {save.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="group-save-error">
-            {save.error.message}
-          </p>
-        ) : null}
+        <Refusal message={save.error?.message} testId="group-save-error" />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import { callbackRequest, type CallbackRequest, type CallbackResponse } from "@/lib/api/callbacks";
@@ -15,7 +15,7 @@ import { isForbidden } from "@/lib/console/queries/senders";
 import { CallbackEventsField } from "./callback-events-field";
 import { DeliveryLog } from "./delivery-log";
 import { RemoveCallbackDialog } from "./remove-callback-dialog";
-import { Refusal, Section, SectionForbidden } from "./section";
+import { Section, SectionForbidden } from "./section";
 
 type CallbackForm = z.input<typeof callbackRequest>;
 
@@ -69,7 +69,7 @@ function CallbackRegistrationForm({ registration }: { registration: CallbackResp
     // Query drops the callbacks of an unmounted observer; the promise settles regardless.
     save.mutateAsync(request).then(
       () => toast.success("The callback registration was saved."),
-      () => undefined, // shown by <Refusal error={save.error}>
+      () => undefined, // shown by <Refusal message={save.error?.message}>
     );
   }
   function onSendTest() {
@@ -81,7 +81,7 @@ function CallbackRegistrationForm({ registration }: { registration: CallbackResp
     <>
       <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label="Callback registration">
         {registration ? null : <p className="text-sm text-slate-700">No destination is registered: nothing is sent.</p>}
-        <Refusal error={save.error ?? sendTest.error} />
+        <Refusal message={(save.error ?? sendTest.error)?.message} />
         <div className="grid gap-3 lg:grid-cols-2">
           <TextField
             label="Destination URL"

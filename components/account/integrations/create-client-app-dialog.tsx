@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { clientAppRequest, type ClientAppRequest, type CreatedClientAppResponse } from "@/lib/api/client-apps";
 import { useCreateClientApp } from "@/lib/console/queries/integrations";
-import { Refusal } from "./section";
 
 type ClientAppForm = z.input<typeof clientAppRequest>;
 
@@ -39,7 +39,7 @@ function ClientAppNameForm({ onCreate, busy, refusal, onCancel }: { onCreate: (r
       <p className="text-sm text-slate-700">
         A client application exchanges its id and secret for short-lived access tokens. Name it after the system that will use it.
       </p>
-      <Refusal error={refusal} />
+      <Refusal message={refusal?.message} />
       <TextField label="Name" autoComplete="off" error={form.formState.errors.name?.message} {...form.register("name")} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onCancel}>

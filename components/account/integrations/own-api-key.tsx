@@ -2,8 +2,9 @@
 
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
+import { Refusal } from "@/components/ui/states";
 import { useRevealOwnApiKey } from "@/lib/console/queries/integrations";
-import { Refusal, Section } from "./section";
+import { Section } from "./section";
 
 /** The signed-in user's own API key: asked of the service only when they click, hidden again on request. */
 export function OwnApiKey({ userId }: { userId: string }) {
@@ -31,7 +32,7 @@ export function OwnApiKey({ userId }: { userId: string }) {
             Reveal your API key
           </Button>
         )}
-        <Refusal error={reveal.error} />
+        <Refusal message={reveal.error?.message} />
       </div>
     </Section>
   );

@@ -27,13 +27,3 @@ export function SectionForbidden({ children }: { children: ReactNode }) {
     </p>
   );
 }
-
-/** The service's refusal of an action, shown where the action was. */
-export function Refusal({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-      {error.message}
-    </p>
-  );
-}

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, TextAreaField, TextField } from "@/components/ui/form-field";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { accountRoleCreateRequest, type WireAccountRole, type WirePermission } from "@/lib/api/account-roles";
 import { useCreateRole, usePermissionCatalogue, useUpdateRole } from "@/lib/console/queries/account-roles";
@@ -89,11 +89,7 @@ function RoleForm({ role, catalogue, onClose }: { role?: WireAccountRole; catalo
         name="permissions"
         render={({ field }) => <PermissionEditor catalogue={catalogue} value={field.value ?? []} onChange={field.onChange} held={held} error={errors.permissions?.message} />}
       />
-      {save.error ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {save.error.message}
-        </p>
-      ) : null}
+      <Refusal message={save.error?.message} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -3,6 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Dialog } from "@/components/ui/dialog";
+import { Refusal } from "@/components/ui/states";
 import type { WireSender } from "@/lib/api/senders";
 import { useRevealSenderApiKey } from "@/lib/console/queries/senders";
 
@@ -21,11 +22,7 @@ export function ApiKeyDialog({ sender, onClose }: { sender: WireSender; onClose:
         ) : (
           <p>The key lets a program act as {who} in this account, with their roles. Reveal it only to set up an integration you trust.</p>
         )}
-        {reveal.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {reveal.error.message}
-          </p>
-        ) : null}
+        <Refusal message={reveal.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant={reveal.data ? "primary" : "secondary"} onClick={onClose}>
             {reveal.data ? "Done" : "Cancel"}

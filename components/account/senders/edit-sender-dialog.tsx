@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { senderInvite, type WireSender } from "@/lib/api/senders";
 import { useUpdateSender } from "@/lib/console/queries/senders";
@@ -41,11 +42,7 @@ export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onCl
   return (
     <Dialog open onClose={onClose} title={`Edit ${sender.name || sender.email}`}>
       <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-3" aria-label="Sender details">
-        {update.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-            {update.error.message}
-          </p>
-        ) : null}
+        <Refusal message={update.error?.message} />
         <TextField label="E-mail" value={sender.email} readOnly disabled hint="A sender's e-mail address cannot change. To use another address, invite a new sender." />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="First name" error={errors.firstName?.message} {...form.register("firstName")} />

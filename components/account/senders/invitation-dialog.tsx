@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Refusal } from "@/components/ui/states";
 import type { WireSender } from "@/lib/api/senders";
 import { useReinviteSender } from "@/lib/console/queries/senders";
 import { InvitationLink } from "./invitation-link";
@@ -19,11 +20,7 @@ export function InvitationDialog({ sender, onClose }: { sender: WireSender; onCl
           <p>This service does not show invitation links. Send a new invitation to e-mail {sender.email} again.</p>
         )}
         {reinvite.isSuccess ? <p>A new invitation was sent; the earlier link no longer works.</p> : null}
-        {reinvite.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {reinvite.error.message}
-          </p>
-        ) : null}
+        <Refusal message={reinvite.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" busy={reinvite.isPending} onClick={() => reinvite.mutate()}>
             Send a new invitation

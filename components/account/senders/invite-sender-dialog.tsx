@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { senderInvite, type SenderInvite } from "@/lib/api/senders";
 import { useInviteSender } from "@/lib/console/queries/senders";
 import { InvitationLink } from "./invitation-link";
@@ -49,11 +50,7 @@ function InviteSenderForm({ onInvite, busy, refusal, onCancel }: { onInvite: (in
   return (
     <form onSubmit={form.handleSubmit(onInvite)} noValidate className="space-y-3" aria-label="Invite a sender">
       <p className="text-sm text-slate-700">They get an e-mail with a link to choose a password. Until then they are listed as invited.</p>
-      {refusal ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {refusal}
-        </p>
-      ) : null}
+      <Refusal message={refusal} />
       <TextField label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...form.register("email")} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="First name" error={errors.firstName?.message} {...form.register("firstName")} />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField } from "@/components/ui/form-field";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import type { WireAccountRole } from "@/lib/api/account-roles";
 import type { WireSender } from "@/lib/api/senders";
@@ -61,11 +61,7 @@ function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles
   return (
     <form onSubmit={save} className="space-y-3" aria-label="Account roles">
       <p className="text-sm text-slate-700">What they may do in this account comes from the roles they hold. You can grant only permissions you hold yourself.</p>
-      {assign.error ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {assign.error.message}
-        </p>
-      ) : null}
+      <Refusal message={assign.error?.message} />
       <fieldset className="space-y-3">
         <legend className="sr-only">Roles</legend>
         {roles.map((role) => (

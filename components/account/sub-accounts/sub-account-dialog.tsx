@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { createSubAccountRequest, type SubAccountResponse } from "@/lib/api/sub-accounts";
 import { languageChoices, timeZoneChoices } from "@/lib/console/account-settings-choices";
@@ -86,11 +87,7 @@ function SettingsForm({ initial, busy, refusal, submitLabel, onSave, onCancel }:
   const languages = useMemo(() => languageChoices(initial.language), [initial.language]);
   return (
     <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" aria-label="Sub account settings">
-      {refusal ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
-          {refusal}
-        </p>
-      ) : null}
+      <Refusal message={refusal} />
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register("name")} />
       <SelectField label="Time zone" error={errors.timezoneId?.message} {...form.register("timezoneId")}>
         <optgroup label="Abbreviations">

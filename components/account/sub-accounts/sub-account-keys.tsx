@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Dialog } from "@/components/ui/dialog";
+import { Refusal } from "@/components/ui/states";
 import type { AccountTreeNode } from "@/lib/console/account-tree";
 import { useRevealSubAccountKey } from "@/lib/console/queries/sub-accounts";
 
@@ -58,11 +59,7 @@ function SubAccountKeyDialog({ account, onClose }: { account: AccountTreeNode; o
         ) : (
           <p>The key lets a program act as you in {account.name}. Reveal it only to set up an integration you trust.</p>
         )}
-        {reveal.error ? (
-          <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-rose-900">
-            {reveal.error.message}
-          </p>
-        ) : null}
+        <Refusal message={reveal.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant={revealed ? "primary" : "secondary"} onClick={onClose}>
             {revealed ? "Done" : "Cancel"}

@@ -6,7 +6,7 @@ import type { WirePackage } from "@/lib/api/packages";
 import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, reminderScheduleRequest, type ReminderScheduleResponse } from "@/lib/api/reminders";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { failureMessage } from "@/lib/console/queries/package-actions";
 import { useDeleteReminderSchedule, useReminderSchedule, useSaveReminderSchedule, type ReminderTimings } from "@/lib/console/queries/package-detail";
@@ -66,11 +66,7 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
 
   return (
     <div className="space-y-4">
-      {refusal ? (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="reminder-error">
-          {failureMessage(refusal)}
-        </p>
-      ) : null}
+      <Refusal message={refusal ? failureMessage(refusal) : null} testId="reminder-error" />
       {changeable ? (
         // Keyed by the saved values, so the form starts again from what the service answered.
         <ReminderForm
