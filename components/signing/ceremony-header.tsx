@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import type { RefusalOption } from "@/lib/api/signing";
 import { declinePackage, optOut, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyEnding } from "./ceremony-ending";
 import { DelegateDialog } from "./delegate-dialog";
@@ -31,7 +32,10 @@ const REFUSALS: Record<Refusal, { title: string; explanation: string; label: str
 export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [delegating, setDelegating] = useState(false);
-  const actions: MenuAction[] = (Object.keys(REFUSALS) as Refusal[]).map((kind) => ({ label: REFUSALS[kind].title, choose: () => setRefusal(kind) }));
+  const options: Record<Refusal, RefusalOption> = { decline: view.package.refusals.decline, "opt-out": view.package.refusals.optOut };
+  const actions: MenuAction[] = (Object.keys(REFUSALS) as Refusal[])
+    .filter((kind) => options[kind].allowed)
+    .map((kind) => ({ label: REFUSALS[kind].title, choose: () => setRefusal(kind) }));
   if (view.signer.reassign && !view.host) actions.push({ label: "Ask someone else to sign", choose: () => setDelegating(true) });
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
@@ -42,9 +46,9 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
           {view.signer.group ? ` for ${view.signer.group.name}` : ""}
         </p>
       </div>
-      <MoreMenu actions={actions} />
+      {actions.length ? <MoreMenu actions={actions} /> : null}
       <Dialog open={refusal !== null} onClose={() => setRefusal(null)} title={refusal ? REFUSALS[refusal].title : ""}>
-        {refusal ? <RefusalForm kind={refusal} packageId={packageId} onCancel={() => setRefusal(null)} /> : null}
+        {refusal ? <RefusalForm kind={refusal} option={options[refusal]} packageId={packageId} onCancel={() => setRefusal(null)} /> : null}
       </Dialog>
       <DelegateDialog open={delegating} packageId={packageId} onClose={() => setDelegating(false)} />
     </header>
@@ -136,11 +140,19 @@ function MoreMenu({ actions }: { actions: MenuAction[] }) {
   );
 }
 
-/** Declining or opting out, with the reason the service requires; a new form (empty, no old error) each time the dialog opens. */
-function RefusalForm({ kind, packageId, onCancel }: { kind: Refusal; packageId: string; onCancel: () => void }) {
-  const [reason, setReason] = useState("");
+const OTHER = "\u0000other";
+
+/**
+ * Declining or opting out, with the reason the service requires: one of the sender's listed
+ * reasons, or the signer's own words (unless the sender allows only the listed ones); a new form
+ * (empty, no old error) each time the dialog opens.
+ */
+function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; option: RefusalOption; packageId: string; onCancel: () => void }) {
+  const [choice, setChoice] = useState(option.reasons.length ? "" : OTHER);
+  const [ownWords, setOwnWords] = useState("");
   const end = useCeremonyEnding();
   const copy = REFUSALS[kind];
+  const reason = choice === OTHER ? ownWords : choice;
   const refuse = useMutation<unknown, Error, string>({
     mutationFn: (given) => (kind === "decline" ? declinePackage(packageId, given) : optOut(packageId, given)),
     onSuccess: () => end({ title: kind === "decline" ? "You declined" : "You opted out", text: copy.ended }),
@@ -152,19 +164,34 @@ function RefusalForm({ kind, packageId, onCancel }: { kind: Refusal; packageId: 
   return (
     <form onSubmit={submit}>
       <p className="text-sm text-slate-700">{copy.explanation}</p>
-      <label htmlFor="refusal-reason" className="mt-4 block text-sm font-medium">
-        {copy.label}
-      </label>
-      <textarea
-        id="refusal-reason"
-        required
-        maxLength={4000}
-        rows={4}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-sky-600"
-      />
-      <p className="mt-1 text-xs text-slate-500">{reason.length} / 4000</p>
+      {option.reasons.length ? (
+        <fieldset className="mt-4">
+          <legend className="text-sm font-medium">{copy.label}</legend>
+          {[...option.reasons, ...(option.otherAllowed ? [OTHER] : [])].map((value) => (
+            <label key={value} className="mt-2 flex items-center gap-2 text-sm">
+              <input type="radio" name="refusal-choice" value={value} checked={choice === value} onChange={() => setChoice(value)} />
+              {value === OTHER ? "Another reason" : value}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {choice === OTHER ? (
+        <>
+          <label htmlFor="refusal-reason" className="mt-4 block text-sm font-medium">
+            {option.reasons.length ? "Your reason" : copy.label}
+          </label>
+          <textarea
+            id="refusal-reason"
+            required
+            maxLength={4000}
+            rows={4}
+            value={ownWords}
+            onChange={(event) => setOwnWords(event.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-sky-600"
+          />
+          <p className="mt-1 text-xs text-slate-500">{ownWords.length} / 4000</p>
+        </>
+      ) : null}
       {refuse.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-700">
           {refuse.error.message}

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/support/poppler";
-import { oneSignatureEachPackage, person } from "../support/package-payloads";
+import { oneSignatureEachPackage, person, withFieldsInWireUnits } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument } from "../support/signer";
 
@@ -23,7 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 /** Two signers in order; the Agreement carries each kind of field for Alice, and Bob's signature; the Annex comes second. */
 function orderedPackage(name: string) {
-  return {
+  return withFieldsInWireUnits({
     name,
     type: "PACKAGE",
     status: "DRAFT",
@@ -83,7 +83,7 @@ function orderedPackage(name: string) {
         ],
       },
     ],
-  };
+  });
 }
 
 async function agreementPdf(): Promise<Buffer> {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort, startServer, stopServer, waitUntilAnswering, type Server } from "../support/servers";
+import { fullNameSignature } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, signInWithApiKey, titledPdf } from "./console-support";
 import { buildSendFollowAndDownload } from "./package-journey";
@@ -42,7 +43,7 @@ test("signed in with an API key, the console follows and downloads a package of 
     {
       name: "Lease from elsewhere",
       roles: [{ id: "Tenant", index: 1, signers: [{ email: "tina@example.test", firstName: "Tina", lastName: "Tenant" }] }],
-      documents: [{ name: "Lease", approvals: [{ role: "Tenant", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left: 72, width: 200, height: 50 }] }] }],
+      documents: [{ name: "Lease", approvals: [{ role: "Tenant", fields: [fullNameSignature(72)] }] }],
     },
     [await titledPdf("Lease")],
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { packageSettings } from "./package-settings";
 import { optional, withoutNulls } from "./wire";
 
 /**
@@ -157,9 +158,6 @@ export const roleUpdate = roleInput.partial().extend({
 });
 export type RoleUpdate = z.infer<typeof roleUpdate>;
 
-export const ceremonySettings = z.looseObject({ inPerson: optional(z.boolean()) });
-export const packageSettings = z.looseObject({ ceremony: optional(ceremonySettings) }).transform(withoutNulls);
-
 const dueDate = z.iso
   .datetime({ offset: true, local: true })
   .or(z.iso.date())
@@ -252,8 +250,8 @@ export const fieldResponse = z.object({
   type: z.string(),
   subtype: z.string(),
   page: z.number().int().describe("0-based page index"),
-  top: z.number().describe("PDF points from the page's top edge"),
-  left: z.number().describe("PDF points from the page's left edge"),
+  top: z.number().describe("From the page's top edge, in pixels of the page rendered at 93.6 dpi (1.3 per PDF point), as OneSpan Sign places fields"),
+  left: z.number().describe("From the page's left edge, in the same unit"),
   width: z.number(),
   height: z.number(),
   value: z.string(),
@@ -283,7 +281,7 @@ export const pageResponse = z.object({
   version: z.number().int(),
   top: z.number(),
   left: z.number(),
-  width: z.number().describe("PDF points, as displayed (crop box turned by the page's rotation)"),
+  width: z.number().describe("As displayed (crop box turned by the page's rotation), in pixels at 93.6 dpi: 1.3 per PDF point, a Letter page is 795.6 × 1029.6"),
   height: z.number(),
 });
 export type WirePage = z.infer<typeof pageResponse>;

@@ -77,9 +77,27 @@ const ceremonyField = z.object({
   validation: z.record(z.string(), z.unknown()).nullable(),
 });
 
+const refusalOption = z.object({
+  allowed: z.boolean(),
+  reasons: z.array(z.string()).describe("Reasons to choose from; empty: the signer writes their own"),
+  otherAllowed: z.boolean().describe("Whether the signer may write a reason of their own besides the listed ones"),
+});
+export type RefusalOption = z.infer<typeof refusalOption>;
+
 /** `GET /api/signing/{packageId}`: what the ceremony shows the signer. */
 export const ceremonyViewResponse = z.object({
-  package: z.object({ id: z.string(), name: z.string(), description: z.string(), emailMessage: z.string(), language: z.string(), status: z.string(), inPerson: z.boolean() }),
+  package: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    emailMessage: z.string(),
+    language: z.string(),
+    status: z.string(),
+    inPerson: z.boolean(),
+    refusals: z
+      .object({ decline: refusalOption, optOut: refusalOption })
+      .describe("settings.ceremony: whether the signer may decline or opt out, and the reasons offered"),
+  }),
   signer: z.object({ roleId: z.string(), name: z.string(), email: z.string(), group: z.object({ name: z.string() }).nullable(), reassign: z.boolean() }),
   progress: z.object({
     consentAccepted: z.boolean(),

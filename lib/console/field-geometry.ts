@@ -1,6 +1,7 @@
 /**
- * The field editor's geometry, as pure functions. Fields are stored in PDF points from the
- * displayed page's top-left corner; the editor draws pages at one scale (CSS pixels per point).
+ * The field editor's geometry, as pure functions. Fields and pages are in the API's unit (pixels of
+ * the page rendered at 93.6 dpi, from the displayed page's top-left corner; "points" below means
+ * that unit); the editor draws pages at one scale (CSS pixels per unit).
  * Page sizes come from the service as displayed (a rotated page's width and height are already
  * swapped), so nothing here knows about rotation: every box is kept within `width × height`.
  */
@@ -22,8 +23,8 @@ export interface Point {
   y: number;
 }
 
-/** The smallest a field may be made, in points (a check box is 14). */
-export const MIN_FIELD_SIZE = 8;
+/** The smallest a field may be made (a check box is 18). */
+export const MIN_FIELD_SIZE = 10;
 
 /** Points are stored to the hundredth: enough for any screen, and no float noise in the API. */
 export function roundPoints(value: number): number {
@@ -132,8 +133,8 @@ export function applyKeyboardChange(box: Box, change: KeyboardChange, page: Size
   return change.kind === "move" ? moveBox(box, change.dx, change.dy, page) : resizeBox(box, change.dx, change.dy, page);
 }
 
-/** Whether the box lies on the page as the service checks it (half a point of slack). */
+/** Whether the box lies on the page as the service checks it (half a PDF point of slack). */
 export function isOnPage(box: Box, page: Size): boolean {
-  const slack = 0.5;
+  const slack = 0.65;
   return box.left >= -slack && box.top >= -slack && box.left + box.width <= page.width + slack && box.top + box.height <= page.height + slack;
 }

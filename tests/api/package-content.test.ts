@@ -25,7 +25,8 @@ interface List<T> {
   count: number;
 }
 
-const PAGE = { width: 612, height: 792 };
+/** A Letter page (612 × 792 points) in the wire's unit, 1.3 per point. */
+const PAGE = { width: 795.6, height: 1029.6 };
 const signatureField = (overrides: Record<string, unknown> = {}) => ({
   type: "SIGNATURE",
   subtype: "FULLNAME",
@@ -38,7 +39,7 @@ const signatureField = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /**
- * A draft with roles Signer1..SignerN, documents doc1.. (2 pages of 612 × 792 each), and on every
+ * A draft with roles Signer1..SignerN, documents doc1.. (2 Letter pages each), and on every
  * document an approval `sign-<doc>` for Signer1 holding one signature field `sig-<doc>`.
  */
 function contentPayload(options: { signers?: number; documents?: string[]; roles?: unknown[]; status?: string } = {}) {
@@ -559,20 +560,21 @@ describe("documents", () => {
         name: "Annex A",
         description: "The annex",
         index: 2,
-        approvals: [{ id: "annex-sign", role: "Signer2", fields: [signatureField({ id: "annex-sig", page: 2, top: 780, left: 380, width: 200, height: 50 })] }],
+        approvals: [{ id: "annex-sign", role: "Signer2", fields: [signatureField({ id: "annex-sig", page: 2, top: 1040, left: 570, width: 200, height: 50 })] }],
       },
       [{ name: "annex.pdf", bytes }],
     );
     expect(response.status).toBe(200);
     const added = (await response.json()) as WireDocument;
     expect(added).toMatchObject({ id: "annex", name: "Annex A", description: "The annex", index: 2, size: bytes.byteLength });
+    // A4, 595 × 842 points, in the wire's unit: beyond a Letter page, so the field below fits only here.
     expect(added.pages.map((page) => [page.index, page.width, page.height])).toEqual([
-      [0, 595, 842],
-      [1, 595, 842],
-      [2, 595, 842],
+      [0, 773.5, 1094.6],
+      [1, 773.5, 1094.6],
+      [2, 773.5, 1094.6],
     ]);
     expect(added.approvals).toHaveLength(1);
-    expect(added.approvals[0]).toMatchObject({ id: "annex-sign", role: "Signer2", fields: [{ id: "annex-sig", page: 2, top: 780, left: 380 }] });
+    expect(added.approvals[0]).toMatchObject({ id: "annex-sign", role: "Signer2", fields: [{ id: "annex-sig", page: 2, top: 1040, left: 570 }] });
 
     const documents = (await getPackage(account, id)).documents;
     expect(documents.map((document) => document.id)).toEqual(["default-consent", "doc1", "annex"]);
@@ -599,7 +601,7 @@ describe("documents", () => {
       id,
       [
         { id: "first", name: "First" },
-        { id: "second", name: "Second", approvals: [{ role: "Signer1", fields: [signatureField({ page: 1, left: 395 })] }] },
+        { id: "second", name: "Second", approvals: [{ role: "Signer1", fields: [signatureField({ page: 1, left: 515 })] }] },
       ],
       [
         { name: "first.pdf", bytes: letter },
@@ -607,13 +609,13 @@ describe("documents", () => {
       ],
     );
     expect(response.status).toBe(200);
-    const added = (await response.json()) as List<WireDocument>;
-    expect(added.count).toBe(2);
-    expect(added.results.map((document) => [document.id, document.pages.length, document.pages[0].width, document.size])).toEqual([
-      ["first", 1, 612, letter.byteLength],
-      ["second", 2, 595, a4.byteLength],
+    // A bare array, as the SDKs parse it (not {results, count}).
+    const added = (await response.json()) as WireDocument[];
+    expect(added.map((document) => [document.id, document.pages.length, document.pages[0].width, document.size])).toEqual([
+      ["first", 1, 795.6, letter.byteLength],
+      ["second", 2, 773.5, a4.byteLength],
     ]);
-    expect(added.results[1].approvals[0].fields[0]).toMatchObject({ page: 1, left: 395 });
+    expect(added[1].approvals[0].fields[0]).toMatchObject({ page: 1, left: 515 });
     const ids = (await getPackage(account, id)).documents.map((document) => document.id);
     expect(ids).toEqual(["default-consent", "doc1", "first", "second"]);
     const events = (await auditOf(id)).filter((event) => event.name === "DOCUMENT_ADD");
@@ -891,7 +893,7 @@ describe("approvals and fields", () => {
       key: account.apiKey,
       json: { top: PAGE.height - signature.height, left: PAGE.width - signature.width },
     });
-    expect(moved).toEqual({ ...signature, top: 742, left: 412 });
+    expect(moved).toEqual({ ...signature, top: 979.6, left: 595.6 });
     expect(await callJson("GET", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey })).toEqual(moved);
 
     await expectError("POST", fieldsPath(id), { key: account.apiKey, json: { id: "date1", page: 0, top: 1, left: 1, width: 10, height: 10 } }, 409, "error.conflict.fieldExists");
@@ -934,10 +936,10 @@ describe("approvals and fields", () => {
   });
 
   const offPage = [
-    ["past the right edge (left 600 + width 100 on a 612-wide page)", { page: 0, left: 600, width: 100 }, "612 × 792"],
-    ["past the bottom edge (top 780 + height 50 on a 792-high page)", { page: 1, top: 780, height: 50 }, "612 × 792"],
-    ["above the page (negative top)", { page: 0, top: -20 }, "612 × 792"],
-    ["left of the page (negative left)", { page: 0, left: -5 }, "612 × 792"],
+    ["past the right edge (left 700 + width 100 on a 795.6-wide page)", { page: 0, left: 700, width: 100 }, "795.6 × 1029.6"],
+    ["past the bottom edge (top 1000 + height 50 on a 1029.6-high page)", { page: 1, top: 1000, height: 50 }, "795.6 × 1029.6"],
+    ["above the page (negative top)", { page: 0, top: -20 }, "795.6 × 1029.6"],
+    ["left of the page (negative left)", { page: 0, left: -5 }, "795.6 × 1029.6"],
     ["on page index 5 of a 2-page document", { page: 5 }, "2 page(s)"],
   ] as const;
 
@@ -947,7 +949,7 @@ describe("approvals and fields", () => {
     const field = signatureField({ top: 100, left: 100, width: 100, height: 50, ...position });
 
     const viaFields = await expectError("POST", fieldsPath(id), { key: account.apiKey, json: field }, 400);
-    expect(viaFields.messageKey).toMatch(/^error\.validation\.field(OutsidePage|PageOutOfRange)$/);
+    expect(viaFields.messageKey).toMatch(/^error\.validation\.(invalidPageLocation|fieldPageOutOfRange)$/);
     expect(viaFields.message).toContain(fragment);
 
     const viaApproval = await expectError("POST", approvalsPath(id), { key: account.apiKey, json: { role: "Signer2", fields: [field] } }, 400);
@@ -968,10 +970,10 @@ describe("approvals and fields", () => {
     const id = await draft(account);
     const before = await callJson<WireField>("GET", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey });
 
-    const right = await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { left: 600, width: 100 } }, 400, "error.validation.fieldOutsidePage");
-    expect(right.message).toContain("612 × 792");
-    const down = await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { top: 760 } }, 400, "error.validation.fieldOutsidePage");
-    expect(down.message).toContain("612 × 792");
+    const right = await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { left: 700, width: 100 } }, 400, "error.validation.invalidPageLocation");
+    expect(right.message).toContain("795.6 × 1029.6");
+    const down = await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { top: 1000 } }, 400, "error.validation.invalidPageLocation");
+    expect(down.message).toContain("795.6 × 1029.6");
     await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { page: 2 } }, 400, "error.validation.fieldPageOutOfRange");
     await expectError("PUT", `${fieldsPath(id)}/sig-doc1`, { key: account.apiKey, json: { width: -10 } }, 400, "error.validation.invalidBody");
 

@@ -48,8 +48,9 @@ describe("POST /api/packages", () => {
     expect(pkg.documents.map((d) => d.id)).toEqual(["default-consent", "doc1", "doc2"]);
     const agreement = pkg.documents[1];
     expect(agreement.pages).toEqual([
-      { id: "doc1-0", index: 0, version: 1, top: 0, left: 0, width: 612, height: 792 },
-      { id: "doc1-1", index: 1, version: 1, top: 0, left: 0, width: 612, height: 792 },
+      // Letter pages in the wire's unit: 1.3 per PDF point.
+      { id: "doc1-0", index: 0, version: 1, top: 0, left: 0, width: 795.6, height: 1029.6 },
+      { id: "doc1-1", index: 1, version: 1, top: 0, left: 0, width: 795.6, height: 1029.6 },
     ]);
     expect(agreement.approvals).toHaveLength(1);
     expect(agreement.approvals[0]).toMatchObject({
@@ -218,11 +219,11 @@ describe("POST /api/packages", () => {
     it("a field off its page → 400 naming the page size, and a failed transaction leaves no blob behind", async () => {
       const account = await seedAccount();
       const payload = packagePayload();
-      payload.documents[0].approvals[0].fields[0] = { type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 10, left: 550, width: 100, height: 40 };
+      payload.documents[0].approvals[0].fields[0] = { type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 10, left: 720, width: 100, height: 40 };
       const before = blobFiles();
       const response = await upload(account.apiKey, payload, [{ name: "a.pdf", bytes: await makePdf({ texts: [{ page: 0, text: "unique", x: 1, y: 1 }] }) }]);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as Json).message).toContain("612 × 792");
+      expect(((await response.json()) as Json).message).toContain("795.6 × 1029.6");
       expect(blobFiles()).toEqual(before);
     });
 
@@ -314,9 +315,10 @@ describe("text tags", () => {
       expect.objectContaining({ type: "INPUT", subtype: "LABEL", binding: "{approval.signed}", page: 0 }),
     ]);
     const signature = byRole("Client")[0].fields[0] as { left: number; top: number };
-    expect(signature.left).toBeCloseTo(72, 0);
-    expect(signature.top).toBeGreaterThan(792 - 700 - 15);
-    expect(signature.top).toBeLessThan(792 - 700);
+    // The tag at 72 points from the left, its baseline 700 up a 792-high page: in the wire's unit, 1.3 per point.
+    expect(signature.left).toBeCloseTo(72 * 1.3, 0);
+    expect(signature.top).toBeGreaterThan((792 - 700 - 15) * 1.3);
+    expect(signature.top).toBeLessThan((792 - 700) * 1.3);
     expect(byRole("W1")[0].fields).toEqual([expect.objectContaining({ subtype: "INITIALS", page: 1, width: 60, height: 30 })]);
   });
 
@@ -653,7 +655,7 @@ describe("client nulls", () => {
     });
     const pkg = await getPackage(account.apiKey, id);
     assertWireRules(pkg);
-    expect(pkg.data).toEqual({ kept: 1 });
+    expect(pkg.data).toEqual({ kept: 1, origin: "api" });
     expect(pkg.roles.find((role) => role.id === "A")).toMatchObject({ attachmentRequirements: [{ name: "ID", required: false, id: expect.any(String) }] });
   });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { boxToWire } from "@/lib/api/wire-units";
 import { config } from "@/lib/config";
 import { database, getDb } from "@/lib/db/client";
 import { approvals, approvalSignatures, auditEvents, documents, fields, packages, roles, roleSigningStates } from "@/lib/db/schema";
@@ -51,7 +52,8 @@ async function sentPackage(options: { autocomplete?: boolean } = {}): Promise<Si
   const account = await seedAccount();
   const member = await seedSender(account);
   const groupId = await seedGroup(account, { name: "Legal", email: `legal-${randomBytes(4).toString("hex")}@example.test` }, [member.userId]);
-  const box = (top: number, left = 72, width = 220, height = 24) => ({ page: 0, top, left, width, height });
+  // Placed in PDF points (the page renders below check them there), sent in the wire's unit.
+  const box = (top: number, left = 72, width = 220, height = 24) => ({ page: 0, ...boxToWire({ top, left, width, height }) });
   const payload = {
     name: "Lease 2026",
     type: "PACKAGE",

@@ -7,7 +7,6 @@ import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findDocument } from "@/lib/esign/documents/document-changes";
-import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { approvalRows, fieldRow, findSigningRoleIds } from "@/lib/esign/packages/package-content";
@@ -139,8 +138,7 @@ export async function addField(db: Db, caller: Caller, key: DocumentKey, approva
     if (input.id && existing.some((row) => row.id === input.id)) {
       throw conflict("error.conflict.fieldExists", `The approval already has a field with the id "${input.id}".`);
     }
-    assertFieldOnPage(input, document.pages, `Field ${input.name || input.id || "(new)"} on document "${document.name}"`);
-    const row = fieldRow({ ...key, approvalId }, input, nextPosition(existing));
+    const row = fieldRow({ ...key, approvalId }, input, nextPosition(existing), document.pages, `Field ${input.name || input.id || "(new)"} on document "${document.name}"`);
     const [inserted] = await tx.insert(fields).values(row).returning();
     await record("FIELD_ADD", { documentId: key.documentId, message: `${inserted.id} (${inserted.subtype})` });
     return wireField(inserted);
@@ -155,9 +153,7 @@ export async function updateField(db: Db, caller: Caller, key: DocumentKey, appr
     if (!current) throw fieldNotFound(fieldId);
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const merged = parseWith(fieldInput, { ...wireField(current), ...defined, id: fieldId }, "field");
-    assertFieldOnPage(merged, document.pages, `Field ${merged.name || fieldId} on document "${document.name}"`);
-    const { position } = current;
-    const row = fieldRow({ ...key, approvalId }, merged, position);
+    const row = fieldRow({ ...key, approvalId }, merged, current.position, document.pages, `Field ${merged.name || fieldId} on document "${document.name}"`);
     const [updated] = await tx
       .update(fields)
       .set(row)

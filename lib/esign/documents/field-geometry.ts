@@ -1,4 +1,5 @@
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import { boxToWire, pointsToWire } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
 
 /** Rounding slack, so a field drawn flush with the page edge by a client is not refused. */
@@ -13,8 +14,9 @@ export interface FieldBox {
 }
 
 /**
- * Fields are in PDF points from the displayed page's top-left corner; one that does not lie
- * wholly within its page is refused (a classic integration bug: percentages or pixels sent as points).
+ * `field` and `pages` are in PDF points from the displayed page's top-left corner; a field that
+ * does not lie wholly within its page is refused (a classic integration bug: percentages or PDF
+ * points sent where the wire's unit is expected, or the reverse). The refusal speaks the wire's unit.
  */
 export function assertFieldOnPage(field: FieldBox, pages: PageSize[], where: string): void {
   const page = pages[field.page];
@@ -30,10 +32,12 @@ export function assertFieldOnPage(field: FieldBox, pages: PageSize[], where: str
     field.left + field.width <= page.width + TOLERANCE &&
     field.top + field.height <= page.height + TOLERANCE;
   if (!fits) {
+    const wire = boxToWire(field);
     throw badRequest(
-      "error.validation.fieldOutsidePage",
-      `${where} (left ${field.left}, top ${field.top}, width ${field.width}, height ${field.height}) does not fit on page ` +
-        `index ${field.page}, which is ${page.width} × ${page.height} points. Positions are in PDF points from the page's top-left corner.`,
+      "error.validation.invalidPageLocation",
+      `${where} (left ${wire.left}, top ${wire.top}, width ${wire.width}, height ${wire.height}) does not fit on page ` +
+        `index ${field.page}, which is ${pointsToWire(page.width)} × ${pointsToWire(page.height)}. Positions are in pixels of the page ` +
+        `rendered at 93.6 dpi (1.3 per PDF point) from its top-left corner, as the document's pages list them.`,
     );
   }
 }

@@ -76,7 +76,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         timezoneId: input.timezoneId ?? "GMT",
         due: input.due ?? null,
         settings: input.settings ?? {},
-        data: input.data ?? {},
+        // The original service marks what its API created; the Java SDK's own tests check for it.
+        data: { origin: "api", ...input.data },
         created,
         updated: created,
       });

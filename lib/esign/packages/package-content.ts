@@ -4,6 +4,7 @@ import { approvals, fields, roles, users } from "@/lib/db/schema";
 import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/api/packages";
 import { SIGNATURE_SUBTYPES } from "@/lib/api/packages";
+import { boxToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
@@ -121,14 +122,22 @@ export function assertUniqueIds(ids: string[], what: string): void {
   }
 }
 
+/**
+ * A field as stored: positions turned from the wire's unit into PDF points, and checked to lie on
+ * their page (`pages`, in points) before anything is written.
+ */
 export function fieldRow(
   target: { packageId: string; documentId: string; approvalId: string },
   input: FieldInput,
   position: number,
+  pages: PageSize[],
+  where: string,
 ): FieldRow {
   if (input.type === "SIGNATURE" && !(SIGNATURE_SUBTYPES as readonly string[]).includes(input.subtype)) {
     throw badRequest("error.validation.fieldSubtype", `A SIGNATURE field cannot have subtype ${input.subtype}.`);
   }
+  const box = boxToPoints({ top: input.top, left: input.left, width: input.width, height: input.height });
+  assertFieldOnPage({ page: input.page, ...box }, pages, where);
   return {
     ...target,
     id: input.id ?? newId(9),
@@ -137,10 +146,7 @@ export function fieldRow(
     subtype: input.subtype,
     name: input.name ?? "",
     page: input.page,
-    top: input.top,
-    left: input.left,
-    width: input.width,
-    height: input.height,
+    ...box,
     value: input.value ?? "",
     binding: input.binding ?? null,
     validation: input.validation ?? null,
@@ -183,10 +189,9 @@ export function approvalRows(
       enforceCaptureSignature: input.enforceCaptureSignature ?? false,
       data: input.data ?? {},
     });
-    const approvalFields = input.fields.map((field, j) => {
-      assertFieldOnPage(field, pages, `Field ${field.name || field.id || j + 1} of role "${input.role}" on document "${documentName}"`);
-      return fieldRow({ packageId, documentId, approvalId }, field, j);
-    });
+    const approvalFields = input.fields.map((field, j) =>
+      fieldRow({ packageId, documentId, approvalId }, field, j, pages, `Field ${field.name || field.id || j + 1} of role "${input.role}" on document "${documentName}"`),
+    );
     assertUniqueIds(approvalFields.map((row) => row.id), `fields of approval "${approvalId}" on document "${documentName}"`);
     fieldRowsOut.push(...approvalFields);
   });

@@ -11,6 +11,8 @@ import type {
   WireRole,
 } from "@/lib/api/packages";
 import { setIfPresent, wireDate, withoutNulls } from "@/lib/api/wire";
+import { pointsToWire } from "@/lib/api/wire-units";
+import { wireSettings } from "@/lib/api/package-settings";
 import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
 import type { PackageRow } from "./find-package";
 
@@ -26,10 +28,10 @@ export function wireField(row: FieldRow): WireField {
     type: row.type,
     subtype: row.subtype,
     page: row.page,
-    top: row.top,
-    left: row.left,
-    width: row.width,
-    height: row.height,
+    top: pointsToWire(row.top),
+    left: pointsToWire(row.left),
+    width: pointsToWire(row.width),
+    height: pointsToWire(row.height),
     value: row.value,
     extract: row.extract,
     data: row.data,
@@ -78,7 +80,7 @@ export function wireDocument(row: DocumentRow, documentApprovals: WireApproval[]
     size: row.size,
     extract: row.extract,
     extractionTypes: row.extractionTypes,
-    pages: row.pages.map((page) => ({ id: `${row.id}-${page.index}`, index: page.index, version: 1, top: 0, left: 0, width: page.width, height: page.height })),
+    pages: row.pages.map((page) => ({ id: `${row.id}-${page.index}`, index: page.index, version: 1, top: 0, left: 0, width: pointsToWire(page.width), height: pointsToWire(page.height) })),
     approvals: documentApprovals,
     fields: [],
     data: row.data,
@@ -137,7 +139,7 @@ export function wirePackage(
     visibility: row.visibility,
     emailMessage: row.emailMessage,
     timezoneId: row.timezoneId,
-    settings: withoutNulls(row.settings),
+    settings: wireSettings(row.settings),
     sender: {
       id: row.ownerUserId,
       email: sender?.email ?? "",

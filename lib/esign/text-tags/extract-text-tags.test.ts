@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { FieldInput } from "@/lib/api/packages";
+import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
 import { ServiceError } from "@/lib/esign/errors";
 import {
   topLeftPointToUserSpace,
@@ -64,7 +65,8 @@ function expectNear(actual: TopLeftRect, expected: TopLeftRect, tolerance = 1) {
 }
 
 const rectOf = (field: FieldInput): TopLeftRect => ({ left: field.left, top: field.top, width: field.width, height: field.height });
-const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => approvals.flatMap((approval) => approval.fields);
+/** The fields found, their boxes turned from the wire's unit back into points (the geometry these tests check). */
+const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => approvals.flatMap((approval) => approval.fields.map(boxToPoints));
 const unrotatedLetter: PageGeometry = { cropBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 };
 
 async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> {
@@ -212,8 +214,9 @@ describe("extractTextTags: where fields go", () => {
   it("places a tag hand-checked on an unrotated page", async () => {
     // Helvetica at 10 points (Adobe's metrics): "{{esl:client:initials}}" is 82.82 wide; ascent 7.18, descent 2.07.
     const bytes = await makePdf({ texts: [{ page: 0, text: "{{esl:client:initials}}", x: 100, y: 692, size: 10 }] });
-    const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
-    expect(rectOf(field)).toEqual({ left: 100, top: 92.82, width: 82.82, height: 9.25 });
+    const [field] = (await extractTextTags(bytes, roles, "Contract")).flatMap((approval) => approval.fields);
+    // In the wire's unit, 1.3 per point.
+    expect(rectOf(field)).toEqual({ left: 130, top: 120.666, width: 107.666, height: 12.025 });
   });
 
   it.each([90, 180, 270, 30])("follows text rotated %i degrees", async (rotate) => {
@@ -261,15 +264,16 @@ describe("extractTextTags: where fields go", () => {
     expectNear(rectOf(field), await expectedBox(text, prefix, tag, geometry));
   });
 
-  it("replaces the size with size(w,h) and moves the field by offset(x,y), down and right", async () => {
+  it("replaces the size with size(w,h) and moves the field by offset(x,y), down and right, in the wire's unit", async () => {
     const plain = { page: 0, text: "{{esl:client:signature}}", x: 100, y: 600, size: 12 };
     const sized = { ...plain, text: "{{esl:client:signature:size(200,50),offset(10,-5)}}", y: 400 };
     const bytes = await makePdf({ texts: [plain, sized] });
-    const [plainField, sizedField] = allFields(await extractTextTags(bytes, roles, "Contract"));
+    const [plainField, sizedField] = (await extractTextTags(bytes, roles, "Contract")).flatMap((approval) => approval.fields);
     expect(sizedField.width).toBe(200);
     expect(sizedField.height).toBe(50);
     expect(sizedField.left).toBeCloseTo(plainField.left + 10, 1);
-    expect(sizedField.top).toBeCloseTo(plainField.top + 200 - 5, 1);
+    // 200 points lower on the page, 5 units up.
+    expect(sizedField.top).toBeCloseTo(plainField.top + pointsToWire(200) - 5, 1);
   });
 
   it("finds a tag split over two pieces of text on the same line", async () => {
@@ -327,7 +331,7 @@ describe("extractTextTags: refusals", () => {
   });
 
   it.each([
-    ["{{esl:client:signature:size(200,40),offset(150,0)}}", 300, 100],
+    ["{{esl:client:signature:size(300,40),offset(150,0)}}", 300, 100],
     ["{{esl:client:signature:offset(0,-30)}}", 50, 770],
     ["{{esl:client:signature:size(100,40)}}", 50, 20],
   ])("refuses %s, whose field size or offset pushes off the page", async (tagText, x, y) => {

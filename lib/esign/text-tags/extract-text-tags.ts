@@ -2,6 +2,7 @@ import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import type { ApprovalInput, FieldInput } from "@/lib/api/packages";
+import { boxToWire, pointsToWire, wireToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
 import {
   displayedPageSize,
@@ -127,11 +128,13 @@ function findRole(roles: TextTagRole[], tag: TextTag, where: TagWhere): TextTagR
 
 /** The tag's text box, resized by `size` and moved by `offset`; it must stay on the page. */
 function placeField(tag: TextTag, textBox: TopLeftRect, geometry: PageGeometry, where: TagWhere): TopLeftRect {
+  // `size` and `offset` are in the wire's unit, as the fields the API places: converted unrounded,
+  // so that size(200,50) comes back as 200 by 50.
   const rect = {
-    left: round2(textBox.left + (tag.offset?.x ?? 0)),
-    top: round2(textBox.top + (tag.offset?.y ?? 0)),
-    width: round2(tag.size?.width ?? textBox.width),
-    height: round2(tag.size?.height ?? textBox.height),
+    left: round2(textBox.left) + wireToPoints(tag.offset?.x ?? 0),
+    top: round2(textBox.top) + wireToPoints(tag.offset?.y ?? 0),
+    width: tag.size ? wireToPoints(tag.size.width) : round2(textBox.width),
+    height: tag.size ? wireToPoints(tag.size.height) : round2(textBox.height),
   };
   const page = displayedPageSize(geometry);
   const slack = 0.01;
@@ -145,8 +148,8 @@ function placeField(tag: TextTag, textBox: TopLeftRect, geometry: PageGeometry, 
   if (!onPage) {
     throw badRequest(
       "error.validation.textTagOffPage",
-      `Text tag "${tag.text}" ${describeWhere(where)} would put its field at left ${rect.left}, top ${rect.top}, ` +
-        `width ${rect.width}, height ${rect.height}, outside the page (${round2(page.width)} by ${round2(page.height)} points).`,
+      `Text tag "${tag.text}" ${describeWhere(where)} would put its field at left ${pointsToWire(rect.left)}, top ${pointsToWire(rect.top)}, ` +
+        `width ${pointsToWire(rect.width)}, height ${pointsToWire(rect.height)}, outside the page (${pointsToWire(page.width)} by ${pointsToWire(page.height)}).`,
     );
   }
   return rect;
@@ -362,7 +365,7 @@ function fieldFor({ tag, page, rect }: PlacedTag): FieldInput {
     ...FIELD_KINDS[tag.type],
     name: tag.fieldName,
     page,
-    ...rect,
+    ...boxToWire(rect),
     value: tag.value,
     validation: Object.keys(validation).length > 0 ? validation : undefined,
     extract: false,

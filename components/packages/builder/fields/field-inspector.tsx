@@ -16,7 +16,7 @@ export interface FieldInspectorProps {
   onDelete: () => void;
 }
 
-function points(value: number): string {
+function units(value: number): string {
   return `${Math.round(value * 10) / 10}`;
 }
 
@@ -30,7 +30,7 @@ export function FieldInspector({ view, signers, editable, onReassign, onRequired
         <h3 className="text-sm font-semibold text-slate-900">Selected: {fieldKindLabel(field)}</h3>
       </div>
       <p className="text-xs text-slate-700">
-        Page {field.page + 1} · {points(field.left)}, {points(field.top)} pt from the top-left · {points(field.width)} × {points(field.height)} pt
+        Page {field.page + 1} · {units(field.left)}, {units(field.top)} px from the top-left · {units(field.width)} × {units(field.height)} px
       </p>
       <SelectField label="Signer" value={view.roleId} disabled={!editable} onChange={(event) => onReassign(event.target.value)} data-testid="field-inspector-signer">
         {signers.some((signer) => signer.roleId === view.roleId) ? null : <option value={view.roleId}>{view.signerName}</option>}

@@ -14,18 +14,18 @@ interface KindSpec {
   label: string;
   /** What the palette item says under its name. */
   hint: string;
-  /** The size a new field gets, in points. */
+  /** The size a new field gets, in the API's unit (pixels at 93.6 dpi, 1.3 per PDF point). */
   size: Size;
   input: Pick<FieldInput, "type" | "subtype" | "binding">;
 }
 
 export const KIND_SPECS: Record<PaletteKind, KindSpec> = {
-  signature: { label: "Signature", hint: "Signs the document", size: { width: 180, height: 40 }, input: { type: "SIGNATURE", subtype: "FULLNAME" } },
-  initials: { label: "Initials", hint: "Signs with initials", size: { width: 60, height: 40 }, input: { type: "SIGNATURE", subtype: "INITIALS" } },
-  name: { label: "Name", hint: "Filled in when signed", size: { width: 150, height: 20 }, input: { type: "INPUT", subtype: "LABEL", binding: "{signer.name}" } },
-  date: { label: "Date signed", hint: "Filled in when signed", size: { width: 100, height: 20 }, input: { type: "INPUT", subtype: "LABEL", binding: "{approval.signed}" } },
-  text: { label: "Text", hint: "The signer types", size: { width: 150, height: 20 }, input: { type: "INPUT", subtype: "TEXTFIELD" } },
-  checkbox: { label: "Check box", hint: "The signer ticks", size: { width: 14, height: 14 }, input: { type: "INPUT", subtype: "CHECKBOX" } },
+  signature: { label: "Signature", hint: "Signs the document", size: { width: 234, height: 52 }, input: { type: "SIGNATURE", subtype: "FULLNAME" } },
+  initials: { label: "Initials", hint: "Signs with initials", size: { width: 78, height: 52 }, input: { type: "SIGNATURE", subtype: "INITIALS" } },
+  name: { label: "Name", hint: "Filled in when signed", size: { width: 195, height: 26 }, input: { type: "INPUT", subtype: "LABEL", binding: "{signer.name}" } },
+  date: { label: "Date signed", hint: "Filled in when signed", size: { width: 130, height: 26 }, input: { type: "INPUT", subtype: "LABEL", binding: "{approval.signed}" } },
+  text: { label: "Text", hint: "The signer types", size: { width: 195, height: 26 }, input: { type: "INPUT", subtype: "TEXTFIELD" } },
+  checkbox: { label: "Check box", hint: "The signer ticks", size: { width: 18, height: 18 }, input: { type: "INPUT", subtype: "CHECKBOX" } },
 };
 
 const BINDING_LABELS: Record<string, string> = {

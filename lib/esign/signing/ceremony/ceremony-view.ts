@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { refusalOption } from "@/lib/api/package-settings";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
@@ -37,6 +38,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       language: pkg.language,
       status: pkg.trashed ? "DELETED" : pkg.status,
       inPerson: isInPerson(pkg),
+      refusals: { decline: refusalOption(pkg.settings, "DECLINE"), optOut: refusalOption(pkg.settings, "OPT_OUT") },
     },
     signer: {
       roleId: role.id,

@@ -4,10 +4,24 @@ import { packages } from "@/lib/db/schema";
 import { declinedEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
+import { refusalOption } from "@/lib/api/package-settings";
 import { now } from "@/lib/esign/clock";
+import { badRequest, forbidden } from "@/lib/esign/errors";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { assertMayAct, type SignerContext } from "./signer-context";
+
+/** settings.ceremony: `declineButton`/`optOutButton` false turn the way out off; listed reasons without "other" are the only ones. */
+function assertRefusalAllowed(settings: Record<string, unknown>, how: "DECLINE" | "OPT_OUT", reason: string): void {
+  const option = refusalOption(settings, how);
+  const what = how === "DECLINE" ? "declining" : "opting out";
+  if (!option.allowed) {
+    throw forbidden(`error.forbidden.${how === "DECLINE" ? "declineDisabled" : "optOutDisabled"}`, `The sender of this package does not allow ${what}.`);
+  }
+  if (!option.otherAllowed && !option.reasons.includes(reason)) {
+    throw badRequest("error.validation.refusalReason", `Choose one of the reasons the sender lists for ${what}: ${option.reasons.join("; ")}.`);
+  }
+}
 
 /**
  * The signer refuses: declining to sign (DECLINED, PACKAGE_DECLINE with the reason) or opting out of
@@ -17,6 +31,7 @@ import { assertMayAct, type SignerContext } from "./signer-context";
 export async function refuseToSign(tx: Tx, context: SignerContext, how: "DECLINE" | "OPT_OUT", reason: string): Promise<void> {
   assertMayAct(context, how === "DECLINE" ? "declining" : "opting out");
   const { pkg, role, session } = context;
+  assertRefusalAllowed(pkg.settings, how, reason);
   const at = now();
   await tx.update(packages).set({ status: how === "DECLINE" ? "DECLINED" : "OPTED_OUT", updated: at }).where(eq(packages.id, pkg.id));
   await recordEvent(tx, {

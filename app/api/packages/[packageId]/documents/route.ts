@@ -14,11 +14,14 @@ export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) =
   return { results, count: results.length };
 });
 
-/** Adds documents to a draft: multipart with a `payload` (one document or an array) and a `file` part each. */
+/**
+ * Adds documents to a draft: multipart with a `payload` (one document or an array) and a `file`
+ * part each. Answers as the SDKs parse it: the Document for one, a bare array for an array.
+ */
 export const POST = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
   const { payload, files } = await readPayloadAndFiles(request);
   const added = await addDocuments(db, caller, params.packageId, payload, files);
-  return Array.isArray(payload) ? { results: added, count: added.length } : added[0];
+  return Array.isArray(payload) ? added : added[0];
 });
 
 /** The document order `[{id, index}]`, only while the package is a draft. */
