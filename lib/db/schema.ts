@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -298,6 +299,8 @@ export const packages = pgTable(
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Free-form client data (`data` on the wire). */
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Conditional fields: `[{id, condition, action}]`, the Package's `conditions`. */
+    conditions: jsonb().$type<{ id: string; condition: string; action: string }[]>().notNull().default([]),
     created: createdAt(),
     updated: createdAt(),
     /** When the package was last sent (reminders count from here). */
@@ -336,6 +339,9 @@ export const roles = pgTable(
     /** The external verification attached to the signer (spec 2.5): `{typeId, payload}`. */
     verification: jsonb().$type<{ typeId: string; payload: string } | null>(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** When the role was added, and when it (its signer) last changed: the Signer's `created` and `updated`. */
+    created: createdAt(),
+    updated: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.id] }), index("package_roles_signer_email_idx").on(t.signerEmail)],
 );
@@ -361,6 +367,8 @@ export const documents = pgTable(
     pages: jsonb().$type<{ index: number; width: number; height: number }[]>().notNull().default([]),
     extract: boolean().notNull().default(false),
     extractionTypes: jsonb().$type<string[]>().notNull().default([]),
+    /** Text tags were found in it and became fields (the Document's `tagged`). */
+    tagged: boolean().notNull().default(false),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.id] })],
@@ -379,6 +387,9 @@ export const approvals = pgTable(
     name: text().notNull().default(""),
     optional: boolean().notNull().default(false),
     enforceCaptureSignature: boolean().notNull().default(false),
+    /** The sender turned this signature off: shown to the signer, never signed, never awaited. */
+    disabled: boolean().notNull().default(false),
+    tooltip: text().notNull().default(""),
     accepted: timestamp({ withTimezone: true, mode: "date" }),
     signed: timestamp({ withTimezone: true, mode: "date" }),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -413,6 +424,9 @@ export const fields = pgTable(
     binding: text(),
     validation: jsonb().$type<Record<string, unknown> | null>(),
     extract: boolean().notNull().default(false),
+    /** The size the value is stamped at, in points; null: fitted to the field. */
+    fontSize: integer(),
+    tooltip: text().notNull().default(""),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.documentId, t.approvalId, t.id] })],
@@ -692,3 +706,88 @@ export const signerAttachmentFiles = pgTable(
   },
   (t) => [index("signer_attachment_files_requirement_idx").on(t.packageId, t.roleId, t.requirementId)],
 );
+
+/**
+ * An account's settings, one row per named document (`packageSettings`, `featureSettings`,
+ * `handoverUrl/fr`, `declineReasons/en`, `dataManagementPolicy`, …): what the original service
+ * keeps under /api/account/admin/accountSettings, /api/accountConfig and
+ * /api/dataRetentionSettings. lib/esign/account-settings names them and gives each its defaults.
+ */
+export const accountSettings = pgTable(
+  "account_settings",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    value: jsonb().$type<unknown>().notNull(),
+    updated: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
+);
+
+/** The account's custom fields: values a sender keeps (`user_custom_fields`) and fields of subtype CUSTOMFIELD show. */
+export const customFields = pgTable(
+  "custom_fields",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: text().notNull(),
+    /** The default value, used where a sender has none of their own. */
+    value: text().notNull().default(""),
+    required: boolean().notNull().default(false),
+    /** `[{language, name, description}]`. */
+    translations: jsonb().$type<{ language: string; name: string; description: string }[]>().notNull().default([]),
+    created: createdAt(),
+    updated: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] })],
+);
+
+/** A sender's own value of one of the account's custom fields. */
+export const userCustomFields = pgTable(
+  "user_custom_fields",
+  {
+    accountId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    id: text().notNull(),
+    value: text().notNull().default(""),
+    updated: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId, t.id] }),
+    foreignKey({ columns: [t.accountId, t.id], foreignColumns: [customFields.accountId, customFields.id] }).onDelete("cascade"),
+  ],
+);
+
+/** A sender's signature image, stamped where they sign as the package's `Owner`. */
+export const senderSignatureImages = pgTable("sender_signature_images", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fileName: text().notNull(),
+  mediaType: text().notNull(),
+  content: bytea().notNull(),
+  updated: createdAt(),
+});
+
+/** Files the sender adds to a package for the record (OneSpan's supporting documents), numbered per package. */
+export const supportingDocuments = pgTable(
+  "supporting_documents",
+  {
+    packageId: text()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    id: integer().notNull(),
+    name: text().notNull(),
+    mediaType: text().notNull(),
+    size: integer().notNull(),
+    blobSha256: text().notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.id] })],
+);
+

@@ -27,6 +27,8 @@ function field(id: string, over: Partial<FieldRow>): FieldRow {
     binding: null,
     validation: null,
     extract: false,
+    fontSize: null,
+    tooltip: "",
     data: {},
     ...over,
   };
@@ -42,6 +44,8 @@ function approval(id: string, over: Partial<ApprovalRow> = {}): ApprovalRow {
     name: "",
     optional: false,
     enforceCaptureSignature: false,
+    disabled: false,
+    tooltip: "",
     accepted: null,
     signed: SIGNED,
     data: {},
