@@ -16,7 +16,7 @@ test("signing up returns an API key that authenticates GET /api/session", async 
   });
   expect(signup.status(), await bodyOf(signup)).toBe(201);
   const created = (await signup.json()) as { accountId: string; userId: string; apiKey: string };
-  expect(created.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(Buffer.from(created.apiKey, "base64").toString("utf8")).toMatch(new RegExp(`^${created.userId}:[A-Za-z0-9_-]{43}$`));
 
   const session = await request.get("/api/session", { headers: { authorization: `Basic ${created.apiKey}` } });
   expect(session.status(), await bodyOf(session)).toBe(200);

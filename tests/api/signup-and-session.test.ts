@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { apiKeys } from "@/lib/db/schema";
+import { newId } from "@/lib/esign/ids";
+import { encryptSecret, generateSecret, lookupHash } from "@/lib/esign/security/secret-crypto";
 import { call, callJson } from "../support/api-client";
 import { ALL_PERMISSIONS, PREDEFINED_ROLES } from "@/lib/esign/permissions";
 import { seedAccount, seedSender } from "../support/seed";
@@ -10,7 +14,9 @@ describe("POST /api/signup", () => {
 
   it("creates an account whose owner can call the API with the returned key", async () => {
     const account = await seedAccount("Acme Legal");
-    expect(account.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The original service's format: base64 of "<userId>:<secret>" (its SDKs read the user id from it).
+    expect(Buffer.from(account.apiKey, "base64").toString("utf8")).toMatch(new RegExp(`^${account.userId}:[A-Za-z0-9_-]{43}$`));
+    expect(Buffer.from(Buffer.from(account.apiKey, "base64").toString("utf8")).toString("base64")).toBe(account.apiKey);
     const session = await callJson("GET", "/api/session", { key: account.apiKey });
     expect(session).toEqual({
       user: { id: account.userId, email: account.email, firstName: "Olive", lastName: "Owner" },
@@ -77,6 +83,16 @@ describe("authentication", () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code: 401, name: "Unauthorized" });
     }
+  });
+});
+
+describe("API keys issued before the original service's format", () => {
+  it("still authenticate: keys are found by a keyed hash of the whole key, whatever its shape", async () => {
+    const account = await seedAccount();
+    const legacyKey = generateSecret();
+    const db = await getDb();
+    await db.insert(apiKeys).values({ id: newId(), userId: account.userId, accountId: account.accountId, lookupHash: lookupHash(legacyKey), encryptedKey: encryptSecret(legacyKey) });
+    expect(await callJson("GET", "/api/session", { key: legacyKey })).toMatchObject({ user: { id: account.userId } });
   });
 });
 

@@ -101,7 +101,8 @@ describe("POST /api/account/subaccounts", () => {
       { accountUid: created.id, accountName: "Acme Europe" },
     ]);
     const keys = await callJson<KeyEntry[]>("GET", "/api/account/subaccountApiKeys", { key: top.apiKey });
-    expect(keys).toEqual([{ accountUid: created.id, accountName: "Acme Europe", apiKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }]);
+    expect(keys).toEqual([{ accountUid: created.id, accountName: "Acme Europe", apiKey: expect.any(String) }]);
+    expect(Buffer.from(keys[0].apiKey, "base64").toString("utf8")).toMatch(new RegExp(`^${top.userId}:[A-Za-z0-9_-]{43}$`));
 
     // The key decides the account: the same user, acting in the sub account, as its owner.
     const session = await callJson<{ permissions: string[] }>("GET", "/api/session", { key: keys[0].apiKey });

@@ -56,8 +56,17 @@ export async function addMember(
 }
 
 /** A new API key of the user in the account; the key itself is returned once and stored encrypted. */
+/**
+ * A new API key in the original service's format, base64 of `<userId>:<secret>`: its SDKs and
+ * integrations take the user id from the key (the Java SDK's `Converter.apiKeyToUID`). It is found
+ * by a keyed hash of the whole key, like every key, so keys issued before in another format still work.
+ */
+export function newApiKey(userId: string): string {
+  return Buffer.from(`${userId}:${generateSecret()}`, "utf8").toString("base64");
+}
+
 export async function issueApiKey(tx: Queryable, userId: string, accountId: string): Promise<string> {
-  const apiKey = generateSecret();
+  const apiKey = newApiKey(userId);
   await tx.insert(apiKeys).values({ id: newId(), userId, accountId, lookupHash: lookupHash(apiKey), encryptedKey: encryptSecret(apiKey) });
   return apiKey;
 }
