@@ -33,6 +33,43 @@ export function isPermission(name: string): name is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(name);
 }
 
+/**
+ * The original service's permission ids (OneSpan Sign's "Roles and Permissions"), which its SDKs
+ * and integrations put in account roles. A role may hold them beside Signet's own: they are kept
+ * and read back as given, and each grants the Signet permissions of the same reach. Those whose
+ * feature Signet lacks (layouts, notary, subscriptions) grant nothing.
+ */
+export const ORIGINAL_PERMISSIONS: Record<string, readonly Permission[]> = {
+  "sender_admin.users": ["users.view", "users.manage"],
+  "sender_admin.role": ["roles.view", "roles.manage"],
+  "sender_admin.sub_account_management": ["sub_accounts.view", "sub_accounts.manage"],
+  "sender_admin.api_access": ["api_keys.client_apps", "users.api_keys"],
+  "sender_admin.event_notification": ["callbacks.manage"],
+  "sender_admin.reports": ["reports.view"],
+  "sender_admin.security_settings": ["verification.manage"],
+  "sender_admin.custom_fields": [],
+  "sender_admin.data_management": [],
+  "sender_admin.customization": [],
+  "sender_admin.self_serve_account_settings": [],
+  "sender_admin.subscription": [],
+  "sender_admin.notary": [],
+  "groups.group_signing_management": ["groups.view", "groups.manage"],
+  "transaction.delegation_visibility": ["users.transactions"],
+  "templates_layouts.templates": [],
+  "templates_layouts.save_layouts": [],
+  "templates_layouts.apply_layouts": [],
+};
+
+/** A name an account role may hold: a Signet permission or one of the original service's. */
+export function isRoleGrant(name: string): boolean {
+  return isPermission(name) || Object.hasOwn(ORIGINAL_PERMISSIONS, name);
+}
+
+/** The Signet permissions a role's names grant (unknown names grant nothing). */
+export function grantedBy(names: readonly string[]): Permission[] {
+  return [...new Set(names.flatMap((name) => (isPermission(name) ? [name] : (ORIGINAL_PERMISSIONS[name] ?? []))))];
+}
+
 /** Short names for route declarations. */
 export const PERMISSIONS = {
   transaction: "transaction.transaction",

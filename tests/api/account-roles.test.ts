@@ -388,6 +388,24 @@ describe("roles take effect at once", () => {
     await expectError("GET", "/api/account/roles", { key: sender.apiKey }, 403, "error.forbidden.noPermission");
   });
 
+  it("takes the original service's permission ids, keeps them as given, and grants what they cover", async () => {
+    const account = await seedAccount();
+    const sender = await seedSender(account);
+    // As the original's Java SDK sends an account role (AccountRoleWithTemplatePermissionsExample).
+    const created = await callJson<WireRole>("POST", "/api/account/roles", {
+      key: account.apiKey,
+      json: { id: "", name: "Admins", description: "Account Role with Template Permissions", enabled: true, permissions: ["sender_admin.users", "templates_layouts.templates", "templates_layouts.share_templates"] },
+    });
+    expect(created.permissions).toEqual(["sender_admin.users", "templates_layouts.templates", "templates_layouts.share_templates"]);
+    expect((await callJson<WireRole>("GET", `/api/account/roles/${created.id}`, { key: account.apiKey })).permissions).toEqual(created.permissions);
+    await assignRole(sender, created.id);
+    // sender_admin.users covers Signet's users.view and users.manage.
+    const session = await callJson<{ permissions: string[] }>("GET", "/api/session", { key: sender.apiKey });
+    expect(session.permissions).toEqual(expect.arrayContaining(["users.view", "users.manage", "templates_layouts.share_templates"]));
+    expect((await call("GET", "/api/account/senders", { key: sender.apiKey })).status).toBe(200);
+    await expectError("GET", "/api/account/roles", { key: sender.apiKey }, 403, "error.forbidden.noPermission");
+  });
+
   it("the account owner keeps every permission whatever happens to roles", async () => {
     const account = await seedAccount();
     const ownRole = await createRole(account, { name: "Owner extra", permissions: ["roles.view", "roles.manage"] });

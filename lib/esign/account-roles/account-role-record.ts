@@ -4,7 +4,7 @@ import { accountRoles, accounts } from "@/lib/db/schema";
 import type { WireAccountRole } from "@/lib/api/account-roles";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
-import { isPermission, type Permission } from "@/lib/esign/permissions";
+import { isRoleGrant } from "@/lib/esign/permissions";
 
 /** What every account-role use case shares: reading a role of the caller's account and the rules of a role's content. */
 
@@ -45,16 +45,19 @@ export function assertNotPredefined(row: AccountRoleRow): void {
   }
 }
 
-/** The names deduplicated, in the client's order; names outside the catalogue are a 400 that names them. */
-export function knownPermissions(names: string[]): Permission[] {
-  const unknown = names.filter((name) => !isPermission(name));
+/**
+ * The names deduplicated, in the client's order: Signet's permissions and the original service's
+ * (see ORIGINAL_PERMISSIONS); any other name is a 400 that names it.
+ */
+export function knownPermissions(names: string[]): string[] {
+  const unknown = names.filter((name) => !isRoleGrant(name));
   if (unknown.length > 0) {
     throw badRequest(
       "error.validation.unknownPermission",
-      `Unknown permission${unknown.length > 1 ? "s" : ""}: ${[...new Set(unknown)].join(", ")}. GET /api/account/permissions lists them all.`,
+      `Unknown permission${unknown.length > 1 ? "s" : ""}: ${[...new Set(unknown)].join(", ")}. GET /api/account/permissions lists them all; the original service's ids are accepted too.`,
     );
   }
-  return [...new Set(names as Permission[])];
+  return [...new Set(names)];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AccountRoleCreateRequest, AccountRoleResponse } from "@/lib/api/ac
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { grantedBy } from "@/lib/esign/permissions";
 import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
 import { assertNameFree, knownPermissions, permissionList, toWireAccountRole } from "./account-role-record";
@@ -11,7 +12,7 @@ import { assertNameFree, knownPermissions, permissionList, toWireAccountRole } f
 /** `POST /api/account/roles`: a role of the caller's account, enabled unless the client says otherwise. */
 export async function createAccountRole(db: Db, caller: Caller, input: AccountRoleCreateRequest): Promise<AccountRoleResponse> {
   const permissions = knownPermissions(input.permissions);
-  assertMayGrant(caller, permissions);
+  assertMayGrant(caller, grantedBy(permissions));
   return db.transaction(async (tx) => {
     await assertNameFree(tx, caller.account.id, input.name);
     const at = now();

@@ -4,7 +4,7 @@ import { accountRoles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdministerHolders, assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
-import { isPermission } from "@/lib/esign/permissions";
+import { grantedBy } from "@/lib/esign/permissions";
 import { assertNotPredefined, findAccountRole } from "./account-role-record";
 
 /**
@@ -16,7 +16,7 @@ export async function deleteAccountRole(db: Db, caller: Caller, roleId: string):
   await db.transaction(async (tx) => {
     const role = await findAccountRole(tx, caller, roleId);
     assertNotPredefined(role);
-    assertMayGrant(caller, role.permissions.filter(isPermission));
+    assertMayGrant(caller, grantedBy(role.permissions));
     await assertMayAdministerHolders(tx, caller, role.id);
     await tx.delete(accountRoles).where(eq(accountRoles.id, roleId));
     await recordAccountEvent(tx, caller, "ACCOUNT_ROLE_DELETE", `deleted "${role.name}"`);

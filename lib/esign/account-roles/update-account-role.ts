@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdministerHolders, assertMayGrant } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { isPermission } from "@/lib/esign/permissions";
+import { grantedBy } from "@/lib/esign/permissions";
 import {
   assertNameFree,
   assertNotPredefined,
@@ -44,7 +44,7 @@ export async function updateAccountRole(
     const role = await findAccountRole(tx, caller, roleId);
     assertNotPredefined(role);
     // What the role holds now and what it would hold: changing a role is taking away the first and granting the second.
-    assertMayGrant(caller, [...role.permissions.filter(isPermission), ...(permissions ?? [])]);
+    assertMayGrant(caller, grantedBy([...role.permissions, ...(permissions ?? [])]));
     await assertMayAdministerHolders(tx, caller, role.id);
     if (input.name !== undefined) await assertNameFree(tx, caller.account.id, input.name, role.id);
     const [row] = await tx

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accountMemberships, accountRoles, userAccountRoles } from "@/lib/db/schema";
 import { forbidden, type ServiceError } from "@/lib/esign/errors";
-import { ALL_PERMISSIONS, isPermission, type Permission } from "@/lib/esign/permissions";
+import { ALL_PERMISSIONS, grantedBy, type Permission } from "@/lib/esign/permissions";
 import type { Caller } from "./caller";
 
 /**
@@ -21,7 +21,7 @@ export async function memberPermissions(db: Queryable, accountId: string, userId
     .from(userAccountRoles)
     .innerJoin(accountRoles, eq(accountRoles.id, userAccountRoles.roleId))
     .where(and(eq(userAccountRoles.userId, userId), eq(userAccountRoles.accountId, accountId), eq(accountRoles.enabled, true)));
-  return new Set(roleRows.flatMap((role) => role.permissions).filter(isPermission));
+  return new Set(grantedBy(roleRows.flatMap((role) => role.permissions)));
 }
 
 async function membershipOf(db: Queryable, accountId: string, userId: string): Promise<{ isOwner: boolean } | undefined> {

@@ -7,7 +7,7 @@ import { assertMayAdminister, assertMayGrant } from "@/lib/esign/accounts/privil
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { badRequest, conflict } from "@/lib/esign/errors";
 import { toWireAccountRole } from "@/lib/esign/account-roles/account-role-record";
-import { isPermission } from "@/lib/esign/permissions";
+import { grantedBy } from "@/lib/esign/permissions";
 import { findSender } from "./sender-record";
 
 /** The account roles a user holds in the caller's account, as the real service's `UserAccountRole` list. */
@@ -76,7 +76,7 @@ export async function assignSenderRoles(db: Db, caller: Caller, senderId: string
     const added = known.filter((role) => !before.some((held) => held.id === role.id));
     const removed = before.filter((held) => !wanted.includes(held.id));
     // Enabled or not: a disabled role's permissions come back with it when it is enabled again.
-    assertMayGrant(caller, [...added, ...removed].flatMap((role) => role.permissions).filter(isPermission));
+    assertMayGrant(caller, [...added, ...removed].flatMap((role) => grantedBy(role.permissions)));
     if (added.length === 0 && removed.length === 0) return heldRolesAnswer(caller, senderId, before);
 
     if (removed.length > 0) {
