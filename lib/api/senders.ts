@@ -16,8 +16,13 @@ export type SenderStatus = (typeof SENDER_STATUSES)[number];
 export const SENDER_TYPES = ["REGULAR", "MANAGER"] as const;
 export type SenderType = (typeof SENDER_TYPES)[number];
 
-/** `POST /api/account/senders`: invites a user; `status` in the body is ignored (a new sender is always INVITED). */
+/**
+ * `POST /api/account/senders`: invites a user, INVITED until they activate, or ACTIVE at once when
+ * `status` says so (the original service's way to skip the activation e-mail's step: their key
+ * works at once; the e-mail still lets them choose a password for the console).
+ */
 export const senderInvite = z.object({
+  status: optional(z.enum(["INVITED", "ACTIVE"])),
   email: z.email("must be an e-mail address").max(254),
   firstName: name,
   lastName: name,

@@ -130,7 +130,8 @@ describe("senders write their audit trail", () => {
     const owner = await seedAccount();
     const sender = await seedSender(owner);
     const { accountId } = owner;
-    await expectRefusedWithoutEvent(accountId, 409, "POST", "/api/account/senders", { key: owner.apiKey, json: { email: sender.email, firstName: "A", lastName: "B" } });
+    const elsewhere = await seedAccount();
+    await expectRefusedWithoutEvent(accountId, 409, "POST", "/api/account/senders", { key: owner.apiKey, json: { email: elsewhere.email, firstName: "A", lastName: "B" } });
     await expectRefusedWithoutEvent(accountId, 403, "POST", "/api/account/senders", { key: sender.apiKey, json: { email: uniqueEmail("x"), firstName: "A", lastName: "B" } });
     await expectRefusedWithoutEvent(accountId, 409, "DELETE", `/api/account/senders/${owner.userId}`, { key: owner.apiKey });
     await expectRefusedWithoutEvent(accountId, 400, "POST", `/api/account/senders/${sender.userId}/roles`, { key: owner.apiKey, json: { roleIds: ["nope"] } });

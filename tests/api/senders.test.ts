@@ -121,7 +121,7 @@ describe("POST /api/account/senders (invite)", () => {
     const email = uniqueEmail();
     const sender = await callJson<WireSender>("POST", "/api/account/senders", {
       key: owner.apiKey,
-      json: { email: email.toUpperCase(), firstName: "Ivy", lastName: "Invitee", company: "Acme", title: "Buyer", status: "ACTIVE", unknown: 1, phone: null },
+      json: { email: email.toUpperCase(), firstName: "Ivy", lastName: "Invitee", company: "Acme", title: "Buyer", status: null, unknown: 1, phone: null },
     });
     assertWireRules(sender);
     expect(sender).toMatchObject({
@@ -159,6 +159,17 @@ describe("POST /api/account/senders (invite)", () => {
     expect(read.activationUrl).toBe(sender.activationUrl);
   });
 
+  it("creates a sender ACTIVE at once when asked (the original's way to skip activation): the key works, the link still sets a password", async () => {
+    const owner = await seedAccount();
+    const sender = await invite(owner, { status: "ACTIVE" });
+    expect(sender.status).toBe("ACTIVE");
+    const key = await apiKeyOf(sender.id, owner.accountId);
+    expect(await callJson<Json>("GET", "/api/session", { key })).toMatchObject({ user: { id: sender.id } });
+    expect(await activate(tokenOf(sender.activationUrl))).toMatchObject({ id: sender.id, status: "ACTIVE" });
+    // Used once: the password is set.
+    await activate(tokenOf(sender.activationUrl), "another-passw0rd", 400);
+  });
+
   it("uses PUBLIC_URL for the activation link", async () => {
     process.env.PUBLIC_URL = "https://sign.example.test/";
     const owner = await seedAccount();
@@ -166,14 +177,18 @@ describe("POST /api/account/senders (invite)", () => {
     expect(sender.activationUrl).toMatch(/^https:\/\/sign\.example\.test\/activate\/[A-Za-z0-9_-]+$/);
   });
 
-  it("refuses an e-mail already used, in this account or any other (409), whatever its case", async () => {
+  it("answers a sender of this account invited again as they are (idempotent, whatever the case), and refuses another account's e-mail (409)", async () => {
     const owner = await seedAccount();
     const other = await seedAccount();
     const email = uniqueEmail();
-    await invite(owner, { email });
-    const same = await expectError("POST", "/api/account/senders", { key: owner.apiKey, json: { email: email.toUpperCase(), firstName: "A", lastName: "B" } }, 409, "error.conflict.emailExists");
-    expect(same.message).toContain("unique across the whole service");
-    await expectError("POST", "/api/account/senders", { key: other.apiKey, json: { email, firstName: "A", lastName: "B" } }, 409, "error.conflict.emailExists");
+    const first = await invite(owner, { email });
+    const again = await callJson<Json>("POST", "/api/account/senders", { key: owner.apiKey, json: { email: email.toUpperCase(), firstName: "A", lastName: "B" } });
+    // Nothing changed: the same sender, names and all; no second invitation.
+    expect(again).toEqual(first);
+    const sameAsOwner = await callJson<Json>("POST", "/api/account/senders", { key: owner.apiKey, json: { email: owner.email, firstName: "A", lastName: "B" } });
+    expect(sameAsOwner).toMatchObject({ id: owner.userId, email: owner.email, status: "ACTIVE" });
+    const taken = await expectError("POST", "/api/account/senders", { key: other.apiKey, json: { email, firstName: "A", lastName: "B" } }, 409, "error.conflict.emailExists");
+    expect(taken.message).toContain("unique across the whole service");
     await expectError("POST", "/api/account/senders", { key: owner.apiKey, json: { email: other.email, firstName: "A", lastName: "B" } }, 409);
   });
 
@@ -273,7 +288,8 @@ describe("POST /api/account/activation", () => {
     const owner = await seedAccount();
     const sender = await invite(owner);
     const db = await getDb();
-    await db.update(users).set({ status: "ACTIVE" }).where(eq(users.id, sender.id));
+    // Activated: active with a password.
+    await db.update(users).set({ status: "ACTIVE", passwordHash: "scrypt$activated" }).where(eq(users.id, sender.id));
     await expectError("POST", "/api/account/activation", { json: { token: tokenOf(sender.activationUrl), password: "a-good-passw0rd" } }, 409, "error.conflict.alreadyActivated");
     // Locked in the account that invited them (deleted there while work was pending).
     await db.update(users).set({ status: "INVITED" }).where(eq(users.id, sender.id));
@@ -297,7 +313,7 @@ describe("the activation page's view of a link", () => {
     advanceClock(8 * DAY);
     expect(await describeInvitation(db, token)).toMatchObject({ state: "expired", message: expect.stringContaining("expired") });
     resetClock();
-    await db.update(users).set({ status: "ACTIVE" }).where(eq(users.id, sender.id));
+    await db.update(users).set({ status: "ACTIVE", passwordHash: "scrypt$activated" }).where(eq(users.id, sender.id));
     expect(await describeInvitation(db, token)).toMatchObject({ state: "used" });
   });
 });

@@ -43,7 +43,9 @@ function usableInvitation(row: InvitationRow | undefined): InvitationRow {
   if (row.locked) {
     throw conflict("error.conflict.senderLocked", "This sender has been locked by the account administrator: the link can no longer be used.");
   }
-  if (row.user.status !== "INVITED") {
+  // A sender created ACTIVE (as the original service allows) still chooses a password with the link.
+  const awaitsPassword = row.user.status === "INVITED" || (row.user.status === "ACTIVE" && row.user.passwordHash === null);
+  if (!awaitsPassword) {
     throw conflict("error.conflict.alreadyActivated", "This account has already been activated; sign in with your password.");
   }
   return row;

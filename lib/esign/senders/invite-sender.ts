@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { users } from "@/lib/db/schema";
+import { accountMemberships, users } from "@/lib/db/schema";
 import { queueSenderInvitation } from "@/lib/email/queue-sender-invitation";
 import type { SenderInvite, WireSender } from "@/lib/api/senders";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
@@ -12,7 +12,7 @@ import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { issueInvitation } from "./invitation";
-import { wireSender } from "./sender-record";
+import { readSender, wireSender } from "./sender-record";
 
 const emailTaken = (email: string) =>
   conflict(
@@ -21,11 +21,15 @@ const emailTaken = (email: string) =>
   );
 
 /**
- * `POST /api/account/senders` (spec 3.5): the user joins the caller's account as INVITED, with the
+ * `POST /api/account/senders` (spec 3.5): the user joins the caller's account as INVITED (or
+ * ACTIVE when asked, see senderInvite), with the
  * predefined SENDER role, an API key that works once they activate, and an activation link (in the
  * answer when the caller may administer the invitee: the owner, or someone holding at least the
  * SENDER role's permissions). A user deleted earlier (status DELETED, kept because they own
- * packages) is invited again under the same id, so the e-mail stays usable.
+ * packages) is invited again under the same id, so the e-mail stays usable. Inviting someone who
+ * is already a sender of this account changes nothing and answers them as they are (integrations
+ * of the original service provision senders idempotently); an e-mail of another account's user is
+ * still refused, e-mail addresses being unique across the service.
  */
 export async function inviteSender(db: Db, caller: Caller, input: SenderInvite): Promise<WireSender> {
   const email = input.email.toLowerCase();
@@ -33,7 +37,14 @@ export async function inviteSender(db: Db, caller: Caller, input: SenderInvite):
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for("update");
-      if (existing && existing.status !== "DELETED") throw emailTaken(email);
+      if (existing && existing.status !== "DELETED") {
+        const [membership] = await tx
+          .select({ locked: accountMemberships.locked })
+          .from(accountMemberships)
+          .where(and(eq(accountMemberships.accountId, accountId), eq(accountMemberships.userId, existing.id)));
+        if (!membership) throw emailTaken(email);
+        return readSender(tx, caller, { user: existing, locked: membership.locked });
+      }
 
       const at = now();
       const values = {
@@ -47,7 +58,7 @@ export async function inviteSender(db: Db, caller: Caller, input: SenderInvite):
         language: input.language ?? "en",
         timezoneId: input.timezoneId ?? "GMT",
         type: input.type ?? "REGULAR",
-        status: "INVITED",
+        status: input.status ?? "INVITED",
         passwordHash: null,
         updated: at,
       };
