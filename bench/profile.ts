@@ -90,7 +90,7 @@ async function profileList(kind: DatabaseKind) {
   await step(kind, "list: documents of 50 (100 rows)", n, () =>
     db.select().from(documents).where(inArray(documents.packageId, ids)).orderBy(asc(documents.index), asc(documents.position)),
   );
-  await step(kind, "list: senders", n, () => readSenders(db, [caller.user.id]));
+  await step(kind, "list: senders", n, () => readSenders(db, caller.account.id, [caller.user.id]));
   const query = { type: "PACKAGE" as const, sort: "updated" as const, dir: "desc" as const, from: 1, to: 50 };
   await step(kind, "list: listPackages() (no HTTP, no auth)", n, () => listPackages(db, caller, query));
   const listed = await listPackages(db, caller, query);

@@ -138,7 +138,7 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
   const blocking = blockingTargets(document, fill);
   const mineToSign = document.approvals.some((approval) => approval.mine && !approval.signed);
   // An approval without fields is still signed (accepted) when it is not optional.
-  const mustSign = document.approvals.some((approval) => approval.mine && !approval.signed && !approval.optional);
+  const mustSign = document.approvals.some((approval) => approval.mine && !approval.signed && !approval.optional && !approval.disabled);
 
   /** Scrolls the target into view, then focuses it once its page is drawn (pages far away do not exist until then). */
   const goTo = useCallback(

@@ -80,6 +80,7 @@ export const groupResponse = z.object({
   name: z.string(),
   email: z.string(),
   emailMembers: z.boolean(),
+  reciprocalDelegation: z.boolean(),
   members: z.array(groupMemberResponse),
   created: date,
   updated: date,

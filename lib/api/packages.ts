@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { packageSettings } from "./package-settings";
+import { senderResponse } from "./senders";
 import { optional, withoutNulls } from "./wire";
 
 /**
@@ -49,25 +50,81 @@ export const fieldValidationInput = z.object({
 const fieldType = z.enum(["SIGNATURE", "INPUT"]);
 const fieldSubtype = z.enum(FIELD_SUBTYPES);
 
+/**
+ * A field placed by text in the document instead of coordinates (the original's text anchor): the
+ * `index`-th occurrence (0-based) of `text`, the corner `anchorPoint` of its character
+ * `characterIndex`, moved by the offsets; `width` and `height` give the field's size. Offsets and
+ * sizes are in the wire's unit.
+ */
+export const extractAnchorInput = z.object({
+  text: z.string().trim().min(1, "is required").max(1000),
+  index: optional(z.number().int().min(0)),
+  anchorPoint: optional(z.enum(["TOPLEFT", "TOPRIGHT", "BOTTOMLEFT", "BOTTOMRIGHT"])),
+  characterIndex: optional(z.number().int().min(0)),
+  leftOffset: optional(z.number().finite()),
+  topOffset: optional(z.number().finite()),
+  width: optional(z.number().finite().positive()),
+  height: optional(z.number().finite().positive()),
+});
+export type ExtractAnchorInput = z.infer<typeof extractAnchorInput>;
+
 const fieldMembers = z.object({
   id: optional(clientId),
   name: optional(z.string().max(256)),
   type: fieldType,
   subtype: fieldSubtype,
-  page: z.number().int().min(0),
-  top: z.number().finite(),
-  left: z.number().finite(),
-  width: z.number().finite().positive(),
-  height: z.number().finite().positive(),
+  page: optional(z.number().int().min(0)),
+  // In the wire's unit (lib/api/wire-units.ts). Absent only where the document gives the position:
+  // `extract` (the form field of the same name) or `extractAnchor`.
+  top: optional(z.number().finite()),
+  left: optional(z.number().finite()),
+  // Zero only for the original SDKs' acceptance marker: a SIGNATURE field of size 0 (see isAcceptanceMarker).
+  width: optional(z.number().finite().min(0)),
+  height: optional(z.number().finite().min(0)),
   value: optional(z.string().max(100_000)),
   binding: optional(z.string().max(256)),
   validation: optional(fieldValidationInput),
   extract: optional(z.boolean()),
+  extractAnchor: optional(extractAnchorInput),
+  /** The size its value is stamped at, in points; absent: fitted to the field. */
+  fontSize: optional(z.number().int().min(4).max(72)),
+  tooltip: optional(z.string().max(1000)),
   data: optional(looseRecord),
 });
-/** A new field: a full-name signature unless the client says otherwise. */
-export const fieldInput = fieldMembers.extend({ type: fieldType.default("SIGNATURE"), subtype: fieldSubtype.default("FULLNAME") });
+const POSITION = ["page", "top", "left", "width", "height"] as const;
+
+/** A new field: a full-name signature unless the client says otherwise; placed by coordinates unless the document places it. */
+export const fieldInput = fieldMembers
+  .extend({ type: fieldType.default("SIGNATURE"), subtype: fieldSubtype.default("FULLNAME") })
+  .superRefine((field, context) => {
+    for (const member of ["width", "height"] as const) {
+      if (field[member] === 0 && !isAcceptanceMarker(field)) {
+        context.addIssue({ code: "custom", path: [member], message: "must be greater than 0 (only a SIGNATURE field of size 0 × 0 marks an acceptance)" });
+      }
+    }
+    if (field.extract || field.extractAnchor) return;
+    for (const member of POSITION) {
+      if (field[member] === undefined) {
+        context.addIssue({ code: "custom", path: [member], message: "is required, unless extract is true or extractAnchor places the field" });
+      }
+    }
+  });
 export type FieldInput = z.infer<typeof fieldInput>;
+/** A field whose position is known: given, or read from the document. */
+export type PlacedFieldInput = FieldInput & Required<Pick<FieldInput, (typeof POSITION)[number]>>;
+
+/**
+ * The original SDKs make an acceptance (click to accept, no signature) as an approval holding one
+ * SIGNATURE field of size 0 × 0; the service keeps such an approval without fields, as the
+ * original does.
+ */
+export function isAcceptanceMarker(field: Pick<FieldInput, "type" | "width" | "height">): boolean {
+  return field.type === "SIGNATURE" && field.width === 0 && field.height === 0;
+}
+
+export function isPlaced(field: FieldInput): field is PlacedFieldInput {
+  return POSITION.every((member) => field[member] !== undefined);
+}
 /** For PUT on a field: every member optional and without defaults, so what is absent stays as it is. */
 export const fieldUpdate = fieldMembers.partial();
 export type FieldUpdate = z.infer<typeof fieldUpdate>;
@@ -78,10 +135,15 @@ export const approvalInput = z.object({
   name: optional(z.string().max(256)),
   optional: optional(z.boolean()),
   enforceCaptureSignature: optional(z.boolean()),
+  /** The sender turned this signature off: the signer sees it and cannot sign it; nobody waits for it. */
+  disabled: optional(z.boolean()),
+  tooltip: optional(z.string().max(1000)),
   fields: z.array(fieldInput).max(1000).nullish().transform((value) => value ?? []),
   data: optional(looseRecord),
 });
 export type ApprovalInput = z.infer<typeof approvalInput>;
+/** An approval whose fields are all placed (see `PlacedFieldInput`): what the document's extraction produces. */
+export type PlacedApprovalInput = Omit<ApprovalInput, "fields"> & { fields: PlacedFieldInput[] };
 export const approvalUpdate = approvalInput.omit({ fields: true }).partial();
 export type ApprovalUpdate = z.infer<typeof approvalUpdate>;
 
@@ -101,11 +163,25 @@ export const documentUpdate = documentInput.pick({ name: true, description: true
 export const documentRename = documentInput.pick({ name: true });
 export type DocumentUpdate = z.infer<typeof documentUpdate>;
 
+/** A member of an ad-hoc group: another signer of the package, named by its signer id (`userId`) or e-mail. */
+export const adHocGroupMemberInput = z.object({
+  userId: optional(clientId),
+  email: optional(z.email("must be an e-mail address").max(254)),
+  memberType: optional(z.string().max(64)),
+});
+
+/**
+ * A group as a signer: a group of the account (`id`), or an ad-hoc group (no `id`) whose `members`
+ * are other signers of the package, any one of whom signs for it.
+ */
 export const signerGroupInput = z.object({
-  id: clientId,
+  id: optional(clientId),
   email: optional(z.string().max(254)),
   name: optional(z.string().max(256)),
+  members: optional(z.array(adHocGroupMemberInput).max(100)),
 });
+
+const looseArray = z.array(z.unknown()).max(100).transform(withoutNulls);
 
 export const signerInput = z.object({
   id: optional(clientId),
@@ -116,10 +192,20 @@ export const signerInput = z.object({
   title: optional(z.string().max(256)),
   phone: optional(z.string().max(64)),
   language: optional(z.string().max(16)),
+  timezoneId: optional(z.string().max(64)),
   group: optional(signerGroupInput),
   delivery: optional(looseRecord),
   auth: optional(looseRecord),
   data: optional(looseRecord),
+  // Kept as given and echoed: what the original's Signer carries that Signet does not act on.
+  address: optional(looseRecord),
+  knowledgeBasedAuthentication: optional(looseRecord),
+  notificationMethods: optional(looseRecord),
+  signature: optional(looseRecord),
+  external: optional(looseRecord),
+  professionalIdentityFields: optional(looseArray),
+  userCustomFields: optional(looseArray),
+  specialTypes: optional(z.array(z.string().max(64)).max(20)),
 });
 export type SignerInput = z.infer<typeof signerInput>;
 
@@ -164,6 +250,15 @@ const dueDate = z.iso
   .nullish()
   .transform((value) => (value === undefined ? undefined : value === null ? null : new Date(value)));
 
+/** The package's sender at creation: another sender of the account (by e-mail) and how its SENDER role names them. */
+export const packageSenderInput = z.object({
+  email: optional(z.email("must be an e-mail address").max(254)),
+  firstName: optional(z.string().max(256)),
+  lastName: optional(z.string().max(256)),
+  title: optional(z.string().max(256)),
+  company: optional(z.string().max(256)),
+});
+
 /** `POST /api/packages` payload. */
 export const packageCreate = z.object({
   name: z.string().trim().min(1, "is required").max(256),
@@ -178,6 +273,7 @@ export const packageCreate = z.object({
   due: dueDate,
   settings: optional(packageSettings),
   data: optional(looseRecord),
+  sender: optional(packageSenderInput),
   roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
   documents: z.array(documentInput).max(100).nullish().transform((value) => value ?? []),
 });
@@ -200,10 +296,14 @@ export const packageUpdate = z.object({
 });
 export type PackageUpdate = z.infer<typeof packageUpdate>;
 
-/** `POST /api/packages/{id}/clone`: a template from a package, or a package from a template. */
+/**
+ * `POST /api/packages/{id}/clone`: a template from a package, or a package from a template. The
+ * type defaults to PACKAGE, the original's default (its SDK creates packages from templates without
+ * one and names TEMPLATE when it makes a template).
+ */
 export const packageClone = z.object({
   name: z.string().trim().min(1).max(256),
-  type: packageType.default("TEMPLATE"),
+  type: packageType.default("PACKAGE"),
   description: optional(z.string().max(4000)),
   emailMessage: optional(z.string().max(4000)),
   language: optional(z.string().min(2).max(16)),
@@ -212,6 +312,9 @@ export const packageClone = z.object({
   status: z.enum(["DRAFT", "SENT"]).default("DRAFT"),
   due: dueDate,
   settings: optional(packageSettings),
+  timezoneId: optional(z.string().max(64)),
+  data: optional(looseRecord),
+  sender: optional(packageSenderInput),
   /** For a package from a template: the people who fill the template's roles, matched by role id. */
   roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
 });
@@ -258,6 +361,8 @@ export const fieldResponse = z.object({
   binding: z.string().optional(),
   validation: record.optional(),
   extract: z.boolean(),
+  fontSize: z.number().int().optional().describe("The size its value is stamped at, in points"),
+  tooltip: z.string().optional(),
   data: record,
 });
 export type WireField = z.infer<typeof fieldResponse>;
@@ -268,6 +373,8 @@ export const approvalResponse = z.object({
   name: z.string(),
   optional: z.boolean(),
   enforceCaptureSignature: z.boolean(),
+  disabled: z.boolean().describe("Turned off by the sender: shown, never signed, never awaited"),
+  tooltip: z.string().optional(),
   accepted: date.optional(),
   signed: date.optional(),
   fields: z.array(fieldResponse),
@@ -294,6 +401,8 @@ export const documentResponse = z.object({
   size: z.number().int(),
   extract: z.boolean(),
   extractionTypes: z.array(z.string()),
+  tagged: z.boolean().describe("Text tags were found in it and became fields"),
+  externalSigned: z.boolean(),
   pages: z.array(pageResponse),
   approvals: z.array(approvalResponse),
   fields: z.array(fieldResponse),
@@ -325,6 +434,7 @@ export const roleResponse = z.object({
   locked: z.boolean(),
   emailMessage: z.object({ content: z.string() }),
   attachmentRequirements: z.array(attachmentRequirementResponse),
+  specialTypes: z.array(z.string()),
   signers: z.array(record),
   data: record,
 });
@@ -344,16 +454,12 @@ export const packageResponse = z.object({
   timezoneId: z.string(),
   due: date.optional(),
   settings: record,
-  sender: z.object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    company: z.string(),
-    title: z.string(),
-  }),
+  notarized: z.boolean().describe("Always false: Signet does not notarize"),
+  bulkSendable: z.boolean().describe("Always false: Signet does not bulk-send templates"),
+  sender: senderResponse,
   roles: z.array(roleResponse),
   documents: z.array(documentResponse),
+  conditions: z.array(z.object({ id: z.string(), condition: z.string(), action: z.string() })).describe("Conditional fields"),
   messages: z.array(z.unknown()),
   data: record,
   created: date,

@@ -125,6 +125,7 @@ export const ceremonyViewResponse = z.object({
           roleId: z.string(),
           mine: z.boolean(),
           optional: z.boolean(),
+          disabled: z.boolean().describe("Turned off by the sender: shown, not signed"),
           enforceCaptureSignature: z.boolean(),
           signed: z.string().nullable(),
           fields: z.array(ceremonyField),

@@ -11,7 +11,7 @@ const radio = (id: string, group: string, members: Partial<CeremonyField> = {}, 
   field(id, { subtype: "RADIO", ...members, validation: { group, ...(required ? { required: true } : {}) } });
 
 function approval(id: string, fields: CeremonyField[], members: Partial<CeremonyApproval> = {}): CeremonyApproval {
-  return { id, roleId: "Signer", mine: true, optional: false, enforceCaptureSignature: false, signed: null, fields, ...members };
+  return { id, roleId: "Signer", mine: true, optional: false, disabled: false, enforceCaptureSignature: false, signed: null, fields, ...members };
 }
 
 function ceremonyDocument(approvals: CeremonyApproval[]): CeremonyDocument {
@@ -29,6 +29,12 @@ describe("fillTargets", () => {
       approval("b", [signature("sig", { page: 0, top: 100, left: 400 }), field("next-page-top", { page: 1, top: 5, left: 300 })]),
     ]);
     expect(keys(fillTargets(document))).toEqual(["b/sig", "a/lower-left", "a/lower", "b/next-page-top", "a/next-page"]);
+  });
+
+  it("leaves out an approval the sender disabled: nothing to fill, nothing sent to sign", () => {
+    const document = ceremonyDocument([approval("on", [signature("sig")]), approval("off", [signature("sig2"), field("text")], { disabled: true })]);
+    expect(keys(fillTargets(document))).toEqual(["on/sig"]);
+    expect(signingRequest(document, fillWith({}, { on: { text: "Ada" }, off: { text: "Ada" } })).approvals.map((item) => item.id)).toEqual(["on"]);
   });
 
   it("takes signatures and the inputs the signer fills, of the signer's own unsigned approvals only", () => {

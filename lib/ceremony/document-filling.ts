@@ -65,7 +65,7 @@ function isRequiredInput(approval: CeremonyApproval, field: CeremonyField): bool
 export function fillTargets(document: CeremonyDocument): FillTarget[] {
   const targets: FillTarget[] = [];
   for (const approval of document.approvals) {
-    if (!approval.mine || approval.signed) continue;
+    if (!approval.mine || approval.signed || approval.disabled) continue;
     for (const field of approval.fields) {
       if (field.type === "SIGNATURE") targets.push({ key: fieldKey(approval, field), approval, field, kind: "signature", required: !approval.optional });
       else if (isSignerInput(field)) targets.push({ key: fieldKey(approval, field), approval, field, kind: "input", required: isRequiredInput(approval, field) });
@@ -130,7 +130,7 @@ export function chooseRadio(fill: DocumentFill, approval: CeremonyApproval, fiel
 export function signingRequest(document: CeremonyDocument, fill: DocumentFill): DocumentSigning {
   const approvals: DocumentSigning["approvals"] = [];
   for (const approval of document.approvals) {
-    if (!approval.mine || approval.signed) continue;
+    if (!approval.mine || approval.signed || approval.disabled) continue;
     const inputs = approval.fields.filter(isSignerInput);
     const entered = inputs.filter((field) => fieldKey(approval, field) in fill.values);
     const signature = fill.signatures[approval.id];

@@ -327,6 +327,11 @@ export const roles = pgTable(
     index: integer().notNull().default(0),
     /** SIGNER or SENDER. */
     type: text().notNull().default("SIGNER"),
+    /**
+     * Whether the role takes part in signing: every SIGNER role; the SENDER role when the sender
+     * signs (it was given as a role, by the id `Owner` or the sender's e-mail, or holds approvals).
+     */
+    signs: boolean().notNull().default(true),
     name: text().notNull().default(""),
     emailMessage: text().notNull().default(""),
     reassign: boolean().notNull().default(false),

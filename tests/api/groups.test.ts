@@ -65,7 +65,7 @@ describe("groups: create, read, update, delete", () => {
     });
     assertWireRules(created);
     expect(created).toMatchObject({ name: "Legal team", email: "legal@example.test", emailMembers: true });
-    expect(Object.keys(created).sort()).toEqual(["created", "email", "emailMembers", "id", "members", "name", "updated"]);
+    expect(Object.keys(created).sort()).toEqual(["created", "email", "emailMembers", "id", "members", "name", "reciprocalDelegation", "updated"]);
     expect(created.created).toMatch(/Z$/);
     const byUser = new Map(created.members.map((member) => [member.userId, member]));
     expect(byUser.get(alice.userId)).toEqual({
@@ -224,8 +224,13 @@ describe("group members", () => {
     expect(one.members.find((member) => member.userId === ben.userId)).toMatchObject({ memberType: "MANAGER" });
     expect(Date.parse(one.updated)).toBeGreaterThanOrEqual(Date.parse(group.updated));
 
-    const again = await expectError("POST", membersPath, account.apiKey, { email: ann.email }, 400);
-    expect(again.messageKey).toBe("error.validation.duplicateGroupMember");
+    // Adding a member again changes nothing and answers the group (idempotent, as integrations expect).
+    const again = await callJson<WireGroup>("POST", membersPath, { key: account.apiKey, json: { email: ann.email, memberType: "MANAGER" } });
+    expect(again).toEqual(one);
+    const mixed = await callJson<WireGroup>("POST", membersPath, { key: account.apiKey, json: [{ email: ann.email }, { email: cat.email }] });
+    expect(mixed.members.map((member) => member.email).sort()).toEqual([ann.email, ben.email, cat.email].sort());
+    expect(mixed.members.find((member) => member.userId === ann.userId)).toMatchObject({ memberType: "REGULAR" });
+    await callJson("DELETE", `${membersPath}/${cat.userId}`, { key: account.apiKey, expect: 204 });
     const notSender = await expectError("POST", membersPath, account.apiKey, [{ email: cat.email }, { email: "outsider@example.test" }], 422);
     expect(notSender.message).toContain("outsider@example.test");
     expect(notSender.message).not.toContain(cat.email);

@@ -209,7 +209,9 @@ describe("roles", () => {
       email: "finance@example.test",
       firstName: "Finance",
       lastName: "",
-      group: financeGroup,
+      signerType: "GROUP_SIGNER",
+      // The group as it is now, in the original's Group shape.
+      group: { ...financeGroup, emailMembers: true, reciprocalDelegation: false, members: [] },
     });
     const listed = await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey });
     expect(listed.results.find((role) => role.id === "Finance")).toEqual(added);
@@ -311,10 +313,23 @@ describe("roles", () => {
     ]);
   });
 
-  it("refuses a SENDER role that is not Owner with 400", async () => {
+  it("makes a role with the sender's e-mail (or the type SENDER) the sender's own signing role, replacing the one the package added", async () => {
     const account = await seedAccount();
     const id = await draft(account);
-    await expectError("POST", rolesPath(id), { key: account.apiKey, json: { id: "Boss", type: "SENDER" } }, 400, "error.validation.senderRoleId");
+    const [added] = senderRoles((await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey })).results);
+    const boss = await callJson<WireRole>("POST", rolesPath(id), {
+      key: account.apiKey,
+      json: { id: "Boss", index: 3, signers: [{ email: account.email.toUpperCase(), firstName: "Olive", lastName: "Owner" }] },
+    });
+    expect(boss).toMatchObject({ id: "Boss", type: "SENDER", signers: [{ email: account.email, signerType: "ACCOUNT_SENDER" }] });
+    const roles = (await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey })).results;
+    // One role for the sender, not a second one with the same e-mail.
+    expect(senderRoles(roles).map((role) => role.id)).toEqual(["Boss"]);
+    expect(roleIds(roles)).not.toContain(added.id);
+    const consent = await callJson<List<WireApproval>>("GET", approvalsPath(id, "default-consent"), { key: account.apiKey });
+    expect(consent.results.map((approval) => approval.role)).toContain("Boss");
+    // Once the sender signs in one role, another role for them is refused.
+    await expectError("POST", rolesPath(id), { key: account.apiKey, json: { id: "Boss2", type: "SENDER" } }, 409, "error.conflict.senderRoleExists");
   });
 
   it("adding the role Owner replaces the non-signing sender role; deleting Owner brings the sender role back", async () => {
@@ -371,7 +386,8 @@ describe("roles", () => {
 
     // A partial body changes only what it names.
     const renamed = await callJson<WireRole>("PUT", `${rolesPath(id)}/Signer1`, { key: account.apiKey, json: { name: "Purchaser" } });
-    expect(renamed).toEqual({ ...updated, name: "Purchaser" });
+    expect(renamed).toEqual({ ...updated, name: "Purchaser", signers: [{ ...updated.signers[0], updated: expect.any(String) }] });
+    expect(Date.parse(String(renamed.signers[0].updated))).toBeGreaterThanOrEqual(Date.parse(String(updated.signers[0].updated)));
 
     await expectError("PUT", `${rolesPath(id)}/Signer1`, { key: account.apiKey, json: { id: "Renamed" } }, 400, "error.validation.roleIdChange");
     await expectError("GET", `${rolesPath(id)}/Nobody`, { key: account.apiKey }, 404, "error.notFound.roleNotFound");
@@ -397,17 +413,21 @@ describe("roles", () => {
       key: account.apiKey,
       json: { name: "Renamed", signers: null, index: null },
     });
-    expect(updated).toEqual({ ...before, name: "Renamed" });
+    expect(updated).toEqual({ ...before, name: "Renamed", signers: [{ ...before.signers[0], updated: expect.any(String) }] });
   });
 
-  it("never leaves an approval whose role the package does not have (approvals on the non-signing sender role)", async () => {
+  it("makes the sender sign when their role is given an approval (as the SDKs place the sender's signature), and never leaves an approval without its role", async () => {
     const account = await seedAccount();
     const id = await draft(account);
     const [sender] = senderRoles((await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey })).results);
-    // The sender's role does not sign unless it is Owner: an approval for it has no one to sign it.
-    await call("POST", approvalsPath(id), { key: account.apiKey, json: { id: "sender-sign", role: sender.id, fields: [signatureField({ top: 10 })] } });
-    // Making the sender sign replaces that role by Owner.
-    await callJson("POST", rolesPath(id), { key: account.apiKey, json: { id: "Owner" } });
+    await callJson("POST", approvalsPath(id), { key: account.apiKey, json: { id: "sender-sign", role: sender.id, fields: [signatureField({ top: 10 })] } });
+    // The sender now signs in that role: with the consent like every signer, and no second role for them.
+    const consent = await callJson<List<WireApproval>>("GET", approvalsPath(id, "default-consent"), { key: account.apiKey });
+    expect(consent.results.filter((approval) => approval.role === sender.id)).toHaveLength(1);
+    await expectError("POST", rolesPath(id), { key: account.apiKey, json: { id: "Owner" } }, 409, "error.conflict.senderRoleExists");
+    // Deleting that role takes its approvals with it; the package keeps a (non-signing) sender role.
+    expect((await call("DELETE", `${rolesPath(id)}/${sender.id}`, { key: account.apiKey })).status).toBe(204);
+    expect(senderRoles((await callJson<List<WireRole>>("GET", rolesPath(id), { key: account.apiKey })).results)).toHaveLength(1);
 
     const after = await getPackage(account, id);
     const roles = new Set(roleIds(after.roles));

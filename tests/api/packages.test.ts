@@ -142,7 +142,9 @@ describe("POST /api/packages", () => {
     expect(pkg.roles.filter((role) => role.type === "SENDER")).toHaveLength(1);
     // The signer takes the group's current e-mail and name, whatever the payload said.
     const boardRole = pkg.roles.find((role) => role.id === "Board")!;
-    expect(boardRole.signers).toEqual([expect.objectContaining({ email: "board@example.test", firstName: "The Board", lastName: "", group: boardGroup })]);
+    expect(boardRole.signers).toEqual([
+      expect.objectContaining({ email: "board@example.test", firstName: "The Board", lastName: "", signerType: "GROUP_SIGNER", group: expect.objectContaining(boardGroup) }),
+    ]);
   });
 
   it("creates templates, whose roles need only id, name and index", async () => {
@@ -256,7 +258,7 @@ describe("POST /api/packages", () => {
       ["two signers in one role", { name: "x", roles: [{ id: "A", signers: [signer(1), signer(2)] }] }, "one signer"],
       ["a bad signer e-mail", { name: "x", roles: [{ id: "A", signers: [{ email: "nope" }] }] }, "roles.0.signers.0.email"],
       ["duplicate role ids", { name: "x", roles: [{ id: "A" }, { id: "A" }] }, "id \"A\""],
-      ["a SENDER role not called Owner", { name: "x", roles: [{ id: "Me", type: "SENDER" }] }, "Owner"],
+      ["two roles for the sender", { name: "x", roles: [{ id: "Owner" }, { id: "Me", type: "SENDER" }] }, "the sender has one role"],
       ["documents without files", { name: "x", documents: [{ name: "D" }] }, "no file"],
       ["the reserved consent id", { name: "x", documents: [{ id: "default-consent", name: "D" }] }, "no file"],
     ])("%s → 400", async (_label, json, fragment) => {
@@ -322,17 +324,23 @@ describe("text tags", () => {
     expect(byRole("W1")[0].fields).toEqual([expect.objectContaining({ subtype: "INITIALS", page: 1, width: 60, height: 30 })]);
   });
 
-  it("refuses a tag naming an unknown role with 400 naming the tag and the page, and stores nothing", async () => {
+  it("creates the role a tag names when the package lacks it, as the original service does; sending waits for its signer", async () => {
     const account = await seedAccount();
-    const pdf = await makePdf({ pages: 3, texts: [{ page: 2, text: "{{esl:Stranger:signature}}", x: 72, y: 300 }] });
-    const payload = { name: "Bad tags", roles: [{ id: "Client", signers: [signer(1)] }], documents: [{ name: "Doc", extract: true }] };
-    const response = await upload(account.apiKey, payload, [{ name: "a.pdf", bytes: pdf }]);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as Json;
-    expect(body.messageKey).toBe("error.validation.textTagUnknownRole");
-    expect(String(body.message)).toContain("{{esl:Stranger:signature}}");
-    expect(String(body.message)).toContain("page 3");
-    expect((await callJson<{ count: number }>("GET", "/api/packages", { key: account.apiKey })).count).toBe(0);
+    const pdf = await makePdf({ pages: 3, texts: [{ page: 2, text: "{{esl:Stranger:signature}} {{esl:stranger:initials}}", x: 72, y: 300 }] });
+    const payload = { name: "New role by tag", roles: [{ id: "Client", signers: [signer(1)] }], documents: [{ id: "doc", name: "Doc", extract: true, extractionTypes: ["TEXT_TAGS"] }] };
+    const id = await createPackageWithFiles(account.apiKey, payload, pdf);
+    const pkg = await getPackage(account.apiKey, id);
+    const stranger = pkg.roles.filter((role) => String(role.id).toLowerCase() === "stranger");
+    // One role for both tags (matched by name in any case), without a signer yet, with its consent.
+    expect(stranger).toEqual([expect.objectContaining({ id: "Stranger", name: "Stranger", type: "SIGNER", signers: [] })]);
+    const document = pkg.documents.find((d) => d.id === "doc")!;
+    expect(document.tagged).toBe(true);
+    const strangerFields = document.approvals.filter((approval) => approval.role === "Stranger").flatMap((approval) => approval.fields as Json[]);
+    expect(strangerFields.map((field) => field.subtype)).toEqual(["FULLNAME", "INITIALS"]);
+    expect(pkg.documents.find((d) => d.id === "default-consent")!.approvals.map((approval) => approval.role)).toContain("Stranger");
+    const refused = await call("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Json).message).toContain("Stranger");
   });
 });
 

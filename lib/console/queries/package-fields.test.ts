@@ -9,7 +9,7 @@ function pkgWith(approvals: WirePackage["documents"][number]["approvals"]): Wire
   return { id: "p1", documents: [document] } as unknown as WirePackage;
 }
 
-const approval = (id: string, role: string, fieldIds: string[]) => ({ id, role, name: "", optional: false, enforceCaptureSignature: false, fields: fieldIds.map(field), data: {} });
+const approval = (id: string, role: string, fieldIds: string[]) => ({ id, role, name: "", optional: false, enforceCaptureSignature: false, disabled: false, fields: fieldIds.map(field), data: {} });
 
 describe("the package in the cache, changed as the service will", () => {
   it("adds a role's first field in a new approval, and later ones into it", () => {

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { approvalResponse, fieldResponse, type FieldInput, type FieldUpdate, type WireApproval, type WireField, type WirePackage } from "@/lib/api/packages";
+import { approvalResponse, fieldResponse, type FieldUpdate, type PlacedFieldInput, type WireApproval, type WireField, type WirePackage } from "@/lib/api/packages";
 import { ApiError, apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
@@ -23,7 +23,7 @@ export interface FieldTarget {
 }
 
 /** A field as the editor adds it: the members the API takes, with an id chosen here. */
-export type NewField = FieldInput & { id: string };
+export type NewField = PlacedFieldInput & { id: string };
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -78,7 +78,7 @@ export function withFieldAdded(pkg: WirePackage, documentId: string, approval: {
   return withApprovals(pkg, documentId, (approvals) =>
     approvals.some((candidate) => candidate.id === approval.id)
       ? approvals.map((candidate) => (candidate.id === approval.id ? { ...candidate, fields: [...candidate.fields, field] } : candidate))
-      : [...approvals, { id: approval.id, role: approval.role, name: "", optional: false, enforceCaptureSignature: false, fields: [field], data: {} }],
+      : [...approvals, { id: approval.id, role: approval.role, name: "", optional: false, enforceCaptureSignature: false, disabled: false, fields: [field], data: {} }],
   );
 }
 

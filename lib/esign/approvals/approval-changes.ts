@@ -9,7 +9,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findDocument } from "@/lib/esign/documents/document-changes";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
-import { approvalRows, fieldRow, findSigningRoleIds } from "@/lib/esign/packages/package-content";
+import { approvalRows, enlistSigningRoles, fieldRow, findRoleIds } from "@/lib/esign/packages/package-content";
 import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
 
 /**
@@ -79,9 +79,10 @@ export async function addApproval(db: Db, caller: Caller, key: DocumentKey, inpu
     if (input.id && existing.some((row) => row.id === input.id)) {
       throw conflict("error.conflict.approvalExists", `The document already has an approval with the id "${input.id}".`);
     }
-    const rows = approvalRows(key.packageId, key.documentId, document.name, [input], await findSigningRoleIds(tx, key.packageId), document.pages, nextPosition(existing));
+    const rows = approvalRows(key.packageId, key.documentId, document.name, [input], await findRoleIds(tx, key.packageId), document.pages, nextPosition(existing));
     await tx.insert(approvals).values(rows.approvals);
     if (rows.fields.length) await tx.insert(fields).values(rows.fields);
+    await enlistSigningRoles(tx, key.packageId, [input.role]);
     await record("APPROVAL_ADD", { documentId: key.documentId, message: `${rows.approvals[0].id} for role ${input.role}` });
     return readApproval(tx, key, rows.approvals[0].id);
   });
@@ -93,14 +94,17 @@ export async function updateApproval(db: Db, caller: Caller, key: DocumentKey, a
     await findApproval(tx, key, approvalId);
     const changes: Partial<typeof approvals.$inferInsert> = {};
     if (input.role !== undefined) {
-      if (!(await findSigningRoleIds(tx, key.packageId)).has(input.role)) {
-        throw badRequest("error.validation.unknownRole", `The package has no signing role "${input.role}".`);
+      if (!(await findRoleIds(tx, key.packageId)).has(input.role)) {
+        throw badRequest("error.validation.unknownRole", `The package has no role "${input.role}".`);
       }
       changes.roleId = input.role;
+      await enlistSigningRoles(tx, key.packageId, [input.role]);
     }
     if (input.name !== undefined) changes.name = input.name;
     if (input.optional !== undefined) changes.optional = input.optional;
     if (input.enforceCaptureSignature !== undefined) changes.enforceCaptureSignature = input.enforceCaptureSignature;
+    if (input.disabled !== undefined) changes.disabled = input.disabled;
+    if (input.tooltip !== undefined) changes.tooltip = input.tooltip;
     if (input.data !== undefined) changes.data = input.data;
     if (Object.keys(changes).length) {
       await tx

@@ -40,7 +40,7 @@ export async function usersById(db: Queryable, ids: string[]): Promise<Map<strin
 
 /** The package's signing roles as actors: a group by its name and address. */
 async function signerActors(db: Queryable, packageId: string): Promise<Map<string, EventActor>> {
-  const rows = (await db.select({ id: roles.id, type: roles.type, signer: roles.signer }).from(roles).where(eq(roles.packageId, packageId))).filter(isSigningRole);
+  const rows = (await db.select({ id: roles.id, signs: roles.signs, signer: roles.signer }).from(roles).where(eq(roles.packageId, packageId))).filter(isSigningRole);
   return new Map(
     rows.map((role) => {
       const signer = (role.signer ?? {}) as StoredSigner;

@@ -7,13 +7,13 @@ import { documentInput, type DocumentUpdate, type OrderChange, type WireDocument
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { findPackageToChange } from "@/lib/esign/packages/find-package";
-import { changePackage, stateOf } from "@/lib/esign/packages/package-change";
+import { changePackage, stateOf, type PackageChange } from "@/lib/esign/packages/package-change";
 import { assertEditable } from "@/lib/esign/packages/package-status";
-import { assertUniqueIds, findSigningRoleIds } from "@/lib/esign/packages/package-content";
+import { assertUniqueIds, consentApprovalRow, findPackageSender, findRoleIds, roleRow } from "@/lib/esign/packages/package-content";
 import { readDocuments } from "@/lib/esign/packages/read-package";
 import { parseWith } from "@/lib/api/parse";
 import { CONSENT_DOCUMENT_ID } from "./consent-document";
-import { prepareDocuments, type DocumentFile } from "./prepare-documents";
+import { prepareDocuments, rolesNamedByTags, type DocumentFile } from "./prepare-documents";
 import { CreatedBlobs, storeDocuments } from "./store-documents";
 
 export const documentNotFound = (documentId: string) =>
@@ -57,10 +57,11 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
 
   const blobs = await CreatedBlobs.open();
   try {
-    return await changePackage(db, caller, packageId, "documents", async ({ tx }) => {
+    return await changePackage(db, caller, packageId, "documents", async ({ tx, row: pkg, record }) => {
+      await addRolesNamedByTags({ tx, row: pkg, record }, rolesNamedByTags(prepared, existing.roles));
       const positions = await tx.select({ position: documents.position }).from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.position));
       const firstPosition = positions.length ? positions[positions.length - 1].position + 1 : 0;
-      await storeDocuments(tx, blobs, packageId, prepared, await findSigningRoleIds(tx, packageId), firstPosition, {
+      await storeDocuments(tx, blobs, packageId, prepared, await findRoleIds(tx, packageId), firstPosition, {
         caller,
         recordAdds: true,
       });
@@ -73,6 +74,18 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
     if (isUniqueViolation(error)) throw conflict("error.conflict.documentExists", "A document with one of these ids already exists.");
     throw error;
   }
+}
+
+/** Roles text tags named that the package lacked: added without a signer (to be filled before sending), each with its consent. */
+async function addRolesNamedByTags({ tx, row: pkg, record }: PackageChange, roleIds: string[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  const sender = await findPackageSender(tx, pkg.ownerUserId);
+  const taken = await tx.select({ position: roles.position }).from(roles).where(eq(roles.packageId, pkg.id));
+  const first = taken.reduce((max, role) => Math.max(max, role.position + 1), 0);
+  const rows = roleIds.map((id, i) => roleRow(pkg.id, { id, name: id, signers: [] }, first + i, sender));
+  await tx.insert(roles).values(rows);
+  await tx.insert(approvals).values(rows.map((row) => consentApprovalRow(pkg.id, row.id, row.position)));
+  for (const row of rows) await record("ROLE_ADD", { message: row.id });
 }
 
 /** `PUT .../documents/{documentId}`: name, description, index and data of a document in a draft. */

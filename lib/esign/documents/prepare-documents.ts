@@ -17,12 +17,21 @@ export interface PreparedDocument {
   file: DocumentFile;
   pages: PageSize[];
   approvals: ApprovalInput[];
+  /** Text tags were found and became fields. */
+  tagged: boolean;
 }
 
 function wantsTextTags(input: DocumentInput): boolean {
   if (!input.extract) return false;
   const types = input.extractionTypes ?? [];
   return types.length === 0 || types.includes("TEXT_TAGS");
+}
+
+/** The roles text tags named that the package lacks (extractTextTags): the caller creates them, without a signer yet. */
+export function rolesNamedByTags(prepared: PreparedDocument[], roles: TextTagRole[]): string[] {
+  const known = new Set(roles.map((role) => role.id));
+  const tagged = prepared.flatMap((document) => document.approvals.slice(document.input.approvals.length).map((approval) => approval.role));
+  return [...new Set(tagged)].filter((id) => !known.has(id));
 }
 
 /**
@@ -43,6 +52,8 @@ export async function prepareDocuments(
     );
   }
   const prepared: PreparedDocument[] = [];
+  // Grows with the roles tags name anew, so that the next document's tags find them by name too.
+  const knownRoles = [...roles];
   for (const [i, input] of inputs.entries()) {
     const id = input.id ?? newId(9);
     if (id === CONSENT_DOCUMENT_ID) {
@@ -50,8 +61,9 @@ export async function prepareDocuments(
     }
     const file = files[i];
     const pages = await inspectPdf(file.bytes, input.name);
-    const tagged = wantsTextTags(input) ? await extractTextTags(file.bytes, roles, input.name) : [];
-    prepared.push({ id, input, file, pages, approvals: [...input.approvals, ...tagged] });
+    const tagged = wantsTextTags(input) ? await extractTextTags(file.bytes, knownRoles, input.name) : [];
+    for (const approval of tagged) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
+    prepared.push({ id, input, file, pages, approvals: [...input.approvals, ...tagged], tagged: tagged.length > 0 });
   }
   return prepared;
 }

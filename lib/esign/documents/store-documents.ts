@@ -2,7 +2,7 @@ import type { Queryable } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
-import { approvalRows } from "@/lib/esign/packages/package-content";
+import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
 import { deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import type { PreparedDocument } from "./prepare-documents";
@@ -38,13 +38,13 @@ export async function storeDocuments(
   blobs: CreatedBlobs,
   packageId: string,
   prepared: PreparedDocument[],
-  signingRoleIds: Set<string>,
+  roleIds: Set<string>,
   firstPosition: number,
   audit: { caller: Caller; recordAdds: boolean },
 ): Promise<void> {
   for (const [i, document] of prepared.entries()) {
     const sha256 = await blobs.put(document.file.bytes, tx);
-    const content = approvalRows(packageId, document.id, document.input.name, document.approvals, signingRoleIds, document.pages);
+    const content = approvalRows(packageId, document.id, document.input.name, document.approvals, roleIds, document.pages);
     await tx.insert(documents).values({
       packageId,
       id: document.id,
@@ -58,10 +58,12 @@ export async function storeDocuments(
       pages: document.pages,
       extract: document.input.extract ?? false,
       extractionTypes: document.input.extractionTypes ?? [],
+      tagged: document.tagged,
       data: document.input.data ?? {},
     });
     if (content.approvals.length) await tx.insert(approvals).values(content.approvals);
     if (content.fields.length) await tx.insert(fields).values(content.fields);
+    await enlistSigningRoles(tx, packageId, content.approvals.map((approval) => approval.roleId));
     if (audit.recordAdds) {
       await recordEvent(tx, {
         accountId: audit.caller.account.id,

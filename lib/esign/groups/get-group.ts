@@ -61,6 +61,8 @@ export function wireGroup(row: GroupRow, members: WireGroupMember[]): WireGroup 
     name: row.name,
     email: row.email,
     emailMembers: row.emailMembers,
+    // Members never delegate to one another here (the original's optional group delegation).
+    reciprocalDelegation: false,
     members,
     created: wireDate(row.created),
     updated: wireDate(row.updated),

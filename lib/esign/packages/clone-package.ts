@@ -10,7 +10,8 @@ import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { unansweredRequirements } from "@/lib/esign/signing/attachments/requirements";
 import { findPackage } from "./find-package";
-import { normalizeSigner, OWNER_ROLE_ID, senderAsSigner, senderRoleRow } from "./package-content";
+import { resolvePackageOwner } from "./package-owner";
+import { normalizeSigner, senderAsSigner, senderRoleRow } from "./package-content";
 import { assertCreatableStatus } from "./package-status";
 import { templateVisibility } from "./create-package";
 import { sendPackage } from "./send-package";
@@ -26,6 +27,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
   await db.transaction(async (tx) => {
     // Locked so that the four reads below see one state of the source.
     const source = await findPackage(tx, caller, sourceId, { forUpdate: true });
+    const owner = await resolvePackageOwner(tx, caller, input.sender);
     const sourceRoles = await tx.select().from(roles).where(eq(roles.packageId, sourceId));
     const sourceDocuments = await tx.select().from(documents).where(eq(documents.packageId, sourceId));
     const sourceApprovals = await tx.select().from(approvals).where(eq(approvals.packageId, sourceId));
@@ -41,7 +43,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
     await tx.insert(packages).values({
       id: packageId,
       accountId: caller.account.id,
-      ownerUserId: caller.user.id,
+      ownerUserId: owner.userId,
       type: input.type,
       status: "DRAFT",
       name: input.name,
@@ -50,25 +52,28 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       language: input.language ?? source.language,
       autocomplete: input.autocomplete ?? source.autocomplete,
       visibility: templateVisibility(caller, input.type, input.visibility),
-      timezoneId: source.timezoneId,
+      timezoneId: input.timezoneId ?? source.timezoneId,
       due: input.due === undefined ? source.due : input.due,
       settings: input.settings ?? source.settings,
-      data: source.data,
+      data: input.data ?? source.data,
       created,
       updated: created,
     });
 
-    // The new package belongs to the caller: the source's sender role is replaced by the caller's.
+    // The new package belongs to the caller (or the sender it is made for): the source's sender role
+    // is replaced by theirs (kept, with them as its signer, where the sender signs).
     const copiedRoles = sourceRoles
-      .filter((role) => !(role.type === "SENDER" && role.id !== OWNER_ROLE_ID))
+      .filter((role) => !(role.type === "SENDER" && !role.signs))
       .map((role) => {
         const filling = fillings.get(role.id);
         let signer = role.signer;
-        if (role.id === OWNER_ROLE_ID) signer = senderAsSigner(caller.user);
+        if (role.type === "SENDER") signer = senderAsSigner(owner.sender, undefined, String(role.signer?.id ?? role.id));
         else if (filling?.signers[0]) signer = normalizeSigner(filling.signers[0], role.id);
         return {
           ...role,
           packageId,
+          created,
+          updated: created,
           name: filling?.name ?? role.name,
           signer,
           signerEmail: signer ? String(signer.email) || null : null,
@@ -76,7 +81,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
         };
       });
     const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;
-    if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
+    if (!roleRows.some((role) => role.type === "SENDER")) roleRows.push(senderRoleRow(packageId, roleRows.length, owner.sender));
     await tx.insert(roles).values(roleRows);
     await tx.insert(documents).values(sourceDocuments.map((document) => ({ ...document, packageId, sealedBlobSha256: null })));
     if (sourceApprovals.length) {

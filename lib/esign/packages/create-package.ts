@@ -5,21 +5,15 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentDocument } from "@/lib/esign/documents/consent-document";
-import { prepareDocuments, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
+import { prepareDocuments, rolesNamedByTags, type DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { CreatedBlobs, storeDocuments } from "@/lib/esign/documents/store-documents";
-import { forbidden } from "@/lib/esign/errors";
-import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
+import { badRequest, forbidden } from "@/lib/esign/errors";
+import { resolveGroupSigners, signerRefsOf } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { assertRequirementIdsUnique } from "@/lib/esign/signing/attachments/requirements";
-import {
-  assertUniqueIds,
-  consentApprovalRow,
-  isSigningRole,
-  OWNER_ROLE_ID,
-  roleRow,
-  senderRoleRow,
-} from "./package-content";
+import { assertUniqueIds, consentApprovalRow, roleRow, senderRoleRow } from "./package-content";
+import { resolvePackageOwner } from "./package-owner";
 import { assertCreatableStatus } from "./package-status";
 import { sendPackage } from "./send-package";
 
@@ -44,18 +38,28 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   assertCreatableStatus(input.type, input.status);
   const visibility = templateVisibility(caller, input.type, input.visibility);
   const packageId = newId();
-  const roleInputs = await resolveGroupSigners(db, caller.account.id, input.roles);
-  const roleRows = roleInputs.map((role, i) => roleRow(packageId, role, i, caller.user));
-  if (!roleRows.some((role) => role.id === OWNER_ROLE_ID)) roleRows.push(senderRoleRow(packageId, roleRows.length, caller.user));
+  const owner = await resolvePackageOwner(db, caller, input.sender);
+  const roleInputs = await resolveGroupSigners(db, caller.account.id, input.roles, signerRefsOf(input.roles));
+  const roleRows = roleInputs.map((role, i) => roleRow(packageId, role, i, owner.sender));
+  const senderRoles = roleRows.filter((role) => role.type === "SENDER");
+  if (senderRoles.length > 1) {
+    throw badRequest("error.validation.senderRoles", `Roles ${senderRoles.map((role) => `"${role.id}"`).join(" and ")} are all the sender's; the sender has one role.`);
+  }
+  if (senderRoles.length === 0) roleRows.push(senderRoleRow(packageId, roleRows.length, owner.sender));
   assertUniqueIds(roleRows.map((role) => role.id), "roles");
   assertRequirementIdsUnique(roleRows);
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
 
   const textTagRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
   const prepared = await prepareDocuments(input.documents, files, textTagRoles);
+  // Text tags may name roles the package lacks: they become roles of their own, to be filled before sending.
+  for (const id of rolesNamedByTags(prepared, textTagRoles)) roleRows.push(roleRow(packageId, { id, name: id, signers: [] }, roleRows.length, owner.sender));
+  // The sender's role the package added for them signs only once given an approval.
+  const approvedRoles = new Set(prepared.flatMap((document) => document.approvals.map((approval) => approval.role)));
+  for (const role of roleRows) if (role.type === "SENDER" && approvedRoles.has(role.id)) role.signs = true;
+  const signingRoles = roleRows.filter((role) => role.signs !== false);
+  const roleIds = new Set(roleRows.map((role) => role.id));
   const consent = await consentDocument();
-  const signingRoles = roleRows.filter((role) => isSigningRole({ id: role.id, type: role.type ?? "SIGNER" }));
-  const signingRoleIds = new Set(signingRoles.map((role) => role.id));
 
   const blobs = await CreatedBlobs.open();
   try {
@@ -64,7 +68,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
       await tx.insert(packages).values({
         id: packageId,
         accountId: caller.account.id,
-        ownerUserId: caller.user.id,
+        ownerUserId: owner.userId,
         type: input.type,
         status: "DRAFT",
         name: input.name,
@@ -96,7 +100,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
       if (signingRoles.length) {
         await tx.insert(approvals).values(signingRoles.map((role, i) => consentApprovalRow(packageId, role.id, i)));
       }
-      await storeDocuments(tx, blobs, packageId, prepared, signingRoleIds, 1, { caller, recordAdds: false });
+      await storeDocuments(tx, blobs, packageId, prepared, roleIds, 1, { caller, recordAdds: false });
       await recordEvent(tx, {
         accountId: caller.account.id,
         packageId,

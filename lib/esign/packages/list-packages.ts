@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from "@/lib/esign/errors";
 import { signedByGroupOf } from "@/lib/esign/groups/group-inbox";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { readSenders, wireDocument, wirePackage, wireRole } from "./read-package";
+import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
 
 /** Whose folders a listing shows, in the caller's account: the caller's own, or (`ownerUserId`, `ownerEmail`) a sender's. */
 interface ListSubject {
@@ -66,7 +66,7 @@ function folderCondition(subject: ListSubject, query: string | undefined): SQL {
     case "inbox": {
       // Packages waiting for the subject's signature, or a group's they belong to, whoever sent them.
       const signer = sql`exists (select 1 from ${roles} where ${roles.packageId} = ${packages.id}
-        and ${roles.signerEmail} = ${subject.email.toLowerCase()} and (${roles.type} = 'SIGNER' or ${roles.id} = 'Owner'))`;
+        and ${roles.signerEmail} = ${subject.email.toLowerCase()} and ${roles.signs})`;
       return and(eq(packages.accountId, subject.accountId), live, eq(packages.status, "SENT"), or(signer, signedByGroupOf(subject.userId)))!;
     }
     case "sent":
@@ -144,14 +144,20 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
   ]);
   if (rows.length === 0) return { results: [], count };
 
-  const senders = await readSenders(db, [...new Set(rows.map((row) => row.ownerUserId))]);
+  const senders = await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]);
+  const entries = rows.map(({ roles: roleJson, documents: documentJson, ...row }) => ({
+    row,
+    roles: roleJson.map((role) => rowFromJson(roles, role)),
+    documents: documentJson.map((document) => rowFromJson(documents, document)),
+  }));
+  const signingGroups = await readSigningGroups(db, entries.flatMap((entry) => entry.roles));
   // Lists carry roles and documents but not approvals and fields; GET one package for those.
-  const results = rows.map(({ roles: roleJson, documents: documentJson, ...row }) =>
+  const results = entries.map((entry) =>
     wirePackage(
-      row,
-      senders.get(row.ownerUserId),
-      roleJson.map((role) => wireRole(rowFromJson(roles, role))),
-      documentJson.map((document) => wireDocument(rowFromJson(documents, document), [])),
+      entry.row,
+      senders.get(entry.row.ownerUserId),
+      entry.roles.map((role) => wireRole(role, signingGroups)),
+      entry.documents.map((document) => wireDocument(document, [])),
     ),
   );
   return { results, count };
@@ -159,11 +165,13 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
 
 /**
  * A table row from `json_agg(row)`: the JSON has the columns' database names (snake case, as the
- * client's `casing` makes them); this gives it the schema's property names. (The tables read this
- * way have no timestamp columns to revive.)
+ * client's `casing` makes them); this gives it the schema's property names, timestamps revived.
  */
 function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const key of Object.keys(getTableColumns(table))) row[key] = json[toSnakeCase(key)];
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[toSnakeCase(key)];
+    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
+  }
   return row as T["$inferSelect"];
 }

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvals, fields, roles, users } from "@/lib/db/schema";
 import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/api/packages";
-import { SIGNATURE_SUBTYPES } from "@/lib/api/packages";
+import { isAcceptanceMarker, isPlaced, SIGNATURE_SUBTYPES } from "@/lib/api/packages";
 import { boxToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
@@ -21,9 +21,12 @@ type RoleRow = typeof roles.$inferInsert;
 type ApprovalRow = typeof approvals.$inferInsert;
 type FieldRow = typeof fields.$inferInsert;
 
-/** A role takes part in signing when it is a signer, or the sender signing as `Owner`. */
-export function isSigningRole(role: { id: string; type: string }): boolean {
-  return role.type === "SIGNER" || role.id === OWNER_ROLE_ID;
+/**
+ * A role takes part in signing: every signer, and the sender's role when the sender signs (given
+ * as a role by the id `Owner` or the sender's e-mail, or holding approvals): `signs` on the row.
+ */
+export function isSigningRole(role: { signs: boolean }): boolean {
+  return role.signs;
 }
 
 function messageContent(message: RoleInput["emailMessage"]): string {
@@ -31,13 +34,37 @@ function messageContent(message: RoleInput["emailMessage"]): string {
   return typeof message === "string" ? message : (message.content ?? "");
 }
 
+/** The original Signer's members Signet keeps as the client gave them and echoes, without acting on them. */
+const KEPT_SIGNER_MEMBERS = [
+  "timezoneId",
+  "address",
+  "knowledgeBasedAuthentication",
+  "notificationMethods",
+  "signature",
+  "external",
+  "professionalIdentityFields",
+  "userCustomFields",
+  "specialTypes",
+] as const;
+
+/** The suffix by which the original service and its SDKs recognise an ad-hoc group's e-mail. */
+export const AD_HOC_GROUP_EMAIL_SUFFIX = "@adhoc.groups.e-signlive.com";
+
+function groupOf(signer: Partial<SignerInput>, roleId: string): Record<string, unknown> | undefined {
+  const group = signer.group;
+  if (!group) return undefined;
+  if (group.id) return { id: group.id, email: group.email ?? "", name: group.name ?? "" };
+  return { name: group.name ?? "", email: group.email || `${roleId.toLowerCase().replace(/[^a-z0-9]/g, "")}.${newId(8).toLowerCase()}${AD_HOC_GROUP_EMAIL_SUFFIX}`, members: group.members ?? [] };
+}
+
 /** The signer as stored and echoed: client members kept, group signers shaped as spec 2.3 says. */
 export function normalizeSigner(signer: Partial<SignerInput>, roleId: string): Record<string, unknown> {
+  const group = groupOf(signer, roleId);
   const normalized: Record<string, unknown> = {
     id: signer.id ?? roleId,
-    email: (signer.group?.email ?? signer.email ?? "").toLowerCase(),
-    firstName: signer.group ? (signer.group.name ?? signer.firstName ?? "") : (signer.firstName ?? ""),
-    lastName: signer.group ? "" : (signer.lastName ?? ""),
+    email: String(group?.email ?? signer.email ?? "").toLowerCase(),
+    firstName: group ? String(group.name || signer.firstName || "") : (signer.firstName ?? ""),
+    lastName: group ? "" : (signer.lastName ?? ""),
     company: signer.company ?? "",
     title: signer.title ?? "",
     phone: signer.phone ?? "",
@@ -46,20 +73,26 @@ export function normalizeSigner(signer: Partial<SignerInput>, roleId: string): R
     auth: signer.auth ?? { scheme: "NONE", challenges: [] },
     data: signer.data ?? {},
   };
-  if (signer.group) normalized.group = { id: signer.group.id, email: signer.group.email ?? "", name: signer.group.name ?? "" };
+  for (const member of KEPT_SIGNER_MEMBERS) if (signer[member] !== undefined) normalized[member] = signer[member];
+  if (group) normalized.group = group;
   return normalized;
 }
 
-/** The package's owner: the person behind its sender role and, when they sign, its `Owner` role. */
+/**
+ * The package's owner as its SENDER role shows them: the account member who owns it, under the
+ * name, title and company the package was created with (the original's "custom sender info").
+ */
 export interface PackageSender {
   email: string;
   firstName: string;
   lastName: string;
+  title?: string;
+  company?: string;
 }
 
 export async function findPackageSender(db: Queryable, ownerUserId: string): Promise<PackageSender> {
   const [sender] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title, company: users.company })
     .from(users)
     .where(eq(users.id, ownerUserId));
   return sender;
@@ -70,27 +103,45 @@ export function senderName(sender: PackageSender): string {
   return `${sender.firstName} ${sender.lastName}`.trim() || sender.email;
 }
 
-/** The `Owner` role's signer: always the package's sender, whatever the payload said. */
-export function senderAsSigner(sender: PackageSender, signer?: Partial<SignerInput>): Record<string, unknown> {
-  return normalizeSigner({ ...signer, email: sender.email, firstName: sender.firstName, lastName: sender.lastName, group: undefined }, OWNER_ROLE_ID);
+/** The sender's role's signer: always the package's sender, whatever the payload said. */
+export function senderAsSigner(sender: PackageSender, signer?: Partial<SignerInput>, signerId = OWNER_ROLE_ID): Record<string, unknown> {
+  return normalizeSigner(
+    {
+      ...signer,
+      email: sender.email,
+      firstName: sender.firstName,
+      lastName: sender.lastName,
+      title: sender.title ?? signer?.title,
+      company: sender.company ?? signer?.company,
+      group: undefined,
+    },
+    signerId,
+  );
 }
 
-/** One role row. The sender's role (`Owner`) always carries the sender as its signer. */
+/** Whether a role input is the sender's own: the id `Owner`, the type SENDER, or a signer with the sender's e-mail. */
+export function isSenderRoleInput(input: Pick<RoleInput, "id" | "type" | "signers">, sender: PackageSender): boolean {
+  const email = input.signers[0]?.group ? undefined : input.signers[0]?.email?.toLowerCase();
+  return input.id === OWNER_ROLE_ID || input.type === "SENDER" || email === sender.email.toLowerCase();
+}
+
+/**
+ * One role row. The sender's role (see `isSenderRoleInput`) has the type SENDER, signs, and always
+ * carries the sender as its signer.
+ */
 export function roleRow(packageId: string, input: RoleInput, position: number, sender: PackageSender): RoleRow {
   const id = input.id ?? newId(9);
-  const isOwner = id === OWNER_ROLE_ID;
-  if (input.type === "SENDER" && !isOwner) {
-    throw badRequest("error.validation.senderRoleId", `Role "${id}" has type SENDER; the sender's role must have the id "Owner".`);
-  }
+  const isSender = isSenderRoleInput(input, sender);
   const signerInput = input.signers[0];
-  const signer = isOwner ? senderAsSigner(sender, signerInput) : signerInput ? normalizeSigner(signerInput, id) : null;
+  const signer = isSender ? senderAsSigner(sender, signerInput, signerInput?.id ?? id) : signerInput ? normalizeSigner(signerInput, id) : null;
   return {
     packageId,
     id,
     position,
     index: input.index ?? 0,
-    type: isOwner ? "SENDER" : "SIGNER",
-    name: input.name ?? (isOwner ? senderName(sender) : id),
+    type: isSender ? "SENDER" : "SIGNER",
+    signs: true,
+    name: input.name ?? (isSender ? senderName(sender) : id),
     emailMessage: messageContent(input.emailMessage),
     reassign: input.reassign ?? false,
     signer,
@@ -100,16 +151,18 @@ export function roleRow(packageId: string, input: RoleInput, position: number, s
   };
 }
 
-/** Every package has its sender among its roles; when the sender does not sign, this role has no approvals. */
+/** Every package has its sender among its roles; when the sender does not sign, this role has no approvals and does not sign. */
 export function senderRoleRow(packageId: string, position: number, sender: PackageSender): RoleRow {
+  const id = newId(9);
   return {
     packageId,
-    id: newId(9),
+    id,
     position,
     index: 0,
     type: "SENDER",
+    signs: false,
     name: senderName(sender),
-    signer: senderAsSigner(sender),
+    signer: senderAsSigner(sender, undefined, id),
     signerEmail: sender.email.toLowerCase(),
   };
 }
@@ -136,6 +189,12 @@ export function fieldRow(
   if (input.type === "SIGNATURE" && !(SIGNATURE_SUBTYPES as readonly string[]).includes(input.subtype)) {
     throw badRequest("error.validation.fieldSubtype", `A SIGNATURE field cannot have subtype ${input.subtype}.`);
   }
+  if (!isPlaced(input)) {
+    throw badRequest(
+      "error.validation.fieldPosition",
+      `${where} has no position: give page, top, left, width and height. The document places a field (extract, extractAnchor) only when it is uploaded.`,
+    );
+  }
   const box = boxToPoints({ top: input.top, left: input.left, width: input.width, height: input.height });
   assertFieldOnPage({ page: input.page, ...box }, pages, where);
   return {
@@ -148,6 +207,8 @@ export function fieldRow(
     page: input.page,
     ...box,
     value: input.value ?? "",
+    fontSize: input.fontSize ?? null,
+    tooltip: input.tooltip ?? "",
     binding: input.binding ?? null,
     validation: input.validation ?? null,
     extract: input.extract ?? false,
@@ -164,17 +225,17 @@ export function approvalRows(
   documentId: string,
   documentName: string,
   inputs: ApprovalInput[],
-  signingRoleIds: Set<string>,
+  roleIds: Set<string>,
   pages: PageSize[],
   firstPosition = 0,
 ): { approvals: ApprovalRow[]; fields: FieldRow[] } {
   const approvalRowsOut: ApprovalRow[] = [];
   const fieldRowsOut: FieldRow[] = [];
   inputs.forEach((input, i) => {
-    if (!signingRoleIds.has(input.role)) {
+    if (!roleIds.has(input.role)) {
       throw badRequest(
         "error.validation.unknownRole",
-        `An approval on document "${documentName}" refers to role "${input.role}", which is not a signing role of the package.`,
+        `An approval on document "${documentName}" refers to role "${input.role}", which is not a role of the package.`,
       );
     }
     const approvalId = input.id ?? newId(9);
@@ -187,11 +248,15 @@ export function approvalRows(
       name: input.name ?? "",
       optional: input.optional ?? false,
       enforceCaptureSignature: input.enforceCaptureSignature ?? false,
+      disabled: input.disabled ?? false,
+      tooltip: input.tooltip ?? "",
       data: input.data ?? {},
     });
-    const approvalFields = input.fields.map((field, j) =>
-      fieldRow({ packageId, documentId, approvalId }, field, j, pages, `Field ${field.name || field.id || j + 1} of role "${input.role}" on document "${documentName}"`),
-    );
+    const approvalFields = input.fields
+      .filter((field) => !isAcceptanceMarker(field))
+      .map((field, j) =>
+        fieldRow({ packageId, documentId, approvalId }, field, j, pages, `Field ${field.name || field.id || j + 1} of role "${input.role}" on document "${documentName}"`),
+      );
     assertUniqueIds(approvalFields.map((row) => row.id), `fields of approval "${approvalId}" on document "${documentName}"`);
     fieldRowsOut.push(...approvalFields);
   });
@@ -199,10 +264,26 @@ export function approvalRows(
   return { approvals: approvalRowsOut, fields: fieldRowsOut };
 }
 
-/** Ids of the roles that may hold approvals in a package. */
-export async function findSigningRoleIds(db: Queryable, packageId: string): Promise<Set<string>> {
-  const rows = await db.select({ id: roles.id, type: roles.type }).from(roles).where(eq(roles.packageId, packageId));
-  return new Set(rows.filter(isSigningRole).map((role) => role.id));
+/** Ids of the roles of a package: any of them may hold approvals (the sender's role too, which then signs). */
+export async function findRoleIds(db: Queryable, packageId: string): Promise<Set<string>> {
+  const rows = await db.select({ id: roles.id }).from(roles).where(eq(roles.packageId, packageId));
+  return new Set(rows.map((role) => role.id));
+}
+
+/**
+ * After approvals were given to `roleIds`: the sender's role among them that did not sign until
+ * now signs from now on, with the consent to accept like every signer. Answers the roles enlisted.
+ */
+export async function enlistSigningRoles(tx: Queryable, packageId: string, roleIds: Iterable<string>): Promise<string[]> {
+  const wanted = [...new Set(roleIds)];
+  if (wanted.length === 0) return [];
+  const enlisted = await tx
+    .update(roles)
+    .set({ signs: true })
+    .where(and(eq(roles.packageId, packageId), inArray(roles.id, wanted), eq(roles.signs, false)))
+    .returning({ id: roles.id, position: roles.position });
+  if (enlisted.length) await tx.insert(approvals).values(enlisted.map((role) => consentApprovalRow(packageId, role.id, role.position)));
+  return enlisted.map((role) => role.id);
 }
 
 /** The consent document's approval for a signing role: acceptance only, no fields. */

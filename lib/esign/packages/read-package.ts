@@ -1,6 +1,11 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { approvals, documents, fields, roles, users } from "@/lib/db/schema";
+import { accountMemberships, approvals, documents, fields, groups, roles, users } from "@/lib/db/schema";
+import type { WireSender } from "@/lib/api/senders";
+import { groupMembershipsOf, wireSender } from "@/lib/esign/senders/sender-record";
+import type { WireGroup } from "@/lib/api/groups";
+import { readMembers, wireGroup } from "@/lib/esign/groups/get-group";
+import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
 import type {
   PackageStatus,
   PackageType,
@@ -37,7 +42,9 @@ export function wireField(row: FieldRow): WireField {
     data: row.data,
   };
   setIfPresent(field, "binding", row.binding);
-  setIfPresent(field, "validation", row.validation ? withoutNulls(row.validation) : null);
+  setIfPresent(field, "validation", row.validation ? { required: false, ...withoutNulls(row.validation) } : null);
+  setIfPresent(field, "fontSize", row.fontSize);
+  if (row.tooltip) field.tooltip = row.tooltip;
   return field;
 }
 
@@ -48,15 +55,78 @@ export function wireApproval(row: ApprovalRow, approvalFields: FieldRow[]): Wire
     name: row.name,
     optional: row.optional,
     enforceCaptureSignature: row.enforceCaptureSignature,
+    disabled: row.disabled,
     fields: approvalFields.map(wireField),
     data: row.data,
   };
+  if (row.tooltip) approval.tooltip = row.tooltip;
   setIfPresent(approval, "accepted", row.accepted);
   setIfPresent(approval, "signed", row.signed);
   return approval;
 }
 
-export function wireRole(row: RoleRow): WireRole {
+/** The account's groups that sign, by id, as the original's Signer carries them (`group`). */
+export type SigningGroups = Map<string, WireGroup>;
+
+/** The groups some of `roleRows` are signed by, with their members. */
+export async function readSigningGroups(db: Queryable, roleRows: Pick<RoleRow, "signer">[]): Promise<SigningGroups> {
+  const ids = [...new Set(roleRows.flatMap((role) => (groupIdOf(role) ? [groupIdOf(role)!] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(groups).where(inArray(groups.id, ids));
+  const members = await readMembers(db, ids);
+  return new Map(rows.map((row) => [row.id, wireGroup(row, members.get(row.id) ?? [])]));
+}
+
+function signerTypeOf(row: RoleRow, group: Record<string, unknown> | undefined): string {
+  if (row.type === "SENDER") return "ACCOUNT_SENDER";
+  if (!group) return "EXTERNAL_SIGNER";
+  return group.id ? "GROUP_SIGNER" : "AD_HOC_GROUP_SIGNER";
+}
+
+/** The group on a signer: the account's group as it is now, or an ad-hoc one as stored, both in the original's Group shape. */
+function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingGroups: SigningGroups): Record<string, unknown> {
+  const current = typeof stored.id === "string" ? signingGroups.get(stored.id) : undefined;
+  if (current) return current;
+  const members = Array.isArray(stored.members) ? (stored.members as Record<string, unknown>[]) : [];
+  return {
+    id: String(stored.id ?? ""),
+    name: String(stored.name ?? ""),
+    email: String(stored.email ?? ""),
+    emailMembers: false,
+    reciprocalDelegation: false,
+    members: members.map((member) => ({ firstName: "", lastName: "", pending: false, memberType: "AD_HOC_GROUP_MEMBER", ...member })),
+    created: wireDate(row.created),
+    updated: wireDate(row.updated),
+  };
+}
+
+/**
+ * A role's signer as the original service shows it: what the client gave (nulls dropped), with
+ * the members it always carries (`name`, `signerType`, dates, …). The sender's role is an
+ * ACCOUNT_SENDER, a group's an (AD_HOC_)GROUP_SIGNER, anyone else an EXTERNAL_SIGNER.
+ */
+export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map()): Record<string, unknown> {
+  const stored = withoutNulls(row.signer ?? {});
+  const group = stored.group as Record<string, unknown> | undefined;
+  const name = group ? String(group.name ?? stored.firstName ?? "") : [stored.firstName, stored.lastName].filter(Boolean).join(" ");
+  return {
+    ...stored,
+    name,
+    signerType: signerTypeOf(row, group),
+    timezoneId: stored.timezoneId ?? "GMT",
+    knowledgeBasedAuthentication: stored.knowledgeBasedAuthentication ?? { knowledgeBasedAuthenticationStatus: "NOT_YET_ATTEMPTED" },
+    // Signers are invited by e-mail, as the original does unless told otherwise (Signet sends no SMS).
+    notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
+    professionalIdentityFields: stored.professionalIdentityFields ?? [],
+    userCustomFields: stored.userCustomFields ?? [],
+    specialTypes: stored.specialTypes ?? [],
+    ...(group ? { group: wireSignerGroup(row, group, signingGroups) } : {}),
+    created: wireDate(row.created),
+    updated: wireDate(row.updated),
+  };
+}
+
+export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map()): WireRole {
   return {
     id: row.id,
     name: row.name,
@@ -66,7 +136,8 @@ export function wireRole(row: RoleRow): WireRole {
     locked: row.locked,
     emailMessage: { content: row.emailMessage },
     attachmentRequirements: requirementsOf(row).map(wireRequirement),
-    signers: row.signer ? [withoutNulls(row.signer)] : [],
+    specialTypes: [],
+    signers: row.signer ? [wireSigner(row, signingGroups)] : [],
     data: row.data,
   };
 }
@@ -80,6 +151,8 @@ export function wireDocument(row: DocumentRow, documentApprovals: WireApproval[]
     size: row.size,
     extract: row.extract,
     extractionTypes: row.extractionTypes,
+    tagged: row.tagged,
+    externalSigned: false,
     pages: row.pages.map((page) => ({ id: `${row.id}-${page.index}`, index: page.index, version: 1, top: 0, left: 0, width: pointsToWire(page.width), height: pointsToWire(page.height) })),
     approvals: documentApprovals,
     fields: [],
@@ -92,7 +165,8 @@ const byPosition = <T extends { position: number }>(a: T, b: T) => a.position - 
 /** Roles in signing order (index), insertion order among equals. */
 export async function readRoles(db: Queryable, packageId: string): Promise<WireRole[]> {
   const rows = await db.select().from(roles).where(eq(roles.packageId, packageId)).orderBy(asc(roles.index), asc(roles.position));
-  return rows.map(wireRole);
+  const signingGroups = await readSigningGroups(db, rows);
+  return rows.map((row) => wireRole(row, signingGroups));
 }
 
 /** Documents in index order with their approvals and fields. */
@@ -114,19 +188,26 @@ export async function readDocuments(db: Queryable, packageId: string): Promise<W
   return documentRows.map((row) => wireDocument(row, approvalsByDocument.get(row.id) ?? []));
 }
 
-async function readSenders(db: Queryable, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, typeof users.$inferSelect>();
-  const rows = await db.select().from(users).where(inArray(users.id, userIds));
-  return new Map(rows.map((row) => [row.id, row]));
+/**
+ * The packages' senders as the original's Sender (its `sender` member), by user id. A sender
+ * since deleted from the account (kept for the packages they own) shows as LOCKED: they can no
+ * longer act.
+ */
+export async function readSenders(db: Queryable, accountId: string, userIds: string[]): Promise<Map<string, WireSender>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ user: users, locked: accountMemberships.locked })
+    .from(users)
+    .leftJoin(accountMemberships, and(eq(accountMemberships.userId, users.id), eq(accountMemberships.accountId, accountId)))
+    .where(inArray(users.id, userIds));
+  const memberships = await groupMembershipsOf(db, accountId, userIds);
+  return new Map(
+    rows.map(({ user, locked }) => [user.id, wireSender({ user, locked: Boolean(locked) || user.status === "DELETED" }, memberships.get(user.id) ?? [])]),
+  );
 }
 
-/** The package summary as in lists: everything but documents' approvals and roles' details are still included. */
-export function wirePackage(
-  row: PackageRow,
-  sender: typeof users.$inferSelect | undefined,
-  packageRoles: WireRole[],
-  packageDocuments: WireDocument[],
-): WirePackage {
+/** The package as in lists and reads; lists leave documents' approvals out (see listPackages). */
+export function wirePackage(row: PackageRow, sender: WireSender | undefined, packageRoles: WireRole[], packageDocuments: WireDocument[]): WirePackage {
   const wire: WirePackage = {
     id: row.id,
     name: row.name,
@@ -140,16 +221,13 @@ export function wirePackage(
     emailMessage: row.emailMessage,
     timezoneId: row.timezoneId,
     settings: wireSettings(row.settings),
-    sender: {
-      id: row.ownerUserId,
-      email: sender?.email ?? "",
-      firstName: sender?.firstName ?? "",
-      lastName: sender?.lastName ?? "",
-      company: sender?.company ?? "",
-      title: sender?.title ?? "",
-    },
+    // What Signet does not offer, said plainly: no notarization, no bulk sending of templates.
+    notarized: false,
+    bulkSendable: false,
+    sender: sender ?? missingSender(row.ownerUserId),
     roles: packageRoles,
     documents: packageDocuments,
+    conditions: row.conditions,
     messages: [],
     data: row.data,
     created: wireDate(row.created),
@@ -161,12 +239,37 @@ export function wirePackage(
   return wire;
 }
 
+/** A sender whose user row is gone: only the id is known. */
+function missingSender(userId: string): WireSender {
+  const epoch = wireDate(new Date(0));
+  return {
+    id: userId,
+    email: "",
+    firstName: "",
+    lastName: "",
+    name: "",
+    company: "",
+    title: "",
+    phone: "",
+    language: "",
+    timezoneId: "GMT",
+    status: "LOCKED",
+    type: "REGULAR",
+    created: epoch,
+    updated: epoch,
+    memberships: [],
+    hasDelegates: false,
+    userCustomFields: [],
+    professionalIdentityFields: [],
+    specialTypes: [],
+    data: {},
+  };
+}
+
 /** The whole package as `GET /api/packages/{id}` answers it. */
 export async function readPackage(db: Queryable, row: PackageRow): Promise<WirePackage> {
   const packageRoles = await readRoles(db, row.id);
   const packageDocuments = await readDocuments(db, row.id);
-  const senders = await readSenders(db, [row.ownerUserId]);
+  const senders = await readSenders(db, row.accountId, [row.ownerUserId]);
   return wirePackage(row, senders.get(row.ownerUserId), packageRoles, packageDocuments);
 }
-
-export { readSenders };

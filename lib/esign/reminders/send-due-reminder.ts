@@ -27,7 +27,7 @@ export async function unfinishedSigners(tx: Tx, packageId: string): Promise<Sign
           tx
             .select({ one: sql`1` })
             .from(approvals)
-            .where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roles.id), isNull(approvals.signed), isNull(approvals.accepted))),
+            .where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roles.id), eq(approvals.disabled, false), isNull(approvals.signed), isNull(approvals.accepted))),
         ),
       ),
     )

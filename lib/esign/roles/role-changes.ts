@@ -1,10 +1,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { approvals, fields, roles } from "@/lib/db/schema";
-import type { OrderChange, RoleInput, RoleUpdate, WireRole } from "@/lib/api/packages";
+import type { OrderChange, RoleInput, RoleUpdate, SignerInput, WireRole } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
-import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
+import { resolveGroupSigners, signerRefsOf } from "@/lib/esign/groups/resolve-group-signers";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import {
   assertUniqueIds,
@@ -12,11 +13,10 @@ import {
   findPackageSender,
   isSigningRole,
   normalizeSigner,
-  OWNER_ROLE_ID,
   roleRow,
   senderRoleRow,
 } from "@/lib/esign/packages/package-content";
-import { readRoles, wireRole } from "@/lib/esign/packages/read-package";
+import { readRoles, readSigningGroups, wireRole } from "@/lib/esign/packages/read-package";
 import { assertRequirementIdsUnique, requirementRows, requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
@@ -29,7 +29,8 @@ export async function findRole(tx: Queryable, packageId: string, roleId: string)
 }
 
 export async function readRole(db: Queryable, packageId: string, roleId: string): Promise<WireRole> {
-  return wireRole(await findRole(db, packageId, roleId));
+  const row = await findRole(db, packageId, roleId);
+  return wireRole(row, await readSigningGroups(db, [row]));
 }
 
 async function nextPosition(tx: Queryable, packageId: string): Promise<number> {
@@ -37,21 +38,33 @@ async function nextPosition(tx: Queryable, packageId: string): Promise<number> {
   return rows.length ? rows[rows.length - 1].position + 1 : 0;
 }
 
-/** `POST .../roles`: a new role in a draft. Adding `Owner` replaces the non-signing sender role. */
+/** The signers of a package's roles, for an ad-hoc group's members to name. */
+async function packageSignerRefs(tx: Queryable, packageId: string) {
+  const rows = await tx.select({ id: roles.id, signer: roles.signer }).from(roles).where(eq(roles.packageId, packageId));
+  return signerRefsOf(rows.map((row) => ({ id: row.id, signers: row.signer && !row.signer.group ? [row.signer as Partial<SignerInput>] : [] })));
+}
+
+/**
+ * `POST .../roles`: a new role in a draft. The sender's own role (`Owner`, or the sender's
+ * e-mail) replaces the sender's role the package added for them, unless the sender already signs
+ * in another role.
+ */
 export async function addRole(db: Db, caller: Caller, packageId: string, input: RoleInput): Promise<WireRole> {
   return changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
-    const [resolved] = await resolveGroupSigners(tx, caller.account.id, [input]);
+    const [resolved] = await resolveGroupSigners(tx, caller.account.id, [input], [...(await packageSignerRefs(tx, packageId)), ...signerRefsOf([input])]);
     const row = roleRow(packageId, resolved, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId));
     const packageRoles = await tx.select().from(roles).where(eq(roles.packageId, packageId));
     if (packageRoles.some((role) => role.id === row.id)) throw conflict("error.conflict.roleExists", `The package already has a role with the id "${row.id}".`);
     assertRequirementIdsUnique([...packageRoles, row]);
-    if (row.id === OWNER_ROLE_ID) {
-      await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.type, "SENDER"), ne(roles.id, OWNER_ROLE_ID)));
+    if (row.type === "SENDER") {
+      const current = packageRoles.find((role) => role.type === "SENDER");
+      if (current?.signs) throw conflict("error.conflict.senderRoleExists", `The sender already signs in role "${current.id}".`);
+      if (current) await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, current.id)));
     }
     const [inserted] = await tx.insert(roles).values(row).returning();
     if (isSigningRole(inserted)) await tx.insert(approvals).values(consentApprovalRow(packageId, inserted.id, inserted.position));
     await record("ROLE_ADD", { message: inserted.id });
-    return wireRole(inserted);
+    return readRole(tx, packageId, inserted.id);
   });
 }
 
@@ -76,18 +89,19 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
       changes.emailMessage = typeof input.emailMessage === "string" ? input.emailMessage : (input.emailMessage.content ?? "");
     }
     if (input.signers !== undefined && current.type !== "SENDER") {
-      const [{ signers }] = await resolveGroupSigners(tx, caller.account.id, [{ signers: input.signers }]);
+      const [{ signers }] = await resolveGroupSigners(tx, caller.account.id, [{ signers: input.signers }], await packageSignerRefs(tx, packageId));
       const signer = signers[0] ? normalizeSigner(signers[0], roleId) : null;
       changes.signer = signer;
       changes.signerEmail = signer ? String(signer.email) || null : null;
     }
+    changes.updated = now();
     const [updated] = await tx
       .update(roles)
       .set(changes)
       .where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)))
       .returning();
     await record("ROLE_UPDATE", { message: roleId });
-    return wireRole(updated);
+    return readRole(tx, packageId, updated.id);
   });
 }
 
@@ -95,13 +109,14 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
 export async function deleteRole(db: Db, caller: Caller, packageId: string, roleId: string): Promise<void> {
   await changePackage(db, caller, packageId, "roles", async ({ tx, row: pkg, record }) => {
     const current = await findRole(tx, packageId, roleId);
-    if (current.type === "SENDER" && current.id !== OWNER_ROLE_ID) {
+    if (current.type === "SENDER" && !current.signs) {
       throw conflict("error.conflict.senderRole", "The sender's role belongs to every package and cannot be deleted.");
     }
     await tx.delete(fields).where(and(eq(fields.packageId, packageId), fieldsOfRole(packageId, roleId)));
     await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roleId)));
     await tx.delete(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
-    if (roleId === OWNER_ROLE_ID) await tx.insert(roles).values(senderRoleRow(packageId, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId)));
+    // The sender no longer signs, and is still the package's sender.
+    if (current.type === "SENDER") await tx.insert(roles).values(senderRoleRow(packageId, await nextPosition(tx, packageId), await findPackageSender(tx, pkg.ownerUserId)));
     await record("ROLE_DELETE", { message: roleId });
   });
 }

@@ -52,7 +52,7 @@ async function hasPendingWork(tx: Queryable, accountId: string, user: UserRow): 
         eq(packages.status, "SENT"),
         eq(packages.trashed, false),
         sql`lower(${roles.signerEmail}) = ${user.email.toLowerCase()}`,
-        sql`(${roles.type} = 'SIGNER' or ${roles.id} = 'Owner')`,
+        eq(roles.signs, true),
       ),
     );
   return inbox > 0;

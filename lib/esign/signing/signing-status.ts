@@ -60,6 +60,6 @@ export async function signingStatusOf(db: Queryable, caller: Caller, packageId: 
 }
 
 async function allSigningRoleIds(db: Queryable, packageId: string): Promise<string[]> {
-  const rows = await db.select({ id: roles.id, type: roles.type }).from(roles).where(eq(roles.packageId, packageId));
+  const rows = await db.select({ id: roles.id, signs: roles.signs }).from(roles).where(eq(roles.packageId, packageId));
   return rows.filter(isSigningRole).map((role) => role.id);
 }

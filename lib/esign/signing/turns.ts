@@ -16,7 +16,7 @@ type RoleRow = typeof roles.$inferSelect;
 
 /** A row of where each signing role stands, made when the package is sent (existing rows are kept). */
 export async function ensureRoleSigningStates(tx: Tx, packageId: string): Promise<void> {
-  const signing = (await tx.select({ id: roles.id, type: roles.type }).from(roles).where(eq(roles.packageId, packageId))).filter(isSigningRole);
+  const signing = (await tx.select({ id: roles.id, signs: roles.signs }).from(roles).where(eq(roles.packageId, packageId))).filter(isSigningRole);
   if (signing.length === 0) return;
   await tx
     .insert(roleSigningStates)

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { FieldInput } from "@/lib/api/packages";
+import type { FieldInput, PlacedFieldInput } from "@/lib/api/packages";
 import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
 import { ServiceError } from "@/lib/esign/errors";
 import {
@@ -64,7 +64,7 @@ function expectNear(actual: TopLeftRect, expected: TopLeftRect, tolerance = 1) {
   }
 }
 
-const rectOf = (field: FieldInput): TopLeftRect => ({ left: field.left, top: field.top, width: field.width, height: field.height });
+const rectOf = (field: PlacedFieldInput): TopLeftRect => ({ left: field.left, top: field.top, width: field.width, height: field.height });
 /** The fields found, their boxes turned from the wire's unit back into points (the geometry these tests check). */
 const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => approvals.flatMap((approval) => approval.fields.map(boxToPoints));
 const unrotatedLetter: PageGeometry = { cropBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 };
@@ -310,17 +310,16 @@ describe("extractTextTags: where fields go", () => {
 });
 
 describe("extractTextTags: refusals", () => {
-  it("names the tag, page and document for an unknown role", async () => {
+  it("names a new role, by the name the first tag writes, for a role the package lacks", async () => {
     const bytes = await makePdf({
       pages: 2,
-      texts: [{ page: 1, text: "Here: {{esl:nobody:signature}}", x: 50, y: 700 }],
+      texts: [
+        { page: 1, text: "Here: {{esl:Nobody:signature}}", x: 50, y: 700 },
+        { page: 1, text: "And: {{esl:NOBODY:initials}}", x: 50, y: 600 },
+      ],
     });
-    const error = await serviceErrorOf(extractTextTags(bytes, roles, "Lease.pdf"));
-    expect(error.status).toBe(400);
-    expect(error.messageKey).toBe("error.validation.textTagUnknownRole");
-    expect(error.message).toContain('"{{esl:nobody:signature}}"');
-    expect(error.message).toContain("page 2");
-    expect(error.message).toContain('"Lease.pdf"');
+    const approvals = await extractTextTags(bytes, roles, "Lease.pdf");
+    expect(approvals.map((approval) => approval.role)).toEqual(["Nobody", "Nobody"]);
   });
 
   it("names the tag, page and document for a tag it cannot read", async () => {

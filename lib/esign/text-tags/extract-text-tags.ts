@@ -1,7 +1,7 @@
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
-import type { ApprovalInput, FieldInput } from "@/lib/api/packages";
+import type { FieldInput, PlacedApprovalInput, PlacedFieldInput } from "@/lib/api/packages";
 import { boxToWire, pointsToWire, wireToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
 import {
@@ -21,9 +21,13 @@ export interface TextTagRole {
 
 /**
  * Turns the text tags of a PDF into approvals and fields (compat-notes.md, "Text tags"). Fields
- * get no ids (the caller assigns them) and `extract: false`; pages are 0-based.
+ * get no ids (the caller assigns them) and `extract: false`; pages are 0-based. A tag naming no
+ * role of the package (by id, or by name in any case) names a new role, whose id is the name as
+ * the first such tag writes it, as the original service does: the caller creates the roles of
+ * approvals it does not know.
  */
-export async function extractTextTags(pdf: Uint8Array, roles: TextTagRole[], documentName: string): Promise<ApprovalInput[]> {
+export async function extractTextTags(pdf: Uint8Array, packageRoles: TextTagRole[], documentName: string): Promise<PlacedApprovalInput[]> {
+  const roles = [...packageRoles];
   const placedTags: PlacedTag[] = [];
   const metrics = await loadStandardFontMetrics();
   const document = await openPdf(pdf, documentName);
@@ -41,7 +45,7 @@ export async function extractTextTags(pdf: Uint8Array, roles: TextTagRole[], doc
       for (const line of linesOf(items, content.styles, metrics)) {
         for (const location of locateTags(line.text, where)) {
           const tag = parseTag(location.text, where);
-          const role = findRole(roles, tag, where);
+          const role = findRole(roles, tag);
           const textBox = userSpaceRectToTopLeft(boundingBox(textBoxCorners(line, location.start, location.end)), geometry);
           const rect = placeField(tag, textBox, geometry, where);
           placedTags.push({ tag, roleId: role.id, page: pageNumber - 1, rect });
@@ -113,17 +117,14 @@ function invalidTag(error: unknown, where: TagWhere) {
   return badRequest("error.validation.textTagInvalid", `Text tag "${error.tag}" ${describeWhere(where)} is invalid: ${error.reason}.`);
 }
 
-/** By id first, then by name in any case. */
-function findRole(roles: TextTagRole[], tag: TextTag, where: TagWhere): TextTagRole {
+/** By id first, then by name in any case; a name the package has no role for becomes a new role's id. */
+function findRole(roles: TextTagRole[], tag: TextTag): TextTagRole {
   const wanted = tag.role.toLowerCase();
-  const role = roles.find((candidate) => candidate.id === tag.role) ?? roles.find((candidate) => candidate.name.toLowerCase() === wanted);
-  if (!role) {
-    throw badRequest(
-      "error.validation.textTagUnknownRole",
-      `Text tag "${tag.text}" ${describeWhere(where)} names role "${tag.role}", which is neither the id nor the name of a role of this package.`,
-    );
-  }
-  return role;
+  const known = roles.find((candidate) => candidate.id === tag.role) ?? roles.find((candidate) => candidate.name.toLowerCase() === wanted);
+  if (known) return known;
+  const created = { id: tag.role, name: tag.role };
+  roles.push(created);
+  return created;
 }
 
 /** The tag's text box, resized by `size` and moved by `offset`; it must stay on the page. */
@@ -337,9 +338,9 @@ const FIELD_KINDS: Record<TextTagType, Pick<FieldInput, "type" | "subtype" | "bi
  * Each signature tag gets an approval of its own; a role's other fields go into its first
  * approval on the document, or into an acceptance approval (no signature) when it has none.
  */
-function approvalsFor(placedTags: PlacedTag[]): ApprovalInput[] {
+function approvalsFor(placedTags: PlacedTag[]): PlacedApprovalInput[] {
   const fields = placedTags.map((placed) => ({ roleId: placed.roleId, field: fieldFor(placed) }));
-  const approvals: ApprovalInput[] = fields
+  const approvals: PlacedApprovalInput[] = fields
     .filter(({ field }) => field.type === "SIGNATURE")
     .map(({ roleId, field }) => newApproval(roleId, field));
   for (const { roleId, field } of fields) {
@@ -351,11 +352,11 @@ function approvalsFor(placedTags: PlacedTag[]): ApprovalInput[] {
   return approvals;
 }
 
-function newApproval(roleId: string, field: FieldInput): ApprovalInput {
+function newApproval(roleId: string, field: PlacedFieldInput): PlacedApprovalInput {
   return { role: roleId, fields: [field] };
 }
 
-function fieldFor({ tag, page, rect }: PlacedTag): FieldInput {
+function fieldFor({ tag, page, rect }: PlacedTag): PlacedFieldInput {
   const validation: NonNullable<FieldInput["validation"]> = {};
   if (tag.required) validation.required = true;
   if (tag.maxLength !== undefined) validation.maxLength = tag.maxLength;

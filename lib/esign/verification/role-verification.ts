@@ -21,7 +21,7 @@ const WHAT = "the signer verification";
 
 async function findRole(db: Queryable, packageId: string, roleId: string) {
   const [row] = await db
-    .select({ id: roles.id, type: roles.type, verification: roles.verification })
+    .select({ id: roles.id, type: roles.type, signs: roles.signs, verification: roles.verification })
     .from(roles)
     .where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
   if (!row) throw roleNotFound(roleId);

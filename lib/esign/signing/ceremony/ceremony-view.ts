@@ -23,7 +23,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const fieldRows = await tx.select().from(fields).where(eq(fields.packageId, pkg.id)).orderBy(asc(fields.position));
   const signable = documentRows.filter((document) => document.id !== CONSENT_DOCUMENT_ID);
   const doneBySigner = (documentId: string) =>
-    approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional).every((approval) => approval.signed || approval.accepted);
+    approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional && !approval.disabled).every((approval) => approval.signed || approval.accepted);
   const open = openDocuments(signable.map((document) => ({ id: document.id, index: document.index, position: document.position, doneBySigner: doneBySigner(document.id) })));
   const turns = await roleTurns(tx, pkg.id);
   const turn = turnIn(turns, role.id);
@@ -73,6 +73,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
           roleId: approval.roleId,
           mine: approval.roleId === role.id,
           optional: approval.optional,
+          disabled: approval.disabled,
           enforceCaptureSignature: approval.enforceCaptureSignature,
           signed: approval.signed ?? approval.accepted,
           fields: fieldRows

@@ -15,12 +15,12 @@ import type { SignerContext } from "./signer-context";
 import { releaseGroupLock } from "./take-group-lock";
 import { roleTurns } from "./turn";
 
-/** Whether every approval of the role (consent included) is signed or accepted, optional ones aside. */
+/** Whether every approval of the role (consent included) is signed or accepted, optional and disabled ones aside. */
 async function roleHasSignedEverything(tx: Tx, packageId: string, roleId: string): Promise<boolean> {
   const open = await tx
     .select({ id: approvals.id })
     .from(approvals)
-    .where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roleId), eq(approvals.optional, false), isNull(approvals.signed), isNull(approvals.accepted)))
+    .where(and(eq(approvals.packageId, packageId), eq(approvals.roleId, roleId), eq(approvals.optional, false), eq(approvals.disabled, false), isNull(approvals.signed), isNull(approvals.accepted)))
     .limit(1);
   return open.length === 0;
 }

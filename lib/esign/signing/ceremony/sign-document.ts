@@ -41,7 +41,9 @@ async function assertDocumentOpen(tx: Tx, context: SignerContext, documentId: st
       id: row.id,
       index: row.index,
       position: row.position,
-      doneBySigner: roleApprovals.filter((approval) => approval.documentId === row.id && !approval.optional).every((approval) => approval.signed || approval.accepted),
+      doneBySigner: roleApprovals
+        .filter((approval) => approval.documentId === row.id && !approval.optional && !approval.disabled)
+        .every((approval) => approval.signed || approval.accepted),
     })),
   );
   if (!open.has(documentId)) throw conflict("error.conflict.documentOrder", `Sign the documents in their order: "${document.name}" comes later.`);
@@ -128,8 +130,9 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
   await assertDocumentOpen(tx, context, documentId);
   const { pkg, role, session } = context;
 
+  // A disabled approval (the sender turned it off) is never signed.
   const pending = (await tx.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), eq(approvals.documentId, documentId), eq(approvals.roleId, role.id)))).filter(
-    (approval) => !approval.signed && !approval.accepted,
+    (approval) => !approval.signed && !approval.accepted && !approval.disabled,
   );
   if (pending.length === 0) throw conflict("error.conflict.documentSigned", "You have already signed this document.");
   const requested = new Map(request.approvals.map((approval) => [approval.id, approval]));

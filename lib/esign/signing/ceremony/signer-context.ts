@@ -46,9 +46,14 @@ export async function loadSignerContext(tx: Queryable, session: SigningSession, 
   let actorName = signerName(role);
   let actorEmail = String(role.signer?.email ?? "");
   if (isGroup && session.memberEmail) {
-    const [member] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, session.memberEmail));
+    // A member of an account's group is a sender; one of an ad-hoc group is a signer listed in the group.
+    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, session.memberEmail));
+    const listed = ((role.signer?.group as { members?: { email?: string; firstName?: string; lastName?: string }[] }).members ?? []).find(
+      (member) => member.email === session.memberEmail,
+    );
+    const member = sender ?? listed;
     actorEmail = session.memberEmail;
-    actorName = member ? `${member.firstName} ${member.lastName}`.trim() || session.memberEmail : session.memberEmail;
+    actorName = `${member?.firstName ?? ""} ${member?.lastName ?? ""}`.trim() || session.memberEmail;
   }
   return { session, pkg, role, state, isGroup, actorName, actorEmail };
 }

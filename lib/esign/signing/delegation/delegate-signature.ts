@@ -6,7 +6,7 @@ import { recordEvent } from "@/lib/esign/audit/record-event";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { conflict, forbidden, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
-import { isSigningRole, normalizeSigner, OWNER_ROLE_ID } from "@/lib/esign/packages/package-content";
+import { isSigningRole, normalizeSigner } from "@/lib/esign/packages/package-content";
 import { assertMayAct, type SignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import { turnOf } from "@/lib/esign/signing/ceremony/turn";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
@@ -19,7 +19,7 @@ async function assertMayDelegate(tx: Tx, context: SignerContext, email: string):
   if (session.hostUserId) {
     throw conflict("error.conflict.hostedCeremony", "An in-person ceremony is hosted by the sender: a signer present in person cannot delegate from it.");
   }
-  if (role.id === OWNER_ROLE_ID) throw conflict("error.conflict.senderCannotReassign", "The sender's own signature cannot be delegated.");
+  if (role.type === "SENDER") throw conflict("error.conflict.senderCannotReassign", "The sender's own signature cannot be delegated.");
   // A group already signs through whichever member is there: no one person holds the role to hand over.
   if (context.isGroup) throw conflict("error.conflict.groupCannotReassign", "A group signer cannot delegate: any other member of the group can sign instead.");
   assertMayAct(context, "delegating");
@@ -44,7 +44,7 @@ async function assertMayDelegate(tx: Tx, context: SignerContext, email: string):
     .limit(1);
   if (signed) throw conflict("error.conflict.alreadySigned", "You have already signed part of this package; a signature can be delegated only before signing anything.");
 
-  const signing = (await tx.select({ id: roles.id, type: roles.type, signerEmail: roles.signerEmail }).from(roles).where(eq(roles.packageId, pkg.id))).filter(isSigningRole);
+  const signing = (await tx.select({ id: roles.id, signs: roles.signs, signerEmail: roles.signerEmail }).from(roles).where(eq(roles.packageId, pkg.id))).filter(isSigningRole);
   const taken = signing.find((other) => other.signerEmail === email);
   if (taken) {
     throw unprocessable(

@@ -23,11 +23,28 @@ export function groupIdOf(role: Pick<RoleRow, "signer">): string | null {
   return typeof group?.id === "string" && group.id ? group.id : null;
 }
 
+/** An ad-hoc group's members (the original's AD_HOC_GROUP_SIGNER): signers of the package, kept in the role's signer. */
+function adHocMembersOf(role: Pick<RoleRow, "signer">): { email: string; firstName?: string; lastName?: string }[] | null {
+  const group = role.signer?.group as { id?: unknown; members?: unknown } | undefined;
+  if (!group || (typeof group.id === "string" && group.id) || !Array.isArray(group.members)) return null;
+  return group.members.filter((member): member is { email: string } => typeof member?.email === "string" && member.email !== "");
+}
+
 /**
- * Who signs for a role: its signer, or every member of the group that signs it (spec 2.9 rule 2).
- * A group with no members has no one to write to.
+ * Who signs for a role: its signer, or every member of the group that signs it (spec 2.9 rule 2),
+ * an account's group or an ad-hoc one. A group with no members has no one to write to.
  */
 export async function signerRecipients(tx: Queryable, role: RoleRow): Promise<SignerRecipient[]> {
+  const adHocMembers = adHocMembersOf(role);
+  if (adHocMembers) {
+    return adHocMembers.map((member) => ({
+      roleId: role.id,
+      email: member.email.toLowerCase(),
+      name: fullName(member.firstName, member.lastName) || member.email,
+      memberEmail: member.email.toLowerCase(),
+      language: "",
+    }));
+  }
   const groupId = groupIdOf(role);
   if (groupId) {
     const members = await tx

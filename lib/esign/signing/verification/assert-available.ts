@@ -18,7 +18,7 @@ function describeType(typeId: string): string {
  */
 export async function assertVerificationsAvailable(tx: Queryable, packageId: string): Promise<void> {
   const verified = await tx
-    .select({ id: roles.id, type: roles.type, verification: roles.verification })
+    .select({ id: roles.id, type: roles.type, signs: roles.signs, verification: roles.verification })
     .from(roles)
     .where(and(eq(roles.packageId, packageId), isNotNull(roles.verification)))
     .orderBy(roles.position);
