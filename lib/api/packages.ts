@@ -328,7 +328,8 @@ export const LIST_SORTS = ["created", "updated", "name", "status", "due"] as con
 
 export const packageListQuery = z.object({
   query: optional(z.string()),
-  type: packageType.default("PACKAGE"),
+  // In any case: the Java SDK lists templates with `type=template`.
+  type: z.preprocess((value) => (typeof value === "string" ? value.toUpperCase() : value), packageType).default("PACKAGE"),
   search: optional(z.string().max(256)),
   sort: z.enum(LIST_SORTS).default("updated"),
   dir: z.enum(["asc", "desc"]).default("desc"),

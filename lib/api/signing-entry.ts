@@ -63,8 +63,9 @@ export type SigningStatus = (typeof SIGNING_STATUSES)[number];
 
 /** `GET /api/packages/{packageId}/signingStatus?signer=&document=`: both filters optional. */
 export const signingStatusQuery = z.object({
-  signer: optional(z.string().trim().min(1).max(256)).describe("A role id: whether this signer has finished"),
-  document: optional(z.string().trim().min(1).max(256)).describe("A document id: whether it is signed (by `signer` when given)"),
+  // Empty means not given: the Java SDK sends `?signer=&document=` for the whole package.
+  signer: optional(z.string().trim().max(256).transform((value) => value || undefined)).describe("A role id: whether this signer has finished"),
+  document: optional(z.string().trim().max(256).transform((value) => value || undefined)).describe("A document id: whether it is signed (by `signer` when given)"),
 });
 export type SigningStatusQuery = z.infer<typeof signingStatusQuery>;
 

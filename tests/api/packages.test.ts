@@ -678,6 +678,9 @@ describe("the consent document", () => {
       expect: 400,
     });
     expect(orderBody.messageKey).toBe("error.validation.consentOrder");
+    // Sent back with the others at index 0, as the SDKs send the whole list: no change for it.
+    await callJson("PUT", `/api/packages/${id}/documents`, { key: account.apiKey, json: [{ id: "default-consent", index: 0 }, { id: "doc1", index: 1 }] });
+    expect((await getPackage(account.apiKey, id)).documents.map((d) => d.id)).toEqual(["default-consent", "doc1"]);
     await callJson("PUT", `/api/packages/${id}/documents`, { key: account.apiKey, json: [{ id: "doc1", index: 1 }, { id: "doc1", index: 2 }], expect: 400 });
     await callJson("POST", `/api/packages/${id}/documents/default-consent/approvals`, {
       key: account.apiKey,

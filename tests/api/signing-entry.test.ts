@@ -516,6 +516,8 @@ describe("GET /api/packages/{id}/signingStatus", () => {
     expect(await statusOf(account, id, "?signer=Signer1")).toBe("SIGNING_COMPLETED");
     expect(await statusOf(account, id, "?document=doc1")).toBe("SIGNING_COMPLETED");
     expect(await statusOf(account, id)).toBe("SIGNING_COMPLETED");
+    // As the Java SDK asks for the whole package: empty parameters are no parameters.
+    expect(await statusOf(account, id, "?signer=&document=")).toBe("SIGNING_COMPLETED");
   });
 
   it("answers 404 for an unknown signer, document or package, and 401 without a key", async () => {

@@ -386,6 +386,8 @@ describe("isolation between the levels of the hierarchy", () => {
     const { top, child } = await seedThreeLevels();
     const template = await createPackageWithFiles(top.apiKey, packagePayload({ name: "Shared template", type: "TEMPLATE" }));
     expect(await listIds(top.apiKey, "?type=TEMPLATE")).toEqual([template]);
+    // In any case, as the Java SDK writes it.
+    expect(await listIds(top.apiKey, "?type=template")).toEqual([template]);
     expect(await listIds(child.apiKey, "?type=TEMPLATE")).toEqual([]);
     expect((await call("GET", `/api/packages/${template}`, { key: child.apiKey })).status).toBe(404);
 

@@ -113,12 +113,25 @@ describe("GET /api/account/{accountId}/verificationTypes", () => {
     expect(after.count).toBe(2);
   });
 
-  it("answers 404 for another account's id or an unknown one, and 401 without a key", async () => {
+  it("answers an accessible account's types for its id: a sub account of the caller's user", async () => {
+    const account = await seedAccount();
+    const sub = await callJson<{ id: string }>("POST", "/api/account/subaccounts", { key: account.apiKey, json: { name: "Acme Europe", parentAccountId: account.accountId } });
+    const keys = await callJson<{ accountUid: string; apiKey: string }[]>("GET", "/api/account/subaccountApiKeys", { key: account.apiKey });
+    const subKey = keys.find((entry) => entry.accountUid === sub.id)!.apiKey;
+    await activate({ ...account, accountId: sub.id, apiKey: subKey }, "ITSME");
+    const subTypes = await callJson<TypeList>("GET", typesPath(sub.id), { key: account.apiKey });
+    expect(subTypes.results.map((type) => type.id)).toContain("ITSME");
+    expect((await callJson<TypeList>("GET", typesPath(account.accountId), { key: account.apiKey })).results.map((type) => type.id)).not.toContain("ITSME");
+  });
+
+  it("answers the caller's own account for an id it may not see (the Java SDK sends \"dummyAccountId\"), never the other account's; 401 without a key", async () => {
     const account = await seedAccount();
     const other = await seedAccount("Other");
     await activate(other, "ITSME");
-    await expectError("GET", typesPath(other.accountId), { key: account.apiKey }, 404, "error.notFound.accountNotFound");
-    await expectError("GET", typesPath("no-such-account"), { key: account.apiKey }, 404, "error.notFound.accountNotFound");
+    const own = await callJson<TypeList>("GET", typesPath(account.accountId), { key: account.apiKey });
+    expect(await callJson<TypeList>("GET", typesPath(other.accountId), { key: account.apiKey })).toEqual(own);
+    expect(await callJson<TypeList>("GET", typesPath("dummyAccountId"), { key: account.apiKey })).toEqual(own);
+    expect(own.results.map((type) => type.id)).not.toContain("ITSME");
     await expectError("GET", typesPath(account.accountId), {}, 401);
     await expectError("GET", typesPath(account.accountId), { key: "not-a-key" }, 401);
     // The other account's activation does not leak into this one.

@@ -124,9 +124,13 @@ export async function deleteDocument(db: Db, caller: Caller, packageId: string, 
 export async function reorderDocuments(db: Db, caller: Caller, packageId: string, order: OrderChange): Promise<WireDocument[]> {
   return changePackage(db, caller, packageId, "the document order", async ({ tx, record }) => {
     assertUniqueIds(order.map((entry) => entry.id), "entries of the new order");
-    if (order.some((entry) => entry.id === CONSENT_DOCUMENT_ID)) {
-      throw badRequest("error.validation.consentOrder", `The consent document "${CONSENT_DOCUMENT_ID}" always comes first; leave it out of the order.`);
+    // The consent document always comes first. The SDKs send it back with the others, at index 0:
+    // that is no change; any other index for it is refused.
+    const consent = order.find((entry) => entry.id === CONSENT_DOCUMENT_ID);
+    if (consent && consent.index !== 0) {
+      throw badRequest("error.validation.consentOrder", `The consent document "${CONSENT_DOCUMENT_ID}" always comes first (index 0); leave it out of the order.`);
     }
+    order = order.filter((entry) => entry.id !== CONSENT_DOCUMENT_ID);
     const existing = new Set((await tx.select({ id: documents.id }).from(documents).where(eq(documents.packageId, packageId))).map((row) => row.id));
     const unknown = order.filter((entry) => !existing.has(entry.id)).map((entry) => entry.id);
     if (unknown.length) throw badRequest("error.validation.unknownDocument", `The package has no document(s) ${unknown.join(", ")}.`);

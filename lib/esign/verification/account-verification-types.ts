@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { verificationTypeActivations } from "@/lib/db/schema";
+import { accountMemberships, verificationTypeActivations } from "@/lib/db/schema";
 import type { VerificationTypeCatalogueEntry, VerificationTypeCatalogueResponse, VerificationTypesResponse } from "@/lib/api/verification";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
@@ -38,11 +38,17 @@ function knownType(typeId: string): VerificationType {
 
 /**
  * `GET /api/account/{accountId}/verificationTypes`: the types activated for the account, in
- * catalogue order. A credential sees only the account it acts in; any other id is a 404.
+ * catalogue order: the account named when the caller's user is a member of it (an accessible
+ * account), else the account the credential acts in. The original service does not read the id
+ * (its Java SDK sends the placeholder "dummyAccountId"), so an id naming nothing the caller may
+ * see answers the caller's own account, never someone else's.
  */
 export async function listActivatedVerificationTypes(db: Queryable, caller: Caller, accountId: string): Promise<VerificationTypesResponse> {
-  if (accountId !== caller.account.id) throw notFound("error.notFound.accountNotFound", `Account ${accountId} was not found.`);
-  const activated = await activatedTypeIds(db, accountId);
+  const [accessible] = await db
+    .select({ accountId: accountMemberships.accountId })
+    .from(accountMemberships)
+    .where(and(eq(accountMemberships.accountId, accountId), eq(accountMemberships.userId, caller.user.id)));
+  const activated = await activatedTypeIds(db, accessible?.accountId ?? caller.account.id);
   const results = VERIFICATION_TYPES.filter((type) => activated.has(type.id)).map(({ id, name, method }) => ({ id, name, method }));
   return { results, count: results.length };
 }
