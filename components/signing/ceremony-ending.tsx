@@ -7,6 +7,20 @@ export interface CeremonyEnding {
   title: string;
   text: string;
   tone?: "neutral" | "success";
+  /** Where to go on (the package's or the account's hand-over link), once the signer signed. */
+  handover?: CeremonyView["package"]["handover"];
+}
+
+/** The hand-over link the sender set: where the signer goes on from the ceremony. */
+export function HandoverLink({ handover }: { handover: CeremonyView["package"]["handover"] | undefined }) {
+  if (!handover) return null;
+  return (
+    <p className="mt-4">
+      <a href={handover.href} title={handover.title || undefined} className="inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800" data-testid="handover-link">
+        {handover.text || "Continue"}
+      </a>
+    </p>
+  );
 }
 
 /**

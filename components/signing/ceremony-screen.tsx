@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CeremonyRequestError, takeGroupLock, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction, useCeremonyView } from "@/lib/ceremony/use-ceremony";
-import { CeremonyEndingContext, finishedText, type CeremonyEnding } from "./ceremony-ending";
+import { CeremonyEndingContext, finishedText, HandoverLink, type CeremonyEnding } from "./ceremony-ending";
 import { CeremonyHeader } from "./ceremony-header";
 import { ConsentStep } from "./consent-step";
 import { DocumentsStep } from "./documents-step";
@@ -27,6 +27,7 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
     return (
       <MessageScreen title={ending.title} tone={ending.tone}>
         <p>{ending.text}</p>
+        <HandoverLink handover={ending.handover} />
       </MessageScreen>
     );
   }
@@ -85,6 +86,7 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
     return (
       <MessageScreen title={view.signer.group ? "Your group has signed" : "You have signed"} tone="success">
         <p>{finishedText(view)}</p>
+        <HandoverLink handover={view.package.handover} />
       </MessageScreen>
     );
   }

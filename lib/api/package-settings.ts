@@ -54,13 +54,17 @@ export function wireSettings(stored: Record<string, unknown>): Record<string, un
   return { ...withoutNulls(stored), ceremony: ceremonySettingsOf(stored) };
 }
 
-/** Whether the signer may decline (or opt out), and with which reasons, as settings.ceremony says. */
-export function refusalOption(stored: Record<string, unknown>, how: "DECLINE" | "OPT_OUT") {
+/**
+ * Whether the signer may decline (or opt out), and with which reasons, as settings.ceremony says;
+ * a package that lists no decline reasons takes the account's for its language (`accountReasons`).
+ */
+export function refusalOption(stored: Record<string, unknown>, how: "DECLINE" | "OPT_OUT", accountReasons: string[] = []) {
   const ceremony = ceremonySettingsOf(stored);
   const [allowed, reasons, otherDisabled] =
     how === "DECLINE"
       ? [ceremony.declineButton, ceremony.declineReasons, ceremony.disableDeclineOther]
       : [ceremony.optOutButton, ceremony.optOutReasons, ceremony.disableOptOutOther];
-  const listed = Array.isArray(reasons) ? reasons.filter((reason): reason is string => typeof reason === "string" && reason.trim() !== "") : [];
+  const own = Array.isArray(reasons) ? reasons.filter((reason): reason is string => typeof reason === "string" && reason.trim() !== "") : [];
+  const listed = own.length || how !== "DECLINE" ? own : accountReasons;
   return { allowed: allowed !== false, reasons: listed, otherAllowed: listed.length === 0 || otherDisabled !== true };
 }

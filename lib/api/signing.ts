@@ -97,6 +97,10 @@ export const ceremonyViewResponse = z.object({
     refusals: z
       .object({ decline: refusalOption, optOut: refusalOption })
       .describe("settings.ceremony: whether the signer may decline or opt out, and the reasons offered"),
+    handover: z
+      .object({ href: z.string(), text: z.string(), title: z.string() })
+      .nullable()
+      .describe("Where the ceremony leads a signer who finished: the package's settings.ceremony.handOver, else the account's hand-over link"),
   }),
   signer: z.object({ roleId: z.string(), name: z.string(), email: z.string(), group: z.object({ name: z.string() }).nullable(), reassign: z.boolean() }),
   progress: z.object({

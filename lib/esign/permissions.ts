@@ -23,6 +23,8 @@ export const PERMISSION_CATALOGUE = [
   { id: "callbacks.manage", area: "callbacks", description: "Register, change and remove the callback destination" },
   { id: "verification.manage", area: "verification", description: "Activate and deactivate signer verification types" },
   { id: "reports.view", area: "reports", description: "See account reports and the e-mail outbox" },
+  { id: "account_settings.manage", area: "account_settings", description: "Change the account's settings: package defaults, ceremony, hand-over, decline reasons, expiry and retention" },
+  { id: "custom_fields.manage", area: "custom_fields", description: "Create, change and delete the account's custom fields" },
 ] as const;
 
 export type Permission = (typeof PERMISSION_CATALOGUE)[number]["id"];
@@ -47,10 +49,10 @@ export const ORIGINAL_PERMISSIONS: Record<string, readonly Permission[]> = {
   "sender_admin.event_notification": ["callbacks.manage"],
   "sender_admin.reports": ["reports.view"],
   "sender_admin.security_settings": ["verification.manage"],
-  "sender_admin.custom_fields": [],
-  "sender_admin.data_management": [],
-  "sender_admin.customization": [],
-  "sender_admin.self_serve_account_settings": [],
+  "sender_admin.custom_fields": ["custom_fields.manage"],
+  "sender_admin.data_management": ["account_settings.manage"],
+  "sender_admin.customization": ["account_settings.manage"],
+  "sender_admin.self_serve_account_settings": ["account_settings.manage"],
   "sender_admin.subscription": [],
   "sender_admin.notary": [],
   "groups.group_signing_management": ["groups.view", "groups.manage"],
@@ -88,6 +90,8 @@ export const PERMISSIONS = {
   callbacks: "callbacks.manage",
   verification: "verification.manage",
   reports: "reports.view",
+  accountSettings: "account_settings.manage",
+  customFields: "custom_fields.manage",
 } as const satisfies Record<string, Permission>;
 
 /** The roles every account starts with; they cannot be deleted or changed. */

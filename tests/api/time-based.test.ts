@@ -279,6 +279,27 @@ describe("retention", () => {
     expect((await callJson<{ purged?: string }>("GET", `/api/packages/${live}`, { key: account.apiKey })).purged).toBeUndefined();
   });
 
+  it("follows the account's data management policy (transactionRetention) before RETENTION_DAYS", async () => {
+    const account = await seedAccount();
+    const other = await seedAccount();
+    await callJson("PUT", "/api/dataRetentionSettings/dataManagementPolicy", { key: account.apiKey, json: { transactionRetention: { completed: 10, archived: 0 } } });
+    const completed = await createPackageWithFiles(account.apiKey, packagePayload({ status: "SENT" }));
+    await completeDirectly(completed);
+    const otherCompleted = await createPackageWithFiles(other.apiKey, packagePayload({ status: "SENT" }));
+    await completeDirectly(otherCompleted);
+
+    advanceClock(9 * DAY);
+    expect((await sweep(account)).purged).toBe(0);
+    advanceClock(2 * DAY);
+    expect((await sweep(account)).purged).toBe(1);
+    expect((await call("GET", `/api/packages/${completed}/documents/doc1/original`, { key: account.apiKey })).status).toBe(410);
+    // Another account keeps the service's 90 days.
+    expect((await sweep(other)).purged).toBe(0);
+    expect((await call("GET", `/api/packages/${otherCompleted}/documents/doc1/original`, { key: other.apiKey })).status).toBe(200);
+    const [purge] = await events(completed, "PACKAGE_PURGE");
+    expect(purge.message).toContain("10 days");
+  });
+
   it("follows RETENTION_DAYS, and purges archived packages too", async () => {
     process.env.RETENTION_DAYS = "30";
     const account = await seedAccount();

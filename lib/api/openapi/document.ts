@@ -11,6 +11,8 @@ import {
   subAccountOperations,
   verificationOperations,
 } from "./account-operations";
+import { accountSettingsOperations } from "./account-settings-operations";
+import { customFieldOperations } from "./custom-field-operations";
 import { attachmentOperations, signerAttachmentOperations } from "./attachment-operations";
 import { packageOperations } from "./package-operations";
 import { signingCeremonyOperations } from "./signing-ceremony-operations";
@@ -31,6 +33,8 @@ export function allOperations(): Operation[] {
     ...callbackDeliveryOperations,
     ...auditOperations,
     ...outboxOperations,
+    ...accountSettingsOperations,
+    ...customFieldOperations,
     ...signingCeremonyOperations,
     ...signerAttachmentOperations,
     ...signingHostingOperations,

@@ -85,6 +85,9 @@ export const AUDIT_ONLY_EVENTS = [
   "CLIENT_APP_REVOKE",
   "VERIFICATION_TYPE_ACTIVATE",
   "VERIFICATION_TYPE_DEACTIVATE",
+  // An account settings document (lib/api/account-settings.ts) written, or set back to its defaults.
+  "ACCOUNT_SETTINGS_UPDATE",
+  "ACCOUNT_SETTINGS_RESET",
 ] as const;
 
 export type EventName = (typeof SPEC_EVENTS)[number] | (typeof AUDIT_ONLY_EVENTS)[number];

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { approvals, documents, packages, roles } from "@/lib/db/schema";
 import type { PackageCreate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { dueUnderAccountExpiry, newPackageSettings } from "@/lib/esign/account-settings/account-defaults";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentDocument } from "@/lib/esign/documents/consent-document";
@@ -78,8 +79,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         autocomplete: input.autocomplete ?? true,
         visibility,
         timezoneId: input.timezoneId ?? "GMT",
-        due: input.due ?? null,
-        settings: input.settings ?? {},
+        due: await dueUnderAccountExpiry(tx, caller.account.id, input.due, created),
+        settings: await newPackageSettings(tx, caller.account.id, input.settings),
         // The original service marks what its API created; the Java SDK's own tests check for it.
         data: { origin: "api", ...input.data },
         created,

@@ -3,6 +3,7 @@ import type { Db, Queryable } from "@/lib/db/client";
 import { packages, roles, roleSigningStates } from "@/lib/db/schema";
 import type { PackageUpdate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { dueUnderAccountExpiry } from "@/lib/esign/account-settings/account-defaults";
 import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { conflict } from "@/lib/esign/errors";
@@ -89,6 +90,8 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
       throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing it.");
     }
     if (change?.status === "COMPLETED") await assertReadyToComplete(tx, row);
+    // The account's longest allowed life of a package still holds.
+    if (metadata.due) await dueUnderAccountExpiry(tx, caller.account.id, metadata.due, row.created);
 
     const events: EventName[] = [];
     const updated = now();

@@ -1,15 +1,24 @@
-import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
-import { documents, packages, signerAttachmentFiles } from "@/lib/db/schema";
+import { accountSettings, documents, packages, signerAttachmentFiles } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { inScope, type SweepScope } from "./sweep-scope";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Statuses whose documents retention removes: a completed package, archived or not. */
 export const PURGEABLE_STATUSES = ["COMPLETED", "ARCHIVED"];
+
+/**
+ * The days a package's documents are kept after completion: its account's data management policy
+ * (transactionRetention.completed, or .archived for an archived package) when it sets one above 0,
+ * else RETENTION_DAYS.
+ */
+function retentionDays() {
+  // The outer table named literally: an interpolated column would render unqualified and bind to account_settings.
+  return sql<number>`coalesce(nullif((select (${accountSettings.value} -> 'transactionRetention' ->> (case when "packages"."status" = 'ARCHIVED' then 'archived' else 'completed' end))::int
+    from ${accountSettings} where ${accountSettings.accountId} = "packages"."account_id" and ${accountSettings.name} = 'dataManagementPolicy'), 0), ${config().retentionDays})`;
+}
 
 /**
  * Purges one package completed more than RETENTION_DAYS before `at`, in one transaction: claims
@@ -23,12 +32,19 @@ export const PURGEABLE_STATUSES = ["COMPLETED", "ARCHIVED"];
  */
 export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise<string | null> {
   const { db } = await database();
-  const cutoff = new Date(at.getTime() - config().retentionDays * DAY_MS);
   const result = await db.transaction(async (tx) => {
     const [pkg] = await tx
-      .select()
+      .select({ ...getTableColumns(packages), retentionDays: retentionDays().mapWith(Number) })
       .from(packages)
-      .where(and(inArray(packages.status, PURGEABLE_STATUSES), isNull(packages.purged), isNotNull(packages.completed), lte(packages.completed, cutoff), inScope(scope)))
+      .where(
+        and(
+          inArray(packages.status, PURGEABLE_STATUSES),
+          isNull(packages.purged),
+          isNotNull(packages.completed),
+          sql`${packages.completed} <= ${at.toISOString()}::timestamptz - ${retentionDays()} * interval '1 day'`,
+          inScope(scope),
+        ),
+      )
       .limit(1)
       .for("update", { skipLocked: true });
     if (!pkg) return null;
@@ -56,7 +72,7 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
       name: "PACKAGE_PURGE",
       sessionUser: pkg.ownerUserId,
       message:
-        `Retention (${config().retentionDays} days after completion) removed the documents: ${listed.join(", ") || "none stored"}` +
+        `Retention (${pkg.retentionDays} days after completion) removed the documents: ${listed.join(", ") || "none stored"}` +
         (attachments.length > 0 ? `; the signers' attachments: ${attachments.join(", ")}` : ""),
     });
     return { packageId: pkg.id, unreferenced };

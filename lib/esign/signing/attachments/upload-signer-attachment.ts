@@ -1,7 +1,8 @@
 import type { CeremonyAttachmentRequirement } from "@/lib/api/attachments";
 import { config } from "@/lib/config";
-import type { Db } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import { signerAttachmentFiles } from "@/lib/db/schema";
+import { readSettingsDocument } from "@/lib/esign/account-settings/settings-documents";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
@@ -26,7 +27,7 @@ export interface AttachmentUpload {
   bytes: Uint8Array;
 }
 
-/** Any kind of file is accepted; it must not be empty nor over MAX_FILE_MB, and its name must be usable. */
+/** Any kind of file the account allows (attachmentsWhitelist); it must not be empty nor over MAX_FILE_MB, and its name must be usable. */
 function validatedUpload(upload: AttachmentUpload): AttachmentUpload {
   const { maxFileBytes } = config();
   if (upload.bytes.byteLength === 0) throw badRequest("error.validation.emptyFile", `The file "${upload.fileName}" is empty.`);
@@ -35,6 +36,17 @@ function validatedUpload(upload: AttachmentUpload): AttachmentUpload {
   if (fileName.length > 255) throw badRequest("error.validation.fileName", "The file's name is longer than 255 characters.");
   const contentType = upload.contentType.trim().toLowerCase();
   return { fileName, bytes: upload.bytes, contentType: /^[\w.+-]{1,63}\/[\w.+-]{1,63}$/.test(contentType) ? contentType : "application/octet-stream" };
+}
+
+/** The account's attachmentsWhitelist, when it lists extensions: the file's must be one of them (as written: "pdf", ".pdf", "\"PDF\""). */
+async function assertAllowedFileType(tx: Queryable, accountId: string, fileName: string): Promise<void> {
+  const { allowedFileTypes } = (await readSettingsDocument(tx, accountId, "attachmentsWhitelist")) as { allowedFileTypes: string[] };
+  const allowed = new Set(allowedFileTypes.map((type) => type.replace(/["'.\s]/g, "").toLowerCase()).filter(Boolean));
+  if (allowed.size === 0) return;
+  const extension = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (!allowed.has(extension)) {
+    throw unprocessable("error.validation.fileTypeNotAllowed", `Files of this kind (".${extension}") cannot be attached; allowed: ${[...allowed].join(", ")}.`);
+  }
 }
 
 /**
@@ -54,6 +66,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
       const { pkg, role } = context;
       assertMayAct(context, "uploading an attachment");
       if (!(await isRoleVerified(tx, pkg.id, role.id))) throw forbidden("error.forbidden.verificationRequired", "Verify your identity before uploading attachments.");
+      await assertAllowedFileType(tx, pkg.accountId, file.fileName);
       const requirement = requirementOfRole(role, attachmentId);
       const existing = await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id });
       if (existing.length >= MAX_FILES_PER_ATTACHMENT) {

@@ -1,5 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { refusalOption } from "@/lib/api/package-settings";
+import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
+import { ceremonyHandover } from "@/lib/esign/account-settings/ceremony-handover";
+import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
@@ -20,7 +23,12 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const { pkg, role, state } = context;
   const documentRows = await tx.select().from(documents).where(eq(documents.packageId, pkg.id)).orderBy(asc(documents.index), asc(documents.position));
   const approvalRows = await tx.select().from(approvals).where(eq(approvals.packageId, pkg.id)).orderBy(asc(approvals.position));
-  const fieldRows = await tx.select().from(fields).where(eq(fields.packageId, pkg.id)).orderBy(asc(fields.position));
+  const myApprovals = new Set(approvalRows.filter((approval) => approval.roleId === role.id).map((approval) => `${approval.documentId}/${approval.id}`));
+  const customValues = await signerCustomFieldValues(tx, pkg.accountId, context.actorEmail);
+  // The signer's own custom fields show their value (or the default), the others' fields as stored.
+  const fieldRows = (await tx.select().from(fields).where(eq(fields.packageId, pkg.id)).orderBy(asc(fields.position))).map((field) =>
+    myApprovals.has(`${field.documentId}/${field.approvalId}`) ? withCustomFieldValues([field], customValues)[0]! : field,
+  );
   const signable = documentRows.filter((document) => document.id !== CONSENT_DOCUMENT_ID);
   const doneBySigner = (documentId: string) =>
     approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional && !approval.disabled).every((approval) => approval.signed || approval.accepted);
@@ -38,7 +46,11 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       language: pkg.language,
       status: pkg.trashed ? "DELETED" : pkg.status,
       inPerson: isInPerson(pkg),
-      refusals: { decline: refusalOption(pkg.settings, "DECLINE"), optOut: refusalOption(pkg.settings, "OPT_OUT") },
+      refusals: {
+        decline: refusalOption(pkg.settings, "DECLINE", await readDeclineReasons(tx, pkg.accountId, pkg.language)),
+        optOut: refusalOption(pkg.settings, "OPT_OUT"),
+      },
+      handover: await ceremonyHandover(tx, pkg),
     },
     signer: {
       roleId: role.id,

@@ -5,6 +5,7 @@ import { declinedEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { refusalOption } from "@/lib/api/package-settings";
+import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
 import { now } from "@/lib/esign/clock";
 import { badRequest, forbidden } from "@/lib/esign/errors";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
@@ -12,8 +13,8 @@ import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
 import { assertMayAct, type SignerContext } from "./signer-context";
 
 /** settings.ceremony: `declineButton`/`optOutButton` false turn the way out off; listed reasons without "other" are the only ones. */
-function assertRefusalAllowed(settings: Record<string, unknown>, how: "DECLINE" | "OPT_OUT", reason: string): void {
-  const option = refusalOption(settings, how);
+function assertRefusalAllowed(settings: Record<string, unknown>, how: "DECLINE" | "OPT_OUT", reason: string, accountReasons: string[]): void {
+  const option = refusalOption(settings, how, accountReasons);
   const what = how === "DECLINE" ? "declining" : "opting out";
   if (!option.allowed) {
     throw forbidden(`error.forbidden.${how === "DECLINE" ? "declineDisabled" : "optOutDisabled"}`, `The sender of this package does not allow ${what}.`);
@@ -31,7 +32,7 @@ function assertRefusalAllowed(settings: Record<string, unknown>, how: "DECLINE" 
 export async function refuseToSign(tx: Tx, context: SignerContext, how: "DECLINE" | "OPT_OUT", reason: string): Promise<void> {
   assertMayAct(context, how === "DECLINE" ? "declining" : "opting out");
   const { pkg, role, session } = context;
-  assertRefusalAllowed(pkg.settings, how, reason);
+  assertRefusalAllowed(pkg.settings, how, reason, how === "DECLINE" ? await readDeclineReasons(tx, pkg.accountId, pkg.language) : []);
   const at = now();
   await tx.update(packages).set({ status: how === "DECLINE" ? "DECLINED" : "OPTED_OUT", updated: at }).where(eq(packages.id, pkg.id));
   await recordEvent(tx, {

@@ -8,6 +8,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/esign/errors";
 import { formatSigningDate, initialsOf } from "@/lib/esign/sealing/field-stamps";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { finishRoleIfDone } from "./finish-role";
 import { assertMayAct, type SignerContext } from "./signer-context";
@@ -143,7 +144,11 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
   if (missing.length > 0) throw unprocessable("error.validation.approvalRequired", `Sign every required approval of the document: ${missing.map((approval) => `"${approval.id}"`).join(", ")} missing.`);
 
   const at = now();
-  const documentFields = await tx.select().from(fields).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId)));
+  // Custom fields the signer leaves as shown take their value (or the default): see signer-values.ts.
+  const documentFields = withCustomFieldValues(
+    await tx.select().from(fields).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId))),
+    await signerCustomFieldValues(tx, pkg.accountId, context.actorEmail),
+  );
   const prepared = pending
     .filter((approval) => requested.has(approval.id))
     .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at));

@@ -1,0 +1,6 @@
+import { settingsDocumentRoutes } from "@/lib/http/settings-document-routes";
+
+const routes = settingsDocumentRoutes("dataManagementPolicy");
+
+export const GET = routes.GET;
+export const PUT = routes.write;

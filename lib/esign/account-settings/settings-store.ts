@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { accountSettings } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
+
+/** The account_settings rows: one JSON value per account and name. */
+
+export async function readStoredSetting(db: Queryable, accountId: string, name: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: accountSettings.value })
+    .from(accountSettings)
+    .where(and(eq(accountSettings.accountId, accountId), eq(accountSettings.name, name)));
+  return row?.value;
+}
+
+export async function storeSetting(tx: Queryable, accountId: string, name: string, value: unknown): Promise<void> {
+  const updated = now();
+  await tx
+    .insert(accountSettings)
+    .values({ accountId, name, value, updated })
+    .onConflictDoUpdate({ target: [accountSettings.accountId, accountSettings.name], set: { value, updated } });
+}
+
+/** Answers whether there was a value to remove. */
+export async function removeSetting(tx: Queryable, accountId: string, name: string): Promise<boolean> {
+  const removed = await tx
+    .delete(accountSettings)
+    .where(and(eq(accountSettings.accountId, accountId), eq(accountSettings.name, name)))
+    .returning({ name: accountSettings.name });
+  return removed.length > 0;
+}
