@@ -35,8 +35,13 @@ export const customFieldListQuery = z.object({
     .string()
     .transform((dir) => (dir.toLowerCase().startsWith("desc") ? "desc" : "asc"))
     .default("asc"),
-  from: z.coerce.number().int().min(1).default(1),
-  to: z.coerce.number().int().min(1).optional(),
+  // The SDKs ask for "all" as from=0&to=-2: a from below 1 starts at the first, a to below 1 means a full page.
+  from: z.coerce.number().int().default(1).transform((from) => Math.max(1, from)),
+  to: z.coerce
+    .number()
+    .int()
+    .optional()
+    .transform((to) => (to === undefined || to >= 1 ? to : "all" as const)),
 });
 export type CustomFieldListQuery = z.infer<typeof customFieldListQuery>;
 

@@ -8,7 +8,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { notFound } from "@/lib/esign/errors";
-import { pageWindow } from "@/lib/esign/listing";
+import { MAX_PAGE_SIZE, pageWindow } from "@/lib/esign/listing";
 
 type CustomFieldRow = typeof customFields.$inferSelect;
 
@@ -22,8 +22,18 @@ function wireCustomField(row: CustomFieldRow): WireCustomField {
   return { id: row.id, name: nameOf(row), value: row.value, required: row.required, translations: row.translations, data: {} };
 }
 
-function wireUserCustomField(row: CustomFieldRow, value: string): WireUserCustomField {
-  return { id: row.id, name: nameOf(row), value, translations: row.translations, data: {} };
+/** A sender's value, named by its custom field (by its id once the field is deleted). */
+function wireUserCustomField(id: string, field: CustomFieldRow | null, value: string): WireUserCustomField {
+  return { id, name: field ? nameOf(field) : id, value, translations: field?.translations ?? [], data: {} };
+}
+
+function userValues(db: Queryable, caller: Caller) {
+  return db
+    .select({ id: userCustomFields.id, field: customFields, value: userCustomFields.value })
+    .from(userCustomFields)
+    .leftJoin(customFields, and(eq(customFields.accountId, userCustomFields.accountId), eq(customFields.id, userCustomFields.id)))
+    .$dynamic()
+    .where(and(eq(userCustomFields.accountId, caller.account.id), eq(userCustomFields.userId, caller.user.id)));
 }
 
 async function readCustomField(db: Queryable, accountId: string, id: string): Promise<CustomFieldRow | undefined> {
@@ -33,7 +43,7 @@ async function readCustomField(db: Queryable, accountId: string, id: string): Pr
 
 /** `GET /api/account/customfields`: one page of the account's custom fields, a bare array as the SDKs read it. */
 export async function listCustomFields(db: Queryable, caller: Caller, query: CustomFieldListQuery): Promise<WireCustomField[]> {
-  const { offset, limit } = pageWindow(query.from, query.to);
+  const { offset, limit } = pageWindow(query.from, query.to === "all" ? query.from + MAX_PAGE_SIZE - 1 : query.to);
   const rows = await db
     .select()
     .from(customFields)
@@ -70,7 +80,7 @@ export async function saveCustomField(db: Db, caller: Caller, body: unknown): Pr
   });
 }
 
-/** `DELETE /api/account/customfields/{id}`: the field and every sender's value of it. */
+/** `DELETE /api/account/customfields/{id}`: the field; senders keep their values until they remove them. */
 export async function deleteCustomField(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx
@@ -84,23 +94,14 @@ export async function deleteCustomField(db: Db, caller: Caller, id: string): Pro
 
 /** `GET /api/user/customfields`: the caller's own values, by custom field id. */
 export async function listUserCustomFields(db: Queryable, caller: Caller): Promise<WireUserCustomField[]> {
-  const rows = await db
-    .select({ field: customFields, value: userCustomFields.value })
-    .from(userCustomFields)
-    .innerJoin(customFields, and(eq(customFields.accountId, userCustomFields.accountId), eq(customFields.id, userCustomFields.id)))
-    .where(and(eq(userCustomFields.accountId, caller.account.id), eq(userCustomFields.userId, caller.user.id)))
-    .orderBy(asc(userCustomFields.id));
-  return rows.map(({ field, value }) => wireUserCustomField(field, value));
+  const rows = await userValues(db, caller).orderBy(asc(userCustomFields.id));
+  return rows.map((row) => wireUserCustomField(row.id, row.field, row.value));
 }
 
 /** `GET /api/user/customfields/{id}`: the caller's value, or null when they have none (an empty 204). */
 export async function getUserCustomField(db: Queryable, caller: Caller, id: string): Promise<WireUserCustomField | null> {
-  const [row] = await db
-    .select({ field: customFields, value: userCustomFields.value })
-    .from(userCustomFields)
-    .innerJoin(customFields, and(eq(customFields.accountId, userCustomFields.accountId), eq(customFields.id, userCustomFields.id)))
-    .where(and(eq(userCustomFields.accountId, caller.account.id), eq(userCustomFields.userId, caller.user.id), eq(userCustomFields.id, id)));
-  return row ? wireUserCustomField(row.field, row.value) : null;
+  const [row] = (await userValues(db, caller)).filter((value) => value.id === id);
+  return row ? wireUserCustomField(row.id, row.field, row.value) : null;
 }
 
 /** POST and PUT `/api/user/customfields`: the caller's value of one of the account's custom fields. */
@@ -113,7 +114,7 @@ export async function saveUserCustomField(db: Db, caller: Caller, body: unknown)
       .insert(userCustomFields)
       .values({ accountId: caller.account.id, userId: caller.user.id, id: input.id, value: input.value, updated: now() })
       .onConflictDoUpdate({ target: [userCustomFields.accountId, userCustomFields.userId, userCustomFields.id], set: { value: input.value, updated: now() } });
-    return wireUserCustomField(field, input.value);
+    return wireUserCustomField(input.id, field, input.value);
   });
 }
 
