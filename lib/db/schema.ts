@@ -5,10 +5,10 @@ import {
   boolean,
   customType,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -692,10 +692,15 @@ export const approvalSignatures = pgTable(
  * The bytes live in the blob store; the requirement's status stays in the role's
  * `attachmentRequirements`.
  */
+/** Signer attachment files are numbered from one sequence: the SDKs read a file's id as an integer. */
+export const signerAttachmentFileIds = pgSequence("signer_attachment_file_ids");
+
 export const signerAttachmentFiles = pgTable(
   "signer_attachment_files",
   {
-    id: text().primaryKey(),
+    id: text()
+      .primaryKey()
+      .default(sql`nextval('signer_attachment_file_ids')::text`),
     packageId: text()
       .notNull()
       .references(() => packages.id, { onDelete: "cascade" }),
@@ -750,11 +755,17 @@ export const customFields = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.id] })],
 );
 
-/** A sender's own value of one of the account's custom fields. */
+/**
+ * A sender's own value of a custom field of the account. It outlives the custom field (as on the
+ * original service, whose SDK reads a value back after deleting its field) until the sender
+ * removes it.
+ */
 export const userCustomFields = pgTable(
   "user_custom_fields",
   {
-    accountId: text().notNull(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -762,10 +773,7 @@ export const userCustomFields = pgTable(
     value: text().notNull().default(""),
     updated: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.userId, t.id] }),
-    foreignKey({ columns: [t.accountId, t.id], foreignColumns: [customFields.accountId, customFields.id] }).onDelete("cascade"),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.userId, t.id] })],
 );
 
 /** A sender's signature image, stamped where they sign as the package's `Owner`. */

@@ -19,8 +19,8 @@ export function routeFiles(dir: string, segments: string[] = [path.basename(dir)
   return found;
 }
 
-// The entry into the signing ceremony is at the host root: GET /access?sessionToken=...
-const routes = compileRoutes(["api", "apitoken", "access"].flatMap((folder) => routeFiles(path.join(appDir, folder))));
+// The entry into the signing ceremony is at the host root: GET /access?sessionToken=..., and GET /auth?signerAuthenticationToken=... as the SDKs build it.
+const routes = compileRoutes(["api", "apitoken", "access", "auth"].flatMap((folder) => routeFiles(path.join(appDir, folder))));
 
 export interface CallOptions {
   key?: string;

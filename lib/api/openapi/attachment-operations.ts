@@ -40,9 +40,20 @@ export const attachmentOperations: Operation[] = [
     path: `${attachment}/{attachmentId}/file/{fileId}`,
     tag,
     summary: "Remove an uploaded file (the requirement is INCOMPLETE again when none is left)",
-    description: "Only while the package is SENT; a signer who has not finished can upload again.",
+    description:
+      "Only while the package is SENT; a signer who has not finished can upload again. Sent with the `ESIGNLIVE_SESSION_ID` cookie of a signer session and no credential (as the SDKs do), the signer removes their own file instead, as `DELETE /api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}` does.",
     permission: transaction,
     responses: { 204: noContent, 409: ok(errorResponse, "The package is not out for signing") },
+  },
+  {
+    method: "post",
+    path: `${attachment}/{attachmentId}`,
+    tag,
+    summary: "The signer uploads a file for the requirement (the SDKs' signer route)",
+    description:
+      "Authenticated by a signer session: the `ESIGNLIVE_SESSION_ID` cookie holding the `sessionToken` that `GET /auth?signerAuthenticationToken=…` answers a client asking for JSON (or the ceremony's own cookie). multipart/form-data with one part named `file`; otherwise as `POST /api/signing/{packageId}/attachments/{attachmentId}`.",
+    permission: "public",
+    responses: { 200: ok(ceremonyAttachmentRequirement), 401: noCeremonySession, 422: ok(errorResponse, "The file's type is not in the account's attachments whitelist, or the requirement holds the most files it can") },
   },
   {
     method: "get",

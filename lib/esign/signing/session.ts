@@ -70,6 +70,17 @@ export function signingSessionCookie(packageId: string, token: string, expires: 
   return attributes.join("; ");
 }
 
+/**
+ * The original service's session cookie: its SDKs send the session a signer authentication token
+ * was exchanged for (`GET /auth?signerAuthenticationToken=…`) under this name to act as the signer.
+ */
+export const ORIGINAL_SESSION_COOKIE = "ESIGNLIVE_SESSION_ID";
+
+/** Whether a request acts as a signer through the original's session cookie, rather than with an API credential. */
+export function actsAsSigner(request: Request): boolean {
+  return !request.headers.has("authorization") && cookieValue(request, ORIGINAL_SESSION_COOKIE) !== null;
+}
+
 function cookieValue(request: Request, name: string): string | null {
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const at = pair.indexOf("=");
@@ -91,7 +102,7 @@ const noSession = () =>
  * declined, trashed...).
  */
 export async function signingSessionOf(request: Request, packageId: string): Promise<SigningSession> {
-  const token = cookieValue(request, signingCookieName(packageId));
+  const token = cookieValue(request, signingCookieName(packageId)) ?? cookieValue(request, ORIGINAL_SESSION_COOKIE);
   if (!isPlausibleSigningToken(token)) throw noSession();
   const db = await getDb();
   const [row] = await db

@@ -8,7 +8,6 @@ import { now } from "@/lib/esign/clock";
 import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { safeFileName } from "@/lib/esign/downloads/document-file";
 import { badRequest, forbidden, tooLarge, unprocessable } from "@/lib/esign/errors";
-import { newId } from "@/lib/esign/ids";
 import { finishRoleIfDone } from "@/lib/esign/signing/ceremony/finish-role";
 import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import type { SigningSession } from "@/lib/esign/signing/session";
@@ -76,7 +75,6 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
       const blobSha256 = await blobs.put(file.bytes, tx);
       const at = now();
       await tx.insert(signerAttachmentFiles).values({
-        id: newId(9),
         packageId: pkg.id,
         roleId: role.id,
         requirementId: requirement.id,

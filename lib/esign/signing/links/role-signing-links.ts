@@ -21,13 +21,13 @@ export function assertOutForSigning(row: PackageRow): void {
 }
 
 /**
- * The signing role named by `id`: its role id, or the id of its signer (the same unless the
- * client chose one), as the SDKs call it `signerId`. 404 for none; 422 for the sender's role
+ * The signing role named by `id`: its role id, the id of its signer (the same unless the client
+ * chose one), as the SDKs call it `signerId`, or its signer's e-mail (the SDKs name the sender so). 404 for none; 422 for the sender's role
  * when the sender does not sign.
  */
 export async function findSigningRole(db: Queryable, packageId: string, id: string) {
   const rows = await db.select().from(roles).where(eq(roles.packageId, packageId));
-  const role = rows.find((row) => row.id === id) ?? rows.find((row) => row.signer?.id === id);
+  const role = rows.find((row) => row.id === id) ?? rows.find((row) => row.signer?.id === id) ?? rows.find((row) => row.signerEmail === id.toLowerCase());
   if (!role) throw roleNotFound(id);
   if (!isSigningRole(role)) {
     throw unprocessable("error.validation.roleNotSigner", `The role ${id} is the sender's and does not sign; only a signer has a signing link.`);

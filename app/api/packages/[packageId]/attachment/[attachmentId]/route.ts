@@ -1,6 +1,9 @@
-import { downloadAttachment } from "@/lib/esign/signing/attachments/download-attachment";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { apiRoute } from "@/lib/http/api-handler";
+import { downloadAttachment } from "@/lib/esign/signing/attachments/download-attachment";
+import { uploadSignerAttachment } from "@/lib/esign/signing/attachments/upload-signer-attachment";
+import { signingSessionOf } from "@/lib/esign/signing/session";
+import { apiRoute, publicRoute } from "@/lib/http/api-handler";
+import { readAttachmentUpload } from "@/lib/http/attachment-upload";
 import { download } from "@/lib/http/responses";
 
 type Params = { packageId: string; attachmentId: string };
@@ -9,4 +12,15 @@ type Params = { packageId: string; attachmentId: string };
 export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
   const file = await downloadAttachment(db, caller, params.packageId, params.attachmentId);
   return download(file.body, file.fileName, file.contentType, "size" in file ? { "content-length": String(file.size) } : {});
+});
+
+/**
+ * The signer uploads a file for the requirement, as the SDKs do it: with the session of a signer
+ * authentication token in the `ESIGNLIVE_SESSION_ID` cookie (the ceremony's own route is
+ * `POST /api/signing/{packageId}/attachments/{attachmentId}`, which this is).
+ */
+export const POST = publicRoute<Params>(async ({ request, params, db }) => {
+  const session = await signingSessionOf(request, params.packageId);
+  const upload = await readAttachmentUpload(request);
+  return uploadSignerAttachment(db, session, params.attachmentId, upload);
 });

@@ -1,7 +1,9 @@
-import { deleteAttachmentFile } from "@/lib/esign/signing/attachments/delete-attachment-file";
-import { downloadAttachmentFile } from "@/lib/esign/signing/attachments/download-attachment-file";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { apiRoute } from "@/lib/http/api-handler";
+import { deleteAttachmentFile } from "@/lib/esign/signing/attachments/delete-attachment-file";
+import { deleteSignerAttachmentFile } from "@/lib/esign/signing/attachments/delete-signer-attachment-file";
+import { downloadAttachmentFile } from "@/lib/esign/signing/attachments/download-attachment-file";
+import { actsAsSigner, signingSessionOf } from "@/lib/esign/signing/session";
+import { apiRoute, publicRoute } from "@/lib/http/api-handler";
 import { download, noContent } from "@/lib/http/responses";
 
 type Params = { packageId: string; attachmentId: string; fileId: string };
@@ -14,7 +16,17 @@ export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) =
 });
 
 /** The sender removes a file a signer uploaded, while the package is out for signing. */
-export const DELETE = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+const senderDelete = apiRoute<Params>(permission, async ({ db, caller, params }) => {
   await deleteAttachmentFile(db, caller, params.packageId, params.attachmentId, params.fileId);
   return noContent();
 });
+
+/** The signer removes their own file, with the session cookie the SDKs send (see the POST beside this). */
+const signerDelete = publicRoute<Params>(async ({ request, params, db }) => {
+  const session = await signingSessionOf(request, params.packageId);
+  return deleteSignerAttachmentFile(db, session, params.attachmentId, params.fileId);
+});
+
+export async function DELETE(request: Request, context: { params: Promise<Params> }): Promise<Response> {
+  return actsAsSigner(request) ? signerDelete(request, context) : senderDelete(request, context);
+}

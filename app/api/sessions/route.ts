@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
+import { apiRoute } from "@/lib/http/api-handler";
+import { parseWith } from "@/lib/http/request-body";
+
+const sessionQuery = z.object({ package: z.string().min(1, "is required"), signer: z.string().min(1, "is required") });
+
+/**
+ * `POST /api/sessions?package=…&signer=…`, the original's signer session: `{sessionToken}`, a
+ * multi-use token opening the signer's ceremony at `/access?sessionToken=<value>` (as
+ * `POST /api/authenticationTokens/signer/multiUse` issues).
+ */
+export const POST = apiRoute({ permission: PERMISSIONS.transaction }, async ({ request, db, caller }) => {
+  const query = parseWith(sessionQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+  const { value } = await issueSignerToken(db, caller, { packageId: query.package, signerId: query.signer }, "MULTI_USE");
+  return { sessionToken: value };
+});

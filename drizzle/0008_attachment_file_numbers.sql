@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."signer_attachment_file_ids" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "signer_attachment_files" ALTER COLUMN "id" SET DEFAULT nextval('signer_attachment_file_ids')::text;
