@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFrom } from "./wire";
 
 /**
  * The wire contract of account roles (spec 2.7 and 4.5, compat notes "Account resources") and of
@@ -71,7 +72,7 @@ export type PermissionCatalogueResponse = z.infer<typeof permissionCatalogueResp
 
 /** `GET /api/account/roles/{accountRoleId}/users` (our extension): 1-based inclusive `from`/`to`. */
 export const roleHolderListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: z.coerce.number().int().min(1).optional(),
 });
 export type RoleHolderListQuery = z.infer<typeof roleHolderListQuery>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFrom } from "./wire";
 
 /**
  * The wire contract of the account's audit trail (our extension): every change of the account's
@@ -7,7 +8,7 @@ import { z } from "zod";
 
 /** `GET /api/account/auditEvents?from=&to=&name=` (1-based, inclusive; newest first). */
 export const auditEventListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: z.coerce.number().int().min(1).optional(),
   /** Empty means no filter. */
   name: z

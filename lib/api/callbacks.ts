@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFrom } from "./wire";
 import { DELIVERY_STATUSES } from "@/lib/callbacks/kinds";
 
 /**
@@ -40,7 +41,7 @@ export type CallbackResponse = z.infer<typeof callbackResponse>;
 
 /** `GET /api/callback/deliveries?from=&to=&status=` (our extension; 1-based, inclusive; newest first). */
 export const callbackDeliveryListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: z.coerce.number().int().min(1).optional(),
   status: z.enum(DELIVERY_STATUSES).optional().describe("Only deliveries in this status"),
 });

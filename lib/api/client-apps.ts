@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFrom } from "./wire";
 
 /**
  * The wire contract of client applications and access tokens (spec 5, compat notes "Requests").
@@ -24,7 +25,7 @@ export type CreatedClientAppResponse = z.infer<typeof createdClientAppResponse>;
 
 /** `GET /api/account/clientApps?from=&to=` (1-based, inclusive). */
 export const clientAppListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: z.coerce.number().int().min(1).optional(),
 });
 export type ClientAppListQuery = z.infer<typeof clientAppListQuery>;

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { pageFrom } from "./wire";
 import { EMAIL_KINDS, EMAIL_STATUSES } from "@/lib/email/kinds";
 
 /** The wire contract of the e-mail outbox (our extension): every message the service sent or kept. */
 
 /** `GET /api/account/outbox?from=&to=` (1-based, inclusive; newest first). */
 export const outboxListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: z.coerce.number().int().min(1).optional(),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wireAccountRole } from "./account-roles";
-import { optional } from "./wire";
+import { optional, pageFrom } from "./wire";
 
 /**
  * The wire contract of senders, the users of an account (spec 2.8, 3.5, 4.6; compat notes,
@@ -50,7 +50,7 @@ export type SenderUpdate = z.infer<typeof senderUpdate>;
 
 /** `GET /api/account/senders`: 1-based inclusive paging, `search` over e-mail, names and company. */
 export const senderListQuery = z.object({
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: optional(z.coerce.number().int().min(1)),
   search: optional(z.string().max(256)),
 });

@@ -31,3 +31,14 @@ export const optional = <T extends z.ZodType>(schema: T) =>
     .nullish()
     .transform((value) => value ?? undefined)
     .optional();
+
+/**
+ * A list's `from` (1-based, inclusive). 0 is read as the first too: the SDKs ask for the first page
+ * of templates as `from=0&to=9`, and the original answers it.
+ */
+export const pageFrom = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .default(1)
+  .transform((from) => Math.max(1, from));

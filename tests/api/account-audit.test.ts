@@ -358,7 +358,7 @@ describe("GET /api/account/auditEvents", () => {
 
   it("refuses bad paging and unknown event names (400)", async () => {
     const owner = await seedAccount();
-    for (const query of ["from=0", "from=abc", "to=0", "from=5&to=2", "from=1.5", "name=NOT_AN_EVENT"]) {
+    for (const query of ["from=-1", "from=abc", "to=0", "from=5&to=2", "from=1.5", "name=NOT_AN_EVENT"]) {
       const response = await call("GET", `/api/account/auditEvents?${query}`, { key: owner.apiKey });
       expect(response.status, query).toBe(400);
       expect(await response.json()).toMatchObject({ code: 400, name: "Bad Request" });

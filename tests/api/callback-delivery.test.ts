@@ -295,7 +295,7 @@ describe("GET /api/callback/deliveries and resend", () => {
     const failed = await callJson<DeliveryList>("GET", "/api/callback/deliveries?status=FAILED", { key: owner.apiKey });
     expect(failed).toEqual({ results: [], count: 0 });
     await expectStatus("GET", "/api/callback/deliveries?status=LOST", owner.apiKey, 400);
-    await expectStatus("GET", "/api/callback/deliveries?from=0", owner.apiKey, 400);
+    await expectStatus("GET", "/api/callback/deliveries?from=-1", owner.apiKey, 400);
     await expectStatus("GET", "/api/callback/deliveries?from=3&to=2", owner.apiKey, 400);
   });
 

@@ -369,7 +369,7 @@ describe("GET /api/account/senders", () => {
 
   it("refuses bad paging (400), needs a key (401) and users.view (403)", async () => {
     const owner = await seedAccount();
-    await expectError("GET", "/api/account/senders?from=0", { key: owner.apiKey }, 400);
+    await expectError("GET", "/api/account/senders?from=-1", { key: owner.apiKey }, 400);
     await expectError("GET", "/api/account/senders?from=abc", { key: owner.apiKey }, 400);
     await expectError("GET", "/api/account/senders?from=5&to=2", { key: owner.apiKey }, 400, "error.validation.paging");
     await expectError("GET", "/api/account/senders", {}, 401);
