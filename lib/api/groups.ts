@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optional } from "./wire";
+import { optional, pageFrom } from "./wire";
 
 /**
  * The wire contract of groups (spec 2.9 and 4.7, compat notes "Account resources"). Request
@@ -57,7 +57,7 @@ export type GroupMembersAdd = z.infer<typeof groupMembersAdd>;
 export const groupListQuery = z.object({
   search: optional(z.string().max(256)),
   dir: z.enum(["asc", "desc"]).default("asc"),
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: optional(z.coerce.number().int().min(1)),
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
@@ -92,3 +92,10 @@ export const groupListResponse = z.object({
   count: z.number().int().describe("The number of groups that match, not the page size"),
 });
 export type GroupListResponse = z.infer<typeof groupListResponse>;
+
+/** `GET /api/groups/summary`: the groups without their members. */
+export const groupSummaryList = z.object({
+  results: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), data: z.record(z.string(), z.unknown()) })),
+  count: z.number().int(),
+});
+export type GroupSummaryList = z.infer<typeof groupSummaryList>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { packageSettings } from "./package-settings";
 import { senderResponse } from "./senders";
-import { optional, withoutNulls } from "./wire";
+import { optional, withoutNulls, pageFrom } from "./wire";
 
 /**
  * The wire contract of packages, templates, roles, documents, approvals and fields
@@ -259,6 +259,36 @@ export const packageSenderInput = z.object({
   company: optional(z.string().max(256)),
 });
 
+/**
+ * Conditional fields (the original's `conditions`): `condition` and `action` in its expression
+ * language, naming fields as `document['<documentId>'].field['<fieldId>']`. Kept and answered;
+ * `GET …/referencedConditions` says which fields each names.
+ */
+export const fieldCondition = z.object({
+  id: optional(z.string().trim().min(1).max(128)),
+  condition: z.string().trim().min(1).max(4000),
+  action: z.string().trim().min(1).max(4000),
+});
+const fieldConditions = z.array(fieldCondition).max(500);
+
+/** `PUT …/fields/{fieldId}/conditionalFields`: the conditions that test the field, replacing those it had. */
+export const conditionalFieldInput = z.looseObject({ id: optional(z.string()), conditions: fieldConditions.nullish().transform((value) => value ?? []) });
+export type ConditionalFieldInput = z.infer<typeof conditionalFieldInput>;
+
+/** `GET /api/packages/{id}/referencedConditions?documentId=&fieldId=`. */
+export const referencedConditionsQuery = z.object({ documentId: optional(z.string().max(128)), fieldId: optional(z.string().max(128)) });
+
+const conditionList = z.array(z.object({ id: z.string(), condition: z.string(), action: z.string() }));
+export const referencedConditionsResponse = z.object({
+  packageId: z.string(),
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      fields: z.array(z.object({ fieldId: z.string(), conditions: z.object({ referencedInCondition: conditionList, referencedInAction: conditionList }) })),
+    }),
+  ),
+});
+
 /** `POST /api/packages` payload. */
 export const packageCreate = z.object({
   name: z.string().trim().min(1, "is required").max(256),
@@ -274,6 +304,7 @@ export const packageCreate = z.object({
   settings: optional(packageSettings),
   data: optional(looseRecord),
   sender: optional(packageSenderInput),
+  conditions: optional(fieldConditions),
   roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
   documents: z.array(documentInput).max(100).nullish().transform((value) => value ?? []),
 });
@@ -293,6 +324,7 @@ export const packageUpdate = z.object({
   due: dueDate,
   settings: optional(packageSettings),
   data: optional(looseRecord),
+  conditions: optional(fieldConditions),
 });
 export type PackageUpdate = z.infer<typeof packageUpdate>;
 
@@ -333,7 +365,7 @@ export const packageListQuery = z.object({
   search: optional(z.string().max(256)),
   sort: z.enum(LIST_SORTS).default("updated"),
   dir: z.enum(["asc", "desc"]).default("desc"),
-  from: z.coerce.number().int().min(1).default(1),
+  from: pageFrom,
   to: optional(z.coerce.number().int().min(1)),
   startDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),
   endDate: optional(z.iso.datetime({ offset: true }).or(z.iso.date())),

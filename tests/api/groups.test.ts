@@ -177,7 +177,7 @@ describe("groups: create, read, update, delete", () => {
     await expectError("PUT", "/api/groups/no-such-group", account.apiKey, { name: "x" }, 404);
     await expectError("GET", "/api/groups/no-such-group", account.apiKey, undefined, 404);
 
-    await expectError("GET", "/api/groups?from=0", account.apiKey, undefined, 400);
+    await expectError("GET", "/api/groups?from=-1", account.apiKey, undefined, 400);
     await expectError("GET", "/api/groups?from=abc", account.apiKey, undefined, 400);
     await expectError("GET", "/api/groups?from=5&to=2", account.apiKey, undefined, 400);
     await expectError("GET", "/api/groups?dir=up", account.apiKey, undefined, 400);

@@ -584,7 +584,7 @@ describe("GET /api/packages", () => {
   });
 
   it.each([
-    ["from=0", "from"],
+    ["from=-1", "from"],
     ["from=5&to=2", "must not be smaller"],
     ["sort=size", "sort"],
     ["query=someday", "Unknown query"],
@@ -636,12 +636,21 @@ describe("POST /api/packages/{id}/clone", () => {
     expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(await sourceOriginal.arrayBuffer()))).toBe(true);
   });
 
-  it("refuses to fill roles the template does not have, and to send a template", async () => {
+  it("adds the roles a template lacks (as the SDKs add signers to a template), and refuses to send a template", async () => {
     const account = await seedAccount();
     const source = await createPackageWithFiles(account.apiKey, packagePayload());
+    const { id } = await callJson<{ id: string }>("POST", `/api/packages/${source}/clone`, {
+      key: account.apiKey,
+      json: { name: "x", type: "PACKAGE", roles: [{ id: "Extra", name: "Extra", index: 3, signers: [signer(9)] }] },
+    });
+    const created = await getPackage(account.apiKey, id);
+    expect(created.roles.find((role) => role.id === "Extra")).toMatchObject({ index: 3, signers: [{ email: "signer9@example.test" }] });
+    // The added signer accepts the consent like the template's.
+    const consent = created.documents.find((document) => document.id === "default-consent")!;
+    expect(consent.approvals.map((approval) => approval.role)).toContain("Extra");
     await callJson("POST", `/api/packages/${source}/clone`, {
       key: account.apiKey,
-      json: { name: "x", type: "PACKAGE", roles: [{ id: "Nobody", signers: [signer(9)] }] },
+      json: { name: "x", type: "PACKAGE", roles: [{ id: "Twice", signers: [signer(9)] }, { id: "Twice", signers: [signer(8)] }] },
       expect: 400,
     });
     await callJson("POST", `/api/packages/${source}/clone`, { key: account.apiKey, json: { name: "x", type: "TEMPLATE", status: "SENT" }, expect: 400 });

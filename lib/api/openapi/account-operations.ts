@@ -33,7 +33,7 @@ import {
   clientAppRequest,
   createdClientAppResponse,
 } from "../client-apps";
-import { groupCreate, groupListQuery, groupListResponse, groupMembersAdd, groupResponse, groupUpdate } from "../groups";
+import { groupCreate, groupListQuery, groupListResponse, groupMembersAdd, groupResponse, groupSummaryList, groupUpdate } from "../groups";
 import {
   senderActivation,
   senderActivationResponse,
@@ -166,6 +166,7 @@ export const groupOperations: Operation[] = [
     responses: { 200: ok(groupResponse) },
   },
   { method: "get", path: "/api/groups", tag: "Groups", summary: "List the groups", permission: PERMISSIONS.groupsView, query: groupListQuery, responses: { 200: ok(groupListResponse) } },
+  { method: "get", path: "/api/groups/summary", tag: "Groups", summary: "Every group's id, name and e-mail, without members", permission: PERMISSIONS.groupsView, responses: { 200: ok(groupSummaryList) } },
   { method: "get", path: group, tag: "Groups", summary: "Read a group", permission: PERMISSIONS.groupsView, responses: { 200: ok(groupResponse) } },
   { method: "put", path: group, tag: "Groups", summary: "Change a group; members, when given, replace the list", permission: PERMISSIONS.groupsManage, body: { schema: groupUpdate }, responses: { 200: ok(groupResponse) } },
   { method: "delete", path: group, tag: "Groups", summary: "Delete a group", permission: PERMISSIONS.groupsManage, responses: { 204: noContent } },

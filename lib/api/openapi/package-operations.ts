@@ -13,6 +13,9 @@ import {
   fieldUpdate,
   orderChange,
   packageClone,
+  conditionalFieldInput,
+  referencedConditionsQuery,
+  referencedConditionsResponse,
   packageCreate,
   packageListQuery,
   packageResponse,
@@ -66,6 +69,14 @@ export const packageOperations: Operation[] = [
     },
   },
   { method: "get", path: "/api/session", tag: "Accounts", summary: "Who the credential belongs to", permission: null, responses: { 200: ok(sessionResponse) } },
+  {
+    method: "get",
+    path: "/api/sysinfo",
+    tag: "Accounts",
+    summary: "The running version and the database schema's",
+    permission: null,
+    responses: { 200: ok(z.object({ version: z.string(), webappVersion: z.string(), schemaVersion: z.string().describe("The number of migrations applied") })) },
+  },
 
   {
     method: "post",
@@ -163,6 +174,25 @@ export const packageOperations: Operation[] = [
   { method: "get", path: `${approval}/fields/{fieldId}`, tag: "Approvals and fields", summary: "Read a field", permission: transaction, responses: { 200: ok(fieldResponse) } },
   { method: "put", path: `${approval}/fields/{fieldId}`, tag: "Approvals and fields", summary: "Move or change a field", permission: transaction, body: { schema: fieldUpdate }, responses: { 200: ok(fieldResponse) } },
   { method: "delete", path: `${approval}/fields/{fieldId}`, tag: "Approvals and fields", summary: "Delete a field", permission: transaction, responses: { 204: noContent } },
+  {
+    method: "put",
+    path: `${approval}/fields/{fieldId}/conditionalFields`,
+    tag: "Approvals and fields",
+    summary: "Set the conditions that test a field (replacing those it had; an empty list removes them)",
+    permission: transaction,
+    body: { schema: conditionalFieldInput },
+    responses: { 204: noContent },
+  },
+  {
+    method: "get",
+    path: "/api/packages/{packageId}/referencedConditions",
+    tag: "Approvals and fields",
+    summary: "Which fields the package's conditions name, by document and field",
+    description: "Kept and answered; the ceremony does not act on conditions yet (see the README's compatibility section).",
+    permission: transaction,
+    query: referencedConditionsQuery,
+    responses: { 200: ok(referencedConditionsResponse) },
+  },
 
   { method: "get", path: `${pkg}/reminders`, tag: "Reminders", summary: "Read the reminder schedule (204 when none)", permission: transaction, responses: { 200: ok(reminderScheduleResponse), 204: noContent } },
   { method: "post", path: `${pkg}/reminders`, tag: "Reminders", summary: "Create the reminder schedule of a draft", permission: transaction, body: { schema: reminderScheduleRequest }, responses: { 201: ok(reminderScheduleResponse) } },
@@ -176,10 +206,21 @@ export const packageOperations: Operation[] = [
 
   {
     method: "post",
+    path: "/api/sessions",
+    tag: "Signing",
+    summary: "The original's signer session: {sessionToken}, opening the signer's ceremony at /access?sessionToken=<value>",
+    description: "Query: package (the package id) and signer (the role id, its signer's id or e-mail). The token is a multi-use signer authentication token.",
+    permission: transaction,
+    query: z.object({ package: z.string(), signer: z.string() }),
+    responses: { 200: ok(z.object({ sessionToken: z.string() })) },
+  },
+  {
+    method: "post",
     path: "/api/authenticationTokens/signer/multiUse",
     tag: "Signing",
     summary: "A token that opens a signer's ceremony, as often as needed",
-    description: "signerId is the role id. Redeemed at /access?sessionToken=<value>; works while the package is SENT and the signer has not finished.",
+    description:
+      "signerId is the role id (or its signer's id or e-mail). Redeemed at /access?sessionToken=<value>, or at /auth?signerAuthenticationToken=<value> as the SDKs build it (a client asking for JSON gets {sessionToken} for the ESIGNLIVE_SESSION_ID cookie); works while the package is SENT and the signer has not finished.",
     permission: transaction,
     body: { schema: signerAuthenticationTokenRequest },
     responses: { 200: ok(signerAuthenticationTokenResponse) },

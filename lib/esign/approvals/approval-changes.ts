@@ -1,13 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { approvals, fields } from "@/lib/db/schema";
-import type { ApprovalInput, ApprovalUpdate, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
+import { approvals, fields, packages } from "@/lib/db/schema";
+import type { ApprovalInput, ApprovalUpdate, ConditionalFieldInput, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findDocument } from "@/lib/esign/documents/document-changes";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
+import { replaceFieldConditions, withConditionIds } from "@/lib/esign/packages/conditions";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { approvalRows, enlistSigningRoles, fieldRow, findRoleIds } from "@/lib/esign/packages/package-content";
 import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
@@ -176,5 +177,20 @@ export async function deleteField(db: Db, caller: Caller, key: DocumentKey, appr
       .returning({ id: fields.id });
     if (deleted.length === 0) throw fieldNotFound(fieldId);
     await record("FIELD_DELETE", { documentId: key.documentId, message: fieldId });
+  });
+}
+
+/**
+ * `PUT .../fields/{fieldId}/conditionalFields`: the package's conditions that test this field
+ * (name it in their `condition`) replaced by the ones given (none: the field is tested by nothing).
+ */
+export async function updateFieldConditions(db: Db, caller: Caller, key: DocumentKey, approvalId: string, fieldId: string, input: ConditionalFieldInput): Promise<void> {
+  await changePackage(db, caller, key.packageId, "fields", async ({ tx, record }) => {
+    await findDocument(tx, key.packageId, key.documentId);
+    if (!(await fieldsOf(tx, key, approvalId)).some((row) => row.id === fieldId)) throw fieldNotFound(fieldId);
+    const [pkg] = await tx.select({ conditions: packages.conditions }).from(packages).where(eq(packages.id, key.packageId));
+    const conditions = replaceFieldConditions(pkg!.conditions, key.documentId, fieldId, withConditionIds(input.conditions));
+    await tx.update(packages).set({ conditions }).where(eq(packages.id, key.packageId));
+    await record("FIELD_UPDATE", { documentId: key.documentId, message: `${fieldId}: ${input.conditions.length} condition(s)` });
   });
 }

@@ -5,20 +5,20 @@ import type { PackageClone } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { badRequest } from "@/lib/esign/errors";
 import { resolveGroupSigners } from "@/lib/esign/groups/resolve-group-signers";
 import { newId } from "@/lib/esign/ids";
 import { unansweredRequirements } from "@/lib/esign/signing/attachments/requirements";
 import { findPackage } from "./find-package";
 import { resolvePackageOwner } from "./package-owner";
-import { normalizeSigner, senderAsSigner, senderRoleRow } from "./package-content";
+import { assertUniqueIds, consentApprovalRow, normalizeSigner, roleRow, senderAsSigner, senderRoleRow } from "./package-content";
 import { assertCreatableStatus } from "./package-status";
 import { templateVisibility } from "./create-package";
 import { sendPackage } from "./send-package";
 
 /**
  * `POST /api/packages/{id}/clone`: a template from a package (spec 4.1), a package from a template
- * (its roles filled with the people in `roles`, matched by role id), or a copy of either. Documents
+ * (its roles filled with the people in `roles`, matched by role id; roles it lacks are added), or
+ * a copy of either. Documents
  * are shared by content address; roles, approvals and fields are copied with their ids.
  */
 export async function clonePackage(db: Db, caller: Caller, sourceId: string, input: PackageClone): Promise<{ id: string }> {
@@ -33,11 +33,10 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
     const sourceApprovals = await tx.select().from(approvals).where(eq(approvals.packageId, sourceId));
     const sourceFields = await tx.select().from(fields).where(eq(fields.packageId, sourceId));
 
-    const fillings = new Map((await resolveGroupSigners(tx, caller.account.id, input.roles)).map((role) => [role.id ?? "", role]));
-    const unknown = [...fillings.keys()].filter((id) => !sourceRoles.some((role) => role.id === id));
-    if (unknown.length) {
-      throw badRequest("error.validation.unknownRole", `The ${source.type.toLowerCase()} has no role(s) ${unknown.map((id) => `"${id}"`).join(", ")} to fill.`);
-    }
+    const given = await resolveGroupSigners(tx, caller.account.id, input.roles);
+    const fillings = new Map(given.map((role) => [role.id ?? "", role]));
+    // Roles the source lacks are added, as the original does (the SDKs add signers to a template's placeholders this way).
+    const added = given.filter((role) => !role.id || !sourceRoles.some((source) => source.id === role.id));
 
     const created = now();
     await tx.insert(packages).values({
@@ -56,6 +55,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       due: input.due === undefined ? source.due : input.due,
       settings: input.settings ?? source.settings,
       data: input.data ?? source.data,
+      conditions: source.conditions,
       created,
       updated: created,
     });
@@ -81,12 +81,16 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
         };
       });
     const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;
+    const addedRows = added.map((role, i) => roleRow(packageId, role, roleRows.length + i, owner.sender));
+    assertUniqueIds([...roleRows, ...addedRows].map((role) => role.id), "role");
+    roleRows.push(...addedRows);
     if (!roleRows.some((role) => role.type === "SENDER")) roleRows.push(senderRoleRow(packageId, roleRows.length, owner.sender));
     await tx.insert(roles).values(roleRows);
     await tx.insert(documents).values(sourceDocuments.map((document) => ({ ...document, packageId, sealedBlobSha256: null })));
-    if (sourceApprovals.length) {
-      await tx.insert(approvals).values(sourceApprovals.map((approval) => ({ ...approval, packageId, accepted: null, signed: null })));
-    }
+    const copiedApprovals = sourceApprovals.map((approval) => ({ ...approval, packageId, accepted: null, signed: null }));
+    // An added signer accepts the consent like the others.
+    const addedConsents = addedRows.filter((role) => role.signs !== false).map((role) => consentApprovalRow(packageId, role.id, role.position));
+    if (copiedApprovals.length + addedConsents.length) await tx.insert(approvals).values([...copiedApprovals, ...addedConsents]);
     if (sourceFields.length) {
       await tx.insert(fields).values(sourceFields.map((field) => ({ ...field, packageId })));
     }

@@ -13,6 +13,7 @@ import { resolveGroupSigners, signerRefsOf } from "@/lib/esign/groups/resolve-gr
 import { newId } from "@/lib/esign/ids";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { assertRequirementIdsUnique } from "@/lib/esign/signing/attachments/requirements";
+import { withConditionIds } from "./conditions";
 import { assertUniqueIds, consentApprovalRow, roleRow, senderRoleRow } from "./package-content";
 import { resolvePackageOwner } from "./package-owner";
 import { assertCreatableStatus } from "./package-status";
@@ -83,6 +84,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         settings: await newPackageSettings(tx, caller.account.id, input.settings),
         // The original service marks what its API created; the Java SDK's own tests check for it.
         data: { origin: "api", ...input.data },
+        conditions: withConditionIds(input.conditions ?? []),
         created,
         updated: created,
       });

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { readApproval, readApprovals, readField, readFields } from "@/lib/esign/approvals/approval-changes";
 import { readDocument } from "@/lib/esign/documents/document-changes";
 import { readRole } from "@/lib/esign/roles/role-changes";
+import { referencedConditions, type ReferencedConditions } from "./conditions";
 import { findPackage } from "./find-package";
 import { readDocuments, readPackage, readRoles } from "./read-package";
 
@@ -57,4 +58,10 @@ export async function getFields(db: Queryable, caller: Caller, key: DocumentKey,
 export async function getField(db: Queryable, caller: Caller, key: DocumentKey, approvalId: string, fieldId: string): Promise<WireField> {
   await findPackage(db, caller, key.packageId);
   return readField(db, key, approvalId, fieldId);
+}
+
+/** `GET /api/packages/{id}/referencedConditions`: see conditions.ts. */
+export async function getReferencedConditions(db: Queryable, caller: Caller, packageId: string, filter: { documentId?: string; fieldId?: string }): Promise<ReferencedConditions> {
+  const pkg = await findPackage(db, caller, packageId);
+  return referencedConditions(pkg.id, pkg.conditions, filter);
 }

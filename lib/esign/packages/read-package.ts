@@ -100,6 +100,13 @@ function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingG
   };
 }
 
+/** The signer's `auth` as given, with the members the original always answers (challenges, each with maskInput). */
+function wireAuth(auth: unknown): Record<string, unknown> {
+  const given = (auth ?? {}) as Record<string, unknown>;
+  const challenges = Array.isArray(given.challenges) ? given.challenges.map((challenge: Record<string, unknown>) => ({ maskInput: false, ...challenge })) : [];
+  return { scheme: "NONE", ...given, challenges };
+}
+
 /**
  * A role's signer as the original service shows it: what the client gave (nulls dropped), with
  * the members it always carries (`name`, `signerType`, dates, …). The sender's role is an
@@ -117,6 +124,8 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
     knowledgeBasedAuthentication: stored.knowledgeBasedAuthentication ?? { knowledgeBasedAuthenticationStatus: "NOT_YET_ATTEMPTED" },
     // Signers are invited by e-mail, as the original does unless told otherwise (Signet sends no SMS).
     notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
+    auth: wireAuth(stored.auth),
+    delivery: { email: false, download: false, provider: false, ...(stored.delivery as Record<string, unknown> | undefined) },
     professionalIdentityFields: stored.professionalIdentityFields ?? [],
     userCustomFields: stored.userCustomFields ?? [],
     specialTypes: stored.specialTypes ?? [],

@@ -14,6 +14,7 @@ import { findPackageToChange, type PackageRow } from "./find-package";
 import { isSigningRole } from "./package-content";
 import { stateOf } from "./package-change";
 import { statusChange, trashChange } from "./package-status";
+import { withConditionIds } from "./conditions";
 import { sendPackage } from "./send-package";
 
 const METADATA_KEYS = [
@@ -27,6 +28,7 @@ const METADATA_KEYS = [
   "due",
   "settings",
   "data",
+  "conditions",
 ] as const;
 
 /** Metadata that may change after sending; everything else only in a draft or template. */
@@ -85,7 +87,7 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     const trashEvent = input.trashed === undefined ? null : trashChange(state, input.trashed);
     const change = input.status === undefined ? null : statusChange({ ...state, trashed }, input.status);
     const resultingStatus = change?.status ?? state.status;
-    const metadata = metadataChanges(row, input, resultingStatus);
+    const metadata = metadataChanges(row, input.conditions ? { ...input, conditions: withConditionIds(input.conditions) } : input, resultingStatus);
     if (trashed && Object.keys(metadata).length) {
       throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing it.");
     }
