@@ -16,3 +16,13 @@ export async function readAttachmentUpload(request: Request): Promise<UploadedFi
   }
   return files[0];
 }
+
+/** The SDKs' signer upload: one or more files, each in a part named `file` (other parts ignored). */
+export async function readAttachmentUploads(request: Request): Promise<UploadedFile[]> {
+  if (mediaType(request) !== "multipart/form-data") {
+    throw badRequest("error.validation.contentType", 'Upload the attachment as multipart/form-data with parts named "file".');
+  }
+  const files = (await readMultipart(request)).files.filter((file) => file.fieldName === "file");
+  if (files.length === 0) throw badRequest("error.validation.attachmentFile", 'Send at least one file, in a part named "file".');
+  return files;
+}

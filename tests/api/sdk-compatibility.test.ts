@@ -315,9 +315,44 @@ describe("9. signer authentication tokens, as the SDKs redeem them", () => {
       body: multipart.body,
     });
     expect(uploaded.files).toHaveLength(1);
+    // The SDK reads a file's id as an Integer.
+    expect(uploaded.files[0]!.id).toMatch(/^\d+$/);
     expect((await call("DELETE", `/api/packages/${id}/attachment/${requirement.id}/file/${uploaded.files[0]!.id}`, { headers: cookie })).status).toBe(200);
+    // Several files in one request (AttachmentRequirementExample), kept together.
+    const two = multipartBody("", [
+      { name: "front.pdf", bytes: await makePdf() },
+      { name: "back.pdf", bytes: await makePdf() },
+    ]);
+    const both = await callJson<{ files: unknown[] }>("POST", `/api/packages/${id}/attachment/${requirement.id}`, { headers: { ...cookie, "content-type": two.contentType }, body: two.body });
+    expect(both.files).toHaveLength(2);
+    expect(await callJson("GET", `/api/packages/${id}/attachment/verifications`, { key: account.apiKey })).toEqual([]);
     // Without a session the signer's route answers 401.
     expect((await call("POST", `/api/packages/${id}/attachment/${requirement.id}`, { headers: { "content-type": multipart.contentType }, body: multipart.body })).status).toBe(401);
+  });
+});
+
+describe("9. signer sessions and signable approvals (SessionCreationExample, SignableSignaturesExample)", () => {
+  it("opens a signer session with POST /api/sessions and lists what a signer has yet to sign", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("first@example.test", { status: "SENT" });
+    (body.roles as Json[]).push({ id: "Client2", name: "Client2", index: 0, signers: [{ id: "Client2", firstName: "Second", lastName: "Signer", email: "second@example.test" }] });
+    const document = (body.documents as Json[])[0]!;
+    document.id = "documentId";
+    (document.approvals as Json[]).push(
+      { role: "Client1", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 300, top: 100, width: 200, height: 50 }] },
+      { role: "Client2", disabled: true, fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 500, top: 100, width: 200, height: 50 }] },
+    );
+    const id = await createSdkPackage(account, body);
+
+    const { sessionToken } = await callJson<{ sessionToken: string }>("POST", `/api/sessions?package=${id}&signer=Client1`, { key: account.apiKey });
+    const opened = await call("GET", `/access?sessionToken=${encodeURIComponent(sessionToken)}`);
+    expect(opened.status).toBe(303);
+
+    const signable = (signer: string) => callJson<{ role: string; disabled: boolean }[]>("GET", `/api/packages/${id}/documents/documentId/signers/${signer}/approvals`, { key: account.apiKey });
+    expect((await signable("Client1")).map((approval) => approval.role)).toEqual(["Client1", "Client1"]);
+    // A disabled approval is listed, as the original lists it; a signer may be named by e-mail.
+    expect(await signable("second@example.test")).toMatchObject([{ role: "Client2", disabled: true }]);
+    await callJson("GET", `/api/packages/${id}/documents/documentId/signers/nobody/approvals`, { key: account.apiKey, expect: 404 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { attachmentAvailability, ceremonyAttachmentRequirement } from "../attachments";
 import { errorResponse, noContent, ok, type Operation, CEREMONY_AUTHENTICATION, noCeremonySession } from "./operation";
@@ -44,6 +45,14 @@ export const attachmentOperations: Operation[] = [
       "Only while the package is SENT; a signer who has not finished can upload again. Sent with the `ESIGNLIVE_SESSION_ID` cookie of a signer session and no credential (as the SDKs do), the signer removes their own file instead, as `DELETE /api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}` does.",
     permission: transaction,
     responses: { 204: noContent, 409: ok(errorResponse, "The package is not out for signing") },
+  },
+  {
+    method: "get",
+    path: `${attachment}/verifications`,
+    tag,
+    summary: "Automated verification results of the signers' attachments: none, Signet runs no such checks",
+    permission: transaction,
+    responses: { 200: ok(z.array(z.record(z.string(), z.unknown()))) },
   },
   {
     method: "post",

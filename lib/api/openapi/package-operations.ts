@@ -157,6 +157,15 @@ export const packageOperations: Operation[] = [
 
   { method: "get", path: `${doc}/approvals`, tag: "Approvals and fields", summary: "List a document's approvals", permission: transaction, responses: { 200: ok(listOf(approvalResponse)) } },
   { method: "post", path: `${doc}/approvals`, tag: "Approvals and fields", summary: "Add an approval with its fields", permission: transaction, body: { schema: approvalInput }, responses: { 200: ok(approvalResponse) } },
+  {
+    method: "get",
+    path: `${doc}/signers/{signerId}/approvals`,
+    tag: "Approvals and fields",
+    summary: "The signer's approvals on the document not yet signed (disabled ones included), a bare array",
+    description: "signerId is the role id, its signer's id or e-mail.",
+    permission: transaction,
+    responses: { 200: ok(z.array(approvalResponse)) },
+  },
   { method: "get", path: approval, tag: "Approvals and fields", summary: "Read an approval", permission: transaction, responses: { 200: ok(approvalResponse) } },
   { method: "put", path: approval, tag: "Approvals and fields", summary: "Update an approval", permission: transaction, body: { schema: approvalUpdate }, responses: { 200: ok(approvalResponse) } },
   { method: "delete", path: approval, tag: "Approvals and fields", summary: "Delete an approval and its fields", permission: transaction, responses: { 204: noContent } },

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { approvals, fields, packages } from "@/lib/db/schema";
+import { approvals, fields, packages, roles } from "@/lib/db/schema";
 import type { ApprovalInput, ApprovalUpdate, ConditionalFieldInput, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
@@ -50,6 +50,24 @@ export async function readApprovals(db: Queryable, key: DocumentKey): Promise<Wi
     .select()
     .from(approvals)
     .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)))
+    .orderBy(asc(approvals.position));
+  return Promise.all(rows.map(async (row) => wireApproval(row, await fieldsOf(db, key, row.id))));
+}
+
+/**
+ * `GET .../documents/{documentId}/signers/{signerId}/approvals`: what the signer has yet to sign on
+ * the document (disabled ones included, as the original lists them), the signer named by role id,
+ * signer id or e-mail.
+ */
+export async function readSignableApprovals(db: Queryable, key: DocumentKey, signerId: string): Promise<WireApproval[]> {
+  await findDocument(db, key.packageId, key.documentId);
+  const packageRoles = await db.select().from(roles).where(eq(roles.packageId, key.packageId));
+  const role = packageRoles.find((row) => row.id === signerId) ?? packageRoles.find((row) => row.signer?.id === signerId) ?? packageRoles.find((row) => row.signerEmail === signerId.toLowerCase());
+  if (!role) throw notFound("error.notFound.roleNotFound", `Signer ${signerId} was not found in the package.`);
+  const rows = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId), eq(approvals.roleId, role.id), isNull(approvals.signed), isNull(approvals.accepted)))
     .orderBy(asc(approvals.position));
   return Promise.all(rows.map(async (row) => wireApproval(row, await fieldsOf(db, key, row.id))));
 }

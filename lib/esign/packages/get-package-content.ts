@@ -1,7 +1,7 @@
 import type { Queryable } from "@/lib/db/client";
 import type { WireApproval, WireDocument, WireField, WirePackage, WireRole } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { readApproval, readApprovals, readField, readFields } from "@/lib/esign/approvals/approval-changes";
+import { readApproval, readApprovals, readField, readFields, readSignableApprovals } from "@/lib/esign/approvals/approval-changes";
 import { readDocument } from "@/lib/esign/documents/document-changes";
 import { readRole } from "@/lib/esign/roles/role-changes";
 import { referencedConditions, type ReferencedConditions } from "./conditions";
@@ -64,4 +64,9 @@ export async function getField(db: Queryable, caller: Caller, key: DocumentKey, 
 export async function getReferencedConditions(db: Queryable, caller: Caller, packageId: string, filter: { documentId?: string; fieldId?: string }): Promise<ReferencedConditions> {
   const pkg = await findPackage(db, caller, packageId);
   return referencedConditions(pkg.id, pkg.conditions, filter);
+}
+
+export async function getSignableApprovals(db: Queryable, caller: Caller, key: DocumentKey, signerId: string): Promise<WireApproval[]> {
+  await findPackage(db, caller, key.packageId);
+  return readSignableApprovals(db, key, signerId);
 }

@@ -50,14 +50,15 @@ async function assertAllowedFileType(tx: Queryable, accountId: string, fileName:
 
 /**
  * `POST /api/signing/{packageId}/attachments/{attachmentId}`: the signer adds a file to one of
- * their role's attachment requirements. The file is checked before anything is stored, its bytes
- * go to the blob store, the requirement becomes COMPLETE and PACKAGE_ATTACHMENT is recorded with
- * the requirement's name. When this was the last thing the signer owed (everything signed, every
- * required attachment there), the role finishes as after a signature. One transaction; the body
- * has been read before it opens, so a slow upload holds no lock.
+ * their role's attachment requirements (the SDKs' route may carry several: all or none are kept).
+ * Each file is checked before anything is stored, its bytes go to the blob store, the requirement
+ * becomes COMPLETE and PACKAGE_ATTACHMENT is recorded with the requirement's name. When this was
+ * the last thing the signer owed (everything signed, every required attachment there), the role
+ * finishes as after a signature. One transaction; the body has been read before it opens, so a
+ * slow upload holds no lock.
  */
-export async function uploadSignerAttachment(db: Db, session: SigningSession, attachmentId: string, upload: AttachmentUpload): Promise<CeremonyAttachmentRequirement> {
-  const file = validatedUpload(upload);
+export async function uploadSignerAttachment(db: Db, session: SigningSession, attachmentId: string, upload: AttachmentUpload | AttachmentUpload[]): Promise<CeremonyAttachmentRequirement> {
+  const files = (Array.isArray(upload) ? upload : [upload]).map(validatedUpload);
   const blobs = await CreatedBlobs.open();
   try {
     return await db.transaction(async (tx) => {
@@ -65,27 +66,28 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
       const { pkg, role } = context;
       assertMayAct(context, "uploading an attachment");
       if (!(await isRoleVerified(tx, pkg.id, role.id))) throw forbidden("error.forbidden.verificationRequired", "Verify your identity before uploading attachments.");
-      await assertAllowedFileType(tx, pkg.accountId, file.fileName);
+      for (const file of files) await assertAllowedFileType(tx, pkg.accountId, file.fileName);
       const requirement = requirementOfRole(role, attachmentId);
       const existing = await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id });
-      if (existing.length >= MAX_FILES_PER_ATTACHMENT) {
-        throw unprocessable("error.validation.tooManyAttachmentFiles", `"${requirement.name}" already holds ${MAX_FILES_PER_ATTACHMENT} files, the most it can; remove one first.`);
+      if (existing.length + files.length > MAX_FILES_PER_ATTACHMENT) {
+        throw unprocessable("error.validation.tooManyAttachmentFiles", `"${requirement.name}" holds at most ${MAX_FILES_PER_ATTACHMENT} files and has ${existing.length}; remove one first.`);
       }
 
-      const blobSha256 = await blobs.put(file.bytes, tx);
       const at = now();
-      await tx.insert(signerAttachmentFiles).values({
-        packageId: pkg.id,
-        roleId: role.id,
-        requirementId: requirement.id,
-        name: file.fileName,
-        contentType: file.contentType,
-        size: file.bytes.byteLength,
-        blobSha256,
-        uploadedByName: context.actorName,
-        uploadedByEmail: context.actorEmail,
-        uploaded: at,
-      });
+      for (const file of files) {
+        await tx.insert(signerAttachmentFiles).values({
+          packageId: pkg.id,
+          roleId: role.id,
+          requirementId: requirement.id,
+          name: file.fileName,
+          contentType: file.contentType,
+          size: file.bytes.byteLength,
+          blobSha256: await blobs.put(file.bytes, tx),
+          uploadedByName: context.actorName,
+          uploadedByEmail: context.actorEmail,
+          uploaded: at,
+        });
+      }
       const updated = await syncRequirement(tx, pkg.id, role.id, requirement.id);
       await recordEvent(tx, {
         accountId: pkg.accountId,

@@ -3,7 +3,7 @@ import { downloadAttachment } from "@/lib/esign/signing/attachments/download-att
 import { uploadSignerAttachment } from "@/lib/esign/signing/attachments/upload-signer-attachment";
 import { signingSessionOf } from "@/lib/esign/signing/session";
 import { apiRoute, publicRoute } from "@/lib/http/api-handler";
-import { readAttachmentUpload } from "@/lib/http/attachment-upload";
+import { readAttachmentUploads } from "@/lib/http/attachment-upload";
 import { download } from "@/lib/http/responses";
 
 type Params = { packageId: string; attachmentId: string };
@@ -15,12 +15,11 @@ export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, asy
 });
 
 /**
- * The signer uploads a file for the requirement, as the SDKs do it: with the session of a signer
+ * The signer uploads files for the requirement (each in a part named `file`), as the SDKs do it: with the session of a signer
  * authentication token in the `ESIGNLIVE_SESSION_ID` cookie (the ceremony's own route is
  * `POST /api/signing/{packageId}/attachments/{attachmentId}`, which this is).
  */
 export const POST = publicRoute<Params>(async ({ request, params, db }) => {
   const session = await signingSessionOf(request, params.packageId);
-  const upload = await readAttachmentUpload(request);
-  return uploadSignerAttachment(db, session, params.attachmentId, upload);
+  return uploadSignerAttachment(db, session, params.attachmentId, await readAttachmentUploads(request));
 });

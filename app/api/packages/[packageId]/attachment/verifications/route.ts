@@ -1,0 +1,15 @@
+import { findPackage } from "@/lib/esign/packages/find-package";
+import { PERMISSIONS } from "@/lib/esign/permissions";
+import { apiRoute } from "@/lib/http/api-handler";
+
+type Params = { packageId: string };
+
+/**
+ * The original's automated checks of signers' attachments (document type classification and data
+ * extraction). Signet runs none, so a package has no results: an empty list, as the original
+ * answers for a package whose attachments were not verified.
+ */
+export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+  await findPackage(db, caller, params.packageId);
+  return [];
+});
