@@ -372,6 +372,13 @@ export const packageListQuery = z.object({
   /** Another sender's folders instead of the caller's (needs users.transactions): by user id or by e-mail. */
   ownerUserId: optional(z.string().trim().min(1).max(256)),
   ownerEmail: optional(z.string().trim().min(1).max(254)),
+  /** Only these members of each package, as strings (`fields=id,name`): the SDKs' getPackagesFields. */
+  fields: optional(
+    z
+      .string()
+      .max(1000)
+      .transform((list) => list.split(",").map((name) => name.trim()).filter(Boolean)),
+  ),
 });
 export type PackageListQuery = z.infer<typeof packageListQuery>;
 

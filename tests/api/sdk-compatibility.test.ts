@@ -406,6 +406,25 @@ describe("10. small wire details", () => {
   });
 });
 
+describe("10. list and group calls as the SDK words them", () => {
+  it("answers getPackagesFields (fields=id) with only those members, and adds a group member through …/invite", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const fieldsOnly = await callJson<{ results: Json[]; count: number }>("GET", "/api/packages?query=DRAFT&from=1&to=10&fields=id", { key: account.apiKey });
+    expect(fieldsOnly).toEqual({ results: [{ id }], count: 1 });
+    // The SDK's first page of templates: from=0&to=9.
+    expect((await call("GET", "/api/packages?visibility=SENDER&from=0&to=9&type=template", { key: account.apiKey })).status).toBe(200);
+
+    const member = await seedSender(account);
+    const group = await callJson<{ id: string }>("POST", "/api/groups", { key: account.apiKey, json: { name: "Team", email: "team@example.test", members: [] } });
+    const invited = await callJson<{ members: { email: string; memberType: string }[] }>("POST", `/api/groups/${group.id}/invite`, {
+      key: account.apiKey,
+      json: { email: member.email, memberType: "MANAGER", firstName: null, lastName: null, userId: null },
+    });
+    expect(invited.members).toMatchObject([{ email: member.email, memberType: "MANAGER" }]);
+  });
+});
+
 describe("11. every member the original marks as required", () => {
   it("is present in a package, its signers, documents and the sender's groups", async () => {
     const account = await seedAccount();

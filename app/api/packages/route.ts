@@ -1,6 +1,6 @@
 import { packageCreate, packageListQuery } from "@/lib/api/packages";
 import { createPackage } from "@/lib/esign/packages/create-package";
-import { listPackages } from "@/lib/esign/packages/list-packages";
+import { listPackages, withOnlyFields } from "@/lib/esign/packages/list-packages";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readPayloadAndFiles } from "@/lib/http/package-upload";
@@ -15,5 +15,6 @@ export const POST = apiRoute({ permission: PERMISSIONS.transaction }, async ({ r
 
 export const GET = apiRoute({ permission: PERMISSIONS.transaction }, async ({ request, db, caller }) => {
   const query = parseWith(packageListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  return listPackages(db, caller, query);
+  const page = await listPackages(db, caller, query);
+  return query.fields ? withOnlyFields(page, query.fields) : page;
 });

@@ -56,6 +56,7 @@ export const EMBEDDED_API_ROUTES: [pattern: string, load: () => Promise<Embedded
   ["/api/dataRetentionSettings/expiryTimeConfiguration", () => import("@/app/api/dataRetentionSettings/expiryTimeConfiguration/route")],
   ["/api/groups", () => import("@/app/api/groups/route")],
   ["/api/groups/[groupId]", () => import("@/app/api/groups/[groupId]/route")],
+  ["/api/groups/[groupId]/invite", () => import("@/app/api/groups/[groupId]/invite/route")],
   ["/api/groups/[groupId]/members", () => import("@/app/api/groups/[groupId]/members/route")],
   ["/api/groups/[groupId]/members/[userId]", () => import("@/app/api/groups/[groupId]/members/[userId]/route")],
   ["/api/groups/summary", () => import("@/app/api/groups/summary/route")],

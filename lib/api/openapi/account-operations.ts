@@ -171,6 +171,7 @@ export const groupOperations: Operation[] = [
   { method: "put", path: group, tag: "Groups", summary: "Change a group; members, when given, replace the list", permission: PERMISSIONS.groupsManage, body: { schema: groupUpdate }, responses: { 200: ok(groupResponse) } },
   { method: "delete", path: group, tag: "Groups", summary: "Delete a group", permission: PERMISSIONS.groupsManage, responses: { 204: noContent } },
   { method: "post", path: `${group}/members`, tag: "Groups", summary: "Add members", permission: PERMISSIONS.groupsManage, body: { schema: groupMembersAdd }, responses: { 200: ok(groupResponse) } },
+  { method: "post", path: `${group}/invite`, tag: "Groups", summary: "Add a member (the original's name for it)", permission: PERMISSIONS.groupsManage, body: { schema: groupMembersAdd }, responses: { 200: ok(groupResponse) } },
   { method: "delete", path: `${group}/members/{userId}`, tag: "Groups", summary: "Remove a member", permission: PERMISSIONS.groupsManage, responses: { 204: noContent } },
 ];
 

@@ -95,6 +95,7 @@ export const packageOperations: Operation[] = [
     summary: "List packages or templates",
     permission: transaction,
     query: packageListQuery,
+    description: "With `fields=id,name,…` each result holds only those members, as strings (the SDKs' getPackagesFields).",
     responses: { 200: ok(listOf(packageResponse), "A page of packages, with roles and documents but without approvals") },
   },
   { method: "get", path: pkg, tag: "Packages", summary: "Read a package", permission: transaction, responses: { 200: ok(packageResponse) } },

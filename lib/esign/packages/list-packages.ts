@@ -175,3 +175,12 @@ function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: 
   }
   return row as T["$inferSelect"];
 }
+
+/** A page of packages with only the members `fields` names, each as a string (`GET /api/packages?fields=id,name`). */
+export function withOnlyFields(page: { results: WirePackage[]; count: number }, fields: string[]): { results: Record<string, string>[]; count: number } {
+  const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+  return {
+    results: page.results.map((pkg) => Object.fromEntries(fields.filter((name) => name in pkg).map((name) => [name, asText((pkg as Record<string, unknown>)[name])]))),
+    count: page.count,
+  };
+}
