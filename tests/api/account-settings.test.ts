@@ -221,7 +221,9 @@ describe("data retention settings (ExpiryTimeConfigurationExample, DataManagemen
 
   it("keeps the data management policy the SDK sets", async () => {
     const { apiKey } = await seedAccount();
-    expect(await callJson("GET", "/api/dataRetentionSettings/dataManagementPolicy", { key: apiKey })).toEqual({ transactionRetention: {} });
+    expect(await callJson("GET", "/api/dataRetentionSettings/dataManagementPolicy", { key: apiKey })).toEqual({
+      transactionRetention: { draft: 0, sent: 0, completed: 0, archived: 0, declined: 0, optedOut: 0, expired: 0 },
+    });
     const policy = { transactionRetention: { archived: 60, completed: 60, declined: 60, draft: 60, expired: 60, optedOut: 60, sent: 0 } };
     await callJson("PUT", "/api/dataRetentionSettings/dataManagementPolicy", { key: apiKey, json: policy });
     expect(await callJson("GET", "/api/dataRetentionSettings/dataManagementPolicy", { key: apiKey })).toEqual(policy);
