@@ -162,6 +162,19 @@ const ACCOUNT_FEATURE_DEFAULTS = {
   chooseSignature: true,
 };
 
+/** What the ceremony's welcome and thank-you screens show, by default everything (signingUiOptions). */
+const WELCOME_OPTIONS = { title: true, body: true, recipientName: true, recipientEmail: true, recipientActionRequired: true, recipientRole: true, recipientStatus: true };
+const HOST_THANK_YOU_OPTIONS = {
+  title: true,
+  body: true,
+  recipientName: true,
+  recipientEmail: true,
+  recipientRole: true,
+  recipientStatus: true,
+  downloadButton: true,
+  reviewDocumentsButton: true,
+};
+
 /**
  * Settings documents kept under one name each (account_settings.name). `defaults` is what GET
  * answers before anything is stored; `schema` checks a write.
@@ -256,29 +269,10 @@ export const SETTINGS_DOCUMENTS = {
     }),
     defaults: {
       completeSummaryOptions: { title: true, message: true, download: true, review: true, continue: true, documentSection: true, uploadSection: true },
-      inpersonWelcomeOptions: { title: true, body: true, recipientName: true, recipientEmail: true, recipientActionRequired: true, recipientRole: true, recipientStatus: true },
-      inpersonHostThankYouOptions: {
-        title: true,
-        body: true,
-        recipientName: true,
-        recipientEmail: true,
-        recipientRole: true,
-        recipientStatus: true,
-        downloadButton: true,
-        reviewDocumentsButton: true,
-      },
-      notaryWelcomeOptions: { title: true, body: true, recipientName: true, recipientEmail: true, recipientActionRequired: true, recipientRole: true, recipientStatus: true, notaryTag: true },
-      notaryHostThankYouOptions: {
-        title: true,
-        body: true,
-        recipientName: true,
-        recipientEmail: true,
-        recipientRole: true,
-        recipientStatus: true,
-        downloadButton: true,
-        reviewDocumentsButton: true,
-        notaryTag: true,
-      },
+      inpersonWelcomeOptions: WELCOME_OPTIONS,
+      inpersonHostThankYouOptions: HOST_THANK_YOU_OPTIONS,
+      notaryWelcomeOptions: { ...WELCOME_OPTIONS, notaryTag: true },
+      notaryHostThankYouOptions: { ...HOST_THANK_YOU_OPTIONS, notaryTag: true },
       overviewOptions: { title: true, body: true, documentSection: true, uploadSection: true },
     },
   },
