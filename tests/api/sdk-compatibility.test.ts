@@ -216,6 +216,33 @@ describe("8. API keys in the original format", () => {
   });
 });
 
+describe("9. documents sent as base64Content in JSON (DocumentUploadFromBase64ContentExample)", () => {
+  it("takes the PDFs from the documents themselves, at creation and when adding documents", async () => {
+    const account = await seedAccount();
+    const pdf = (await makePdf({ pages: 2 })).toString("base64");
+    const body = sdkPackage("signer@example.test");
+    (body.documents as Json[])[0]!.base64Content = pdf;
+    const { id } = await callJson<{ id: string }>("POST", "/api/packages", { key: account.apiKey, json: body });
+    const created = (await getPackage(account, id)).documents.find((document) => document.name === "First Document") as { pages: unknown[] };
+    expect(created.pages).toHaveLength(2);
+
+    const added = await callJson<{ name: string; pages: unknown[] }[]>("POST", `/api/packages/${id}/documents`, {
+      key: account.apiKey,
+      json: [
+        { name: "Annex A", base64Content: pdf, approvals: [], extract: false },
+        { name: "Annex B", base64Content: pdf, approvals: [], extract: false },
+      ],
+    });
+    expect(added.map((document) => [document.name, document.pages.length])).toEqual([
+      ["Annex A", 2],
+      ["Annex B", 2],
+    ]);
+    const refused = await callJson<{ messageKey: string }>("POST", `/api/packages/${id}/documents`, { key: account.apiKey, json: [{ name: "Bad", base64Content: "%%%" }], expect: 400 });
+    expect(refused.messageKey).toBe("error.validation.base64Content");
+    await callJson("POST", `/api/packages/${id}/documents`, { key: account.apiKey, json: [{ name: "Not a PDF", base64Content: Buffer.from("hello").toString("base64") }], expect: 400 });
+  });
+});
+
 describe("9. the endpoints the SDK calls", () => {
   it("answers sysinfo with the version (ApplicationVersionExample)", async () => {
     const { apiKey } = await seedAccount();
