@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allOperations } from "@/lib/api/openapi/document";
 import { callJson } from "../support/api-client";
 import { createPackageWithFiles } from "../support/packages";
+import { solidPng } from "../support/images";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { operationProblems, operationSchema } from "../support/reference-shapes";
 import { seedAccount, seedGroup, seedSender } from "../support/seed";
@@ -62,6 +63,13 @@ describe("our answers against the original's OpenAPI schemas", () => {
     await callJson("POST", "/api/account/customfields", { key: owner.apiKey, json: { id: "agent", value: "A-0", translations: [{ language: "en", name: "Agent number", description: "" }] } });
     await callJson("POST", "/api/callback", { key: owner.apiKey, json: { url: "https://hooks.example.test/signet", events: ["PACKAGE_COMPLETE"] } });
     await callJson("POST", "/api/account/subaccounts", { key: owner.apiKey, json: { name: "Branch office" } });
+    const signatureImage = multipartBody("", [{ name: "signature.png", bytes: Buffer.from(solidPng(40, 20)), contentType: "image/png" }]);
+    await callJson("POST", `/api/account/senders/${sender.userId}/signature/image`, {
+      key: owner.apiKey,
+      headers: { "content-type": signatureImage.contentType },
+      body: signatureImage.body,
+      expect: 204,
+    });
 
     const packageId = await createPackageWithFiles(owner.apiKey, {
       name: "Lease",
@@ -134,6 +142,7 @@ describe("our answers against the original's OpenAPI schemas", () => {
       ["GET /api/account/senders", "/api/account/senders?from=1&to=10"],
       ["GET /api/account/senders/{senderId}", `/api/account/senders/${sender.userId}`],
       ["GET /api/account/senders/{senderId}/roles", `/api/account/senders/${sender.userId}/roles`],
+      ["GET /api/account/senders/{senderId}/signature/image", `/api/account/senders/${sender.userId}/signature/image`],
       ["GET /api/account/roles", "/api/account/roles"],
       ["GET /api/account/roles/{accountRoleId}", `/api/account/roles/${role.id}`],
       ["GET /api/account/roles/{accountRoleId}/users", `/api/account/roles/${role.id}/users`],

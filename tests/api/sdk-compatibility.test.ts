@@ -319,6 +319,34 @@ describe("9. the endpoints the SDK calls", () => {
   });
 });
 
+describe("9. a sender's signature image (SenderImageSignatureExample)", () => {
+  it("keeps the image the SDK uploads, answers it as base64 JSON and as bytes, and {} once removed", async () => {
+    const account = await seedAccount();
+    const sender = await seedSender(account);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF signature")]);
+    const path = `/api/account/senders/${sender.userId}/signature/image`;
+    const upload = (key: string, bytes: Buffer) => {
+      const multipart = multipartBody("", [{ name: "signature.jpg", bytes, contentType: "image/jpeg" }]);
+      return call("POST", path, { key, headers: { "content-type": multipart.contentType }, body: multipart.body });
+    };
+    expect(await callJson("GET", path, { key: account.apiKey })).toEqual({});
+    expect((await upload(account.apiKey, jpeg)).status).toBe(204);
+    expect(await callJson("GET", path, { key: sender.apiKey })).toEqual({ fileName: "signature.jpg", mediaType: "image/jpeg", content: jpeg.toString("base64") });
+    const bytes = await call("GET", `/api/account/senders/${sender.userId}/signatureImage`, { key: account.apiKey });
+    expect(bytes.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(jpeg)).toBe(true);
+
+    // Not a picture; another sender's image without users.manage.
+    expect((await upload(account.apiKey, Buffer.from("%PDF-1.7"))).status).toBe(400);
+    const colleague = await seedSender(account);
+    expect((await upload(colleague.apiKey, jpeg)).status).toBe(403);
+
+    expect((await call("DELETE", path, { key: sender.apiKey })).status).toBe(204);
+    expect(await callJson("GET", path, { key: account.apiKey })).toEqual({});
+    expect((await call("GET", `/api/account/senders/${sender.userId}/signatureImage`, { key: account.apiKey })).status).toBe(404);
+  });
+});
+
 describe("9. signer authentication tokens, as the SDKs redeem them", () => {
   it("exchanges the token at /auth for {sessionToken}, with which the SDK uploads and removes a signer's attachment", async () => {
     const account = await seedAccount();

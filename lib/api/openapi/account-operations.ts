@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   accountRoleCreateRequest,
   accountRoleListResponse,
@@ -222,6 +223,32 @@ export const senderOperations: Operation[] = [
       "anyone else that of a member who is not an owner and holds no permission they lack (403 `error.forbidden.targetHasMorePermissions`).",
     permission: null,
     responses: { 200: ok(senderApiKeyResponse) },
+  },
+  {
+    method: "get",
+    path: `${sender}/signature/image`,
+    tag: "Senders",
+    summary: "The sender's signature image: {fileName, mediaType, content (base64)}, {} when there is none",
+    permission: null,
+    responses: { 200: ok(z.object({ fileName: z.string(), mediaType: z.string(), content: z.string() }).partial()) },
+  },
+  {
+    method: "post",
+    path: `${sender}/signature/image`,
+    tag: "Senders",
+    summary: "Set the sender's signature image (multipart, one part named file: PNG, JPEG, GIF or BMP up to 1 MB)",
+    description: "The sender themselves, or a caller holding users.manage who may administer them.",
+    permission: null,
+    responses: { 204: noContent, 400: ok(errorResponse, "Not one file, or not a picture"), 413: ok(errorResponse, "Over 1 MB") },
+  },
+  { method: "delete", path: `${sender}/signature/image`, tag: "Senders", summary: "Remove the sender's signature image", permission: null, responses: { 204: noContent } },
+  {
+    method: "get",
+    path: `${sender}/signatureImage`,
+    tag: "Senders",
+    summary: "The sender's signature image, byte for byte (404 when there is none)",
+    permission: null,
+    responses: { 200: { description: "The image", contentType: "image/*" } },
   },
   {
     method: "get",

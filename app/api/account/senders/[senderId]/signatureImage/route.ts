@@ -1,0 +1,11 @@
+import { downloadSenderSignatureImage } from "@/lib/esign/senders/signature-image";
+import { apiRoute } from "@/lib/http/api-handler";
+import { download } from "@/lib/http/responses";
+
+type Params = { senderId: string };
+
+/** The sender's signature image, byte for byte in its own media type (404 when there is none). */
+export const GET = apiRoute<Params>({ permission: null }, async ({ db, caller, params }) => {
+  const image = await downloadSenderSignatureImage(db, caller, params.senderId);
+  return download(new Uint8Array(image.bytes), image.fileName, image.mediaType, { "content-length": String(image.bytes.byteLength) });
+});
