@@ -28,7 +28,7 @@ function servedOperations(): string[] {
       }
     }
   };
-  for (const root of ["api", "apitoken"]) {
+  for (const root of ["api", "apitoken", "oauth2"]) {
     const dir = path.join(process.cwd(), "app", root);
     if (fs.existsSync(dir)) walk(dir, [root]);
   }

@@ -347,6 +347,38 @@ describe("9. a sender's signature image (SenderImageSignatureExample)", () => {
   });
 });
 
+describe("9. the OAuth 2.0 client-credentials grant (PackageInformationOAuth2Example)", () => {
+  it("exchanges a client application's id and secret for a JWT-shaped bearer token the SDK renews by its exp", async () => {
+    const account = await seedAccount();
+    const sender = await seedSender(account);
+    const app = await callJson<{ clientId: string; secret: string }>("POST", "/api/account/clientApps", { key: account.apiKey, json: { name: "SDK" }, expect: 201 });
+    const basic = `Basic ${Buffer.from(`${app.clientId}:${app.secret}`).toString("base64")}`;
+    const form = (body: string, authorization = basic) =>
+      call("POST", "/oauth2/token", { headers: { authorization, "content-type": "application/x-www-form-urlencoded" }, body });
+
+    const granted = await form(`grant_type=client_credentials&sender_id=${sender.userId}`);
+    expect(granted.status).toBe(200);
+    const body = (await granted.json()) as { access_token: string; token_type: string; expires_in: number };
+    expect(body).toMatchObject({ token_type: "Bearer", expires_in: expect.any(Number) });
+    // The SDK's Oauth2TokenManager reads exp from the second part.
+    const claims = JSON.parse(Buffer.from(body.access_token.split(".")[1]!, "base64url").toString("utf8")) as { exp: number; sub: string };
+    expect(claims.sub).toBe(sender.userId);
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+    const session = await callJson<{ user: { id: string } }>("GET", "/api/session", { headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(session.user.id).toBe(sender.userId);
+    // A payload changed by the client is no token.
+    const [head, , secret] = body.access_token.split(".");
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: account.userId })).toString("base64url")}.${secret}`;
+    expect((await call("GET", "/api/session", { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+
+    expect((await form("grant_type=client_credentials")).status).toBe(200);
+    expect(await (await form("grant_type=password")).json()).toMatchObject({ error: "unsupported_grant_type" });
+    const wrong = await form("grant_type=client_credentials", `Basic ${Buffer.from(`${app.clientId}:wrong`).toString("base64")}`);
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: "invalid_client" });
+  });
+});
+
 describe("9. signer authentication tokens, as the SDKs redeem them", () => {
   it("exchanges the token at /auth for {sessionToken}, with which the SDK uploads and removes a signer's attachment", async () => {
     const account = await seedAccount();

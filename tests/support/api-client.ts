@@ -20,7 +20,7 @@ export function routeFiles(dir: string, segments: string[] = [path.basename(dir)
 }
 
 // The entry into the signing ceremony is at the host root: GET /access?sessionToken=..., and GET /auth?signerAuthenticationToken=... as the SDKs build it.
-const routes = compileRoutes(["api", "apitoken", "access", "auth"].flatMap((folder) => routeFiles(path.join(appDir, folder))));
+const routes = compileRoutes(["api", "apitoken", "access", "auth", "oauth2"].flatMap((folder) => routeFiles(path.join(appDir, folder))));
 
 export interface CallOptions {
   key?: string;

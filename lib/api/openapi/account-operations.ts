@@ -151,6 +151,21 @@ export const callbackAndTokenOperations: Operation[] = [
       403: ok(errorResponse, "The app's creator may not act as requested"),
     },
   },
+  {
+    method: "post",
+    path: "/oauth2/token",
+    tag: "Access tokens",
+    summary: "OAuth 2.0 client credentials: a client application's id and secret (HTTP Basic) for a bearer token",
+    description:
+      "Form body (application/x-www-form-urlencoded): grant_type=client_credentials, optionally sender_id (the user id of the sender the token acts as, within its app creator's permissions; else the creator). The token is JWT-shaped (its payload says sub and exp) and is used as `Authorization: Bearer <token>`. Errors follow RFC 6749: {error, error_description}.",
+    permission: "public",
+    body: { schema: z.object({ grant_type: z.literal("client_credentials"), sender_id: z.string().optional() }) },
+    responses: {
+      200: ok(z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int(), scope: z.string() })),
+      400: ok(z.object({ error: z.string(), error_description: z.string() }), "unsupported_grant_type, or invalid_request (delegator_id is not supported)"),
+      401: ok(z.object({ error: z.string(), error_description: z.string() }), "invalid_client"),
+    },
+  },
 ];
 
 const group = "/api/groups/{groupId}";

@@ -90,6 +90,32 @@ async function senderFor(tx: Queryable, app: ClientApp, creator: Member, email: 
   return sender.userId;
 }
 
+/** The app behind a client id and secret, with its creator, who must still be an active member (401 otherwise). */
+async function authenticateApp(tx: Queryable, clientId: string, secret: string): Promise<{ app: ClientApp; creator: Member }> {
+  // The share lock waits for a revocation in progress, so no token outlives its app's revocation.
+  const [app] = await tx.select().from(clientApps).where(eq(clientApps.id, clientId)).for("share");
+  if (!app || app.revoked || !sameHash(app.secretHash, lookupHash(secret))) {
+    throw unauthorized("The client id or secret is not valid, or the client application was revoked.");
+  }
+  // A locked creator was deleted from the account while work was pending there (spec 3.5).
+  const creator = await membership(tx, app.accountId, app.createdByUserId);
+  if (!creator || creator.status !== "ACTIVE") {
+    throw unauthorized("This client application no longer issues tokens: the user who created it is no longer an active member of its account.");
+  }
+  return { app, creator };
+}
+
+/** Stores a token acting as `userId` for ACCESS_TOKEN_MINUTES (only its lookup hash); `makeToken` shapes it around a fresh secret. */
+async function storeAccessToken(tx: Queryable, app: ClientApp, userId: string, makeToken: (secret: string, expires: Date) => string): Promise<{ token: string; expires: Date }> {
+  const issued = now();
+  const expires = new Date(issued.getTime() + config().accessTokenMinutes * 60_000);
+  // Housekeeping: the app's expired tokens are of no further use.
+  await tx.delete(accessTokens).where(and(eq(accessTokens.clientAppId, app.id), lte(accessTokens.expires, issued)));
+  const token = makeToken(generateSecret(), expires);
+  await tx.insert(accessTokens).values({ lookupHash: lookupHash(token), clientAppId: app.id, accountId: app.accountId, userId, expires, created: issued });
+  return { token, expires };
+}
+
 /**
  * `POST /apitoken/clientApp/accessToken`: exchanges a client application's secret for a
  * short-lived token (ACCESS_TOKEN_MINUTES) acting as the app's creator when they are an owner
@@ -99,16 +125,7 @@ async function senderFor(tx: Queryable, app: ClientApp, creator: Member, email: 
  */
 export async function issueAccessToken(db: Db, input: AccessTokenRequest): Promise<AccessTokenResponse> {
   return db.transaction(async (tx) => {
-    // The share lock waits for a revocation in progress, so no token outlives its app's revocation.
-    const [app] = await tx.select().from(clientApps).where(eq(clientApps.id, input.clientId)).for("share");
-    if (!app || app.revoked || !sameHash(app.secretHash, lookupHash(input.secret))) {
-      throw unauthorized("The client id or secret is not valid, or the client application was revoked.");
-    }
-    // A locked creator was deleted from the account while work was pending there (spec 3.5).
-    const creator = await membership(tx, app.accountId, app.createdByUserId);
-    if (!creator || creator.status !== "ACTIVE") {
-      throw unauthorized("This client application no longer issues tokens: the user who created it is no longer an active member of its account.");
-    }
+    const { app, creator } = await authenticateApp(tx, input.clientId, input.secret);
     let userId: string;
     if (input.type === "OWNER") {
       if (!creator.isOwner) throw ownerTokenNeedsOwnerApp();
@@ -116,19 +133,36 @@ export async function issueAccessToken(db: Db, input: AccessTokenRequest): Promi
     } else {
       userId = await senderFor(tx, app, creator, input.email!);
     }
-    const issued = now();
-    const expires = new Date(issued.getTime() + config().accessTokenMinutes * 60_000);
-    // Housekeeping: the app's expired tokens are of no further use.
-    await tx.delete(accessTokens).where(and(eq(accessTokens.clientAppId, app.id), lte(accessTokens.expires, issued)));
-    const accessToken = generateSecret();
-    await tx.insert(accessTokens).values({
-      lookupHash: lookupHash(accessToken),
-      clientAppId: app.id,
-      accountId: app.accountId,
-      userId,
-      expires,
-      created: issued,
+    const { token, expires } = await storeAccessToken(tx, app, userId, (secret) => secret);
+    return { accessToken: token, expiresAt: expires.getTime() };
+  });
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+/**
+ * `POST /oauth2/token` (OAuth 2.0 client credentials, RFC 6749 4.4): the same token as above,
+ * acting as the sender `senderId` names (by user id) or else as the app's creator, shaped as a JWT
+ * whose payload says `sub`, `exp` and `iat` (the SDKs read `exp` to renew it). The part after the
+ * last dot is the secret: Signet checks the whole token against its stored hash, never a
+ * signature, so the payload cannot be altered.
+ */
+export async function issueOAuthToken(db: Db, input: { clientId: string; secret: string; senderId?: string }): Promise<{ token: string; expires: Date }> {
+  return db.transaction(async (tx) => {
+    const { app, creator } = await authenticateApp(tx, input.clientId, input.secret);
+    let userId = creator.userId;
+    if (input.senderId && input.senderId !== creator.userId) {
+      const [sender] = await tx
+        .select({ email: users.email })
+        .from(accountMemberships)
+        .innerJoin(users, eq(users.id, accountMemberships.userId))
+        .where(and(eq(accountMemberships.accountId, app.accountId), eq(accountMemberships.userId, input.senderId)));
+      if (!sender) throw notFound("error.notFound.senderNotFound", `The client application's account has no sender ${input.senderId}.`);
+      userId = await senderFor(tx, app, creator, sender.email);
+    }
+    return storeAccessToken(tx, app, userId, (secret, expires) => {
+      const claims = { sub: userId, client_id: app.id, iat: Math.floor(now().getTime() / 1000), exp: Math.floor(expires.getTime() / 1000) };
+      return `${base64url({ alg: "none", typ: "JWT" })}.${base64url(claims)}.${secret}`;
     });
-    return { accessToken, expiresAt: expires.getTime() };
   });
 }
