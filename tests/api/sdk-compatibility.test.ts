@@ -347,6 +347,42 @@ describe("9. a sender's signature image (SenderImageSignatureExample)", () => {
   });
 });
 
+describe("9. supporting documents (SupportingDocumentExample)", () => {
+  it("keeps files with the package: upload several, download one as base64 JSON, rename, delete, zip the rest", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const path = `/api/supporting-documents/v1/transactions/${id}`;
+    const pdf = await makePdf();
+    const parts = ["three", "one", "two"].map((n) => `--b\r\nContent-Disposition: form-data; name="files"; filename="The supporting document number ${n}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const body = Buffer.concat([...parts.flatMap((head) => [Buffer.from(head), pdf, Buffer.from("\r\n")]), Buffer.from("--b--\r\n")]);
+    const uploaded = await callJson<{ id: number; documentName: string; fileSize: number; transactionUid: string }[]>("POST", path, {
+      key: account.apiKey,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body,
+    });
+    expect(uploaded.map((document) => [document.id, document.documentName, document.fileSize, document.transactionUid])).toEqual([
+      [1, "The supporting document number three.pdf", pdf.byteLength, id],
+      [2, "The supporting document number one.pdf", pdf.byteLength, id],
+      [3, "The supporting document number two.pdf", pdf.byteLength, id],
+    ]);
+
+    const first = await callJson<{ documentName: string; content: string; mediaType: string }>("GET", `${path}/documents/1/download`, { key: account.apiKey });
+    expect(first).toMatchObject({ documentName: "The supporting document number three.pdf", mediaType: "application/pdf" });
+    expect(Buffer.from(first.content, "base64").equals(pdf)).toBe(true);
+    expect(await callJson("PUT", `${path}/documents/2`, { key: account.apiKey, json: { fileName: "renamed" } })).toMatchObject({ id: 2, documentName: "renamed.pdf" });
+    expect((await call("DELETE", `${path}/documents/3`, { key: account.apiKey })).status).toBe(204);
+    expect((await callJson<unknown[]>("GET", path, { key: account.apiKey })).length).toBe(2);
+    const zip = await call("GET", `${path}/download`, { key: account.apiKey });
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const bytes = Buffer.from(await zip.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    expect(bytes.includes(Buffer.from("renamed.pdf"))).toBe(true);
+
+    await callJson("GET", `${path}/documents/9/download`, { key: account.apiKey, expect: 404 });
+    await callJson("GET", path, { key: (await seedAccount()).apiKey, expect: 404 });
+  });
+});
+
 describe("9. the OAuth 2.0 client-credentials grant (PackageInformationOAuth2Example)", () => {
   it("exchanges a client application's id and secret for a JWT-shaped bearer token the SDK renews by its exp", async () => {
     const account = await seedAccount();

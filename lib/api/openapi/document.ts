@@ -13,6 +13,7 @@ import {
 } from "./account-operations";
 import { accountSettingsOperations } from "./account-settings-operations";
 import { customFieldOperations } from "./custom-field-operations";
+import { supportingDocumentOperations } from "./supporting-document-operations";
 import { attachmentOperations, signerAttachmentOperations } from "./attachment-operations";
 import { packageOperations } from "./package-operations";
 import { signingCeremonyOperations } from "./signing-ceremony-operations";
@@ -35,6 +36,7 @@ export function allOperations(): Operation[] {
     ...outboxOperations,
     ...accountSettingsOperations,
     ...customFieldOperations,
+    ...supportingDocumentOperations,
     ...signingCeremonyOperations,
     ...signerAttachmentOperations,
     ...signingHostingOperations,

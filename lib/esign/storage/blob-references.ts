@@ -1,11 +1,11 @@
 import { inArray, or } from "drizzle-orm";
 import { database, type Queryable } from "@/lib/db/client";
-import { approvalSignatures, documents, signerAttachmentFiles } from "@/lib/db/schema";
+import { approvalSignatures, documents, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { blobStore, PostgresBlobStore } from "./blob-store";
 
 /**
  * Blobs are content-addressed, so one blob may serve several rows: documents (upload and sealed
- * PDF), signers' attachment files, drawn signature images. A blob is removed only once none of
+ * PDF), signers' attachment files, drawn signature images, supporting documents. A blob is removed only once none of
  * them refers to it.
  */
 
@@ -18,10 +18,14 @@ export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Se
     .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas)));
   const attachmentRows = await db.select({ blob: signerAttachmentFiles.blobSha256 }).from(signerAttachmentFiles).where(inArray(signerAttachmentFiles.blobSha256, shas));
   const signatureRows = await db.select({ blob: approvalSignatures.imageSha256 }).from(approvalSignatures).where(inArray(approvalSignatures.imageSha256, shas));
+  const supportingRows = await db.select({ blob: supportingDocuments.blobSha256 }).from(supportingDocuments).where(inArray(supportingDocuments.blobSha256, shas));
   return new Set(
-    [...documentRows.flatMap((row) => [row.blob, row.sealed]), ...attachmentRows.map((row) => row.blob), ...signatureRows.map((row) => row.blob)].filter(
-      (sha): sha is string => sha !== null,
-    ),
+    [
+      ...documentRows.flatMap((row) => [row.blob, row.sealed]),
+      ...attachmentRows.map((row) => row.blob),
+      ...signatureRows.map((row) => row.blob),
+      ...supportingRows.map((row) => row.blob),
+    ].filter((sha): sha is string => sha !== null),
   );
 }
 

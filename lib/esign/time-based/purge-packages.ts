@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
-import { accountSettings, documents, packages, signerAttachmentFiles } from "@/lib/db/schema";
+import { accountSettings, documents, packages, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { inScope, type SweepScope } from "./sweep-scope";
@@ -51,9 +51,12 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
 
     const documentRows = await tx.select().from(documents).where(eq(documents.packageId, pkg.id));
     const attachmentRows = await tx.select().from(signerAttachmentFiles).where(and(eq(signerAttachmentFiles.packageId, pkg.id), isNotNull(signerAttachmentFiles.blobSha256)));
+    // Supporting documents are kept with the package's documents and go with them.
+    const supportingRows = await tx.delete(supportingDocuments).where(eq(supportingDocuments.packageId, pkg.id)).returning();
     const shas = [
       ...documentRows.flatMap((row) => [row.blobSha256, row.sealedBlobSha256]),
       ...attachmentRows.map((row) => row.blobSha256),
+      ...supportingRows.map((row) => row.blobSha256),
     ].filter((sha): sha is string => sha !== null);
     await tx.update(documents).set({ blobSha256: null, sealedBlobSha256: null }).where(eq(documents.packageId, pkg.id));
     if (attachmentRows.length > 0) {
@@ -73,7 +76,8 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
       sessionUser: pkg.ownerUserId,
       message:
         `Retention (${pkg.retentionDays} days after completion) removed the documents: ${listed.join(", ") || "none stored"}` +
-        (attachments.length > 0 ? `; the signers' attachments: ${attachments.join(", ")}` : ""),
+        (attachments.length > 0 ? `; the signers' attachments: ${attachments.join(", ")}` : "") +
+        (supportingRows.length > 0 ? `; the supporting documents: ${supportingRows.map((row) => `${row.name} (sha256 ${row.blobSha256})`).join(", ")}` : ""),
     });
     return { packageId: pkg.id, unreferenced };
   });
