@@ -1,10 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { ServiceError } from "@/lib/esign/errors";
 import { redeemSenderToken } from "@/lib/esign/signing/hosting/redeem-sender-token";
 import { redeemSigningLink } from "@/lib/esign/signing/links/redeem-signing-link";
-import { signingSessionCookie } from "@/lib/esign/signing/session";
-import { clientIp } from "@/lib/http/api-handler";
-import { PRIVATE, refusalPage } from "@/lib/http/refusal-page";
+import { enterCeremony } from "@/lib/http/ceremony-entry";
 
 // Every request redeems a token: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -17,25 +13,12 @@ export const dynamic = "force-dynamic";
  * readable page (404, 410).
  */
 export async function GET(request: Request): Promise<Response> {
-  try {
-    const query = new URL(request.url).searchParams;
-    const client = { ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") };
-    const senderToken = query.get("senderAuthenticationToken");
-    const redeemed =
-      senderToken !== null && !query.has("sessionToken")
-        ? await redeemSenderToken(await getDb(), senderToken, client)
-        : await redeemSigningLink(await getDb(), query.get("sessionToken"), client);
-    return new Response(null, {
-      status: 303,
-      headers: {
-        location: `/sign/${encodeURIComponent(redeemed.packageId)}`,
-        "set-cookie": signingSessionCookie(redeemed.packageId, redeemed.sessionToken, redeemed.expires),
-        ...PRIVATE,
-      },
-    });
-  } catch (error) {
-    if (error instanceof ServiceError) return refusalPage(error);
-    console.error("[access] redeeming a signing link failed", error);
-    return refusalPage(new ServiceError(500, "error.internal.default", "The signing link could not be opened because of an error on our side. Please try again in a moment."));
-  }
+  return enterCeremony(
+    request,
+    (db, query, client) => {
+      const senderToken = query.get("senderAuthenticationToken");
+      return senderToken !== null && !query.has("sessionToken") ? redeemSenderToken(db, senderToken, client) : redeemSigningLink(db, query.get("sessionToken"), client);
+    },
+    { answerJson: false, what: "signing link", label: "access" },
+  );
 }

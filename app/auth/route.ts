@@ -1,11 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { ServiceError } from "@/lib/esign/errors";
 import { redeemSenderToken } from "@/lib/esign/signing/hosting/redeem-sender-token";
 import { redeemSigningLink } from "@/lib/esign/signing/links/redeem-signing-link";
-import { signingSessionCookie } from "@/lib/esign/signing/session";
-import { clientIp } from "@/lib/http/api-handler";
-import { PRIVATE, refusalPage } from "@/lib/http/refusal-page";
-import { errorResponse, json } from "@/lib/http/responses";
+import { enterCeremony } from "@/lib/http/ceremony-entry";
 
 // Every request redeems a token: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -26,21 +21,12 @@ function wantsJson(request: Request): boolean {
  * ceremony is where such a session leads, and no other site is.
  */
 export async function GET(request: Request): Promise<Response> {
-  const asJson = wantsJson(request);
-  try {
-    const query = new URL(request.url).searchParams;
-    const client = { ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") };
-    const senderToken = query.get("senderAuthenticationToken");
-    const redeemed =
-      senderToken !== null ? await redeemSenderToken(await getDb(), senderToken, client) : await redeemSigningLink(await getDb(), query.get("signerAuthenticationToken"), client);
-    const cookie = signingSessionCookie(redeemed.packageId, redeemed.sessionToken, redeemed.expires);
-    if (asJson) return json({ sessionToken: redeemed.sessionToken }, 200, { "set-cookie": cookie, ...PRIVATE });
-    return new Response(null, { status: 303, headers: { location: `/sign/${encodeURIComponent(redeemed.packageId)}`, "set-cookie": cookie, ...PRIVATE } });
-  } catch (error) {
-    if (!(error instanceof ServiceError)) {
-      console.error("[auth] redeeming an authentication token failed", error);
-      error = new ServiceError(500, "error.internal.default", "The link could not be opened because of an error on our side. Please try again in a moment.");
-    }
-    return asJson ? errorResponse(error as ServiceError) : refusalPage(error as ServiceError);
-  }
+  return enterCeremony(
+    request,
+    (db, query, client) => {
+      const senderToken = query.get("senderAuthenticationToken");
+      return senderToken !== null ? redeemSenderToken(db, senderToken, client) : redeemSigningLink(db, query.get("signerAuthenticationToken"), client);
+    },
+    { answerJson: wantsJson(request), what: "link", label: "auth" },
+  );
 }

@@ -1,0 +1,65 @@
+import type { Db } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { escapeHtml } from "@/lib/email/messages";
+import { ServiceError } from "@/lib/esign/errors";
+import type { RedeemedSigningLink, SigningClient } from "@/lib/esign/signing/links/redeem-signing-link";
+import { signingSessionCookie } from "@/lib/esign/signing/session";
+import { clientIp } from "./api-handler";
+import { errorResponse, json } from "./responses";
+
+/**
+ * The way into the ceremony shared by `/access` and `/auth`: a token in the address becomes a
+ * ceremony session in an http-only cookie.
+ */
+
+/** Nothing here may be cached, and the token in the address must not leak to another site. */
+const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+
+/** A link that does not (or no longer) work: a page a person can read, not the API's JSON. */
+function refusalPage(error: ServiceError): Response {
+  const title = error.status === 404 ? "This link does not work" : error.status === 410 ? "This link no longer works" : "Something went wrong";
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Signet</title>
+</head>
+<body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f8fafc;color:#0f172a">
+<main style="max-width:32rem;margin:4rem auto;padding:0 1.5rem">
+<h1 style="font-size:1.5rem;font-weight:600;margin:0 0 1rem">${escapeHtml(title)}</h1>
+<p style="font-size:1rem;line-height:1.5;margin:0">${escapeHtml(error.message)}</p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, { status: error.status, headers: { "content-type": "text/html; charset=utf-8", ...PRIVATE } });
+}
+
+
+/** How a route reads its token from the address and redeems it. */
+export type RedeemToken = (db: Db, query: URLSearchParams, client: SigningClient) => Promise<RedeemedSigningLink>;
+
+/**
+ * Redeems the token and sets the session cookie: a browser goes on to the package's ceremony
+ * (303); with `answerJson`, a program gets `{sessionToken}`. A token that does not work gets a
+ * readable page (404, 410), or the API's JSON error with `answerJson`. `what` names the link in
+ * the message of an error on our side; `label` the route in the log.
+ */
+export async function enterCeremony(request: Request, redeem: RedeemToken, options: { answerJson: boolean; what: string; label: string }): Promise<Response> {
+  try {
+    const client = { ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") };
+    const redeemed = await redeem(await getDb(), new URL(request.url).searchParams, client);
+    const cookie = signingSessionCookie(redeemed.packageId, redeemed.sessionToken, redeemed.expires);
+    if (options.answerJson) return json({ sessionToken: redeemed.sessionToken }, 200, { "set-cookie": cookie, ...PRIVATE });
+    return new Response(null, { status: 303, headers: { location: `/sign/${encodeURIComponent(redeemed.packageId)}`, "set-cookie": cookie, ...PRIVATE } });
+  } catch (caught) {
+    let error = caught;
+    if (!(error instanceof ServiceError)) {
+      console.error(`[${options.label}] redeeming a token failed`, error);
+      error = new ServiceError(500, "error.internal.default", `The ${options.what} could not be opened because of an error on our side. Please try again in a moment.`);
+    }
+    return options.answerJson ? errorResponse(error as ServiceError) : refusalPage(error as ServiceError);
+  }
+}
