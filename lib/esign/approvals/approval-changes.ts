@@ -10,7 +10,7 @@ import { findDocument } from "@/lib/esign/documents/document-changes";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { replaceFieldConditions, withConditionIds } from "@/lib/esign/packages/conditions";
 import { changePackage } from "@/lib/esign/packages/package-change";
-import { approvalRows, enlistSigningRoles, fieldRow, findRoleIds } from "@/lib/esign/packages/package-content";
+import { approvalRows, enlistSigningRoles, fieldRow, findRoleIds, roleNamedBy } from "@/lib/esign/packages/package-content";
 import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
 
 /**
@@ -62,7 +62,7 @@ export async function readApprovals(db: Queryable, key: DocumentKey): Promise<Wi
 export async function readSignableApprovals(db: Queryable, key: DocumentKey, signerId: string): Promise<WireApproval[]> {
   await findDocument(db, key.packageId, key.documentId);
   const packageRoles = await db.select().from(roles).where(eq(roles.packageId, key.packageId));
-  const role = packageRoles.find((row) => row.id === signerId) ?? packageRoles.find((row) => row.signer?.id === signerId) ?? packageRoles.find((row) => row.signerEmail === signerId.toLowerCase());
+  const role = roleNamedBy(packageRoles, signerId);
   if (!role) throw notFound("error.notFound.roleNotFound", `Signer ${signerId} was not found in the package.`);
   const rows = await db
     .select()

@@ -119,6 +119,11 @@ export function senderAsSigner(sender: PackageSender, signer?: Partial<SignerInp
   );
 }
 
+/** The role a client names as the SDKs name a signer: by role id, by its signer's id, or by its signer's e-mail. */
+export function roleNamedBy<T extends { id: string; signer: Record<string, unknown> | null; signerEmail: string | null }>(rows: T[], id: string): T | undefined {
+  return rows.find((row) => row.id === id) ?? rows.find((row) => row.signer?.id === id) ?? rows.find((row) => row.signerEmail === id.toLowerCase());
+}
+
 /** Whether a role input is the sender's own: the id `Owner`, the type SENDER, or a signer with the sender's e-mail. */
 export function isSenderRoleInput(input: Pick<RoleInput, "id" | "type" | "signers">, sender: PackageSender): boolean {
   const email = input.signers[0]?.group ? undefined : input.signers[0]?.email?.toLowerCase();

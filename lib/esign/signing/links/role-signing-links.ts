@@ -5,7 +5,7 @@ import type { SignerAuthenticationTokenRequest, SignerAuthenticationTokenRespons
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { conflict, unprocessable } from "@/lib/esign/errors";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
-import { isSigningRole } from "@/lib/esign/packages/package-content";
+import { isSigningRole, roleNamedBy } from "@/lib/esign/packages/package-content";
 import { roleNotFound } from "@/lib/esign/roles/role-changes";
 import { createSigningLink, signingUrlOf } from "./signing-links";
 
@@ -27,7 +27,7 @@ export function assertOutForSigning(row: PackageRow): void {
  */
 export async function findSigningRole(db: Queryable, packageId: string, id: string) {
   const rows = await db.select().from(roles).where(eq(roles.packageId, packageId));
-  const role = rows.find((row) => row.id === id) ?? rows.find((row) => row.signer?.id === id) ?? rows.find((row) => row.signerEmail === id.toLowerCase());
+  const role = roleNamedBy(rows, id);
   if (!role) throw roleNotFound(id);
   if (!isSigningRole(role)) {
     throw unprocessable("error.validation.roleNotSigner", `The role ${id} is the sender's and does not sign; only a signer has a signing link.`);
