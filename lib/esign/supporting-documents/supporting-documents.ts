@@ -1,5 +1,3 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { and, asc, eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Db, Queryable } from "@/lib/db/client";
@@ -9,7 +7,7 @@ import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { safeFileName, type DownloadFile } from "@/lib/esign/downloads/document-file";
-import { zipDownload } from "@/lib/esign/downloads/zip-download";
+import { storedFilesZip } from "@/lib/esign/downloads/zip-download";
 import { badRequest, gone, notFound, tooLarge } from "@/lib/esign/errors";
 import { findPackage, findPackageToChange } from "@/lib/esign/packages/find-package";
 import { blobStore } from "@/lib/esign/storage/blob-store";
@@ -126,14 +124,11 @@ export async function downloadSupportingDocument(db: Queryable, caller: Caller, 
 export async function zipSupportingDocuments(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
   const pkg = await findPackage(db, caller, packageId);
   const rows = await rowsOf(db, pkg.id);
-  const store = await blobStore();
-  for (const row of rows) if ((await store.size(row.blobSha256)) === null) throw purged(row);
-  async function* chunks(row: SupportingDocumentRow): AsyncGenerator<Uint8Array> {
-    const body = await store.stream(row.blobSha256);
-    if (!body) throw purged(row);
-    yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
-  }
-  return zipDownload(`${safeFileName(pkg.name, "package")} supporting documents.zip`, rows.map((row) => ({ name: row.name, date: row.created, chunks: chunks(row) })));
+  return storedFilesZip(
+    await blobStore(),
+    `${safeFileName(pkg.name, "package")} supporting documents.zip`,
+    rows.map((row) => ({ name: row.name, date: row.created, sha256: row.blobSha256, missing: () => purged(row) })),
+  );
 }
 
 /** `PUT …/documents/{id}` `{fileName}`: a new name; the old extension stays when the new name has none. */

@@ -1,10 +1,8 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { roles } from "@/lib/db/schema";
 import { safeFileName, type DownloadFile, type SizedDownloadFile } from "@/lib/esign/downloads/document-file";
-import { zipDownload } from "@/lib/esign/downloads/zip-download";
+import { storedFilesZip } from "@/lib/esign/downloads/zip-download";
 import { gone } from "@/lib/esign/errors";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 import { attachmentNotFound, type AttachmentFileRow } from "./requirement-files";
@@ -35,25 +33,13 @@ export async function attachmentFileDownload(store: BlobStore, file: AttachmentF
   return { fileName: safeFileName(file.name, file.id), contentType: file.contentType, body, size };
 }
 
-/**
- * Files as one zip, each at its path and dated when it was uploaded, streamed while it is built.
- * Every file is checked to be stored before the first byte goes out: once the zip streams, a
- * failure could only cut it short.
- */
+/** Files as one zip, each at its path and dated when it was uploaded (see storedFilesZip). */
 export async function attachmentsZip(store: BlobStore, entries: { path: string; file: AttachmentFileRow }[], zipName: string): Promise<DownloadFile> {
-  for (const { file } of entries) {
-    if (!file.blobSha256 || (await store.size(file.blobSha256)) === null) throw attachmentPurged(file);
-  }
-  return zipDownload(
+  return storedFilesZip(
+    store,
     `${safeFileName(zipName, "attachments")}.zip`,
-    entries.map(({ path, file }) => ({ name: path, date: file.uploaded, chunks: blobChunks(store, file) })),
+    entries.map(({ path, file }) => ({ name: path, date: file.uploaded, sha256: file.blobSha256, missing: () => attachmentPurged(file) })),
   );
-}
-
-async function* blobChunks(store: BlobStore, file: AttachmentFileRow): AsyncGenerator<Uint8Array> {
-  const body = await store.stream(file.blobSha256!);
-  if (!body) throw attachmentPurged(file);
-  yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
 }
 
 /** A zip entry's path: folders from the names given, the file's own name last. */
