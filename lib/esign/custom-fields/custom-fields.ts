@@ -27,13 +27,20 @@ function wireUserCustomField(id: string, field: CustomFieldRow | null, value: st
   return { id, name: field ? nameOf(field) : id, value, translations: field?.translations ?? [], data: {} };
 }
 
-function userValues(db: Queryable, caller: Caller) {
+/** The caller's values (only the one of custom field `id` when given), each with its field while the field exists. */
+function userValues(db: Queryable, caller: Caller, id?: string) {
   return db
     .select({ id: userCustomFields.id, field: customFields, value: userCustomFields.value })
     .from(userCustomFields)
     .leftJoin(customFields, and(eq(customFields.accountId, userCustomFields.accountId), eq(customFields.id, userCustomFields.id)))
-    .$dynamic()
-    .where(and(eq(userCustomFields.accountId, caller.account.id), eq(userCustomFields.userId, caller.user.id)));
+    .where(
+      and(
+        eq(userCustomFields.accountId, caller.account.id),
+        eq(userCustomFields.userId, caller.user.id),
+        id === undefined ? undefined : eq(userCustomFields.id, id),
+      ),
+    )
+    .$dynamic();
 }
 
 async function readCustomField(db: Queryable, accountId: string, id: string): Promise<CustomFieldRow | undefined> {
@@ -100,7 +107,7 @@ export async function listUserCustomFields(db: Queryable, caller: Caller): Promi
 
 /** `GET /api/user/customfields/{id}`: the caller's value, or null when they have none (an empty 204). */
 export async function getUserCustomField(db: Queryable, caller: Caller, id: string): Promise<WireUserCustomField | null> {
-  const [row] = (await userValues(db, caller)).filter((value) => value.id === id);
+  const [row] = await userValues(db, caller, id);
   return row ? wireUserCustomField(row.id, row.field, row.value) : null;
 }
 
