@@ -30,29 +30,24 @@ function adHocMembersOf(role: Pick<RoleRow, "signer">): { email: string; firstNa
   return group.members.filter((member): member is { email: string } => typeof member?.email === "string" && member.email !== "");
 }
 
+/** The members of one of the account's groups, by e-mail. */
+function accountGroupMembers(tx: Queryable, groupId: string) {
+  return tx
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(users.email);
+}
+
 /**
  * Who signs for a role: its signer, or every member of the group that signs it (spec 2.9 rule 2),
  * an account's group or an ad-hoc one. A group with no members has no one to write to.
  */
 export async function signerRecipients(tx: Queryable, role: RoleRow): Promise<SignerRecipient[]> {
-  const adHocMembers = adHocMembersOf(role);
-  if (adHocMembers) {
-    return adHocMembers.map((member) => ({
-      roleId: role.id,
-      email: member.email.toLowerCase(),
-      name: fullName(member.firstName, member.lastName) || member.email,
-      memberEmail: member.email.toLowerCase(),
-      language: "",
-    }));
-  }
   const groupId = groupIdOf(role);
-  if (groupId) {
-    const members = await tx
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(eq(groupMembers.groupId, groupId))
-      .orderBy(users.email);
+  const members = adHocMembersOf(role) ?? (groupId ? await accountGroupMembers(tx, groupId) : null);
+  if (members) {
     return members.map((member) => ({
       roleId: role.id,
       email: member.email.toLowerCase(),
