@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { fields } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
-import { makePdf, multipartBody } from "../support/pdfs";
+import { makeNamedFormPdf, makePdf, multipartBody } from "../support/pdfs";
 import { operationProblems, referenceProblems } from "../support/reference-shapes";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
@@ -515,6 +515,100 @@ describe("9. conditional fields (ConditionalFieldExample, PackageReferencedCondi
     expect((await call("PUT", path, { key: account.apiKey, json: { id: "fieldId2", conditions: [] } })).status).toBe(204);
     expect((await getPackage(account, id)).conditions).toEqual([conditions[1]]);
     await callJson("PUT", `/api/packages/${id}/documents/DocumentId/approvals/signatureId/fields/nope/conditionalFields`, { key: account.apiKey, json: { conditions: [] }, expect: 404 });
+  });
+});
+
+describe("9. fields whose position the PDF gives (DocumentExtractionExample, FieldPositionExtractionExample, TextAnchorExtractionExample)", () => {
+  const sdkRole = (id: string, email: string) => ({
+    id,
+    name: id,
+    index: 0,
+    reassign: false,
+    locked: false,
+    signers: [{ id, firstName: "John", lastName: "Smith", email, delivery: { email: false }, auth: { scheme: "NONE" } }],
+  });
+
+  async function createWithPdf(account: SeededAccount, body: Json, pdf: Buffer): Promise<string> {
+    const multipart = multipartBody(body, [{ name: "document.pdf", bytes: pdf }]);
+    const { id } = await callJson<{ id: string }>("POST", "/api/packages", { key: account.apiKey, body: multipart.body, headers: { "content-type": multipart.contentType } });
+    return id;
+  }
+
+  it("makes signatures and fields of form fields named by the convention, in the wire's unit", async () => {
+    const account = await seedAccount();
+    // 150 × 22 points at (70, 600) on a Letter page: 195 × 28.6 wire units at left 91, top 221.
+    const pdf = await makeNamedFormPdf([
+      { name: "[Signer2.capture1]", page: 0, x: 70, y: 600, width: 150, height: 22 },
+      { name: "[Signer2.capture1.label1.{signer.title}]", page: 0, x: 300, y: 600, width: 150, height: 22 },
+      { name: "[Signer3.initials1]", page: 0, x: 70, y: 300, width: 150, height: 22 },
+    ]);
+    const body = {
+      name: "DocumentExtractionExample",
+      roles: [sdkRole("signer2", "two@example.test"), sdkRole("signer3", "three@example.test")],
+      documents: [{ name: "First Document", index: 0, approvals: [], extract: true, extractionTypes: [], data: {}, externalSigned: false }],
+    };
+    const id = await createWithPdf(account, body, pdf);
+    const document = (await getPackage(account, id)).documents.find((candidate) => candidate.name === "First Document") as {
+      approvals: { role: string; fields: Json[] }[];
+    };
+    const approvals = document.approvals.map((approval) => ({
+      role: approval.role,
+      fields: approval.fields.map((field) => [field.type, field.subtype, field.binding ?? null, Math.round(field.left as number), Math.round(field.top as number), Math.round(field.width as number)]),
+    }));
+    expect(approvals).toEqual([
+      { role: "signer2", fields: [["SIGNATURE", "CAPTURE", null, 91, 221, 195], ["INPUT", "LABEL", "{signer.title}", 390, 221, 195]] },
+      { role: "signer3", fields: [["SIGNATURE", "INITIALS", null, 91, 611, 195]] },
+    ]);
+  });
+
+  it("places a field with extract: true on the form field of its name, and one with extractAnchor by the text", async () => {
+    const account = await seedAccount();
+    const pdf = await makeNamedFormPdf([{ name: "AGENT_SIG_1", page: 0, x: 360, y: 600, width: 168, height: 48 }], {
+      texts: [{ page: 0, text: "Nondisclosure Agreement", x: 72, y: 720, size: 12 }],
+    });
+    const extracted = { type: "SIGNATURE", subtype: "FULLNAME", page: 0, extract: true, name: "AGENT_SIG_1", left: null, top: null, width: null, height: null };
+    const anchored = {
+      type: "SIGNATURE",
+      subtype: "FULLNAME",
+      page: 0,
+      extract: false,
+      left: 0.0,
+      top: 0.0,
+      width: 0.0,
+      height: 0.0,
+      extractAnchor: { text: "Nondisclosure", index: 0, characterIndex: 9, anchorPoint: "BOTTOMRIGHT", leftOffset: 0, topOffset: 0, width: 150, height: 40 },
+    };
+    const body = {
+      name: "FieldPositionExtractionExample",
+      roles: [sdkRole("Signer1", "one@example.test")],
+      documents: [
+        {
+          name: "First Document",
+          index: 0,
+          extract: true,
+          extractionTypes: [],
+          approvals: [
+            { role: "Signer1", fields: [extracted], fromFile: false, optional: false, enforceCaptureSignature: false, disabled: false },
+            { role: "Signer1", fields: [anchored], fromFile: false, optional: false, enforceCaptureSignature: false, disabled: false },
+          ],
+        },
+      ],
+    };
+    const id = await createWithPdf(account, body, pdf);
+    const document = (await getPackage(account, id)).documents.find((candidate) => candidate.name === "First Document") as { approvals: { fields: Json[] }[] };
+    const [onFormField, onAnchor] = document.approvals.map((approval) => approval.fields[0]);
+    expect(onFormField).toMatchObject({ name: "AGENT_SIG_1", page: 0, extract: true, left: 468, width: 218.4 });
+    expect(onFormField.top as number).toBeCloseTo((792 - 648) * 1.3, 6);
+    // The bottom-right corner of the "s" of "Nondisclosure", 150 × 40 as the anchor asks.
+    expect(onAnchor).toMatchObject({ page: 0, width: 150, height: 40 });
+    expect(onAnchor.left as number).toBeGreaterThan(72 * 1.3);
+    expect(onAnchor.top as number).toBeGreaterThan((792 - 720) * 1.3);
+    expect(onAnchor.top as number).toBeLessThan((792 - 715) * 1.3);
+
+    const missing = multipartBody({ ...body, documents: [{ ...body.documents[0], approvals: [{ role: "Signer1", fields: [{ ...anchored, extractAnchor: { text: "Lease", width: 150, height: 40 } }] }] }] }, [{ name: "d.pdf", bytes: pdf }]);
+    const refused = await call("POST", "/api/packages", { key: account.apiKey, body: missing.body, headers: { "content-type": missing.contentType } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ messageKey: "error.validation.textAnchorNotFound" });
   });
 });
 

@@ -91,6 +91,41 @@ export async function makeFormPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+export interface PdfFormField {
+  /** Written whole into the field's /T, dots included, as the original service's sample PDFs name theirs. */
+  name: string;
+  page: number;
+  /** PDF user space: the widget's lower-left corner and size. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  kind?: "Tx" | "Sig";
+}
+
+/** A PDF whose interactive form holds the given fields (one widget each), and the given text. */
+export async function makeNamedFormPdf(formFields: PdfFormField[], options: PdfOptions = {}): Promise<Buffer> {
+  const pdf = await PDFDocument.load(await makePdf(options));
+  const form = pdf.getForm();
+  for (const field of formFields) {
+    const page = pdf.getPage(field.page);
+    const widget = pdf.context.register(
+      pdf.context.obj({
+        Type: "Annot",
+        Subtype: "Widget",
+        FT: field.kind ?? "Tx",
+        T: PDFString.of(field.name),
+        Rect: [field.x, field.y, field.x + field.width, field.y + field.height],
+        F: 4,
+        P: page.ref,
+      }),
+    );
+    page.node.addAnnot(widget);
+    form.acroForm.addField(widget);
+  }
+  return Buffer.from(await pdf.save());
+}
+
 /** A PDF protected with an owner password: enough for any reader to call it encrypted. */
 export function encryptedPdfBytes(): Buffer {
   return Buffer.from(

@@ -2,8 +2,12 @@ import type { ApprovalInput, DocumentInput } from "@/lib/api/packages";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { inspectPdf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
-import { extractTextTags, type TextTagRole } from "@/lib/esign/text-tags/extract-text-tags";
+import { formWidgetsOf, type FormWidget } from "@/lib/esign/pdf/form-widgets";
+import { extractTextTags } from "@/lib/esign/text-tags/extract-text-tags";
 import { CONSENT_DOCUMENT_ID } from "./consent-document";
+import { extractNamedFormFields } from "./form-field-extraction";
+import type { NamedRole } from "./named-roles";
+import { placeFieldsFromDocument } from "./place-fields-from-document";
 
 export interface DocumentFile {
   fileName: string;
@@ -17,18 +21,23 @@ export interface PreparedDocument {
   file: DocumentFile;
   pages: PageSize[];
   approvals: ApprovalInput[];
-  /** Text tags were found and became fields. */
+  /** Text tags or named form fields were found and became fields. */
   tagged: boolean;
 }
 
-function wantsTextTags(input: DocumentInput): boolean {
-  if (!input.extract) return false;
+/**
+ * What `extract: true` reads from the document, as the original service does: its form fields
+ * named by the extraction convention when `extractionTypes` is empty or lists ACROFIELDS, its
+ * text tags when it lists TEXT_TAGS.
+ */
+function extractionsOf(input: DocumentInput): { formFields: boolean; textTags: boolean } {
+  if (!input.extract) return { formFields: false, textTags: false };
   const types = input.extractionTypes ?? [];
-  return types.length === 0 || types.includes("TEXT_TAGS");
+  return { formFields: types.length === 0 || types.includes("ACROFIELDS"), textTags: types.includes("TEXT_TAGS") };
 }
 
-/** The roles text tags named that the package lacks (extractTextTags): the caller creates them, without a signer yet. */
-export function rolesNamedByTags(prepared: PreparedDocument[], roles: TextTagRole[]): string[] {
+/** The roles text tags and form fields named that the package lacks (see roleNamed): the caller creates them, without a signer yet. */
+export function rolesNamedByTags(prepared: PreparedDocument[], roles: NamedRole[]): string[] {
   const known = new Set(roles.map((role) => role.id));
   const tagged = prepared.flatMap((document) => document.approvals.slice(document.input.approvals.length).map((approval) => approval.role));
   return [...new Set(tagged)].filter((id) => !known.has(id));
@@ -41,7 +50,7 @@ export function rolesNamedByTags(prepared: PreparedDocument[], roles: TextTagRol
 export async function prepareDocuments(
   inputs: DocumentInput[],
   files: DocumentFile[],
-  roles: TextTagRole[],
+  roles: NamedRole[],
 ): Promise<PreparedDocument[]> {
   if (files.length !== inputs.length) {
     throw badRequest(
@@ -61,9 +70,16 @@ export async function prepareDocuments(
     }
     const file = files[i];
     const pages = await inspectPdf(file.bytes, input.name);
-    const tagged = wantsTextTags(input) ? await extractTextTags(file.bytes, knownRoles, input.name) : [];
-    for (const approval of tagged) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
-    prepared.push({ id, input, file, pages, approvals: [...input.approvals, ...tagged], tagged: tagged.length > 0 });
+    let widgets: Promise<FormWidget[]> | undefined;
+    const formWidgets = () => (widgets ??= formWidgetsOf(file.bytes));
+    const given = await placeFieldsFromDocument(input.approvals, file.bytes, input.name, formWidgets);
+    const extractions = extractionsOf(input);
+    const extracted = [
+      ...(extractions.formFields ? extractNamedFormFields(await formWidgets(), knownRoles) : []),
+      ...(extractions.textTags ? await extractTextTags(file.bytes, knownRoles, input.name) : []),
+    ];
+    for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
+    prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged: extracted.length > 0 });
   }
   return prepared;
 }

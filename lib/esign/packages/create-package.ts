@@ -52,10 +52,10 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   assertRequirementIdsUnique(roleRows);
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
 
-  const textTagRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
-  const prepared = await prepareDocuments(input.documents, files, textTagRoles);
+  const packageRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
+  const prepared = await prepareDocuments(input.documents, files, packageRoles);
   // Text tags may name roles the package lacks: they become roles of their own, to be filled before sending.
-  for (const id of rolesNamedByTags(prepared, textTagRoles)) roleRows.push(roleRow(packageId, { id, name: id, signers: [] }, roleRows.length, owner.sender));
+  for (const id of rolesNamedByTags(prepared, packageRoles)) roleRows.push(roleRow(packageId, { id, name: id, signers: [] }, roleRows.length, owner.sender));
   // The sender's role the package added for them signs only once given an approval.
   const approvedRoles = new Set(prepared.flatMap((document) => document.approvals.map((approval) => approval.role)));
   for (const role of roleRows) if (role.type === "SENDER" && approvedRoles.has(role.id)) role.signs = true;

@@ -11,11 +11,12 @@ import {
   type TopLeftRect,
 } from "@/lib/esign/pdf/coordinates";
 import { makePdf, type PdfText } from "@/tests/support/pdfs";
-import { extractTextTags, type TextTagRole } from "./extract-text-tags";
+import type { NamedRole } from "@/lib/esign/documents/named-roles";
+import { extractTextTags } from "./extract-text-tags";
 
 type FontName = NonNullable<PdfText["font"]>;
 
-const roles: TextTagRole[] = [
+const roles: NamedRole[] = [
   { id: "client", name: "Client" },
   { id: "agent", name: "Agent" },
   { id: "witness", name: "Witness" },
@@ -150,7 +151,7 @@ describe("extractTextTags: what each tag becomes", () => {
   });
 
   it("matches roles by id first, then by name in any case", async () => {
-    const confusing: TextTagRole[] = [
+    const confusing: NamedRole[] = [
       { id: "Boss", name: "first" },
       { id: "r2", name: "boss" },
     ];
