@@ -441,7 +441,7 @@ export const documentResponse = z.object({
   size: z.number().int(),
   extract: z.boolean(),
   extractionTypes: z.array(z.string()),
-  tagged: z.boolean().describe("Text tags were found in it and became fields"),
+  tagged: z.boolean().describe("A Tagged PDF (its /MarkInfo says /Marked true): structured for accessible reading, as ADA packages want"),
   externalSigned: z.boolean(),
   pages: z.array(pageResponse),
   approvals: z.array(approvalResponse),

@@ -334,7 +334,8 @@ describe("text tags", () => {
     // One role for both tags (matched by name in any case), without a signer yet, with its consent.
     expect(stranger).toEqual([expect.objectContaining({ id: "Stranger", name: "Stranger", type: "SIGNER", signers: [] })]);
     const document = pkg.documents.find((d) => d.id === "doc")!;
-    expect(document.tagged).toBe(true);
+    // `tagged` says the PDF is a Tagged PDF (accessible), which this one is not, tags or no tags.
+    expect(document.tagged).toBe(false);
     const strangerFields = document.approvals.filter((approval) => approval.role === "Stranger").flatMap((approval) => approval.fields as Json[]);
     expect(strangerFields.map((field) => field.subtype)).toEqual(["FULLNAME", "INITIALS"]);
     expect(pkg.documents.find((d) => d.id === "default-consent")!.approvals.map((approval) => approval.role)).toContain("Stranger");

@@ -1,4 +1,4 @@
-import { StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { approvalInput, documentInput, type ApprovalInput, type FieldInput } from "@/lib/api/packages";
 import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
@@ -159,18 +159,28 @@ describe("fields placed by the document: extract (a form field's box) and extrac
     expect(box(second).top).toBeCloseTo(792 - 506.29 + 20, 0);
   });
 
-  it("refuses an anchor the text lacks, an occurrence past the last, a character past the anchor's end, and no size", async () => {
+  it("leaves out a field whose anchor the text lacks, or lacks that often, and an approval left with none of its fields", async () => {
+    const pdf = await makePdf({ texts: [{ page: 0, text: "Definition of terms", x: 100, y: 700 }] });
+    const anchored = (text: string, index = 0) => ({ type: "INPUT", subtype: "TEXTFIELD", extractAnchor: { text, index, width: 100, height: 20 } });
+    const placed = await placeFieldsFromDocument(
+      [
+        approvalInput.parse({ role: "signer1", fields: [anchored("Definition"), anchored("Definition", 1), anchored("Nondisclosure")] }),
+        approvalInput.parse({ role: "signer1", fields: [anchored("Lease")] }),
+        approvalInput.parse({ role: "signer1", fields: [] }),
+      ],
+      pdf,
+      "NDA",
+      () => formWidgetsOf(pdf),
+    );
+    expect(placed.map((approval) => approval.fields.map((field) => field.extractAnchor?.text))).toEqual([["Definition"], []]);
+  });
+
+  it("refuses a character past the anchor's end, and an anchor without a size", async () => {
     const pdf = await makePdf({ texts: [{ page: 0, text: "Definition of terms", x: 100, y: 700 }] });
     const errorFor = (extractAnchor: Record<string, unknown>) =>
-      serviceErrorOf(placeFieldsFromDocument(approvals([{ extractAnchor: { width: 100, height: 20, ...extractAnchor } }]), pdf, "NDA", () => formWidgetsOf(pdf)));
-    expect((await errorFor({ text: "Nondisclosure" })).message).toBe('The text anchor "Nondisclosure" is not in document "NDA".');
-    expect((await errorFor({ text: "Definition", index: 1 })).message).toBe(
-      'The text anchor "Definition" is in document "NDA" 1 time(s); index 1 asks for occurrence 2.',
-    );
-    expect((await errorFor({ text: "terms", characterIndex: 5 })).messageKey).toBe("error.validation.textAnchorCharacter");
-    const sizeless = await serviceErrorOf(
-      placeFieldsFromDocument(approvals([{ extractAnchor: { text: "terms" } }]), pdf, "NDA", () => formWidgetsOf(pdf)),
-    );
+      serviceErrorOf(placeFieldsFromDocument(approvals([{ extractAnchor }]), pdf, "NDA", () => formWidgetsOf(pdf)));
+    expect((await errorFor({ text: "terms", characterIndex: 5, width: 100, height: 20 })).messageKey).toBe("error.validation.textAnchorCharacter");
+    const sizeless = await errorFor({ text: "terms" });
     expect([sizeless.status, sizeless.messageKey]).toEqual([400, "error.validation.textAnchorSize"]);
   });
 });
@@ -185,16 +195,26 @@ describe("what extract: true reads (TextTagsExample)", () => {
       const input = documentInput.parse({ name: "Doc", extract: true, extractionTypes });
       const [prepared] = await prepareDocuments([input], [{ fileName: "doc.pdf", bytes: pdf }], roles);
       counts.push(prepared.approvals.length);
-      expect(prepared.tagged).toBe(true);
     }
     expect(counts).toEqual([1, 1, 2, 1]);
     const [untouched] = await prepareDocuments([documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
-    expect([untouched.approvals.length, untouched.tagged]).toEqual([0, false]);
+    expect(untouched.approvals).toEqual([]);
   });
 
   it("answers positions in the wire's unit", async () => {
     const pdf = await makeNamedFormPdf([{ name: "[signer1.Fullname1]", page: 0, x: 100, y: 500, width: 144, height: 36 }]);
     const [prepared] = await prepareDocuments([documentInput.parse({ name: "Doc", extract: true })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
     expect(prepared.approvals[0].fields[0]).toMatchObject({ left: pointsToWire(100), width: pointsToWire(144), height: pointsToWire(36) });
+  });
+});
+
+describe("tagged: a Tagged PDF (AdaPackageExample)", () => {
+  it("is true for a PDF whose /MarkInfo says /Marked true, and false otherwise", async () => {
+    const plain = await makePdf();
+    const marked = await PDFDocument.load(plain);
+    marked.catalog.set(PDFName.of("MarkInfo"), marked.context.obj({ Marked: true }));
+    const taggedPdf = Buffer.from(await marked.save());
+    const prepare = async (bytes: Buffer) => (await prepareDocuments([documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes }], roles))[0].tagged;
+    expect([await prepare(taggedPdf), await prepare(plain)]).toEqual([true, false]);
   });
 });

@@ -9,6 +9,11 @@ import { pagesOfText, textRect } from "@/lib/esign/pdf/page-text";
  * Places the fields the document positions: `extract` takes the box of the form field of the
  * same name, `extractAnchor` finds text (the original's text anchors). Other fields are returned
  * as they are; the PDF is read only when some field needs it.
+ *
+ * A field whose anchor the text does not hold (or not as often as its `index` asks) is left out,
+ * and an approval left without any of its fields with it, as the original service does: its
+ * TextAnchorExtractionExample anchors a field on a second occurrence its document lacks, and
+ * passes there.
  */
 export async function placeFieldsFromDocument(
   approvals: ApprovalInput[],
@@ -20,14 +25,20 @@ export async function placeFieldsFromDocument(
   const byFormField = fields.filter((field) => field.extract);
   const byAnchor = fields.filter((field) => !field.extract && field.extractAnchor);
   if (byFormField.length === 0 && byAnchor.length === 0) return approvals;
-  const placed = new Map<FieldInput, FieldInput>();
+  const placed = new Map<FieldInput, FieldInput | null>();
   if (byFormField.length > 0) {
     const widgets = await formWidgets();
     for (const field of byFormField) placed.set(field, placeOnFormField(field, widgets, documentName));
   }
   const anchored = await findAnchors(byAnchor.map((field) => field.extractAnchor!), pdf, documentName);
   byAnchor.forEach((field, i) => placed.set(field, placeAtAnchor(field, anchored[i], documentName)));
-  return approvals.map((approval) => ({ ...approval, fields: approval.fields.map((field) => placed.get(field) ?? field) }));
+  return approvals.flatMap((approval) => {
+    const fields = approval.fields.flatMap((field) => {
+      const result = placed.has(field) ? placed.get(field) : field;
+      return result ? [result] : [];
+    });
+    return approval.fields.length > 0 && fields.length === 0 ? [] : [{ ...approval, fields }];
+  });
 }
 
 function placeOnFormField(field: FieldInput, widgets: FormWidget[], documentName: string): FieldInput {
@@ -54,11 +65,10 @@ interface FoundAnchor {
 }
 
 /**
- * The anchors' characters, in one pass over the text. Occurrences are counted from the first
- * page on, case-sensitively, within a line; an anchor not found as often as its `index` asks is
- * refused.
+ * The anchors' characters, in one pass over the text; null for an anchor not found as often as
+ * its `index` asks. Occurrences are counted from the first page on, case-sensitively, within a line.
  */
-async function findAnchors(anchors: ExtractAnchorInput[], pdf: Uint8Array, documentName: string): Promise<FoundAnchor[]> {
+async function findAnchors(anchors: ExtractAnchorInput[], pdf: Uint8Array, documentName: string): Promise<(FoundAnchor | null)[]> {
   if (anchors.length === 0) return [];
   for (const anchor of anchors) {
     if ((anchor.characterIndex ?? 0) >= anchor.text.length) {
@@ -82,22 +92,13 @@ async function findAnchors(anchors: ExtractAnchorInput[], pdf: Uint8Array, docum
     }
     if (found.every(Boolean)) break;
   }
-  return anchors.map((anchor, i) => {
-    const anchorFound = found[i];
-    if (anchorFound) return anchorFound;
-    const index = anchor.index ?? 0;
-    throw badRequest(
-      "error.validation.textAnchorNotFound",
-      index === 0
-        ? `The text anchor "${anchor.text}" is not in document "${documentName}".`
-        : `The text anchor "${anchor.text}" is in document "${documentName}" ${seen[i]} time(s); index ${index} asks for occurrence ${index + 1}.`,
-    );
-  });
+  return found.map((anchorFound) => anchorFound ?? null);
 }
 
 /** The field's top-left corner at the anchor point, moved by the offsets; its size from the anchor, else its own. */
-function placeAtAnchor(field: FieldInput, found: FoundAnchor, documentName: string): FieldInput {
+function placeAtAnchor(field: FieldInput, found: FoundAnchor | null, documentName: string): FieldInput | null {
   const anchor = field.extractAnchor!;
+  if (!found) return null;
   const width = anchor.width ?? field.width;
   const height = anchor.height ?? field.height;
   if (!width || !height) {

@@ -21,7 +21,7 @@ export interface PreparedDocument {
   file: DocumentFile;
   pages: PageSize[];
   approvals: ApprovalInput[];
-  /** Text tags or named form fields were found and became fields. */
+  /** A Tagged PDF (accessible: see inspectPdf). */
   tagged: boolean;
 }
 
@@ -69,7 +69,7 @@ export async function prepareDocuments(
       throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
     }
     const file = files[i];
-    const pages = await inspectPdf(file.bytes, input.name);
+    const { pages, tagged } = await inspectPdf(file.bytes, input.name);
     let widgets: Promise<FormWidget[]> | undefined;
     const formWidgets = () => (widgets ??= formWidgetsOf(file.bytes));
     const given = await placeFieldsFromDocument(input.approvals, file.bytes, input.name, formWidgets);
@@ -79,7 +79,7 @@ export async function prepareDocuments(
       ...(extractions.textTags ? await extractTextTags(file.bytes, knownRoles, input.name) : []),
     ];
     for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
-    prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged: extracted.length > 0 });
+    prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged });
   }
   return prepared;
 }

@@ -1,4 +1,4 @@
-import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { badRequest } from "@/lib/esign/errors";
 
 export interface PageSize {
@@ -23,10 +23,21 @@ export function pageSizesOf(pdf: PDFDocument): PageSize[] {
 }
 
 /**
- * Checks that an upload is a PDF we can work with, by parsing it (never by its name or declared
- * type), and answers its page sizes. Empty, corrupt and encrypted files get a 400 that says so.
+ * A Tagged PDF (ISO 32000-1, 14.8): its catalog's /MarkInfo says /Marked true, the structure an
+ * accessible reader follows. The Document's `tagged`, which the original service's ADA
+ * (accessibility) packages read.
  */
-export async function inspectPdf(bytes: Uint8Array, label: string): Promise<PageSize[]> {
+function isTaggedPdf(pdf: PDFDocument): boolean {
+  const markInfo = pdf.catalog.lookupMaybe(PDFName.of("MarkInfo"), PDFDict);
+  return markInfo?.lookupMaybe(PDFName.of("Marked"), PDFBool)?.asBoolean() === true;
+}
+
+/**
+ * Checks that an upload is a PDF we can work with, by parsing it (never by its name or declared
+ * type), and answers its page sizes and whether it is a Tagged PDF. Empty, corrupt and encrypted
+ * files get a 400 that says so.
+ */
+export async function inspectPdf(bytes: Uint8Array, label: string): Promise<{ pages: PageSize[]; tagged: boolean }> {
   if (bytes.byteLength === 0) throw badRequest("error.validation.emptyDocument", `The file for document "${label}" is empty.`);
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
   if (!head.includes("%PDF-")) {
@@ -52,5 +63,11 @@ export async function inspectPdf(bytes: Uint8Array, label: string): Promise<Page
     throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
   }
   if (pages.length === 0) throw badRequest("error.validation.emptyDocument", `The PDF for document "${label}" has no pages.`);
-  return pages;
+  let tagged = false;
+  try {
+    tagged = isTaggedPdf(pdf);
+  } catch {
+    // A malformed /MarkInfo makes the PDF untagged, not unreadable.
+  }
+  return { pages, tagged };
 }
