@@ -7,14 +7,14 @@ declare module "next-auth" {
     apiKey?: string;
     accountId?: string;
     accountName?: string;
-    signInMethod?: "password" | "apiKey";
+    signInMethod?: "password" | "apiKey" | "authenticationToken";
   }
   interface Session {
     /** The account the console is in now. */
     account: { id: string; name: string };
     /** The account signed in to, where a switch into a sub account comes back to. */
     homeAccount: { id: string; name: string };
-    signInMethod: "password" | "apiKey";
+    signInMethod: "password" | "apiKey" | "authenticationToken";
   }
 }
 
@@ -24,7 +24,7 @@ declare module "next-auth/jwt" {
     userId?: string;
     accountId?: string;
     accountName?: string;
-    signInMethod?: "password" | "apiKey";
+    signInMethod?: "password" | "apiKey" | "authenticationToken";
     /** The key and account signed in to, kept while the console works in a sub account (`account-switch.ts`). */
     homeApiKey?: string;
     homeAccountId?: string;

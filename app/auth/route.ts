@@ -19,8 +19,16 @@ function wantsJson(request: Request): boolean {
  * the SDKs then send as the `ESIGNLIVE_SESSION_ID` cookie to act as the signer (attachments).
  * The SDKs' `target` (the original's ceremony address) is not followed: the redeemed package's
  * ceremony is where such a session leads, and no other site is.
+ *
+ * `GET /auth?authenticationToken=…` (a user authentication token) signs its user in to the console.
  */
 export async function GET(request: Request): Promise<Response> {
+  const userToken = new URL(request.url).searchParams.get("authenticationToken");
+  if (userToken !== null) {
+    // Loaded here: the console's sign-in brings next-auth, which the service's own uses of this route do not need.
+    const { signInByLink } = await import("@/lib/console/sign-in-by-link");
+    return signInByLink(request, userToken, wantsJson(request));
+  }
   return enterCeremony(
     request,
     (db, query, client) => {

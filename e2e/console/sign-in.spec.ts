@@ -106,3 +106,32 @@ test("after the session ends, a download link and a page address lead to sign in
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("**/templates?page=2");
 });
+
+test("a user authentication token signs its user in once, in a browser or for a program (the SDKs' /auth?authenticationToken=)", async ({ page, baseURL, playwright }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Token sign-in");
+  const { value } = await owner.json<{ value: string }>("POST", "/api/authenticationTokens/user");
+
+  await page.goto(`/auth?authenticationToken=${value}&target=${encodeURIComponent("/account/senders")}`);
+  await page.waitForURL("**/account/senders");
+  const session = (await (await page.request.get("/auth/session")).json()) as { account: { name: string }; signInMethod: string };
+  expect(session).toMatchObject({ account: { name: "Token sign-in" }, signInMethod: "authenticationToken" });
+
+  // Used once: the same link now leads to the sign-in page with a word on why.
+  const fresh = await page.context().browser()!.newContext({ baseURL });
+  const second = await fresh.newPage();
+  await second.goto(`/auth?authenticationToken=${value}`);
+  await second.waitForURL("**/signin?reason=link");
+  await expect(second.getByRole("status")).toContainText("That sign-in link does not work");
+  await fresh.close();
+
+  // A program asks for JSON and gets the console session cookie's value, which works as one.
+  const api = await playwright.request.newContext({ baseURL });
+  const { value: another } = await owner.json<{ value: string }>("POST", "/api/authenticationTokens/user");
+  const answer = await api.get(`/auth?authenticationToken=${another}`, { headers: { accept: "application/json" } });
+  expect(answer.status()).toBe(200);
+  const { sessionToken } = (await answer.json()) as { sessionToken: string };
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const asUser = await anonymous.get("/auth/session", { headers: { cookie: `authjs.session-token=${sessionToken}` } });
+  expect(await asUser.json()).toMatchObject({ account: { name: "Token sign-in" } });
+  await Promise.all([api.dispose(), anonymous.dispose()]);
+});

@@ -34,6 +34,14 @@ export const signInRequest = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
+/** `POST /api/authenticationTokens/user` (the original's AuthenticationToken): the caller's own sign-in to the console, once, for 30 minutes. */
+export const userAuthenticationTokenResponse = z.object({ value: z.string() });
+export type UserAuthenticationTokenResponse = z.infer<typeof userAuthenticationTokenResponse>;
+
+/** `POST /api/signin/authenticationToken` (our extension): the console redeems a user authentication token. */
+export const userAuthenticationTokenRedemption = z.object({ authenticationToken: z.string().min(1, "is required").max(200) });
+export type UserAuthenticationTokenRedemption = z.infer<typeof userAuthenticationTokenRedemption>;
+
 /** The user's API key in their home account, with who and where, as `GET /api/session` answers. */
 export const signInResponse = z.object({
   apiKey: z.string(),

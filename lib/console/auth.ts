@@ -1,4 +1,5 @@
 import NextAuth, { CredentialsSignin, type User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import { sessionResponse } from "@/lib/api/accounts";
 import { applyRequestedSwitch, homeOf } from "./account-switch";
@@ -53,6 +54,30 @@ async function userOfPassword(email: string, password: string, clientIp?: string
   return userOfApiKey(apiKey, clientIp);
 }
 
+/** A user authentication token (`/auth?authenticationToken=`), exchanged once for its user's key (`POST /api/signin/authenticationToken`). */
+export async function userOfAuthenticationToken(authenticationToken: string, clientIp?: string): Promise<User> {
+  const answer = await reach(() => callEsignApi("/api/signin/authenticationToken", { json: { authenticationToken }, clientIp }));
+  if (answer.status === 401 || answer.status === 400) throw new SignInRefused("bad-key");
+  const apiKey = answer.body?.apiKey;
+  if (answer.status !== 200 || typeof apiKey !== "string") throw new SignInRefused("unreachable");
+  return { ...(await userOfApiKey(apiKey, clientIp)), signInMethod: "authenticationToken" };
+}
+
+/** What the session's token keeps of a user who signs in, however they did. */
+export function sessionClaimsOf(user: User): Partial<JWT> {
+  return {
+    apiKey: user.apiKey,
+    userId: user.id,
+    accountId: user.accountId,
+    accountName: user.accountName,
+    signInMethod: user.signInMethod,
+    // The account signed in to: its key stays, so the user can switch into sub accounts and back.
+    homeApiKey: user.apiKey,
+    homeAccountId: user.accountId,
+    homeAccountName: user.accountName,
+  };
+}
+
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() => ({
@@ -84,17 +109,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
   ],
   callbacks: {
     async jwt({ token, user, trigger }) {
-      if (user) {
-        token.apiKey = user.apiKey;
-        token.userId = user.id;
-        token.accountId = user.accountId;
-        token.accountName = user.accountName;
-        token.signInMethod = user.signInMethod;
-        // The account signed in to: its key stays, so the user can switch into sub accounts and back.
-        token.homeApiKey = user.apiKey;
-        token.homeAccountId = user.accountId;
-        token.homeAccountName = user.accountName;
-      }
+      if (user) Object.assign(token, sessionClaimsOf(user));
       // Only a switch the server asked for; the update's own data (a browser can send it) is ignored.
       if (trigger === "update") await applyRequestedSwitch(token);
       return token;

@@ -372,7 +372,7 @@ export const documents = pgTable(
     pages: jsonb().$type<{ index: number; width: number; height: number }[]>().notNull().default([]),
     extract: boolean().notNull().default(false),
     extractionTypes: jsonb().$type<string[]>().notNull().default([]),
-    /** Text tags were found in it and became fields (the Document's `tagged`). */
+    /** A Tagged PDF, structured for accessible reading (the Document's `tagged`; see inspectPdf). */
     tagged: boolean().notNull().default(false),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
@@ -603,6 +603,27 @@ export const signingLinks = pgTable(
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [uniqueIndex("signing_links_token_idx").on(t.tokenHash), index("signing_links_role_idx").on(t.packageId, t.roleId)],
+);
+
+/**
+ * A user authentication token (`POST /api/authenticationTokens/user`): single use, within
+ * USER_TOKEN_MINUTES, it signs its user in to the console in the account it was made in
+ * (`/auth?authenticationToken=`). Kept only as its hash.
+ */
+export const userAuthenticationTokens = pgTable(
+  "user_authentication_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [index("user_authentication_tokens_created_idx").on(t.created)],
 );
 
 /**

@@ -19,6 +19,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           Your session has ended. Sign in again to go on.
         </p>
+      ) : reason === "link" ? (
+        <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          That sign-in link does not work: it has been used or has expired. Sign in here instead.
+        </p>
       ) : null}
       <SignInForms next={destination} />
       <p className="mt-6 text-sm text-slate-700">

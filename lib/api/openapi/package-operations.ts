@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
-import { sessionResponse, signInRequest, signInResponse, signUpRequest, signUpResponse } from "../accounts";
+import { sessionResponse, signInRequest, signInResponse, signUpRequest, signUpResponse, userAuthenticationTokenRedemption, userAuthenticationTokenResponse } from "../accounts";
 import {
   approvalInput,
   approvalResponse,
@@ -67,6 +67,30 @@ export const packageOperations: Operation[] = [
       403: ok(errorResponse, "An invited sender who has not activated their account yet (error.forbidden.senderNotActivated)"),
       429: ok(errorResponse, "Too many failed sign-ins for this e-mail or from this address (error.tooManyRequests.signIn); see Retry-After"),
     },
+  },
+  {
+    method: "post",
+    path: "/api/signin/authenticationToken",
+    tag: "Accounts",
+    summary: "Exchange a user authentication token for its user's API key (our extension)",
+    description:
+      "The console's sign-in by link (`/auth?authenticationToken=`): the token from `POST /api/authenticationTokens/user` answers its user's API key in the account it was made in, once, within 30 minutes.",
+    permission: "public",
+    body: { schema: userAuthenticationTokenRedemption },
+    responses: {
+      200: ok(signInResponse, "The API key, its user and account"),
+      401: ok(errorResponse, "An unknown, used or expired token, or a user no longer active in the account (error.unauthorised.authenticationToken)"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/authenticationTokens/user",
+    tag: "Accounts",
+    summary: "A token that signs the caller in to the console (the original's user authentication token)",
+    description:
+      "For the user and account of the credential that asks. Redeemed once within 30 minutes at `/auth?authenticationToken=<value>`: a browser is signed in to the console and sent to its home page (or to `target`, when it is a path of the console); a program asking for JSON gets `{sessionToken}`, the console's session cookie value.",
+    permission: null,
+    responses: { 200: ok(userAuthenticationTokenResponse) },
   },
   { method: "get", path: "/api/session", tag: "Accounts", summary: "Who the credential belongs to", permission: null, responses: { 200: ok(sessionResponse) } },
   {

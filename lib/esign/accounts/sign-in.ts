@@ -82,7 +82,7 @@ async function signInAccount(db: Db, user: typeof users.$inferSelect) {
 }
 
 /** The user's oldest key in the account, decrypted; a new one when they have none there. */
-async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
+export async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
   const [key] = await db
     .select({ encryptedKey: apiKeys.encryptedKey })
     .from(apiKeys)

@@ -1,0 +1,67 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { SignInResponse, UserAuthenticationTokenResponse } from "@/lib/api/accounts";
+import type { Db } from "@/lib/db/client";
+import { accountMemberships, accounts, userAuthenticationTokens, users } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
+import { ServiceError } from "@/lib/esign/errors";
+import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
+import type { Caller } from "./caller";
+import { apiKeyIn } from "./sign-in";
+
+/** How long a user authentication token can be redeemed, as the original service's. */
+export const USER_TOKEN_MINUTES = 30;
+
+const refused = (message: string) => new ServiceError(401, "error.unauthorised.authenticationToken", message);
+
+/**
+ * `POST /api/authenticationTokens/user`: a token that signs the caller in to the console, in the
+ * account of the key or access token that asked, at `/auth?authenticationToken=<value>`: single
+ * use, within USER_TOKEN_MINUTES. Tokens past use are swept here.
+ */
+export async function issueUserAuthenticationToken(db: Db, caller: Caller): Promise<UserAuthenticationTokenResponse> {
+  const { token, tokenHash } = newSigningToken();
+  const at = now();
+  await db.transaction(async (tx) => {
+    const expired = new Date(at.getTime() - USER_TOKEN_MINUTES * 60_000);
+    await tx.delete(userAuthenticationTokens).where(or(lt(userAuthenticationTokens.created, expired), and(eq(userAuthenticationTokens.userId, caller.user.id), lt(userAuthenticationTokens.usedAt, at))));
+    await tx.insert(userAuthenticationTokens).values({ tokenHash, userId: caller.user.id, accountId: caller.account.id, created: at });
+  });
+  return { value: token };
+}
+
+/**
+ * `POST /api/signin/authenticationToken` (our extension, the console's): the token exchanged, once,
+ * for its user's API key in its account, as a password sign-in answers. Unknown, used and expired
+ * tokens, and users no longer active in the account, are refused with 401.
+ */
+export async function redeemUserAuthenticationToken(db: Db, token: string): Promise<SignInResponse> {
+  if (!isPlausibleSigningToken(token)) throw refused("This sign-in link is not valid.");
+  const redeemed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(userAuthenticationTokens)
+      .set({ usedAt: now() })
+      .where(and(eq(userAuthenticationTokens.tokenHash, signingTokenHash(token)), isNull(userAuthenticationTokens.usedAt)))
+      .returning();
+    if (!row) throw refused("This sign-in link is not valid, or it has been used: it works once.");
+    if (now().getTime() - row.created.getTime() > USER_TOKEN_MINUTES * 60_000) {
+      throw refused(`This sign-in link worked for ${USER_TOKEN_MINUTES} minutes and has expired; ask for a new one.`);
+    }
+    const [member] = await tx
+      .select({ user: users, account: { id: accounts.id, name: accounts.name } })
+      .from(accountMemberships)
+      .innerJoin(users, eq(users.id, accountMemberships.userId))
+      .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
+      .where(and(eq(accountMemberships.userId, row.userId), eq(accountMemberships.accountId, row.accountId)));
+    if (!member || member.user.status === "DELETED" || member.user.status === "INVITED") {
+      throw refused("The user of this sign-in link can no longer sign in to its account.");
+    }
+    return member;
+  });
+  // Outside the transaction: a user without a key in the account gets one, in its own.
+  const { user, account } = redeemed;
+  return {
+    apiKey: await apiKeyIn(db, user.id, account.id),
+    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    account,
+  };
+}
