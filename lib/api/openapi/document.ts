@@ -17,6 +17,7 @@ import { supportingDocumentOperations } from "./supporting-document-operations";
 import { attachmentOperations, signerAttachmentOperations } from "./attachment-operations";
 import { packageOperations } from "./package-operations";
 import { signingCeremonyOperations } from "./signing-ceremony-operations";
+import { fastTrackOperations } from "./fast-track-operations";
 import { signingHostingOperations } from "./signing-hosting-operations";
 import { signingVerificationOperations } from "./signing-verification-operations";
 
@@ -40,6 +41,7 @@ export function allOperations(): Operation[] {
     ...signingCeremonyOperations,
     ...signerAttachmentOperations,
     ...signingHostingOperations,
+    ...fastTrackOperations,
     ...signingVerificationOperations,
     describeItself,
   ];
