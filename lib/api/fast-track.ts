@@ -6,7 +6,8 @@ export const fastTrackRolesInput = z.array(roleInput.extend({ id: z.string().min
 export type FastTrackRolesInput = z.infer<typeof fastTrackRolesInput>;
 
 /** The original's SigningUrl, as fast track answers it. */
-export const fastTrackAnswer = z.object({ url: z.string(), packageId: z.string(), roleId: z.string().nullable() });
+// No roleId where no role is meant: the SDKs refuse a null one.
+export const fastTrackAnswer = z.object({ url: z.string(), packageId: z.string(), roleId: z.string().optional() });
 export type FastTrackAnswer = z.infer<typeof fastTrackAnswer>;
 
 export const fastTrackUrlQuery = z.object({ signing: z.enum(["true", "false"]).default("true").transform((value) => value === "true") });

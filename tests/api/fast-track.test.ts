@@ -45,6 +45,7 @@ describe("fast track", () => {
     const link = await callJson<{ url: string; packageId: string }>("GET", `/api/fastTrack/${templateId}/url?signing=true`, { key: account.apiKey });
     expect(link.url).toMatch(/\/fasttrack\?token=[A-Za-z0-9._-]+$/);
     expect(link.packageId).toBe(templateId);
+    expect(link).not.toHaveProperty("roleId");
     // The same link every time: nothing to store, nothing to lose.
     expect((await callJson<{ url: string }>("GET", `/api/fastTrack/${templateId}/url?signing=true`, { key: account.apiKey })).url).toBe(link.url);
 

@@ -21,7 +21,7 @@ export async function fastTrackUrl(db: Db, caller: Caller, templateId: string, s
   const template = await findPackage(db, caller, templateId);
   if (template.type !== "TEMPLATE") throw badRequest("error.validation.notTemplate", "Fast track starts from a template; this is a package.");
   const url = `${config().publicUrl}/fasttrack?token=${fastTrackToken(template.id, signing)}`;
-  return { url, packageId: template.id, roleId: null };
+  return { url, packageId: template.id };
 }
 
 /** What the fast track page shows before anyone fills it: the template's name and its placeholders. */
@@ -55,7 +55,7 @@ export async function startFastTrack(db: Db, token: string | null, given: FastTr
     due: undefined,
     roles: given,
   });
-  if (!signing) return { url: `${config().publicUrl}/packages/${id}`, packageId: id, roleId: null };
+  if (!signing) return { url: `${config().publicUrl}/packages/${id}`, packageId: id };
   return roleSigningUrl(db, sender, id, given[0].id!);
 }
 
