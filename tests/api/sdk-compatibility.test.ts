@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { fields } from "@/lib/db/schema";
+import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { call, callJson } from "../support/api-client";
 import { makeNamedFormPdf, makePdf, multipartBody } from "../support/pdfs";
+import { pdfText } from "../support/poppler";
 import { operationProblems, referenceProblems } from "../support/reference-shapes";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
@@ -610,6 +612,50 @@ describe("9. fields whose position the PDF gives (DocumentExtractionExample, Fie
     const lackingId = await createWithPdf(account, lacking, pdf);
     const lackingDocument = (await getPackage(account, lackingId)).documents.find((candidate) => candidate.name === "First Document") as { approvals: { fields: Json[] }[] };
     expect(lackingDocument.approvals.map((approval) => approval.fields.map((field) => field.name))).toEqual([["AGENT_SIG_1"]]);
+  });
+});
+
+describe("9. consent localisation (LocalizeConsentPackageExample, UpdatePackageAndLocalizeConsentExample)", () => {
+  it("puts the consent document in the language asked, leaves the package's language, and answers the SDK's ConsentLocalizationData", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const answer = await callJson<Json>("POST", `/api/packages/${id}/documents/localize-consent`, { key: account.apiKey, json: { language: "fr" } });
+    expect(answer).toEqual({
+      consentId: "default-consent",
+      consentMetadata: {
+        packageInfo: { uid: id, language: "en" },
+        properties: { accountId: "esignlive", language: "fr" },
+        document: { accountId: "esignlive", language: "fr" },
+      },
+    });
+    const consent = (await getPackage(account, id)).documents.find((document) => document.id === "default-consent")!;
+    expect(consent.name).toBe("Consentement aux communications et signatures électroniques");
+    const pdf = await call("GET", `/api/packages/${id}/documents/default-consent/original`, { key: account.apiKey });
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Vous acceptez de recevoir et de signer les documents");
+
+    // The SDK's updatePackageAndLocalizeConsent: the package's language first, then the consent in it.
+    await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { language: "de" } });
+    const german = await callJson<{ consentMetadata: { packageInfo: Json } }>("POST", `/api/packages/${id}/documents/localize-consent`, { key: account.apiKey, json: { language: "de" } });
+    expect(german.consentMetadata.packageInfo).toEqual({ uid: id, language: "de" });
+  });
+
+  it("refuses a language the consent is not written in, and a consent a signer has accepted", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const refused = await call("POST", `/api/packages/${id}/documents/localize-consent`, { key: account.apiKey, json: { language: "tlh" } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('The consent is not written in "tlh"; it is in: en, fr, de, es, it, nl, pt.');
+
+    await callJson("POST", `/api/packages/${id}/documents/localize-consent`, { key: account.apiKey, json: { language: "es-MX" } });
+    const name = (await getPackage(account, id)).documents.find((document) => document.id === "default-consent")!.name;
+    expect(name).toBe("Consentimiento para comunicaciones y firmas electrónicas");
+
+    await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    const db = await getDb();
+    const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId: id, roleId: "Client1", memberEmail: null, ipAddress: "203.0.113.9", userAgent: "ConsentTest/1.0" }));
+    expect((await call("POST", `/api/signing/${id}/consent`, { headers: { cookie: `${signingCookieName(id)}=${token}` } })).status).toBe(204);
+    const accepted = await call("POST", `/api/packages/${id}/documents/localize-consent`, { key: account.apiKey, json: { language: "fr" } });
+    expect([accepted.status, (await accepted.json()).messageKey]).toEqual([409, "error.conflict.consentAccepted"]);
   });
 });
 

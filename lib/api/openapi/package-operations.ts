@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
+import { consentLocalizationRequest, consentLocalizationResponse } from "../consent";
 import { sessionResponse, signInRequest, signInResponse, signUpRequest, signUpResponse, userAuthenticationTokenRedemption, userAuthenticationTokenResponse } from "../accounts";
 import {
   approvalInput,
@@ -236,6 +237,21 @@ export const packageOperations: Operation[] = [
   { method: "get", path: `${doc}/original`, tag: "Downloads", summary: "The original upload, byte for byte", permission: transaction, responses: { 200: pdf } },
   { method: "get", path: `${doc}/pdf`, tag: "Downloads", summary: "The document: flattened before completion, sealed after", permission: transaction, responses: { 200: pdf } },
   { method: "get", path: `${pkg}/documents/zip`, tag: "Downloads", summary: "Every signed document of a completed package", permission: transaction, responses: { 200: { description: "A zip archive", contentType: "application/zip" } } },
+  {
+    method: "post",
+    path: `${pkg}/documents/localize-consent`,
+    tag: "Documents",
+    summary: "The consent document in another language",
+    description:
+      "Replaces the package's consent document (`default-consent`) with the built-in one in `language`: en, fr, de, es, it, nl or pt (a region, `fr-CA`, reads as its language). The package's own language does not change. Only the package's owner or the account owner, while it is a draft or out for signing and before any signer has accepted the consent. `accountId` in the answer is `esignlive`, as the original names its built-in wording.",
+    permission: transaction,
+    body: { schema: consentLocalizationRequest },
+    responses: {
+      200: ok(consentLocalizationResponse),
+      400: ok(errorResponse, "A language the consent is not written in (error.validation.consentLanguage)"),
+      409: ok(errorResponse, "A signer accepted the consent already, or the package is completed, in the trash or otherwise final"),
+    },
+  },
   { method: "get", path: `${pkg}/evidence/summary`, tag: "Downloads", summary: "The audit trail so far, as a PDF", permission: transaction, responses: { 200: pdf } },
 
   {
