@@ -45,6 +45,10 @@ export const fieldValidationInput = z.object({
   enum: optional(z.array(z.string().max(1000)).max(500)),
   group: optional(z.string().max(256)),
   minimumRequired: optional(z.number().int().min(0)),
+  // Kept and answered for the SDKs (FieldValidatorsExample); the ceremony does not act on them yet.
+  maximumRequired: optional(z.number().int().min(0)),
+  groupTooltip: optional(z.string().max(1000)),
+  disabled: optional(z.boolean()),
 });
 
 const fieldType = z.enum(["SIGNATURE", "INPUT"]);
@@ -86,8 +90,11 @@ const fieldMembers = z.object({
   validation: optional(fieldValidationInput),
   extract: optional(z.boolean()),
   extractAnchor: optional(extractAnchorInput),
-  /** The size its value is stamped at, in points; absent: fitted to the field. */
-  fontSize: optional(z.number().int().min(4).max(72)),
+  /**
+   * The font size the sender asked for, in points: 0 (the SDKs' "automatic") or 4 to 72. Kept and
+   * answered; the stamper fits every value to its field.
+   */
+  fontSize: optional(z.number().int().max(72).refine((size) => size === 0 || size >= 4, "must be 0 (automatic) or at least 4")),
   tooltip: optional(z.string().max(1000)),
   data: optional(looseRecord),
 });
@@ -135,6 +142,8 @@ export const approvalInput = z.object({
   name: optional(z.string().max(256)),
   optional: optional(z.boolean()),
   enforceCaptureSignature: optional(z.boolean()),
+  /** The SDKs' signature "from file" (a stored signature image): kept and answered, not applied by the ceremony yet. */
+  fromFile: optional(z.boolean()),
   /** The sender turned this signature off: the signer sees it and cannot sign it; nobody waits for it. */
   disabled: optional(z.boolean()),
   tooltip: optional(z.string().max(1000)),
@@ -413,6 +422,7 @@ export const approvalResponse = z.object({
   name: z.string(),
   optional: z.boolean(),
   enforceCaptureSignature: z.boolean(),
+  fromFile: z.boolean().optional(),
   disabled: z.boolean().describe("Turned off by the sender: shown, never signed, never awaited"),
   tooltip: z.string().optional(),
   accepted: date.optional(),

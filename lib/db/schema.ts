@@ -392,6 +392,8 @@ export const approvals = pgTable(
     name: text().notNull().default(""),
     optional: boolean().notNull().default(false),
     enforceCaptureSignature: boolean().notNull().default(false),
+    /** The SDKs' "from file" signature: kept and answered (the ceremony does not apply a stored image yet). */
+    fromFile: boolean().notNull().default(false),
     /** The sender turned this signature off: shown to the signer, never signed, never awaited. */
     disabled: boolean().notNull().default(false),
     tooltip: text().notNull().default(""),

@@ -670,6 +670,29 @@ describe("10. small wire details", () => {
   });
 });
 
+describe("10. members the SDK sends and reads back (GenericFieldsExample, FromFileCaptureSignatureExample, FieldValidatorsExample)", () => {
+  it("keeps fontSize 0, an approval from file, and the validator's disabled, group tooltip and maximum", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("signer@example.test");
+    const document = (body.documents as Json[])[0] as { approvals: Json[] };
+    const basic = { required: false, disabled: true, enum: ["one", "two"], group: "choices", groupTooltip: "Pick one or two", minimumRequired: 1, maximumRequired: 2, errorMessage: null, pattern: null };
+    document.approvals = [
+      {
+        fromFile: true,
+        role: "Client1",
+        fields: [
+          { type: "SIGNATURE", subtype: "CAPTURE", page: 0, left: 100, top: 100, width: 200, height: 50, fontSize: null },
+          { type: "INPUT", subtype: "TEXTFIELD", page: 0, left: 100, top: 300, width: 200, height: 50, fontSize: 0, validation: basic },
+        ],
+      },
+    ];
+    const id = await createSdkPackage(account, body);
+    const approval = ((await getPackage(account, id)).documents.find((candidate) => candidate.name === "First Document") as { approvals: (Json & { fields: Json[] })[] }).approvals[0];
+    expect(approval.fromFile).toBe(true);
+    expect(approval.fields[1]).toMatchObject({ fontSize: 0, validation: { disabled: true, groupTooltip: "Pick one or two", minimumRequired: 1, maximumRequired: 2, enum: ["one", "two"] } });
+  });
+});
+
 describe("10. list and group calls as the SDK words them", () => {
   it("answers getPackagesFields (fields=id) with only those members, and adds a group member through …/invite", async () => {
     const account = await seedAccount();

@@ -123,6 +123,7 @@ export async function updateApproval(db: Db, caller: Caller, key: DocumentKey, a
     if (input.optional !== undefined) changes.optional = input.optional;
     if (input.enforceCaptureSignature !== undefined) changes.enforceCaptureSignature = input.enforceCaptureSignature;
     if (input.disabled !== undefined) changes.disabled = input.disabled;
+    if (input.fromFile !== undefined) changes.fromFile = input.fromFile;
     if (input.tooltip !== undefined) changes.tooltip = input.tooltip;
     if (input.data !== undefined) changes.data = input.data;
     if (Object.keys(changes).length) {

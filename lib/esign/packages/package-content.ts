@@ -253,6 +253,7 @@ export function approvalRows(
       name: input.name ?? "",
       optional: input.optional ?? false,
       enforceCaptureSignature: input.enforceCaptureSignature ?? false,
+      fromFile: input.fromFile ?? false,
       disabled: input.disabled ?? false,
       tooltip: input.tooltip ?? "",
       data: input.data ?? {},

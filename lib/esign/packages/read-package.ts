@@ -55,6 +55,7 @@ export function wireApproval(row: ApprovalRow, approvalFields: FieldRow[]): Wire
     name: row.name,
     optional: row.optional,
     enforceCaptureSignature: row.enforceCaptureSignature,
+    fromFile: row.fromFile,
     disabled: row.disabled,
     fields: approvalFields.map(wireField),
     data: row.data,

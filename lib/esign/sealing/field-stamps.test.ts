@@ -44,6 +44,7 @@ function approval(id: string, over: Partial<ApprovalRow> = {}): ApprovalRow {
     name: "",
     optional: false,
     enforceCaptureSignature: false,
+    fromFile: false,
     disabled: false,
     tooltip: "",
     accepted: null,

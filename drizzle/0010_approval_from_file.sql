@@ -1,0 +1,1 @@
+ALTER TABLE "approvals" ADD COLUMN "from_file" boolean DEFAULT false NOT NULL;
