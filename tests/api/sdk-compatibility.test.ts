@@ -385,6 +385,26 @@ describe("9. supporting documents (SupportingDocumentExample)", () => {
   });
 });
 
+describe("9. supporting documents go with a clone (SupportingDocumentCloneExample)", () => {
+  it("gives the package made from a template the template's supporting documents", async () => {
+    const account = await seedAccount();
+    const templateId = await createSdkPackage(account, { ...sdkPackage("signer@example.test"), type: "TEMPLATE" });
+    const pdf = await makePdf();
+    const parts = ["one", "two"].map((n) => `--b\r\nContent-Disposition: form-data; name="files"; filename="Supporting ${n}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const body = Buffer.concat([...parts.flatMap((head) => [Buffer.from(head), pdf, Buffer.from("\r\n")]), Buffer.from("--b--\r\n")]);
+    await callJson("POST", `/api/supporting-documents/v1/transactions/${templateId}`, { key: account.apiKey, headers: { "content-type": "multipart/form-data; boundary=b" }, body });
+
+    const { id } = await callJson<{ id: string }>("POST", `/api/packages/${templateId}/clone`, { key: account.apiKey, json: { name: "From template", type: "PACKAGE" } });
+    const copied = await callJson<{ id: number; documentName: string; transactionUid: string }[]>("GET", `/api/supporting-documents/v1/transactions/${id}`, { key: account.apiKey });
+    expect(copied.map((document) => [document.id, document.documentName, document.transactionUid])).toEqual([
+      [1, "Supporting one.pdf", id],
+      [2, "Supporting two.pdf", id],
+    ]);
+    const download = await callJson<{ content: string }>("GET", `/api/supporting-documents/v1/transactions/${id}/documents/2/download`, { key: account.apiKey });
+    expect(Buffer.from(download.content, "base64").equals(pdf)).toBe(true);
+  });
+});
+
 describe("9. the OAuth 2.0 client-credentials grant (PackageInformationOAuth2Example)", () => {
   it("exchanges a client application's id and secret for a JWT-shaped bearer token the SDK renews by its exp", async () => {
     const account = await seedAccount();

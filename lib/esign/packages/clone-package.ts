@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { approvals, documents, fields, packages, roles } from "@/lib/db/schema";
+import { approvals, documents, fields, packages, roles, supportingDocuments } from "@/lib/db/schema";
 import type { PackageClone } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
@@ -18,8 +18,8 @@ import { sendPackage } from "./send-package";
 /**
  * `POST /api/packages/{id}/clone`: a template from a package (spec 4.1), a package from a template
  * (its roles filled with the people in `roles`, matched by role id; roles it lacks are added), or
- * a copy of either. Documents
- * are shared by content address; roles, approvals and fields are copied with their ids.
+ * a copy of either. Documents and supporting documents are shared by content address; roles,
+ * approvals and fields are copied with their ids.
  */
 export async function clonePackage(db: Db, caller: Caller, sourceId: string, input: PackageClone): Promise<{ id: string }> {
   assertCreatableStatus(input.type, input.status);
@@ -93,6 +93,11 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
     if (copiedApprovals.length + addedConsents.length) await tx.insert(approvals).values([...copiedApprovals, ...addedConsents]);
     if (sourceFields.length) {
       await tx.insert(fields).values(sourceFields.map((field) => ({ ...field, packageId })));
+    }
+    // The files kept for the record go with the copy too (SupportingDocumentCloneExample), sharing their blobs.
+    const sourceSupporting = await tx.select().from(supportingDocuments).where(eq(supportingDocuments.packageId, sourceId));
+    if (sourceSupporting.length) {
+      await tx.insert(supportingDocuments).values(sourceSupporting.map((document) => ({ ...document, packageId, created })));
     }
     await recordEvent(tx, {
       accountId: caller.account.id,
