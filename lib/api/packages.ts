@@ -406,7 +406,7 @@ export const fieldResponse = z.object({
   left: z.number().describe("From the page's left edge, in the same unit"),
   width: z.number(),
   height: z.number(),
-  value: z.string().optional().describe("Absent while the field has none (an unchecked box, an empty text field), as the original answers"),
+  value: z.string(),
   binding: z.string().optional(),
   validation: record.optional(),
   extract: z.boolean(),

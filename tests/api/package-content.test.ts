@@ -894,6 +894,7 @@ describe("approvals and fields", () => {
       left: 10,
       width: 100,
       height: 20,
+      value: "",
       binding: "{approval.signed}",
       extract: false,
       data: {},

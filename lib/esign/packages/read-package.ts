@@ -37,10 +37,10 @@ export function wireField(row: FieldRow): WireField {
     left: pointsToWire(row.left),
     width: pointsToWire(row.width),
     height: pointsToWire(row.height),
+    value: row.value,
     extract: row.extract,
     data: row.data,
   };
-  if (row.value) field.value = row.value;
   setIfPresent(field, "binding", row.binding);
   setIfPresent(field, "validation", row.validation ? { required: false, ...withoutNulls(row.validation) } : null);
   setIfPresent(field, "fontSize", row.fontSize);
