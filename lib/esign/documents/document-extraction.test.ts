@@ -2,9 +2,9 @@ import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { approvalInput, documentInput, type ApprovalInput, type FieldInput } from "@/lib/api/packages";
 import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
-import { ServiceError } from "@/lib/esign/errors";
 import { formWidgetsOf } from "@/lib/esign/pdf/form-widgets";
 import { makeNamedFormPdf, makePdf } from "@/tests/support/pdfs";
+import { serviceErrorOf } from "@/tests/support/service-error";
 import { extractNamedFormFields } from "./form-field-extraction";
 import { placeFieldsFromDocument } from "./place-fields-from-document";
 import { prepareDocuments } from "./prepare-documents";
@@ -21,14 +21,6 @@ const roles = [
   { id: "role2", name: "signer2" },
 ];
 
-async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (error instanceof ServiceError) return error;
-  throw new Error(`expected a ServiceError, got ${String(error)}`);
-}
 
 const box = (field: FieldInput) => boxToPoints({ left: field.left!, top: field.top!, width: field.width!, height: field.height! });
 function expectBox(field: FieldInput, expected: { left: number; top: number; width: number; height: number }) {

@@ -2,7 +2,6 @@ import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { FieldInput, PlacedFieldInput } from "@/lib/api/packages";
 import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
-import { ServiceError } from "@/lib/esign/errors";
 import {
   topLeftPointToUserSpace,
   userSpaceRectToTopLeft,
@@ -11,6 +10,7 @@ import {
   type TopLeftRect,
 } from "@/lib/esign/pdf/coordinates";
 import { makePdf, type PdfText } from "@/tests/support/pdfs";
+import { serviceErrorOf } from "@/tests/support/service-error";
 import type { NamedRole } from "@/lib/esign/documents/named-roles";
 import { extractTextTags } from "./extract-text-tags";
 
@@ -70,14 +70,6 @@ const rectOf = (field: PlacedFieldInput): TopLeftRect => ({ left: field.left, to
 const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => approvals.flatMap((approval) => approval.fields.map(boxToPoints));
 const unrotatedLetter: PageGeometry = { cropBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 };
 
-async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (error instanceof ServiceError) return error;
-  throw new Error(`expected a ServiceError, got ${String(error)}`);
-}
 
 describe("extractTextTags: what each tag becomes", () => {
   it("maps every type, flag and parameter to fields, grouped into approvals by role", async () => {
