@@ -494,7 +494,7 @@ export const packageResponse = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  type: packageType,
+  type: z.enum(["PACKAGE", "TEMPLATE", "LAYOUT"]),
   status: z.enum(PACKAGE_STATUSES),
   trashed: z.boolean(),
   language: z.string(),

@@ -4,7 +4,7 @@ import { callJson } from "../support/api-client";
 import { createPackageWithFiles } from "../support/packages";
 import { solidPng } from "../support/images";
 import { makePdf, multipartBody } from "../support/pdfs";
-import { operationProblems, operationSchema } from "../support/reference-shapes";
+import { operationProblems, operationSchema, referenceProblems } from "../support/reference-shapes";
 import { seedAccount, seedGroup, seedSender } from "../support/seed";
 
 /**
@@ -24,6 +24,7 @@ type Json = Record<string, unknown>;
 const WHERE_THE_SDKS_DIFFER: Record<string, string> = {
   "GET /api/account/customfields": "the document says one CustomField; the SDKs read a bare array of them",
   "GET /api/account/{accountId}/verificationTypes": "the document gives this answer the sender list's schema; the SDKs read verification types",
+  "GET /api/layouts": "the document gives this answer a list of Roles; the SDKs read a list of Packages (layouts), each checked as one below",
 };
 
 /**
@@ -104,6 +105,7 @@ describe("our answers against the original's OpenAPI schemas", () => {
         },
       ],
     });
+    await callJson("POST", "/api/layouts", { key: owner.apiKey, json: { id: packageId, name: "Lease layout", documents: [{ id: "doc1" }] } });
     await callJson("POST", `/api/packages/${packageId}/reminders`, { key: owner.apiKey, json: { startInDaysDelay: 1, intervalInDays: 2, repetitionsCount: 3 }, expect: 201 });
     const pkg = `/api/packages/${packageId}`;
     await callJson("POST", `${pkg}/roles/Group/verification`, { key: owner.apiKey, json: { typeId: "EMAIL_OTP", payload: "" } });
@@ -164,12 +166,15 @@ describe("our answers against the original's OpenAPI schemas", () => {
       ["GET /api/account/admin/accountSettings/featureSettings", "/api/account/admin/accountSettings/featureSettings"],
       ["GET /api/dataRetentionSettings/dataManagementPolicy", "/api/dataRetentionSettings/dataManagementPolicy"],
       ["GET /api/dataRetentionSettings/expiryTimeConfiguration", "/api/dataRetentionSettings/expiryTimeConfiguration"],
+      ["GET /api/layouts", "/api/layouts"],
     ];
     const problems: string[] = [];
     for (const [operation, path, key] of reads) {
       const body = await read(operation, path, key ?? owner.apiKey);
       if (operationSchema(operation) && !(operation in WHERE_THE_SDKS_DIFFER)) problems.push(...operationProblems(operation, body));
     }
+    const layouts = (await read("GET /api/layouts", "/api/layouts", owner.apiKey)) as { results: Json[] };
+    for (const layout of layouts.results) problems.push(...referenceProblems("Package", layout).map((problem) => `GET /api/layouts ${problem}`));
     expect(problems.filter((problem) => !OPEN_DIFFERENCES.some(([pattern]) => pattern.test(problem)))).toEqual([]);
   });
 

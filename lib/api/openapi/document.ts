@@ -18,6 +18,7 @@ import { attachmentOperations, signerAttachmentOperations } from "./attachment-o
 import { packageOperations } from "./package-operations";
 import { signingCeremonyOperations } from "./signing-ceremony-operations";
 import { fastTrackOperations } from "./fast-track-operations";
+import { layoutOperations } from "./layout-operations";
 import { signingHostingOperations } from "./signing-hosting-operations";
 import { signingVerificationOperations } from "./signing-verification-operations";
 
@@ -42,6 +43,7 @@ export function allOperations(): Operation[] {
     ...signerAttachmentOperations,
     ...signingHostingOperations,
     ...fastTrackOperations,
+    ...layoutOperations,
     ...signingVerificationOperations,
     describeItself,
   ];

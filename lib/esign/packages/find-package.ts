@@ -7,12 +7,12 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 
 export type PackageRow = typeof packages.$inferSelect;
 
-/** Who may read a package of the caller's account at once: its owner, whoever may follow the senders' transactions, and everyone for shared templates. */
+/** Who may read a package of the caller's account at once: its owner, whoever may follow the senders' transactions, and everyone for shared templates and layouts. */
 function canReadAsSender(caller: Caller, row: PackageRow): boolean {
   return (
     row.ownerUserId === caller.user.id ||
     caller.permissions.has(PERMISSIONS.usersTransactions) ||
-    (row.type === "TEMPLATE" && row.visibility === "ACCOUNT")
+    ((row.type === "TEMPLATE" || row.type === "LAYOUT") && row.visibility === "ACCOUNT")
   );
 }
 

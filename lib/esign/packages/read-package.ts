@@ -8,7 +8,6 @@ import { readMembers, wireGroup } from "@/lib/esign/groups/get-group";
 import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
 import type {
   PackageStatus,
-  PackageType,
   WireApproval,
   WireDocument,
   WireField,
@@ -222,7 +221,7 @@ export function wirePackage(row: PackageRow, sender: WireSender | undefined, pac
     id: row.id,
     name: row.name,
     description: row.description,
-    type: row.type as PackageType,
+    type: row.type as WirePackage["type"],
     status: row.status as PackageStatus,
     trashed: row.trashed,
     language: row.language,

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { call, callJson } from "../support/api-client";
+import { makePdf, multipartBody } from "../support/pdfs";
+import { referenceProblems } from "../support/reference-shapes";
+import { seedAccount, type SeededAccount } from "../support/seed";
+
+/**
+ * Document layouts as the SDK's DocumentLayoutExample, ApplyLayoutByNameExample and
+ * CreateAndGetLayoutExample use them: a layout made of a package's document, listed whole, and
+ * laid onto another package's document.
+ */
+
+type Json = Record<string, unknown>;
+type WireDocument = { id: string; name: string; approvals: { role: string; fields: Json[] }[] };
+type WirePackage = Json & { id: string; type: string; roles: { id: string }[]; documents: WireDocument[] };
+
+const signer = (id: string, email: string) => ({ id, name: id, signers: [{ id, email, firstName: "John", lastName: "Smith" }] });
+const layoutApproval = (role: string) => ({
+  role,
+  fields: [
+    { type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100, top: 100, width: 200, height: 50 },
+    { type: "INPUT", subtype: "LABEL", binding: "{signer.title}", name: "field title", page: 0, left: 100, top: 200, width: 200, height: 50 },
+    { type: "INPUT", subtype: "LABEL", binding: "{signer.company}", name: "field company", page: 0, left: 100, top: 300, width: 200, height: 50 },
+  ],
+});
+
+async function createPackage(account: SeededAccount, body: Json): Promise<string> {
+  const documents = (body.documents as unknown[]) ?? [];
+  const pdf = await makePdf();
+  const multipart = multipartBody(body, documents.map((_, i) => ({ name: `d${i}.pdf`, bytes: pdf })));
+  const { id } = await callJson<{ id: string }>("POST", "/api/packages", { key: account.apiKey, body: multipart.body, headers: { "content-type": multipart.contentType } });
+  return id;
+}
+
+async function layoutOf(account: SeededAccount): Promise<{ layout: WirePackage; sourceId: string }> {
+  const sourceId = await createPackage(account, {
+    name: "Layout source",
+    description: "The package the layout is made of",
+    roles: [signer("Client1", "client@example.test")],
+    documents: [{ id: "documentId", name: "Layout document", approvals: [layoutApproval("Client1")] }],
+  });
+  // The SDK sends the source package as a Template whose id is the source's.
+  const layout = await callJson<WirePackage>("POST", "/api/layouts", {
+    key: account.apiKey,
+    json: { id: sourceId, name: "Layout name", description: "Layout description", type: "PACKAGE", roles: [signer("Client1", "client@example.test")], documents: [{ id: "documentId", name: "Layout document", approvals: [], data: null }] },
+  });
+  return { layout, sourceId };
+}
+
+describe("layouts", () => {
+  it("makes a layout of one document, lists it whole, and keeps it out of the package and template lists", async () => {
+    const account = await seedAccount();
+    const { layout, sourceId } = await layoutOf(account);
+    expect(layout).toMatchObject({ type: "LAYOUT", name: "Layout name", description: "Layout description", status: "DRAFT" });
+    expect(layout.id).not.toBe(sourceId);
+    expect(layout.documents.map((document) => document.id)).toEqual(["documentId"]);
+    expect(layout.documents[0].approvals).toHaveLength(1);
+    expect(layout.roles.map((role) => role.id)).toContain("Client1");
+    expect(referenceProblems("Package", layout)).toEqual([]);
+
+    const listed = await callJson<{ results: WirePackage[]; count: number }>("GET", "/api/layouts?to=100&from=1&dir=ASCENDING", { key: account.apiKey });
+    expect(listed.count).toBe(1);
+    expect(listed.results[0].documents[0].approvals[0].fields).toHaveLength(3);
+    for (const type of ["PACKAGE", "TEMPLATE"]) {
+      const list = await callJson<{ results: { id: string }[] }>("GET", `/api/packages?type=${type}&query=drafts`, { key: account.apiKey });
+      expect(list.results.map((item) => item.id)).not.toContain(layout.id);
+    }
+    // Another account has no layouts.
+    expect((await callJson<{ count: number }>("GET", "/api/layouts", { key: (await seedAccount()).apiKey })).count).toBe(0);
+  });
+
+  it("lays a layout onto a draft's document by id or by name, mapping roles by id, then by signing order", async () => {
+    const account = await seedAccount();
+    const { layout } = await layoutOf(account);
+    const targetId = await createPackage(account, {
+      name: "Target",
+      roles: [signer("Client1", "client@example.test")],
+      documents: [{ id: "applyLayoutDocumentId", name: "Apply layout document", description: "kept", approvals: [] }],
+    });
+    const applied = await callJson<WireDocument & { description: string }>("POST", `/api/packages/${targetId}/documents/applyLayoutDocumentId/layout?layoutId=${layout.id}`, { key: account.apiKey });
+    expect(applied).toMatchObject({ id: "applyLayoutDocumentId", description: "kept" });
+    expect(applied.approvals).toHaveLength(1);
+    expect(applied.approvals[0].role).toBe("Client1");
+    expect(applied.approvals[0].fields.map((field) => [field.binding ?? null, field.left, field.top])).toEqual([
+      [null, 100, 100],
+      ["{signer.title}", 100, 200],
+      ["{signer.company}", 100, 300],
+    ]);
+
+    // Another package whose signer has another id: the layout's first signer becomes theirs. Applying twice replaces.
+    const otherId = await createPackage(account, { name: "Other", roles: [signer("Buyer", "buyer@example.test")], documents: [{ id: "doc", name: "Doc" }] });
+    for (let i = 0; i < 2; i++) await callJson("POST", `/api/packages/${otherId}/documents/doc/layout?layoutName=${encodeURIComponent("Layout name")}`, { key: account.apiKey });
+    const document = (await callJson<WirePackage>("GET", `/api/packages/${otherId}`, { key: account.apiKey })).documents.find((item) => item.id === "doc")!;
+    expect(document.approvals.map((approval) => approval.role)).toEqual(["Buyer"]);
+  });
+
+  it("refuses a package without a signer for the layout's role, a sent package, an unknown layout and an ambiguous query", async () => {
+    const account = await seedAccount();
+    const { layout } = await layoutOf(account);
+    const noSigners = await createPackage(account, { name: "Nobody", roles: [], documents: [{ id: "doc", name: "Doc" }] });
+    const refused = await call("POST", `/api/packages/${noSigners}/documents/doc/layout?layoutId=${layout.id}`, { key: account.apiKey });
+    expect([refused.status, (await refused.json()).messageKey]).toEqual([422, "error.validation.layoutRole"]);
+
+    const sent = await createPackage(account, { name: "Sent", roles: [signer("Client1", "client@example.test")], documents: [{ id: "doc", name: "Doc", approvals: [layoutApproval("Client1")] }] });
+    await callJson("PUT", `/api/packages/${sent}`, { key: account.apiKey, json: { status: "SENT" } });
+    expect((await call("POST", `/api/packages/${sent}/documents/doc/layout?layoutId=${layout.id}`, { key: account.apiKey })).status).toBe(409);
+
+    expect((await call("POST", `/api/packages/${noSigners}/documents/doc/layout?layoutId=nope`, { key: account.apiKey })).status).toBe(404);
+    expect((await call("POST", `/api/packages/${noSigners}/documents/doc/layout?layoutId=${layout.id}&layoutName=x`, { key: account.apiKey })).status).toBe(400);
+    expect((await call("POST", "/api/layouts", { key: account.apiKey, json: { id: noSigners, documents: [{ id: "missing" }] } })).status).toBe(404);
+  });
+});
