@@ -24,7 +24,10 @@ function assertWireRules(value: unknown, where = "body") {
   }
 }
 
-const audit = (key: string, packageId: string, expect = 200) => callJson<AuditTrail>("GET", `/api/packages/${packageId}/audit`, { key, expect });
+/** With every event (our extension), as the console's history reads it. */
+const audit = (key: string, packageId: string, expect = 200) => callJson<AuditTrail>("GET", `/api/packages/${packageId}/audit?events=all`, { key, expect });
+/** As the original's: the signers' events only. */
+const signersAudit = (key: string, packageId: string) => callJson<AuditTrail>("GET", `/api/packages/${packageId}/audit`, { key });
 
 let owner: SeededAccount;
 let packageId: string;
@@ -91,6 +94,10 @@ describe("GET /api/packages/{packageId}/audit", () => {
         data: "BOUNCE",
       },
     ]);
+
+    // Without events=all, as the original: only its audit types, the sender's events and the bounce left out.
+    const original = await signersAudit(owner.apiKey, ownPackage);
+    expect(original["audit-events"].map((event) => event.type)).toEqual(["Accept", "View", "Capture Signature", "Decline"]);
   });
 
   it("is readable by whoever may follow the account's transactions, and by no one else", async () => {

@@ -152,8 +152,9 @@ export const packageOperations: Operation[] = [
     tag: "Packages",
     summary: "The package's audit trail, oldest first",
     description:
-      'OneSpan\'s ExportedAuditTrail: every event with its type (OneSpan\'s audit type where one fits: View, Accept, Click To Sign, Click To Initial, Capture Signature, Decline, Opt Out; otherwise ours in words, e.g. "Package Create", "Package Send"), its target (a document, else the package), who acted, from where and when. Readable by whoever may read the package as its sender (its owner, or a holder of users.transactions); the evidence summary is the same trail as a PDF.',
+      'OneSpan\'s ExportedAuditTrail: the signers\' events, each typed from the original\'s enum (View, Accept, Click To Sign, Click To Initial, Capture Signature, Decline, Opt Out), its target (a document, else the package), who acted, from where and when. With `events=all` (our extension, what the console\'s history reads) every event, the sender\'s named in words ("Package Create", "Package Send"). Readable by whoever may read the package as its sender (its owner, or a holder of users.transactions); the evidence summary is the whole trail as a PDF.',
     permission: transaction,
+    query: z.object({ events: z.enum(["all"]).optional() }),
     responses: { 200: ok(packageAuditTrail) },
   },
 

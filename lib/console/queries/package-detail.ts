@@ -42,7 +42,8 @@ export const packageAuditResponse = z.object({
 export function usePackageAudit(packageId: string) {
   return useQuery({
     queryKey: packageDetailKeys.audit(packageId),
-    queryFn: ({ signal }) => apiJson(packageAuditResponse, apiPath("packages", packageId, "audit"), { signal }),
+    // events=all: the sender's events too (Signet's extension; a service without it answers the signers' trail).
+    queryFn: ({ signal }) => apiJson(packageAuditResponse, withQuery(apiPath("packages", packageId, "audit"), { events: "all" }), { signal }),
     select: (trail) => trail["audit-events"],
   });
 }

@@ -17,6 +17,23 @@ const ONESPAN_TYPES: Partial<Record<string, string>> = {
   PACKAGE_OPT_OUT: "Opt Out",
 };
 
+/** The original's audit types (its AuditEvent's `type` enum): all its trail holds. */
+const ONESPAN_AUDIT_TYPES = new Set([
+  "Accept",
+  "Click To Sign",
+  "Click To Initial",
+  "Capture Signature",
+  "Confirm",
+  "Download",
+  "Download Zip",
+  "Form Field",
+  "Login",
+  "View",
+  "Opt Out",
+  "Signing Session For Recipient",
+  "Decline",
+]);
+
 /** Ours that read better under another name than their own in words. */
 const READABLE_NAMES: Partial<Record<string, string>> = {
   PACKAGE_ACTIVATE: "Package Send",
@@ -74,10 +91,14 @@ function documentNames(rows: { id: string; name: string }[], events: AuditEventR
  * audit trail, oldest first, in OneSpan's shape. Visible to whoever may read the package as its
  * sender (its owner, or a holder of users.transactions), like the evidence summary it is the
  * JSON of; another account's package is a 404.
+ *
+ * As the original's, the trail holds the signers' events, each typed from its enum. With
+ * `events: "all"` (our extension, `?events=all`, which the console's history asks for) it holds
+ * every event, the sender's named in words ("Package Create", "Package Send").
  */
-export async function getPackageAudit(db: Queryable, caller: Caller, packageId: string): Promise<PackageAuditTrail> {
+export async function getPackageAudit(db: Queryable, caller: Caller, packageId: string, events: "signers" | "all" = "signers"): Promise<PackageAuditTrail> {
   const pkg = await findPackage(db, caller, packageId);
-  const [events, documentRows, signatures] = await Promise.all([
+  const [eventRows, documentRows, signatures] = await Promise.all([
     readPackageEvents(db, pkg.id),
     db.select({ id: documents.id, name: documents.name }).from(documents).where(eq(documents.packageId, pkg.id)),
     db
@@ -91,9 +112,9 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       .from(approvalSignatures)
       .where(eq(approvalSignatures.packageId, pkg.id)),
   ]);
-  const names = documentNames(documentRows, events.map(({ event }) => event));
+  const names = documentNames(documentRows, eventRows.map(({ event }) => event));
 
-  const auditEvents = events.map(({ event, actor }): PackageAuditEvent => {
+  const auditEvents = eventRows.map(({ event, actor }): PackageAuditEvent => {
     const signed =
       event.name === "DOCUMENT_SIGNED" && event.documentId
         ? signatures.filter((signature) => signature.documentId === event.documentId && signature.roleId === event.sessionUser)
@@ -114,5 +135,6 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       data: event.message ?? "",
     };
   });
-  return { "package-id": pkg.id, "audit-events": auditEvents };
+  const answered = events === "all" ? auditEvents : auditEvents.filter((event) => ONESPAN_AUDIT_TYPES.has(event.type));
+  return { "package-id": pkg.id, "audit-events": answered };
 }
