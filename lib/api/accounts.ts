@@ -12,9 +12,30 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 export const signUpResponse = z.object({ accountId: z.string(), userId: z.string(), apiKey: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponse>;
 
+const sessionUser = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+
+/**
+ * `GET /api/session`: the original's Session (its user as a User, the delegation user, no
+ * packages, neither in person nor certificate signing), with the account. The members past who
+ * and where are optional here so that the console reads a compatible service that leaves them out.
+ */
 export const sessionResponse = z.object({
-  user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
-  account: z.object({ id: z.string(), name: z.string() }),
+  user: sessionUser.extend({
+    name: z.string().optional(),
+    company: z.string().optional(),
+    timezoneId: z.string().optional(),
+    created: z.string().optional(),
+    updated: z.string().optional(),
+    professionalIdentityFields: z.array(z.unknown()).optional(),
+    userCustomFields: z.array(z.unknown()).optional(),
+  }),
+  /** Whom the session acts for: the user themselves (Signet has no sender delegation). */
+  delegationUser: z.object({ id: z.string(), name: z.string() }).optional(),
+  packages: z.array(z.string()).optional(),
+  inPerson: z.boolean().optional(),
+  certificateSigning: z.boolean().optional(),
+  /** The original's Account; the console needs its id and name. */
+  account: z.looseObject({ id: z.string(), name: z.string() }),
   /**
    * Our extension: what the key's roles allow in this account, as `<area>.<permission>` names.
    * Absent from compatible services that do not say; the console then offers everything and
@@ -45,7 +66,7 @@ export type UserAuthenticationTokenRedemption = z.infer<typeof userAuthenticatio
 /** The user's API key in their home account, with who and where, as `GET /api/session` answers. */
 export const signInResponse = z.object({
   apiKey: z.string(),
-  user: sessionResponse.shape.user,
+  user: sessionUser,
   account: sessionResponse.shape.account,
 });
 export type SignInResponse = z.infer<typeof signInResponse>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireCustomField } from "./custom-fields";
 import { optional } from "./wire";
 
 /**
@@ -99,16 +100,22 @@ export const updateSubAccountRequest = z.object({
 export type UpdateSubAccountRequest = z.infer<typeof updateSubAccountRequest>;
 
 /** The Account as POST, PUT and the list answer it; `parentAccountId` is absent for a top-level account. */
+/** An account as the original's Account (see readAccounts). */
 export const subAccountResponse = z.object({
   id: z.string(),
   name: z.string(),
   parentAccountId: z.string().optional(),
   timezoneId: z.string(),
   language: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  customFields: z.array(wireCustomField),
+  licenses: z.array(z.unknown()).describe("Always empty: Signet sells no licences"),
+  owner: z.string().describe("The account owner's user id"),
   created: z.string(),
   updated: z.string(),
 });
 export type SubAccountResponse = z.infer<typeof subAccountResponse>;
+export type WireAccount = SubAccountResponse;
 
 /** `GET /api/account/subaccounts`: a bare array (compat notes exception). */
 export const subAccountListResponse = z.array(subAccountResponse);

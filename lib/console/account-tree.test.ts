@@ -8,6 +8,10 @@ const account = (id: string, parentAccountId: string): SubAccountResponse => ({
   parentAccountId,
   timezoneId: "GMT",
   language: "en",
+  company: { id, name: `Name ${id}` },
+  customFields: [],
+  licenses: [],
+  owner: "owner",
   created: "2025-01-01T00:00:00Z",
   updated: "2025-01-01T00:00:00Z",
 });

@@ -18,9 +18,26 @@ describe("POST /api/signup", () => {
     expect(Buffer.from(account.apiKey, "base64").toString("utf8")).toMatch(new RegExp(`^${account.userId}:[A-Za-z0-9_-]{43}$`));
     expect(Buffer.from(Buffer.from(account.apiKey, "base64").toString("utf8")).toString("base64")).toBe(account.apiKey);
     const session = await callJson("GET", "/api/session", { key: account.apiKey });
+    // The original's Session: the user as a User, whom it acts for (themselves), its account as an Account.
     expect(session).toEqual({
-      user: { id: account.userId, email: account.email, firstName: "Olive", lastName: "Owner" },
-      account: { id: account.accountId, name: "Acme Legal" },
+      user: {
+        id: account.userId,
+        email: account.email,
+        firstName: "Olive",
+        lastName: "Owner",
+        name: "Olive Owner",
+        company: "",
+        timezoneId: "GMT",
+        created: expect.stringMatching(/Z$/),
+        updated: expect.stringMatching(/Z$/),
+        professionalIdentityFields: [],
+        userCustomFields: [],
+      },
+      delegationUser: { id: account.userId, name: "Olive Owner" },
+      packages: [],
+      inPerson: false,
+      certificateSigning: false,
+      account: expect.objectContaining({ id: account.accountId, name: "Acme Legal", owner: account.userId, licenses: [], customFields: [] }),
       permissions: [...ALL_PERMISSIONS].sort(),
     });
   });

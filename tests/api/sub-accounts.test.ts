@@ -84,16 +84,20 @@ describe("POST /api/account/subaccounts", () => {
     const top = await seedAccount("Acme");
     const created = await createSubAccount(top.apiKey, { name: "  Acme Europe  ", unknownMember: "ignored" });
     assertWireRules(created);
+    // The original's Account: the account is its own company, its owner the creator, no licences.
     expect(created).toEqual({
       id: expect.any(String),
       name: "Acme Europe",
       parentAccountId: top.accountId,
       timezoneId: "GMT",
       language: "en",
+      company: { id: created.id, name: "Acme Europe" },
+      customFields: [],
+      licenses: [],
+      owner: top.userId,
       created: expect.stringMatching(/Z$/),
       updated: expect.stringMatching(/Z$/),
     });
-    expect(Object.keys(created)).toEqual(["id", "name", "parentAccountId", "timezoneId", "language", "created", "updated"]);
 
     const accessible = await callJson("GET", "/api/account/accessibleaccounts", { key: top.apiKey });
     expect(accessible).toEqual([
@@ -106,9 +110,9 @@ describe("POST /api/account/subaccounts", () => {
 
     // The key decides the account: the same user, acting in the sub account, as its owner.
     const session = await callJson<{ permissions: string[] }>("GET", "/api/session", { key: keys[0].apiKey });
-    expect(session).toEqual({
+    expect(session).toMatchObject({
       user: { id: top.userId, email: top.email, firstName: "Olive", lastName: "Owner" },
-      account: { id: created.id, name: "Acme Europe" },
+      account: { id: created.id, name: "Acme Europe", owner: top.userId },
       permissions: expect.any(Array),
     });
     expect(session.permissions).toContain("sub_accounts.manage");
@@ -220,6 +224,7 @@ describe("PUT /api/account/subaccounts/{accountId}", () => {
     expect(updated).toEqual({
       ...child.account,
       name: "Child renamed",
+      company: { id: child.account.id, name: "Child renamed" },
       timezoneId: "Europe/Berlin",
       language: "de",
       updated: expect.stringMatching(/Z$/),

@@ -18,7 +18,7 @@ function nameOf(row: CustomFieldRow): string {
   return named?.name || row.id;
 }
 
-function wireCustomField(row: CustomFieldRow): WireCustomField {
+export function wireCustomField(row: CustomFieldRow): WireCustomField {
   return { id: row.id, name: nameOf(row), value: row.value, required: row.required, translations: row.translations, data: {} };
 }
 

@@ -1,8 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
-import type { SubAccountResponse } from "@/lib/api/sub-accounts";
-import { wireDate } from "@/lib/api/wire";
 import { notFound } from "@/lib/esign/errors";
 
 /** Spec 8: parent, child, grandchild. */
@@ -40,16 +38,4 @@ export async function depthOf(db: Queryable, account: AccountRow): Promise<numbe
     parentId = parent?.parentAccountId ?? null;
   }
   return depth;
-}
-
-export function toWireAccount(row: AccountRow): SubAccountResponse {
-  return {
-    id: row.id,
-    name: row.name,
-    ...(row.parentAccountId ? { parentAccountId: row.parentAccountId } : {}),
-    timezoneId: row.timezoneId,
-    language: row.language,
-    created: wireDate(row.created),
-    updated: wireDate(row.updated),
-  };
 }

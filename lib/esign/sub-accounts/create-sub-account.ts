@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import type { CreateSubAccountRequest, SubAccountResponse } from "@/lib/api/sub-accounts";
+import { readAccount } from "@/lib/esign/accounts/account-record";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { addMember, createAccount, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { unprocessable } from "@/lib/esign/errors";
-import { depthOf, findDescendant, MAX_ACCOUNT_DEPTH, toWireAccount, type AccountRow } from "./account-tree";
+import { depthOf, findDescendant, MAX_ACCOUNT_DEPTH, type AccountRow } from "./account-tree";
 
 /** The parent: the caller's account itself or an account below it; anything else is 404. */
 async function findParent(db: Queryable, caller: Caller, parentAccountId: string | undefined): Promise<AccountRow> {
@@ -46,6 +47,6 @@ export async function createSubAccount(db: Db, caller: Caller, input: CreateSubA
     await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", creation);
     if (parent.id !== caller.account.id) await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", creation, parent.id);
     await recordAccountEvent(tx, caller, "SUB_ACCOUNT_CREATE", `created under "${parent.name}" (${parent.id}) by ${caller.user.email}`, created.id);
-    return toWireAccount(created);
+    return readAccount(tx, created);
   });
 }

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import type { SubAccountResponse, UpdateSubAccountRequest } from "@/lib/api/sub-accounts";
+import { readAccount } from "@/lib/esign/accounts/account-record";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { unprocessable } from "@/lib/esign/errors";
-import { findDescendant, toWireAccount } from "./account-tree";
+import { findDescendant } from "./account-tree";
 
 /**
  * `PUT /api/account/subaccounts/{accountId}`: name, time zone and language of an account below the
@@ -41,6 +42,6 @@ export async function updateSubAccount(
       await recordAccountEvent(tx, caller, "SUB_ACCOUNT_UPDATE", message);
       await recordAccountEvent(tx, caller, "SUB_ACCOUNT_UPDATE", message, updated.id);
     }
-    return toWireAccount(updated);
+    return readAccount(tx, updated);
   });
 }
