@@ -13,7 +13,7 @@ export function TemplateRoles({ template }: { template: WirePackage }) {
         const holder = roleHolder(role);
         return (
           <li key={role.id}>
-            {role.id === "Owner" ? "You (sender)" : holder.filled ? `${roleLabel(role)}: ${holder.name}` : roleLabel(role)}
+            {role.type === "SENDER" ? "You (sender)" : holder.filled ? `${roleLabel(role)}: ${holder.name}` : roleLabel(role)}
           </li>
         );
       })}

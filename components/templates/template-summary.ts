@@ -6,9 +6,9 @@ export function templateEditHref(template: Pick<WirePackage, "id">): string {
   return `/templates/${encodeURIComponent(template.id)}/edit`;
 }
 
-/** The roles someone must fill to start a package: signing roles with no one in them (the sender's `Owner` role is filled by whoever starts it). */
+/** The roles someone must fill to start a package: signing roles with no one in them (the sender's role is filled by whoever starts it). */
 export function rolesToFill(template: WirePackage): WireRole[] {
-  return signingRoles(template).filter((role) => role.id !== "Owner" && role.signers.length === 0);
+  return signingRoles(template).filter((role) => role.type !== "SENDER" && role.signers.length === 0);
 }
 
 /** What a role is called in the template. */

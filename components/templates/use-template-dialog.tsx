@@ -124,7 +124,7 @@ function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; on
           <p className="font-medium text-slate-900">Filled by the template</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {filled.map((role) => (
-              <li key={role.id}>{role.id === "Owner" ? "Owner: you, as the sender" : `${roleLabel(role)}: ${roleHolder(role).name}`}</li>
+              <li key={role.id}>{role.type === "SENDER" ? "Owner: you, as the sender" : `${roleLabel(role)}: ${roleHolder(role).name}`}</li>
             ))}
           </ul>
         </div>

@@ -1,4 +1,5 @@
 import type { WirePackage, WireRole } from "@/lib/api/packages";
+import { isSigningRole } from "@/lib/console/queries/package-progress";
 
 /**
  * One colour per signer, shared by the signer list and the field editor, so a signer's fields
@@ -48,7 +49,7 @@ export function signingRoles(pkg: Pick<WirePackage, "roles" | "documents">): Wir
   const added = new Map(consent?.approvals.map((approval, position) => [approval.role, position]) ?? []);
   const rank = (role: WireRole) => added.get(role.id) ?? Number.MAX_SAFE_INTEGER;
   return pkg.roles
-    .filter((role) => role.type === "SIGNER" || role.id === "Owner")
+    .filter((role) => isSigningRole(pkg, role))
     .map((role, listed) => ({ role, listed }))
     .sort((a, b) => rank(a.role) - rank(b.role) || a.listed - b.listed)
     .map(({ role }) => role);

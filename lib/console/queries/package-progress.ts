@@ -14,9 +14,20 @@ import { packageKeys } from "./packages";
 
 const STATUSES_READ_IN_FULL = new Set(["SENT", "DECLINED", "OPTED_OUT", "EXPIRED"]);
 
-/** The roles that sign: signers, and the sender when they sign as `Owner`. */
-export function signingRoles(pkg: Pick<WirePackage, "roles">): WireRole[] {
-  return pkg.roles.filter((role) => role.type === "SIGNER" || role.id === "Owner");
+/**
+ * Whether a role signs: a signer's does, and the sender's own role when the sender signs too. Such
+ * a role holds the consent approval every signing role gets, whatever its id (the console names it
+ * `Owner`, an SDK may name it otherwise); where approvals are not read (lists), `Owner` tells.
+ */
+export function isSigningRole(pkg: Pick<WirePackage, "documents">, role: WireRole): boolean {
+  if (role.type !== "SENDER") return true;
+  const consentApprovals = pkg.documents?.find((document) => document.id === "default-consent")?.approvals ?? [];
+  return consentApprovals.length > 0 ? consentApprovals.some((approval) => approval.role === role.id) : role.id === "Owner";
+}
+
+/** The roles that sign: signers, and the sender's role when the sender signs. */
+export function signingRoles(pkg: Pick<WirePackage, "roles" | "documents">): WireRole[] {
+  return pkg.roles.filter((role) => isSigningRole(pkg, role));
 }
 
 export interface SignerProgress {

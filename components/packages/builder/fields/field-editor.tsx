@@ -115,7 +115,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
     () =>
       signingRoles(live).map((role, index) => ({
         roleId: role.id,
-        name: role.id === "Owner" ? `${roleDisplayName(role)} (sender)` : roleDisplayName(role),
+        name: role.type === "SENDER" ? `${roleDisplayName(role)} (sender)` : roleDisplayName(role),
         colour: signerColour(index),
       })),
     [live],

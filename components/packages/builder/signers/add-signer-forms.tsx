@@ -10,6 +10,7 @@ import { useToast } from "@/components/ui/toast";
 import { useConsoleSession } from "@/lib/console/queries/session";
 import { useAddRole, useGroupPicker, useSenderPicker } from "@/lib/console/queries/package-builder";
 import { signingRoles } from "../signer-colours";
+import { isSigningRole } from "@/lib/console/queries/package-progress";
 import { nextSignerRoleId, OWNER_ROLE_ID } from "./role-labels";
 import { PersonFields } from "./person-fields";
 import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
@@ -125,7 +126,7 @@ export function AddMeButton({ pkg }: { pkg: WirePackage }) {
   const addRole = useAddRole(pkg.id);
   const session = useConsoleSession();
   const toast = useToast();
-  const already = pkg.roles.some((role) => role.id === OWNER_ROLE_ID);
+  const already = pkg.roles.some((role) => role.type === "SENDER" && isSigningRole(pkg, role));
   const user = session.data?.user;
   return (
     <div className="space-y-2">

@@ -40,7 +40,7 @@ export function roleDisplayName(role: WireRole): string {
 /** The line under the name: who the signer is. */
 export function roleDetail(role: WireRole): string {
   const signer = signerOf(role);
-  if (role.id === OWNER_ROLE_ID) return `You, the sender${signer?.email ? ` · ${signer.email}` : ""}`;
+  if (role.type === "SENDER") return `You, the sender${signer?.email ? ` · ${signer.email}` : ""}`;
   if (!signer?.email) return "No signer yet";
   if (signer.group) return `Group · ${signer.email}`;
   return signer.email;

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { GripIcon } from "../documents/document-row";
 import type { SignerColour } from "../signer-colours";
 import { EditSignerDialog, RemoveRoleDialog } from "./signer-dialogs";
-import { OWNER_ROLE_ID, roleDetail, roleDisplayName, signerOf } from "./role-labels";
+import { roleDetail, roleDisplayName, signerOf } from "./role-labels";
 
 /** What a signer looks like, in its step and under the pointer while dragged. */
 export function SignerCard({ role, colour, template }: { role: WireRole; colour: SignerColour; template: boolean }) {
@@ -21,7 +21,7 @@ export function SignerCard({ role, colour, template }: { role: WireRole; colour:
         </p>
         <p className={`truncate text-xs ${missing ? "font-medium text-amber-800" : "text-slate-600"}`}>
           {template ? "Placeholder: the person is chosen when a package is made from the template" : roleDetail(role)}
-          {!template && role.id !== OWNER_ROLE_ID ? <span className="text-slate-600"> · role {role.name || role.id}</span> : null}
+          {!template && role.type !== "SENDER" ? <span className="text-slate-600"> · role {role.name || role.id}</span> : null}
         </p>
       </div>
     </div>
@@ -49,7 +49,7 @@ export function SignerRow({
   const [removing, setRemoving] = useState(false);
   const name = template ? role.name || role.id : roleDisplayName(role);
   const signer = signerOf(role);
-  const editable = role.id !== OWNER_ROLE_ID && !signer?.group;
+  const editable = role.type !== "SENDER" && !signer?.group;
   return (
     <li
       ref={setNodeRef}
