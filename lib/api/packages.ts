@@ -361,6 +361,9 @@ export const packageClone = z.object({
 });
 export type PackageClone = z.infer<typeof packageClone>;
 
+/** `DELETE …/documents`: the ids of the documents to delete. */
+export const documentIdList = z.array(clientId).min(1, "name at least one document").max(200);
+
 export const orderChange = z.array(z.object({ id: clientId, index: z.number().int().min(0) })).min(1).max(200);
 export type OrderChange = z.infer<typeof orderChange>;
 

@@ -679,6 +679,28 @@ describe("9. consent localisation (LocalizeConsentPackageExample, UpdatePackageA
   });
 });
 
+describe("10. calls on several at once (DeleteDocumentsExample, SignatureManipulationExample)", () => {
+  it("deletes several documents in one call, all or none, and replaces a document's approvals with an array", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("signer@example.test");
+    const first = (body.documents as Json[])[0];
+    const id = await createSdkPackage(account, { ...body, documents: [{ ...first, id: "doc1" }, { ...first, id: "doc2", name: "Second" }, { ...first, id: "doc3", name: "Third" }] });
+
+    const missing = await call("DELETE", `/api/packages/${id}/documents`, { key: account.apiKey, json: ["doc1", "nope"] });
+    expect(missing.status).toBe(404);
+    expect((await call("DELETE", `/api/packages/${id}/documents`, { key: account.apiKey, json: ["doc1", "doc2"] })).status).toBe(204);
+    expect((await getPackage(account, id)).documents.map((document) => document.id).sort()).toEqual(["default-consent", "doc3"]);
+
+    const signature = (left: number) => ({ role: "Client1", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left, top: 100, width: 200, height: 50 }] });
+    const replaced = await callJson<{ results: { fields: Json[] }[]; count: number }>("PUT", `/api/packages/${id}/documents/doc3/approvals`, { key: account.apiKey, json: [signature(100), signature(400)] });
+    expect(replaced.count).toBe(2);
+    expect(replaced.results.map((approval) => approval.fields[0].left)).toEqual([100, 400]);
+    const offPage = await call("PUT", `/api/packages/${id}/documents/doc3/approvals`, { key: account.apiKey, json: [signature(5000)] });
+    expect(offPage.status).toBe(400);
+    expect((await callJson<{ count: number }>("GET", `/api/packages/${id}/documents/doc3/approvals`, { key: account.apiKey })).count).toBe(2);
+  });
+});
+
 describe("10. small wire details", () => {
   it("marks API-created packages data.origin = api, and takes an accessible account id in …/account/{accountId}/… paths", async () => {
     const account = await seedAccount();

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Db, Queryable } from "@/lib/db/client";
+import type { Db, Queryable, Tx } from "@/lib/db/client";
+import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { approvals, fields, packages, roles } from "@/lib/db/schema";
 import type { ApprovalInput, ApprovalUpdate, ConditionalFieldInput, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
 import { fieldInput } from "@/lib/api/packages";
@@ -104,6 +105,33 @@ export async function addApproval(db: Db, caller: Caller, key: DocumentKey, inpu
     await enlistSigningRoles(tx, key.packageId, [input.role]);
     await record("APPROVAL_ADD", { documentId: key.documentId, message: `${rows.approvals[0].id} for role ${input.role}` });
     return readApproval(tx, key, rows.approvals[0].id);
+  });
+}
+
+/**
+ * The document's approvals and fields replaced by `inputs` (checked against its pages and the
+ * package's roles first), in the caller's transaction: what `PUT …/approvals` and laying a layout
+ * onto a document both do.
+ */
+export async function replaceApprovalsOf(tx: Tx, packageId: string, document: { id: string; name: string; pages: PageSize[] }, inputs: ApprovalInput[]): Promise<void> {
+  if (document.id === CONSENT_DOCUMENT_ID) {
+    throw badRequest("error.validation.consentApproval", "The consent document is accepted by every signer; it takes no approvals of its own.");
+  }
+  const rows = approvalRows(packageId, document.id, document.name, inputs, await findRoleIds(tx, packageId), document.pages);
+  await tx.delete(fields).where(and(eq(fields.packageId, packageId), eq(fields.documentId, document.id)));
+  await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.documentId, document.id)));
+  if (rows.approvals.length) await tx.insert(approvals).values(rows.approvals);
+  if (rows.fields.length) await tx.insert(fields).values(rows.fields);
+  await enlistSigningRoles(tx, packageId, rows.approvals.map((approval) => approval.roleId));
+}
+
+/** `PUT .../approvals` with an array (the SDKs' updateSignatures): the document's approvals become these, on a draft. */
+export async function replaceApprovals(db: Db, caller: Caller, key: DocumentKey, inputs: ApprovalInput[]): Promise<WireApproval[]> {
+  return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
+    const document = await findDocument(tx, key.packageId, key.documentId);
+    await replaceApprovalsOf(tx, key.packageId, document, inputs);
+    await record("DOCUMENT_UPDATE", { documentId: key.documentId, message: `${inputs.length} approval(s) set` });
+    return readApprovals(tx, key);
   });
 }
 

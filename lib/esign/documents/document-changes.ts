@@ -107,16 +107,23 @@ export async function updateDocument(db: Db, caller: Caller, packageId: string, 
 
 /** `DELETE .../documents/{documentId}`: a document of a draft with its approvals and fields. The blob stays (content-addressed, maybe shared). */
 export async function deleteDocument(db: Db, caller: Caller, packageId: string, documentId: string): Promise<void> {
+  await deleteDocuments(db, caller, packageId, [documentId]);
+}
+
+/** `DELETE .../documents` with `["id", …]` (the SDKs' deleteDocuments): several documents of a draft, all or none. */
+export async function deleteDocuments(db: Db, caller: Caller, packageId: string, documentIds: string[]): Promise<void> {
   await changePackage(db, caller, packageId, "documents", async ({ tx, record }) => {
-    const document = await findDocument(tx, packageId, documentId);
-    if (document.id === CONSENT_DOCUMENT_ID) {
-      throw conflict("error.conflict.consentDocument", "The consent document belongs to every package and cannot be deleted.");
+    for (const documentId of new Set(documentIds)) {
+      const document = await findDocument(tx, packageId, documentId);
+      if (document.id === CONSENT_DOCUMENT_ID) {
+        throw conflict("error.conflict.consentDocument", "The consent document belongs to every package and cannot be deleted.");
+      }
+      const where = <T extends typeof fields | typeof approvals>(table: T) => and(eq(table.packageId, packageId), eq(table.documentId, documentId));
+      await tx.delete(fields).where(where(fields));
+      await tx.delete(approvals).where(where(approvals));
+      await tx.delete(documents).where(and(eq(documents.packageId, packageId), eq(documents.id, documentId)));
+      await record("DOCUMENT_DELETE", { documentId, message: document.name });
     }
-    const where = <T extends typeof fields | typeof approvals>(table: T) => and(eq(table.packageId, packageId), eq(table.documentId, documentId));
-    await tx.delete(fields).where(where(fields));
-    await tx.delete(approvals).where(where(approvals));
-    await tx.delete(documents).where(and(eq(documents.packageId, packageId), eq(documents.id, documentId)));
-    await record("DOCUMENT_DELETE", { documentId, message: document.name });
   });
 }
 

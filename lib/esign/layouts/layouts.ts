@@ -4,6 +4,7 @@ import type { ApplyLayoutQuery, LayoutInput, LayoutListQuery } from "@/lib/api/l
 import type { Db, Queryable } from "@/lib/db/client";
 import { approvals, documents, fields, packages, roles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { replaceApprovalsOf } from "@/lib/esign/approvals/approval-changes";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
@@ -11,7 +12,6 @@ import { findDocument, readDocument } from "@/lib/esign/documents/document-chang
 import { notFound, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { findPackage } from "@/lib/esign/packages/find-package";
-import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { readPackage, wireField } from "@/lib/esign/packages/read-package";
 
@@ -105,7 +105,6 @@ async function findLayout(db: Queryable, caller: Caller, which: ApplyLayoutQuery
 export async function applyLayout(db: Db, caller: Caller, packageId: string, documentId: string, which: ApplyLayoutQuery): Promise<WireDocument> {
   return changePackage(db, caller, packageId, "its documents' fields", async ({ tx, record }) => {
     const document = await findDocument(tx, packageId, documentId);
-    if (document.id === CONSENT_DOCUMENT_ID) throw unprocessable("error.validation.consentApproval", "The consent document takes no layout.");
     const layout = await findLayout(tx, caller, which);
     const [layoutDocument] = await tx.select().from(documents).where(eq(documents.packageId, layout.id)).orderBy(asc(documents.position)).limit(1);
     const layoutApprovals = layoutDocument
@@ -125,14 +124,7 @@ export async function applyLayout(db: Db, caller: Caller, packageId: string, doc
       data: approval.data,
       fields: layoutFields.filter((field) => field.approvalId === approval.id).map((field) => fieldInput.parse({ ...wireField(field), id: undefined })),
     }));
-    const targetRoleIds = new Set((await tx.select({ id: roles.id }).from(roles).where(eq(roles.packageId, packageId))).map((role) => role.id));
-    const rows = approvalRows(packageId, documentId, document.name, inputs, targetRoleIds, document.pages);
-
-    await tx.delete(fields).where(and(eq(fields.packageId, packageId), eq(fields.documentId, documentId)));
-    await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.documentId, documentId)));
-    if (rows.approvals.length) await tx.insert(approvals).values(rows.approvals);
-    if (rows.fields.length) await tx.insert(fields).values(rows.fields);
-    await enlistSigningRoles(tx, packageId, rows.approvals.map((approval) => approval.roleId));
+    await replaceApprovalsOf(tx, packageId, document, inputs);
     await record("DOCUMENT_UPDATE", { documentId, message: `Layout "${layout.name}" applied` });
     return readDocument(tx, packageId, documentId);
   });

@@ -1,10 +1,11 @@
-import { orderChange } from "@/lib/api/packages";
-import { addDocuments, reorderDocuments } from "@/lib/esign/documents/document-changes";
+import { documentIdList, orderChange } from "@/lib/api/packages";
+import { addDocuments, deleteDocuments, reorderDocuments } from "@/lib/esign/documents/document-changes";
 import { getDocuments } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readPayloadAndFiles } from "@/lib/http/package-upload";
 import { readJsonWith } from "@/lib/http/request-body";
+import { noContent } from "@/lib/http/responses";
 
 type Params = { packageId: string };
 const permission = { permission: PERMISSIONS.transaction };
@@ -28,4 +29,10 @@ export const POST = apiRoute<Params>(permission, async ({ request, db, caller, p
 export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
   const results = await reorderDocuments(db, caller, params.packageId, await readJsonWith(request, orderChange));
   return { results, count: results.length };
+});
+
+/** Several documents of a draft at once, `["documentId", …]`, all or none (the SDKs' deleteDocuments). */
+export const DELETE = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+  await deleteDocuments(db, caller, params.packageId, await readJsonWith(request, documentIdList));
+  return noContent();
 });

@@ -1,5 +1,6 @@
 import { approvalInput } from "@/lib/api/packages";
-import { addApproval } from "@/lib/esign/approvals/approval-changes";
+import { z } from "zod";
+import { addApproval, replaceApprovals } from "@/lib/esign/approvals/approval-changes";
 import { getApprovals } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -15,4 +16,10 @@ export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) =
 
 export const POST = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
   return addApproval(db, caller, params, await readJsonWith(request, approvalInput));
+});
+
+/** The document's approvals replaced by the array given, on a draft (the SDKs' updateSignatures). */
+export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+  const results = await replaceApprovals(db, caller, params, await readJsonWith(request, z.array(approvalInput).max(1000)));
+  return { results, count: results.length };
 });
