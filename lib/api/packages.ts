@@ -232,6 +232,9 @@ export const attachmentRequirementInput = z.object({
   required: optional(z.boolean()),
   comment: optional(z.string().max(4000)),
   data: optional(looseRecord),
+  /** The kind of document asked for (e.g. DRIVERS_LICENSE): kept and answered. */
+  attachmentType: optional(z.string().max(64)),
+  extractionEnabled: optional(z.boolean()),
 });
 export type AttachmentRequirementInput = z.infer<typeof attachmentRequirementInput>;
 
@@ -475,6 +478,8 @@ export const attachmentRequirementResponse = z.object({
   comment: z.string(),
   files: z.array(z.object({ id: z.string(), name: z.string() })).describe("The files the signer uploaded"),
   data: record,
+  attachmentType: z.string().optional(),
+  extractionEnabled: z.boolean().optional(),
 });
 export type WireAttachmentRequirement = z.infer<typeof attachmentRequirementResponse>;
 

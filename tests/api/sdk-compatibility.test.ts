@@ -733,6 +733,16 @@ describe("10. members the SDK sends and reads back (GenericFieldsExample, FromFi
     expect(approval.fromFile).toBe(true);
     expect(approval.fields[1]).toMatchObject({ fontSize: 0, validation: { disabled: true, groupTooltip: "Pick one or two", minimumRequired: 1, maximumRequired: 2, enum: ["one", "two"] } });
   });
+
+  it("keeps an attachment requirement's type (AttachmentRequirementWithTypeExample)", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("signer@example.test");
+    const [role] = body.roles as Json[];
+    role.attachmentRequirements = [{ name: "Licence", description: "Front", required: true, attachmentType: "DRIVERS_LICENSE", extractionEnabled: false, comment: null, data: null }];
+    const id = await createSdkPackage(account, body);
+    const client = (await getPackage(account, id)).roles.find((candidate) => candidate.id === "Client1") as { attachmentRequirements: Json[] };
+    expect(client.attachmentRequirements[0]).toMatchObject({ name: "Licence", attachmentType: "DRIVERS_LICENSE", extractionEnabled: false, status: "INCOMPLETE" });
+  });
 });
 
 describe("10. list and group calls as the SDK words them", () => {

@@ -17,6 +17,10 @@ export interface AttachmentRequirement {
   comment: string;
   data: Record<string, unknown>;
   files: { id: string; name: string }[];
+  /** The kind of document asked for (the SDKs' `attachmentType`, e.g. DRIVERS_LICENSE): kept and answered. */
+  attachmentType?: string;
+  /** Kept and answered: Signet reads nothing out of attachments. */
+  extractionEnabled?: boolean;
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -33,6 +37,8 @@ export function requirementsOf(role: { attachmentRequirements: unknown[] }): Att
       status: (ATTACHMENT_STATUSES as readonly unknown[]).includes(item.status) ? (item.status as AttachmentStatus) : "INCOMPLETE",
       comment: text(item.comment),
       data: typeof item.data === "object" && item.data !== null ? (item.data as Record<string, unknown>) : {},
+      ...(typeof item.attachmentType === "string" && item.attachmentType ? { attachmentType: item.attachmentType } : {}),
+      ...(typeof item.extractionEnabled === "boolean" ? { extractionEnabled: item.extractionEnabled } : {}),
       files: Array.isArray(item.files)
         ? item.files
             .filter((file): file is Record<string, unknown> => typeof file === "object" && file !== null)
@@ -70,6 +76,8 @@ export function requirementRows(inputs: AttachmentRequirementInput[], roleId: st
       comment: input.comment ?? "",
       data: input.data ?? {},
       files: [],
+      ...(input.attachmentType ? { attachmentType: input.attachmentType } : {}),
+      ...(input.extractionEnabled !== undefined ? { extractionEnabled: input.extractionEnabled } : {}),
     };
   });
 }
