@@ -20,9 +20,11 @@ test("signing up returns an API key that authenticates GET /api/session", async 
 
   const session = await request.get("/api/session", { headers: { authorization: `Basic ${created.apiKey}` } });
   expect(session.status(), await bodyOf(session)).toBe(200);
-  expect(await session.json()).toEqual({
-    user: { id: created.userId, email, firstName: "Sam", lastName: "Smoke" },
-    account: { id: created.accountId, name: "Smoke test" },
+  // The original's Session (its user, whom it acts for, its account), and our permissions.
+  expect(await session.json()).toMatchObject({
+    user: { id: created.userId, email, firstName: "Sam", lastName: "Smoke", name: "Sam Smoke" },
+    delegationUser: { id: created.userId, name: "Sam Smoke" },
+    account: { id: created.accountId, name: "Smoke test", owner: created.userId },
     // The account owner holds every permission; the console shapes its menus with them.
     permissions: expect.arrayContaining(["users.manage", "roles.manage", "sub_accounts.manage", "callbacks.manage"]),
   });
