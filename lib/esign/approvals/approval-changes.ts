@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "@/lib/db/client";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { approvals, fields, packages, roles } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { ApprovalInput, ApprovalUpdate, ConditionalFieldInput, FieldInput, FieldUpdate, WireApproval, WireField } from "@/lib/api/packages";
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
@@ -120,8 +121,8 @@ export async function replaceApprovalsOf(tx: Tx, packageId: string, document: { 
   const rows = approvalRows(packageId, document.id, document.name, inputs, await findRoleIds(tx, packageId), document.pages);
   await tx.delete(fields).where(and(eq(fields.packageId, packageId), eq(fields.documentId, document.id)));
   await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.documentId, document.id)));
-  if (rows.approvals.length) await tx.insert(approvals).values(rows.approvals);
-  if (rows.fields.length) await tx.insert(fields).values(rows.fields);
+  await insertRows(tx, approvals, rows.approvals);
+  await insertRows(tx, fields, rows.fields);
   await enlistSigningRoles(tx, packageId, rows.approvals.map((approval) => approval.roleId));
 }
 

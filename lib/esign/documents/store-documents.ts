@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
@@ -61,8 +62,8 @@ export async function storeDocuments(
       tagged: document.tagged,
       data: document.input.data ?? {},
     });
-    if (content.approvals.length) await tx.insert(approvals).values(content.approvals);
-    if (content.fields.length) await tx.insert(fields).values(content.fields);
+    await insertRows(tx, approvals, content.approvals);
+    await insertRows(tx, fields, content.fields);
     await enlistSigningRoles(tx, packageId, content.approvals.map((approval) => approval.roleId));
     if (audit.recordAdds) {
       await recordEvent(tx, {

@@ -3,6 +3,7 @@ import { fieldInput, type ApprovalInput, type WireDocument, type WirePackage } f
 import type { ApplyLayoutQuery, LayoutInput, LayoutListQuery } from "@/lib/api/layouts";
 import type { Db, Queryable } from "@/lib/db/client";
 import { approvals, documents, fields, packages, roles } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { replaceApprovalsOf } from "@/lib/esign/approvals/approval-changes";
 import { recordEvent } from "@/lib/esign/audit/record-event";
@@ -63,9 +64,9 @@ export async function createLayout(db: Db, caller: Caller, input: LayoutInput): 
     await tx.insert(roles).values(sourceRoles.map((role) => ({ ...role, packageId: layoutId, created, updated: created })));
     await tx.insert(documents).values({ ...document, packageId: layoutId, position: 0, sealedBlobSha256: null });
     const documentApprovals = await tx.select().from(approvals).where(and(eq(approvals.packageId, source.id), eq(approvals.documentId, document.id)));
-    if (documentApprovals.length) await tx.insert(approvals).values(documentApprovals.map((approval) => ({ ...approval, packageId: layoutId, accepted: null, signed: null })));
+    await insertRows(tx, approvals, documentApprovals.map((approval) => ({ ...approval, packageId: layoutId, accepted: null, signed: null })));
     const documentFields = await tx.select().from(fields).where(and(eq(fields.packageId, source.id), eq(fields.documentId, document.id)));
-    if (documentFields.length) await tx.insert(fields).values(documentFields.map((field) => ({ ...field, packageId: layoutId })));
+    await insertRows(tx, fields, documentFields.map((field) => ({ ...field, packageId: layoutId })));
     await recordEvent(tx, { accountId: caller.account.id, packageId: layoutId, name: "TEMPLATE_CREATE", sessionUser: caller.user.id, message: `Layout of document ${document.id} of ${source.id}`, ipAddress: caller.ipAddress });
     return layout;
   });

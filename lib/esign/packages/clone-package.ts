@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { approvals, documents, fields, packages, roles, supportingDocuments } from "@/lib/db/schema";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { PackageClone } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
@@ -90,10 +91,8 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
     const copiedApprovals = sourceApprovals.map((approval) => ({ ...approval, packageId, accepted: null, signed: null }));
     // An added signer accepts the consent like the others.
     const addedConsents = addedRows.filter((role) => role.signs !== false).map((role) => consentApprovalRow(packageId, role.id, role.position));
-    if (copiedApprovals.length + addedConsents.length) await tx.insert(approvals).values([...copiedApprovals, ...addedConsents]);
-    if (sourceFields.length) {
-      await tx.insert(fields).values(sourceFields.map((field) => ({ ...field, packageId })));
-    }
+    await insertRows(tx, approvals, [...copiedApprovals, ...addedConsents]);
+    await insertRows(tx, fields, sourceFields.map((field) => ({ ...field, packageId })));
     // The files kept for the record go with the copy too (SupportingDocumentCloneExample), sharing their blobs.
     const sourceSupporting = await tx.select().from(supportingDocuments).where(eq(supportingDocuments.packageId, sourceId));
     if (sourceSupporting.length) {
