@@ -20,7 +20,7 @@ class SignInRefused extends CredentialsSignin {
 /** The console's sessions last a working day; a 401 from the service ends one sooner. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-function clientIpOf(request: Request): string | undefined {
+export function clientIpOf(request: Request): string | undefined {
   return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || undefined;
 }
 

@@ -1,7 +1,8 @@
 import { encode } from "next-auth/jwt";
-import { json } from "@/lib/http/responses";
+import { ServiceError } from "@/lib/esign/errors";
+import { errorResponse, json } from "@/lib/http/responses";
 import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
-import { sessionClaimsOf, SESSION_MAX_AGE_SECONDS, userOfAuthenticationToken } from "./auth";
+import { clientIpOf, sessionClaimsOf, SESSION_MAX_AGE_SECONDS, userOfAuthenticationToken } from "./auth";
 import { consolePath } from "./sign-in-return";
 
 const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
@@ -15,10 +16,12 @@ const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" 
 export async function signInByLink(request: Request, authenticationToken: string, answerJson: boolean): Promise<Response> {
   let user;
   try {
-    user = await userOfAuthenticationToken(authenticationToken, request.headers.get("x-forwarded-for")?.split(",")[0].trim() || undefined);
+    user = await userOfAuthenticationToken(authenticationToken, clientIpOf(request));
   } catch {
     if (answerJson) {
-      return json({ code: 401, messageKey: "error.unauthorised.authenticationToken", message: "This sign-in link is not valid, has been used or has expired.", technical: "", name: "Unauthorized" }, 401, PRIVATE);
+      const refused = errorResponse(new ServiceError(401, "error.unauthorised.authenticationToken", "This sign-in link is not valid, has been used or has expired."));
+      for (const [name, value] of Object.entries(PRIVATE)) refused.headers.set(name, value);
+      return refused;
     }
     return new Response(null, { status: 303, headers: { location: "/signin?reason=link", ...PRIVATE } });
   }

@@ -82,7 +82,7 @@ async function signInAccount(db: Db, user: typeof users.$inferSelect) {
 }
 
 /** The user's oldest key in the account, decrypted; a new one when they have none there. */
-export async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
+async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
   const [key] = await db
     .select({ encryptedKey: apiKeys.encryptedKey })
     .from(apiKeys)
@@ -143,6 +143,11 @@ export async function signIn(db: Db, input: SignInRequest, ipAddress: string): P
   if (!account) return refuseSlowly(badCredentials());
 
   await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  return signInAnswer(db, user, account);
+}
+
+/** What a sign-in answers, by password or by token: the user's key in the account, who and where. */
+export async function signInAnswer(db: Db, user: typeof users.$inferSelect, account: { id: string; name: string }): Promise<SignInResponse> {
   return {
     apiKey: await apiKeyIn(db, user.id, account.id),
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },

@@ -6,7 +6,7 @@ import { now } from "@/lib/esign/clock";
 import { ServiceError } from "@/lib/esign/errors";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 import type { Caller } from "./caller";
-import { apiKeyIn } from "./sign-in";
+import { signInAnswer } from "./sign-in";
 
 /** How long a user authentication token can be redeemed, as the original service's. */
 export const USER_TOKEN_MINUTES = 30;
@@ -58,10 +58,5 @@ export async function redeemUserAuthenticationToken(db: Db, token: string): Prom
     return member;
   });
   // Outside the transaction: a user without a key in the account gets one, in its own.
-  const { user, account } = redeemed;
-  return {
-    apiKey: await apiKeyIn(db, user.id, account.id),
-    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
-    account,
-  };
+  return signInAnswer(db, redeemed.user, redeemed.account);
 }

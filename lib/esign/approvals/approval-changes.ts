@@ -89,13 +89,18 @@ function nextPosition(rows: { position: number }[]): number {
   return rows.reduce((max, row) => Math.max(max, row.position + 1), 0);
 }
 
+/** Every document takes approvals but the consent, which every signer accepts. */
+function assertTakesApprovals(document: { id: string }): void {
+  if (document.id === CONSENT_DOCUMENT_ID) {
+    throw badRequest("error.validation.consentApproval", "The consent document is accepted by every signer; it takes no approvals of its own.");
+  }
+}
+
 /** `POST .../approvals`: an approval for a role of the package, with its fields. */
 export async function addApproval(db: Db, caller: Caller, key: DocumentKey, input: ApprovalInput): Promise<WireApproval> {
   return changePackage(db, caller, key.packageId, "approvals", async ({ tx, record }) => {
     const document = await findDocument(tx, key.packageId, key.documentId);
-    if (document.id === CONSENT_DOCUMENT_ID) {
-      throw badRequest("error.validation.consentApproval", "The consent document is accepted by every signer; it takes no approvals of its own.");
-    }
+    assertTakesApprovals(document);
     const existing = await tx.select({ id: approvals.id, position: approvals.position }).from(approvals).where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)));
     if (input.id && existing.some((row) => row.id === input.id)) {
       throw conflict("error.conflict.approvalExists", `The document already has an approval with the id "${input.id}".`);
@@ -115,9 +120,7 @@ export async function addApproval(db: Db, caller: Caller, key: DocumentKey, inpu
  * onto a document both do.
  */
 export async function replaceApprovalsOf(tx: Tx, packageId: string, document: { id: string; name: string; pages: PageSize[] }, inputs: ApprovalInput[]): Promise<void> {
-  if (document.id === CONSENT_DOCUMENT_ID) {
-    throw badRequest("error.validation.consentApproval", "The consent document is accepted by every signer; it takes no approvals of its own.");
-  }
+  assertTakesApprovals(document);
   const rows = approvalRows(packageId, document.id, document.name, inputs, await findRoleIds(tx, packageId), document.pages);
   await tx.delete(fields).where(and(eq(fields.packageId, packageId), eq(fields.documentId, document.id)));
   await tx.delete(approvals).where(and(eq(approvals.packageId, packageId), eq(approvals.documentId, document.id)));

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { approvals, documents } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
-import { findPackageToChange } from "@/lib/esign/packages/find-package";
+import { changePackage } from "@/lib/esign/packages/package-change";
 import { CONSENT_DOCUMENT_ID, CONSENT_LANGUAGES, consentDocument, consentDocumentName, consentLanguageOf } from "./consent-document";
 import { CreatedBlobs } from "./store-documents";
 
@@ -27,26 +27,29 @@ export async function localizeConsent(db: Db, caller: Caller, packageId: string,
   const consent = await consentDocument(language);
   const blobs = await CreatedBlobs.open();
   try {
-    const pkg = await db.transaction(async (tx) => {
-      const row = await findPackageToChange(tx, caller, packageId);
-      if (row.trashed) throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it first.");
-      if (row.status !== "DRAFT" && row.status !== "SENT") {
-        throw conflict("error.conflict.packageNotEditable", `The package is ${row.status}: its consent can change only while it is a draft or out for signing.`);
-      }
-      const [accepted] = await tx
-        .select({ roleId: approvals.roleId })
-        .from(approvals)
-        .where(and(eq(approvals.packageId, row.id), eq(approvals.documentId, CONSENT_DOCUMENT_ID), isNotNull(approvals.accepted)))
-        .limit(1);
-      if (accepted) throw conflict("error.conflict.consentAccepted", "A signer has accepted the consent already; it stays in the words they accepted.");
-      const updated = await tx
-        .update(documents)
-        .set({ name: consentDocumentName(language), blobSha256: await blobs.put(consent.bytes, tx), size: consent.bytes.byteLength, pages: consent.pages })
-        .where(and(eq(documents.packageId, row.id), eq(documents.id, CONSENT_DOCUMENT_ID)))
-        .returning({ id: documents.id });
-      if (updated.length === 0) throw notFound("error.notFound.consentDocument", "The package has no consent document.");
-      return row;
-    });
+    const pkg = await changePackage(
+      db,
+      caller,
+      packageId,
+      "its consent",
+      async ({ tx, row, record }) => {
+        const [accepted] = await tx
+          .select({ roleId: approvals.roleId })
+          .from(approvals)
+          .where(and(eq(approvals.packageId, row.id), eq(approvals.documentId, CONSENT_DOCUMENT_ID), isNotNull(approvals.accepted)))
+          .limit(1);
+        if (accepted) throw conflict("error.conflict.consentAccepted", "A signer has accepted the consent already; it stays in the words they accepted.");
+        const updated = await tx
+          .update(documents)
+          .set({ name: consentDocumentName(language), blobSha256: await blobs.put(consent.bytes, tx), size: consent.bytes.byteLength, pages: consent.pages })
+          .where(and(eq(documents.packageId, row.id), eq(documents.id, CONSENT_DOCUMENT_ID)))
+          .returning({ id: documents.id });
+        if (updated.length === 0) throw notFound("error.notFound.consentDocument", "The package has no consent document.");
+        await record("DOCUMENT_UPDATE", { documentId: CONSENT_DOCUMENT_ID, message: `Consent in ${language}` });
+        return row;
+      },
+      { allowed: "draftOrSent" },
+    );
     return {
       consentId: CONSENT_DOCUMENT_ID,
       consentMetadata: {

@@ -12,6 +12,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findDocument, readDocument } from "@/lib/esign/documents/document-changes";
 import { notFound, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
+import { pageWindow } from "@/lib/esign/listing";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { readPackage, wireField } from "@/lib/esign/packages/read-package";
@@ -76,10 +77,9 @@ export async function createLayout(db: Db, caller: Caller, input: LayoutInput): 
 /** `GET /api/layouts`: the account's layouts by name, each whole (its document's approvals included), as the SDKs read them. */
 export async function listLayouts(db: Queryable, caller: Caller, query: LayoutListQuery): Promise<{ results: WirePackage[]; count: number }> {
   const where = and(eq(packages.accountId, caller.account.id), eq(packages.type, "LAYOUT"), ne(packages.status, "DELETED"));
-  const to = query.to ?? query.from + 9;
-  const limit = Math.min(100, Math.max(0, to - query.from + 1));
+  const { offset, limit } = pageWindow(query.from, query.to);
   const order = query.dir.startsWith("DESC") ? desc(packages.name) : asc(packages.name);
-  const rows = await db.select().from(packages).where(where).orderBy(order, asc(packages.id)).limit(limit).offset(query.from - 1);
+  const rows = await db.select().from(packages).where(where).orderBy(order, asc(packages.id)).limit(limit).offset(offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages).where(where);
   return { results: await Promise.all(rows.map((row) => readPackage(db, row))), count };
 }
