@@ -46,7 +46,7 @@ export async function userOfApiKey(apiKey: string, clientIp?: string): Promise<U
 /** E-mail and password, exchanged for the user's key by the embedded service (`POST /api/signin`). */
 async function userOfPassword(email: string, password: string, clientIp?: string): Promise<User> {
   const answer = await reach(() => callEsignApi("/api/signin", { json: { email, password }, clientIp }));
-  if (answer.status === 401) throw new SignInRefused("bad-credentials");
+  if (answer.status === 401 || answer.status === 400) throw new SignInRefused("bad-credentials");
   if (answer.status === 429) throw new SignInRefused("rate-limited");
   if (answer.status === 403) throw new SignInRefused("not-activated");
   const apiKey = answer.body?.apiKey;

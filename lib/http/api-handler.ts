@@ -6,6 +6,7 @@ import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
 import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
+import { assertStorableAddress } from "./storable-text";
 
 type Params = Record<string, string>;
 interface RouteContext {
@@ -81,13 +82,14 @@ export function apiRoute<P extends Params = Params>(
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
+      const params = (await context.params) as P;
+      assertStorableAddress(request, params);
       const db = await getDb();
       const caller = await authenticate(db, request);
       assertMayAct(caller, request.method);
       if (options.permission && !caller.permissions.has(options.permission)) {
         throw forbidden("error.forbidden.noPermission", `This action needs the permission ${options.permission}.`);
       }
-      const params = (await context.params) as P;
       return toResponse(await handler({ request, params, db, caller }));
     } catch (error) {
       return failure(error, request);
@@ -99,8 +101,10 @@ export function apiRoute<P extends Params = Params>(
 export function publicRoute<P extends Params = Params>(handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
+      const params = (await context.params) as P;
+      assertStorableAddress(request, params);
       const db = await getDb();
-      return toResponse(await handler({ request, params: (await context.params) as P, db }));
+      return toResponse(await handler({ request, params, db }));
     } catch (error) {
       return failure(error, request);
     }

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { config } from "@/lib/config";
 import { badRequest, tooLarge } from "@/lib/esign/errors";
+import { assertStorableText } from "./storable-text";
 
 export interface UploadedFile {
   fieldName: string;
@@ -91,7 +92,15 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
       fail(badRequest("error.validation.invalidMultipart", "The multipart body is malformed.", error.message)),
     );
     parser.on("close", () => {
-      if (!failed) resolve({ fields, files });
+      if (failed) return;
+      try {
+        assertStorableText(Object.fromEntries(fields), "The form");
+        files.forEach((file) => assertStorableText(file.fileName, "An uploaded file's name"));
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      resolve({ fields, files });
     });
     source.pipe(parser);
   });

@@ -1,7 +1,7 @@
 import { badRequest } from "@/lib/esign/errors";
 import type { DocumentFile } from "@/lib/esign/documents/prepare-documents";
 import { readMultipart } from "./multipart";
-import { mediaType, readJson } from "./request-body";
+import { mediaType, parseJsonText, readJson } from "./request-body";
 
 /**
  * A package or document upload: multipart with a JSON `payload` part and `file` parts (in the
@@ -17,12 +17,7 @@ export async function readPayloadAndFiles(request: Request): Promise<{ payload: 
     if (payloadText === undefined) {
       throw badRequest("error.validation.missingPayload", 'The multipart body has no "payload" part with the JSON.');
     }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(payloadText);
-    } catch (error) {
-      throw badRequest("error.validation.invalidJson", 'The "payload" part is not valid JSON.', (error as Error).message);
-    }
+    const payload = parseJsonText(payloadText, 'The "payload" part');
     const documentFiles = files
       .filter((file) => file.fieldName !== "payload")
       .map((file) => ({ fileName: file.fileName, bytes: file.bytes }));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { parseWith } from "@/lib/api/parse";
 import { badRequest, tooLarge } from "@/lib/esign/errors";
+import { assertStorableText } from "./storable-text";
 
 /** The media type without parameters (`application/json; esl-api-version=11.68.0` is JSON). */
 export function mediaType(request: Request): string {
@@ -30,14 +31,22 @@ async function readBodyText(request: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** JSON text parsed, with every string and key checked storable; `what` names it in errors. */
+export function parseJsonText(text: string, what = "The request body"): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest("error.validation.invalidJson", `${what} is not valid JSON.`, (error as Error).message);
+  }
+  assertStorableText(value, what);
+  return value;
+}
+
 export async function readJson(request: Request): Promise<unknown> {
   const text = await readBodyText(request, MAX_JSON_BYTES);
   if (text.trim() === "") throw badRequest("error.validation.emptyBody", "The request body is empty; JSON was expected.");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw badRequest("error.validation.invalidJson", "The request body is not valid JSON.", (error as Error).message);
-  }
+  return parseJsonText(text);
 }
 
 export async function readJsonWith<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { issueOAuthToken } from "@/lib/esign/client-apps/issue-access-token";
 import { ServiceError } from "@/lib/esign/errors";
 import { mediaType } from "@/lib/http/request-body";
+import { assertStorableText } from "@/lib/http/storable-text";
 
 // Every request issues a token: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -21,7 +22,11 @@ function clientCredentials(request: Request, form: URLSearchParams): { clientId:
     const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 1) return null;
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    try {
+      return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    } catch {
+      return null; // a malformed %-escape (URIError): no credentials we can read
+    }
   }
   const clientId = form.get("client_id");
   const secret = form.get("client_secret");
@@ -49,7 +54,9 @@ export async function POST(request: Request): Promise<Response> {
   const credentials = clientCredentials(request, form);
   if (!credentials) return oauthError(401, "invalid_client", "Authenticate with the client application's id and secret (HTTP Basic).");
   try {
-    const { token } = await issueOAuthToken(await getDb(), { ...credentials, senderId: form.get("sender_id") ?? undefined });
+    const senderId = form.get("sender_id") ?? undefined;
+    assertStorableText({ ...credentials, senderId }, "The request");
+    const { token } = await issueOAuthToken(await getDb(), { ...credentials, senderId });
     return Response.json({ access_token: token, token_type: "Bearer", expires_in: config().accessTokenMinutes * 60, scope: "" }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
