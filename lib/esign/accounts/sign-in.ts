@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accountMemberships, accounts, apiKeys, signInFailures, users } from "@/lib/db/schema";
 import type { SignInRequest, SignInResponse } from "@/lib/api/accounts";
@@ -13,8 +13,12 @@ import { issueApiKey } from "./account-setup";
 
 /** Failures counted: those of the last 15 minutes. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures within the window after which the next attempt is refused without looking at the password. */
-export const SIGN_IN_FAILURES_PER_EMAIL = 5;
+/**
+ * Failures within the window after which the next attempt is refused without looking at the
+ * password: for one e-mail from one address, and from one address whatever the e-mail. Never for
+ * an e-mail from everywhere: that would let anyone lock a user out by failing on purpose.
+ */
+export const SIGN_IN_FAILURES_PER_EMAIL_AND_IP = 5;
 export const SIGN_IN_FAILURES_PER_IP = 30;
 
 const badCredentials = () => new ServiceError(401, "error.unauthorised.badCredentials", "The e-mail address or the password is not right.");
@@ -36,22 +40,15 @@ async function reserveAttempt(db: Db, email: string, ipAddress: string, at: Date
 }
 
 /**
- * Seconds until one more attempt under this key (`column = value`) is allowed, or null when this
- * one is: when the failures in the window, this attempt's included, exceed `limit`, the wait is
- * until enough of the others (oldest first) leave the window for the next attempt to be within it.
+ * Seconds until one more attempt of these failures (`which`) is allowed, or null when this one is:
+ * when the failures in the window, this attempt's included, exceed `limit`, the wait is until
+ * enough of the others (oldest first) leave the window for the next attempt to be within it.
  */
-async function waitFor(
-  db: Db,
-  column: typeof signInFailures.email | typeof signInFailures.ipAddress,
-  value: string,
-  limit: number,
-  reservation: number,
-  at: Date,
-): Promise<number | null> {
+async function waitFor(db: Db, which: SQL | undefined, limit: number, reservation: number, at: Date): Promise<number | null> {
   const counted = await db
     .select({ created: signInFailures.created })
     .from(signInFailures)
-    .where(and(eq(column, value), gt(signInFailures.created, new Date(at.getTime() - SIGN_IN_WINDOW_MS)), ne(signInFailures.id, reservation)))
+    .where(and(which, gt(signInFailures.created, new Date(at.getTime() - SIGN_IN_WINDOW_MS)), ne(signInFailures.id, reservation)))
     .orderBy(asc(signInFailures.created));
   if (counted.length + 1 <= limit) return null;
   const leaving = counted[counted.length - limit].created;
@@ -104,8 +101,9 @@ async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<stri
  * - An invited sender who has not activated yet is told so (403), whatever the password.
  * - A member locked in the account signs in: locked senders still read.
  * - Each failure is recorded under the lower-cased e-mail and the client's address. More than
- *   5 for the e-mail, or more than 30 for the address, within 15 minutes refuse further attempts
- *   with 429 and `retryAfterSeconds` (the Retry-After header), the password unchecked.
+ *   5 for the e-mail from that address, or more than 30 from the address, within 15 minutes make
+ *   that address wait: further attempts answer 429 with `retryAfterSeconds` (the Retry-After
+ *   header), the password unchecked. The user signs in from their own address meanwhile.
  *   A successful sign-in clears the e-mail's failures.
  */
 export async function signIn(db: Db, input: SignInRequest, ipAddress: string): Promise<SignInResponse> {
@@ -120,8 +118,8 @@ export async function signIn(db: Db, input: SignInRequest, ipAddress: string): P
   const at = now();
   const reservation = await reserveAttempt(db, email, ipAddress, at);
   const waits = await Promise.all([
-    waitFor(db, signInFailures.email, email, SIGN_IN_FAILURES_PER_EMAIL, reservation, at),
-    waitFor(db, signInFailures.ipAddress, ipAddress, SIGN_IN_FAILURES_PER_IP, reservation, at),
+    waitFor(db, and(eq(signInFailures.email, email), eq(signInFailures.ipAddress, ipAddress)), SIGN_IN_FAILURES_PER_EMAIL_AND_IP, reservation, at),
+    waitFor(db, eq(signInFailures.ipAddress, ipAddress), SIGN_IN_FAILURES_PER_IP, reservation, at),
   ]);
   const forgetAttempt = () => db.delete(signInFailures).where(eq(signInFailures.id, reservation));
   if (waits.some((wait) => wait !== null)) {
