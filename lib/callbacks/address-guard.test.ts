@@ -21,10 +21,21 @@ describe("callback SSRF guard", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "::ffff:a9fe:a9fe",
+    "::ffff:0:127.0.0.1",
+    "::127.0.0.1",
+    "::7f00:1",
+    "::8.8.8.8",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b:1::808:808",
+    "2002:7f00:1::",
+    "2002:c0a8:101::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "2001:db8::1",
     "not-an-address",
   ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(["8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])("allows %s", (address) =>
+  it.each(["8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::8.8.8.8", "2002:808:808::1"])("allows %s", (address) =>
     expect(isPublicAddress(address)).toBe(true),
   );
 

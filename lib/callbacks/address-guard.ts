@@ -4,7 +4,9 @@ import net from "node:net";
 /**
  * Addresses a callback must not reach (SSRF guard): this network and unspecified, private
  * (RFC 1918), shared address space (CGNAT), loopback, link-local, unique-local, multicast,
- * reserved and broadcast. IPv4-mapped IPv6 addresses are checked as the IPv4 address they carry.
+ * reserved, documentation and broadcast. IPv6 forms that carry an IPv4 address (mapped, SIIT,
+ * NAT64 and 6to4) are checked as that IPv4 address; the IPv4-compatible range (::/96), local-use
+ * NAT64 and Teredo, whose destination cannot be told from the address, are refused outright.
  */
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
@@ -15,16 +17,22 @@ for (const [network, prefix] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 32],
+  ["2001:db8::", 32],
   ["fe80::", 10],
   ["fc00::", 7],
   ["ff00::", 8],
@@ -32,22 +40,38 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:7f00:1), if it is one. */
-function mappedIpv4(address: string): string | null {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+/** The eight 16-bit words of an IPv6 address (with `::` and a trailing dotted IPv4 expanded). */
+function ipv6Words(address: string): number[] {
+  let text = address.replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const words = (part: string | undefined) => (part ? part.split(":").map((word) => parseInt(word, 16)) : []);
+  const left = words(head);
+  const right = words(tail);
+  return tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/** The IPv4 address an IPv6 address carries and is delivered to: mapped, SIIT, NAT64 (64:ff9b::/96) or 6to4. */
+function embeddedIpv4(words: number[]): string | null {
+  const zero = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
+  if (zero(0, 5) && words[5] === 0xffff) return ipv4Of(words[6], words[7]);
+  if (zero(0, 4) && words[4] === 0xffff && words[5] === 0) return ipv4Of(words[6], words[7]);
+  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6)) return ipv4Of(words[6], words[7]);
+  if (words[0] === 0x2002) return ipv4Of(words[1], words[2]);
+  return null;
 }
 
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return !blocked.check(address, "ipv4");
   if (family !== 6) return false;
-  const ipv4 = mappedIpv4(address);
+  const ipv4 = embeddedIpv4(ipv6Words(address));
   if (ipv4) return !blocked.check(ipv4, "ipv4");
   return !blocked.check(address, "ipv6");
 }
