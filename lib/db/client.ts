@@ -115,7 +115,7 @@ export async function pgliteExecute(
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
-  if (dataDir) release = lockDataDir(dataDir);
+  if (dataDir) release = await lockDataDir(dataDir);
   const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://");
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });

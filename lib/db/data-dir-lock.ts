@@ -1,12 +1,42 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 /**
  * PGlite is one process only and takes no lock of its own: two processes on one data folder lose
- * data silently. Before opening it we take an exclusive lock file holding our PID; a lock whose
- * process no longer runs is stale and taken over.
+ * data silently. Before opening it we take the folder: a Unix socket `signet.sock` in it that we
+ * listen on for as long as we run. Binding it is atomic (a second bind fails), and whether its
+ * holder is alive is asked of the holder itself: a connection is accepted only while it runs, and
+ * the kernel closes the socket when it dies, however it dies. A PID would not tell: after a kill -9
+ * or a restart of the container, the old PID may belong to another, living process.
+ * `signet.lock` keeps the holder's PID, for the message.
  */
 export class DataDirLockedError extends Error {}
+
+/** Sockets are in the filesystem only under this length (sun_path); past it, the PID alone tells. */
+const MAX_SOCKET_PATH = 100;
+
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const connection = net.connect(socketPath);
+    connection.once("connect", () => {
+      connection.destroy();
+      resolve(true);
+    });
+    connection.once("error", () => resolve(false));
+  });
+}
+
+function listen(socketPath: string): Promise<net.Server | "in use"> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((connection) => connection.destroy());
+    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve("in use") : reject(error)));
+    server.listen(socketPath, () => {
+      server.unref(); // holding the folder must not keep the process alive
+      resolve(server);
+    });
+  });
+}
 
 function processIsRunning(pid: number): boolean {
   try {
@@ -17,9 +47,44 @@ function processIsRunning(pid: number): boolean {
   }
 }
 
-export function lockDataDir(dataDir: string): () => void {
+function lockedError(dataDir: string, lockPath: string): DataDirLockedError {
+  const holder = fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8").trim() : "unknown";
+  return new DataDirLockedError(
+    `The data folder ${dataDir} is in use by another Signet process (PID ${holder}). ` +
+      `The embedded database allows one process only: stop that process, or give this one ` +
+      `its own DATA_DIR, or use a PostgreSQL server with DATABASE_URL.`,
+  );
+}
+
+/** Takes the data folder for this process; answers the function that gives it back. */
+export async function lockDataDir(dataDir: string): Promise<() => void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "signet.lock");
+  const socketPath = path.join(dataDir, "signet.sock");
+  if (fs.existsSync(lockPath) && fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) return () => {};
+  if (socketPath.length > MAX_SOCKET_PATH) return lockByPid(dataDir, lockPath);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const server = await listen(socketPath);
+    if (server !== "in use") {
+      fs.writeFileSync(lockPath, String(process.pid));
+      const release = () => {
+        server.close();
+        fs.rmSync(lockPath, { force: true });
+      };
+      process.once("exit", release);
+      return release;
+    }
+    if (await answers(socketPath)) throw lockedError(dataDir, lockPath);
+    // A socket left by a process that died: nobody answers it. Remove it, unless another starting
+    // process took the folder meanwhile (then its socket answers on the next round).
+    if (!(await answers(socketPath))) fs.rmSync(socketPath, { force: true });
+  }
+  throw lockedError(dataDir, lockPath);
+}
+
+/** The fallback for a folder whose path is too long for a socket: the PID in `signet.lock`. */
+function lockByPid(dataDir: string, lockPath: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
@@ -35,14 +100,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (holder === process.pid) return () => {};
-      if (Number.isInteger(holder) && holder > 0 && processIsRunning(holder)) {
-        throw new DataDirLockedError(
-          `The data folder ${dataDir} is in use by another Signet process (PID ${holder}). ` +
-            `The embedded database allows one process only: stop that process, or give this one ` +
-            `its own DATA_DIR, or use a PostgreSQL server with DATABASE_URL.`,
-        );
-      }
+      if (Number.isInteger(holder) && holder > 0 && processIsRunning(holder)) throw lockedError(dataDir, lockPath);
       fs.unlinkSync(lockPath); // stale: its process is gone
     }
   }
