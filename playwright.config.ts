@@ -47,6 +47,8 @@ export function serverEnvironment(dataDir: string, serverPort: number): Record<s
     PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
+    // Browsers and tests reach the server on loopback directly: no proxy may speak for them.
+    TRUSTED_PROXIES: "none",
   };
 }
 

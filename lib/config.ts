@@ -44,6 +44,8 @@ export interface Config {
   sealP12Passphrase: string;
   /** The shortest answer to a refused sign-in with e-mail and password (ms): guessing stays slow. */
   signInFailureDelayMs: number;
+  /** Who may tell the client's address in X-Forwarded-For (lib/http/client-address.ts). */
+  trustedProxies: string;
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -87,6 +89,7 @@ export function readConfig(): Config {
     sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
+    trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
   };
 }
 

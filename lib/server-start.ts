@@ -4,6 +4,8 @@ import { now } from "@/lib/esign/clock";
 import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { config } from "@/lib/config";
+import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
 
 /**
  * Runs once when the server starts: creates the secret and opens the database (taking the
@@ -16,6 +18,7 @@ import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
  */
 export async function startServer(): Promise<void> {
   try {
+    resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
     serverSecret();
     const { kind } = await database();
     console.log(`[signet] database ready (${kind})`);

@@ -7,6 +7,7 @@ import type { Permission } from "@/lib/esign/permissions";
 import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
+import { plainAddress } from "./client-address";
 
 type Params = Record<string, string>;
 interface RouteContext {
@@ -21,9 +22,9 @@ interface HandlerInput<P extends Params> {
 
 type HandlerResult = Response | object;
 
+/** The client's address: the server resolved it into X-Forwarded-For (lib/http/client-address.ts). */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0].trim() || request.headers.get("x-real-ip") || "unknown";
+  return plainAddress(request.headers.get("x-forwarded-for")?.split(",")[0] ?? "") || "unknown";
 }
 
 function toResponse(result: HandlerResult): Response {
