@@ -41,14 +41,15 @@ async function openPostgres(url: string): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString: url });
   await migrationClient.connect();
   try {
+    // The job queue's schema too: installed by several instances at once, pg-boss deadlocks.
     await migrationClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migratePg(drizzlePg(migrationClient, { casing: "snake_case" }), { migrationsFolder });
+    await installJobQueue((text, values) => migrationClient.query(text, values));
   } finally {
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
-  await installJobQueue((text, values) => pool.query(text, values));
   return {
     db,
     kind: "postgres",
