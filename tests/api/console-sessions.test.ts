@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { consoleSessions } from "@/lib/db/schema";
+import { consoleSessions, outboxMessages } from "@/lib/db/schema";
 import { endConsoleSessionsOf } from "@/lib/console/console-sessions";
+import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset } from "@/lib/console/passwords";
 import { proxyRequest } from "@/lib/console/proxy";
 import { signInByLink } from "@/lib/console/sign-in-by-link";
 import { callJson } from "../support/api-client";
@@ -133,5 +135,50 @@ describe("console sessions", () => {
     const cookie = `authjs.session-token=${token}`;
     expect(await withCookie(cookie).session()).toBeNull();
     expect((await throughProxy(cookie)).status).toBe(401);
+  });
+
+  it("a password change ends the user's other sessions and keeps the one that made it", async () => {
+    const owner = await seedAccount();
+    const [here, elsewhere] = [new ConsoleBrowser(), new ConsoleBrowser()];
+    await here.signInWithPassword(owner.email, PASSWORD);
+    await elsewhere.signInWithPassword(owner.email, PASSWORD);
+    const elsewhereCookie = elsewhere.sessionCookie();
+    const token = (await decode({ token: here.cookies.get("authjs.session-token"), secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" }))!;
+
+    const wrong = await changeConsolePassword(token, { currentPassword: "not-it-42", newPassword: "changed-pass-77" });
+    expect(wrong).toMatchObject({ ok: false, status: 400, messageKey: "error.validation.wrongCurrentPassword" });
+    expect(await sessionsOf(owner.userId)).toHaveLength(2);
+
+    expect(await changeConsolePassword(token, { currentPassword: PASSWORD, newPassword: "changed-pass-77" })).toEqual({ ok: true, email: owner.email });
+    expect(await here.session()).toMatchObject({ user: { id: owner.userId } });
+    expect(await withCookie(elsewhereCookie).session()).toBeNull();
+    expect((await throughProxy(elsewhereCookie)).status).toBe(401);
+    expect((await throughProxy(here.sessionCookie())).status).toBe(200);
+  });
+
+  it("a password reset ends every session of the user, and the new password signs in", async () => {
+    const owner = await seedAccount();
+    const stolen = new ConsoleBrowser();
+    await stolen.signInWithPassword(owner.email, PASSWORD);
+    const stolenCookie = stolen.sessionCookie();
+
+    expect(await requestConsolePasswordReset(owner.email)).toEqual({ ok: true, email: owner.email });
+    const db = await getDb();
+    const [mail] = await db
+      .select({ text: outboxMessages.text })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.to, owner.email), eq(outboxMessages.kind, "PASSWORD_RESET")))
+      .orderBy(desc(outboxMessages.created));
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+
+    expect(await completeConsolePasswordReset({ token: resetToken, password: "after-reset-88" })).toEqual({ ok: true, email: owner.email });
+    expect(await sessionsOf(owner.userId)).toHaveLength(0);
+    expect(await withCookie(stolenCookie).session()).toBeNull();
+    expect((await throughProxy(stolenCookie)).status).toBe(401);
+    expect(await completeConsolePasswordReset({ token: resetToken, password: "after-reset-99" })).toMatchObject({ ok: false, status: 410 });
+
+    const back = new ConsoleBrowser();
+    await back.signInWithPassword(owner.email, "after-reset-88");
+    expect(await back.session()).toMatchObject({ user: { id: owner.userId } });
   });
 });
