@@ -30,7 +30,8 @@ function refusal(answer: Awaited<ReturnType<typeof callEsignApi>>): PasswordOutc
 /** The signed-in user (the session's `token`) changes their password; their other console sessions end. */
 export async function changeConsolePassword(token: JWT, input: { currentPassword: string; newPassword: string }, clientIp?: string): Promise<PasswordOutcome> {
   if (!token.apiKey || !token.userId) return { ok: false, status: 401, messageKey: "error.unauthorised.consoleSession", message: "Your session has ended. Sign in again." };
-  const answer = await ask("/api/user/password", { apiKey: token.apiKey, json: input, clientIp });
+  // The key of the account signed in to: in a sub account the user may be locked, not at home.
+  const answer = await ask("/api/user/password", { apiKey: token.homeApiKey ?? token.apiKey, json: input, clientIp });
   if (!answer) return UNREACHABLE;
   const changed = passwordSetResponse.safeParse(answer.body);
   if (answer.status !== 200 || !changed.success) return refusal(answer);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import type { PasswordResetCompletion, PasswordResetRequest, PasswordResetRequestResponse, PasswordSetResponse } from "@/lib/api/accounts";
 import { passwordWeakness } from "@/lib/api/password-rule";
@@ -50,9 +51,11 @@ async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.emai
  * single-use link valid RESET_LINK_MINUTES is e-mailed (the token kept only as its hash). The
  * answer is the same whether or not it is, so nobody learns who has an account. More than
  * RESET_REQUESTS_PER_EMAIL requests for one e-mail, or RESET_REQUESTS_PER_IP from one address,
- * within the hour are refused with 429 and Retry-After, for every e-mail alike.
+ * within the hour are refused with 429 and Retry-After, for every e-mail alike. The answer never
+ * comes sooner than SIGN_IN_FAILURE_DELAY_MS, so that the e-mail's few more writes do not show.
  */
 export async function requestPasswordReset(db: Db, input: PasswordResetRequest, ipAddress: string): Promise<PasswordResetRequestResponse> {
+  const started = performance.now();
   const email = input.email.trim().toLowerCase();
   const at = now();
   await db.transaction(async (tx) => {
@@ -71,6 +74,8 @@ export async function requestPasswordReset(db: Db, input: PasswordResetRequest, 
     const content = passwordResetEmail({ userName, resetUrl: passwordResetUrl(token), minutesValid: RESET_LINK_MINUTES }, user.language);
     await queueEmail(tx, { accountId: user.accountId, kind: "PASSWORD_RESET", to: user.email, ...content });
   });
+  const remaining = config().signInFailureDelayMs - (performance.now() - started);
+  if (remaining > 0) await sleep(remaining);
   return SAME_ANSWER;
 }
 
