@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { advanceClock, resetClock } from "@/lib/esign/clock";
 import { consoleSessions, outboxMessages } from "@/lib/db/schema";
 import { endConsoleSessionsOf } from "@/lib/console/console-sessions";
 import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset } from "@/lib/console/passwords";
@@ -122,6 +123,24 @@ describe("console sessions", () => {
     expect(await second.session()).toBeNull();
     expect((await throughProxy(secondCookie)).status).toBe(401);
     expect(await third.session()).toMatchObject({ user: { id: other.userId } });
+  });
+
+  it("keeps a session in use alive past 8 hours, and ends one left unused for 8 hours", async () => {
+    const owner = await seedAccount();
+    const [used, idle] = [new ConsoleBrowser(), new ConsoleBrowser()];
+    await used.signInWithPassword(owner.email, PASSWORD);
+    await idle.signInWithPassword(owner.email, PASSWORD);
+    const [usedCookie, idleCookie] = [used.sessionCookie(), idle.sessionCookie()];
+    try {
+      advanceClock(7 * 60 * 60_000);
+      expect(await withCookie(usedCookie).session()).toMatchObject({ user: { id: owner.userId } });
+      advanceClock(2 * 60 * 60_000);
+      expect((await throughProxy(usedCookie)).status).toBe(200);
+      expect((await throughProxy(idleCookie)).status).toBe(401);
+      expect(await withCookie(idleCookie).session()).toBeNull();
+    } finally {
+      resetClock();
+    }
   });
 
   it("refuses a cookie from before sessions were kept server-side (no session id)", async () => {
