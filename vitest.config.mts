@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // next-auth imports "next/server" without the ".js" Node's ESM resolution needs: let Vite resolve it.
+    server: { deps: { inline: ["next-auth"] } },
     projects: [
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" } },
       {

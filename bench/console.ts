@@ -17,7 +17,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { encode } from "next-auth/jwt";
 import { freePort, startServer, stopServer, waitUntilAnswering, type Server } from "@/e2e/support/servers";
 import { ServiceClient } from "@/e2e/support/service-client";
 import { makePdf } from "@/tests/support/pdfs";
@@ -64,9 +63,20 @@ function residentBytes(rootPid: number): number {
   return total;
 }
 
-async function sessionCookieFor(apiKey: string, user: { id: string; email: string }): Promise<string> {
-  const token = await encode({ token: { apiKey, sub: user.id, userId: user.id, email: user.email, name: "Bench", accountName: "Bench console" }, secret: AUTH_SECRET, salt: SESSION_COOKIE });
-  return `${SESSION_COOKIE}=${token}`;
+/** A real sign-in with the API key on `server`'s console (its sessions are kept server-side, so a forged cookie would not pass). */
+async function signInToConsole(server: Server, apiKey: string): Promise<string> {
+  const csrf = await fetch(`${server.url}/auth/csrf`);
+  const csrfCookie = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signedIn = await fetch(`${server.url}/auth/callback/api-key`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, apiKey }).toString(),
+  });
+  const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!session) throw new Error(`signing in to the console at ${server.url} failed (HTTP ${signedIn.status})`);
+  return session.split(";")[0];
 }
 
 async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
@@ -191,8 +201,7 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
     console_ = startServer(folders[1]!, await freePort(), { ESIGN_API_URL: service.url, AUTH_SECRET });
     await waitUntilAnswering(console_);
     const owner = await ServiceClient.signUp(service.url, "Bench console");
-    const session = await owner.json<{ user: { id: string; email: string } }>("GET", "/api/session");
-    const cookie = await sessionCookieFor(owner.apiKey, session.user);
+    const [serviceCookie, consoleCookie] = [await signInToConsole(service, owner.apiKey), await signInToConsole(console_, owner.apiKey)];
 
     const pdf = await makePdf({ pages: 1 });
     const roles = [{ id: "Client", signers: [{ email: "client@example.test", firstName: "Cy", lastName: "Client" }] }];
@@ -200,13 +209,13 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
     for (let i = 0; i < LISTED; i++) {
       draftId = await owner.createPackage({ name: `Listed ${i}`, roles, documents: [{ name: "Agreement" }] }, [pdf]);
     }
-    report(await proxyLatency("embedded service", service, service, owner.apiKey, cookie));
-    report(await proxyLatency("service at ESIGN_API_URL", service, console_, owner.apiKey, cookie));
+    report(await proxyLatency("embedded service", service, service, owner.apiKey, serviceCookie));
+    report(await proxyLatency("service at ESIGN_API_URL", service, console_, owner.apiKey, consoleCookie));
 
     const big = await makePdf({ pages: 1, padToBytes: DOWNLOAD_BYTES });
     const bigId = await owner.createPackage({ name: "Big download", roles, documents: [{ id: "big", name: "Big" }] }, [big]);
-    report(await proxyMemory("embedded service", service, cookie, bigId, "big"));
-    report(await proxyMemory("service at ESIGN_API_URL", console_, cookie, bigId, "big"));
+    report(await proxyMemory("embedded service", service, serviceCookie, bigId, "big"));
+    report(await proxyMemory("service at ESIGN_API_URL", console_, consoleCookie, bigId, "big"));
 
     const routes: [string, string][] = [
       ["/signin", "/signin"],
@@ -220,7 +229,7 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
       ["/account/sub-accounts", "/account/sub-accounts"],
       ["/account/integrations", "/account/integrations"],
     ];
-    for (const [route, pathname] of routes) report(await firstLoadJs(console_, route, pathname, route.startsWith("/sign") ? "" : cookie));
+    for (const [route, pathname] of routes) report(await firstLoadJs(console_, route, pathname, route.startsWith("/sign") ? "" : consoleCookie));
   } finally {
     if (console_) await stopServer(console_);
     await stopServer(service);

@@ -29,5 +29,7 @@ declare module "next-auth/jwt" {
     homeApiKey?: string;
     homeAccountId?: string;
     homeAccountName?: string;
+    /** The row of `console_sessions` that keeps this session alive (lib/console/console-sessions.ts). */
+    sessionId?: string;
   }
 }

@@ -70,3 +70,29 @@ export const signInResponse = z.object({
   account: sessionResponse.shape.account,
 });
 export type SignInResponse = z.infer<typeof signInResponse>;
+
+/** `POST /api/signin/passwordReset` (our extension): a link to choose a new password, e-mailed if the address is a user's. */
+export const passwordResetRequest = z.object({ email: z.string().trim().min(1, "is required").max(254) });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/** The same answer whether or not the address is a user's, so that it tells nobody who has an account. */
+export const passwordResetRequestResponse = z.object({ message: z.string() });
+export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestResponse>;
+
+/** `POST /api/signin/passwordReset/complete` (our extension): the link's token and the new password. */
+export const passwordResetCompletion = z.object({
+  token: z.string().trim().min(1, "is required").max(256),
+  password: z.string().min(1, "is required").max(1024),
+});
+export type PasswordResetCompletion = z.infer<typeof passwordResetCompletion>;
+
+/** `POST /api/user/password` (our extension): the caller's own password, changed with the current one. */
+export const passwordChange = z.object({
+  currentPassword: z.string().min(1, "is required").max(1024),
+  newPassword: z.string().min(1, "is required").max(1024),
+});
+export type PasswordChange = z.infer<typeof passwordChange>;
+
+/** Whose password was set (a reset's answer lets the console end that user's sessions). */
+export const passwordSetResponse = z.object({ id: z.string(), email: z.string() });
+export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;

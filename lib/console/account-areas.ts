@@ -14,6 +14,7 @@ export const ACCOUNT_AREAS: readonly AccountArea[] = [
   { href: "/account/roles", label: "Account roles", permission: "roles.view" },
   { href: "/account/sub-accounts", label: "Sub accounts", permission: "sub_accounts.view" },
   { href: "/account/integrations", label: "API and integrations", permission: null },
+  { href: "/account/password", label: "Password", permission: null },
   { href: "/account/verification", label: "Verification types", permission: "verification.manage" },
   { href: "/account/outbox", label: "Outbox", permission: "reports.view" },
 ];

@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { sessionResponse } from "@/lib/api/accounts";
 import { applyRequestedSwitch, homeOf } from "./account-switch";
 import { consoleAuthSecret } from "./auth-secret";
+import { endConsoleSession, openConsoleSession, SESSION_MAX_AGE_SECONDS, touchConsoleSession } from "./console-sessions";
 import { callEsignApi } from "./esign-api";
 
 /** Why a sign-in was refused; the sign-in form turns the code into a sentence. */
@@ -17,8 +18,7 @@ class SignInRefused extends CredentialsSignin {
   }
 }
 
-/** The console's sessions last a working day; a 401 from the service ends one sooner. */
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+export { SESSION_MAX_AGE_SECONDS };
 
 export function clientIpOf(request: Request): string | undefined {
   return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || undefined;
@@ -63,9 +63,10 @@ export async function userOfAuthenticationToken(authenticationToken: string, cli
   return { ...(await userOfApiKey(apiKey, clientIp)), signInMethod: "authenticationToken" };
 }
 
-/** What the session's token keeps of a user who signs in, however they did. */
-export function sessionClaimsOf(user: User): Partial<JWT> {
+/** What the session's token keeps of a user who signs in, however they did; the session is opened server-side here. */
+export async function sessionClaimsOf(user: User): Promise<Partial<JWT>> {
   return {
+    sessionId: await openConsoleSession(user.id ?? ""),
     apiKey: user.apiKey,
     userId: user.id,
     accountId: user.accountId,
@@ -107,9 +108,17 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       },
     }),
   ],
+  events: {
+    // Every way out (the console's button, next-auth's own endpoint, a session the service ended).
+    async signOut(message) {
+      if ("token" in message) await endConsoleSession(message.token?.sessionId);
+    },
+  },
   callbacks: {
     async jwt({ token, user, trigger }) {
-      if (user) Object.assign(token, sessionClaimsOf(user));
+      if (user) return Object.assign(token, await sessionClaimsOf(user));
+      // A session signed out or revoked elsewhere: null makes next-auth answer no session and clear the cookie.
+      if (!(await touchConsoleSession(token.sessionId))) return null;
       // Only a switch the server asked for; the update's own data (a browser can send it) is ignored.
       if (trigger === "update") await applyRequestedSwitch(token);
       return token;

@@ -5,6 +5,9 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { proxyRequest } from "./proxy";
 
+// The session store is the database's (tests/api/console-sessions.test.ts); here, sessions named "ended" are over.
+vi.mock("./console-sessions", () => ({ consoleSessionIsLive: async (id: unknown) => typeof id === "string" && id !== "ended" }));
+
 /**
  * The proxy against a real upstream HTTP server on loopback: what it forwards, what it refuses,
  * and that bodies stream through rather than being held whole.
@@ -54,8 +57,8 @@ beforeEach(() => {
   };
 });
 
-async function sessionCookie(apiKey = API_KEY, maxAge?: number): Promise<string> {
-  const token = await encode({ token: { apiKey, sub: "u1", accountId: "account-a" }, secret: SECRET, salt: COOKIE, maxAge });
+async function sessionCookie(apiKey = API_KEY, maxAge?: number, sessionId = "s1"): Promise<string> {
+  const token = await encode({ token: { apiKey, sub: "u1", accountId: "account-a", sessionId }, secret: SECRET, salt: COOKIE, maxAge });
   return `${COOKIE}=${token}`;
 }
 
@@ -103,6 +106,14 @@ describe("the console's proxy", () => {
 
   it("answers 401 without a session, and never calls the service", async () => {
     const response = await proxyRequest(await consoleRequest("/proxy/api/packages", {}, false));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 401, messageKey: "error.unauthorised.consoleSession" });
+    expect(received).toHaveLength(0);
+  });
+
+  it("answers 401 for a session that was signed out or revoked, its cookie still sealed right", async () => {
+    const cookie = await sessionCookie(API_KEY, undefined, "ended");
+    const response = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { cookie } }, false));
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 401, messageKey: "error.unauthorised.consoleSession" });
     expect(received).toHaveLength(0);

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { getToken } from "next-auth/jwt";
 import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
 import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-client";
+import { consoleSessionIsLive } from "./console-sessions";
 import type { EmbeddedService } from "./embedded-service";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
@@ -69,12 +70,19 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
 /**
  * The signed-in user's API key, from the encrypted session cookie. Decrypting the cookie is most of
  * the proxy's own cost, so the result is remembered per cookie until the session's expiry: the same
- * cookie always decrypts to the same token.
+ * cookie always decrypts to the same token. Whether the session still works (not signed out or
+ * revoked) is asked of the session store on every call.
  */
 interface ProxySession {
   apiKey: string;
   /** The account the session is in (it changes when the console switches into a sub account). */
   accountId: string | undefined;
+  sessionId: string | undefined;
+}
+
+async function liveProxySession(request: Request): Promise<ProxySession | null> {
+  const session = await proxySession(request);
+  return session && (await consoleSessionIsLive(session.sessionId)) ? session : null;
 }
 
 const decryptedSessions = new Map<string, ProxySession & { expiresAt: number }>();
@@ -91,7 +99,7 @@ async function proxySession(request: Request): Promise<ProxySession | null> {
 
   const token = await getToken({ req: request, secret: consoleAuthSecret(), secureCookie });
   if (typeof token?.apiKey !== "string" || !token.apiKey) return null;
-  const session = { apiKey: token.apiKey, accountId: token.accountId };
+  const session = { apiKey: token.apiKey, accountId: token.accountId, sessionId: token.sessionId };
   if (typeof token.exp === "number") {
     if (decryptedSessions.size >= REMEMBERED_SESSIONS) decryptedSessions.delete(decryptedSessions.keys().next().value!);
     decryptedSessions.set(cacheKey, { ...session, expiresAt: token.exp * 1000 });
@@ -158,7 +166,7 @@ export async function proxyRequest(request: Request, { embedded }: { embedded?: 
   if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
     return consoleError(403, "Forbidden", "error.forbidden.crossSite", "Changes are accepted only from the console's own pages.");
   }
-  const session = await proxySession(request);
+  const session = await liveProxySession(request);
   const navigation = request.headers.get("sec-fetch-mode") === "navigate";
   if (!session && navigation) return signInAgain(request);
   if (!session) {

@@ -28,7 +28,7 @@ export async function signInByLink(request: Request, authenticationToken: string
   const secure = sessionCookieIsSecure(request);
   const cookieName = `${secure ? "__Secure-" : ""}authjs.session-token`;
   const sessionToken = await encode({
-    token: { name: user.name, email: user.email, sub: user.id, ...sessionClaimsOf(user) },
+    token: { name: user.name, email: user.email, sub: user.id, ...(await sessionClaimsOf(user)) },
     secret: consoleAuthSecret(),
     salt: cookieName,
     maxAge: SESSION_MAX_AGE_SECONDS,

@@ -827,3 +827,56 @@ export const supportingDocuments = pgTable(
   (t) => [primaryKey({ columns: [t.packageId, t.id] })],
 );
 
+
+/**
+ * The console's signed-in sessions (not the service's: with ESIGN_API_URL elsewhere the console
+ * still keeps them in this application's database, so `userId` is the id the service answers and
+ * refers to no row here). The session cookie carries the id; a cookie whose row is gone (signed
+ * out, revoked by a password change or reset) or past `expires` no longer works.
+ */
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    lastSeen: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    /** Moves forward with use, as the cookie's own expiry does. */
+    expires: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [index("console_sessions_user_idx").on(t.userId), index("console_sessions_expires_idx").on(t.expires)],
+);
+
+/** A password reset link (`POST /api/signin/passwordReset`): single use until `expires`, kept only as its hash. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    expires: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId), index("password_reset_tokens_expires_idx").on(t.expires)],
+);
+
+/**
+ * Password reset requests, counted per e-mail (lower-cased, whether or not such a user exists) and
+ * per client address to limit them; rows older than the window are deleted as new ones come.
+ */
+export const passwordResetRequests = pgTable(
+  "password_reset_requests",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    email: text().notNull(),
+    ipAddress: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("password_reset_requests_email_idx").on(t.email, t.created),
+    index("password_reset_requests_ip_idx").on(t.ipAddress, t.created),
+    index("password_reset_requests_created_idx").on(t.created),
+  ],
+);

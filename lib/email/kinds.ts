@@ -9,6 +9,7 @@ export const EMAIL_KINDS = [
   "DECLINED",
   "EXPIRED",
   "CALLBACK_FAILING",
+  "PASSWORD_RESET",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

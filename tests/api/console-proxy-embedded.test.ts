@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMBEDDED_API_ROUTES } from "@/app/proxy/[...path]/embedded-api-routes";
+import { openConsoleSession } from "@/lib/console/console-sessions";
 import { embeddedService } from "@/lib/console/embedded-service";
 import { proxyRequest } from "@/lib/console/proxy";
 import { call, callJson } from "../support/api-client";
@@ -51,7 +52,8 @@ afterAll(async () => {
 });
 
 async function throughProxy(path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string>; apiKey?: string } = {}): Promise<Response> {
-  const token = await encode({ token: { apiKey: init.apiKey ?? owner.apiKey, sub: owner.userId, accountId: owner.accountId }, secret: SECRET, salt: COOKIE, maxAge: 600 });
+  const sessionId = await openConsoleSession(owner.userId);
+  const token = await encode({ token: { apiKey: init.apiKey ?? owner.apiKey, sub: owner.userId, accountId: owner.accountId, sessionId }, secret: SECRET, salt: COOKIE, maxAge: 600 });
   const headers = { host: "console.test", cookie: `${COOKIE}=${token}`, "sec-fetch-site": "same-origin", ...init.headers };
   const request = new Request(`http://console.test/proxy${path}`, { method: init.method ?? "GET", body: init.body, headers, duplex: "half" } as RequestInit);
   return proxyRequest(request, { embedded });
@@ -121,7 +123,8 @@ describe("the console's proxy in front of the embedded service", () => {
     const before = await callJson<{ count: number }>("GET", "/api/packages?from=1&to=1", { key: owner.apiKey });
     const aborted = new AbortController();
     aborted.abort();
-    const token = await encode({ token: { apiKey: owner.apiKey, sub: owner.userId, accountId: owner.accountId }, secret: SECRET, salt: COOKIE, maxAge: 600 });
+    const sessionId = await openConsoleSession(owner.userId);
+    const token = await encode({ token: { apiKey: owner.apiKey, sub: owner.userId, accountId: owner.accountId, sessionId }, secret: SECRET, salt: COOKIE, maxAge: 600 });
     const { body, contentType } = multipartBody(packagePayload({ name: "Never made", documents: ["Lease"] }), [{ name: "lease.pdf", bytes: await makePdf({ pages: 1 }) }]);
     const request = new Request("http://console.test/proxy/api/packages", {
       method: "POST",

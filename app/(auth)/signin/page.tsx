@@ -25,7 +25,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </p>
       ) : null}
       <SignInForms next={destination} />
-      <p className="mt-6 text-sm text-slate-700">
+      <p className="mt-4 text-sm text-slate-700">
+        <Link href="/forgot-password" className="font-medium text-sky-800 underline">
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
         New here?{" "}
         <Link href="/signup" className="font-medium text-sky-800 underline">
           Create an account

@@ -106,6 +106,8 @@ export const EMBEDDED_API_ROUTES: [pattern: string, load: () => Promise<Embedded
   ["/api/sessions", () => import("@/app/api/sessions/route")],
   ["/api/signin", () => import("@/app/api/signin/route")],
   ["/api/signin/authenticationToken", () => import("@/app/api/signin/authenticationToken/route")],
+  ["/api/signin/passwordReset", () => import("@/app/api/signin/passwordReset/route")],
+  ["/api/signin/passwordReset/complete", () => import("@/app/api/signin/passwordReset/complete/route")],
   ["/api/signing/[packageId]", () => import("@/app/api/signing/[packageId]/route")],
   ["/api/signing/[packageId]/attachments/[attachmentId]", () => import("@/app/api/signing/[packageId]/attachments/[attachmentId]/route")],
   ["/api/signing/[packageId]/attachments/[attachmentId]/files/[fileId]", () => import("@/app/api/signing/[packageId]/attachments/[attachmentId]/files/[fileId]/route")],
@@ -129,4 +131,5 @@ export const EMBEDDED_API_ROUTES: [pattern: string, load: () => Promise<Embedded
   ["/api/sysinfo", () => import("@/app/api/sysinfo/route")],
   ["/api/user/customfields", () => import("@/app/api/user/customfields/route")],
   ["/api/user/customfields/[customFieldId]", () => import("@/app/api/user/customfields/[customFieldId]/route")],
+  ["/api/user/password", () => import("@/app/api/user/password/route")],
 ];

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<Kind, string> = {
   DECLINED: "Declined",
   EXPIRED: "Expired",
   CALLBACK_FAILING: "Callback failing",
+  PASSWORD_RESET: "Password reset",
 };
 
 export function kindLabel(kind: Kind): string {

@@ -1,7 +1,20 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { consentLocalizationRequest, consentLocalizationResponse } from "../consent";
-import { sessionResponse, signInRequest, signInResponse, signUpRequest, signUpResponse, userAuthenticationTokenRedemption, userAuthenticationTokenResponse } from "../accounts";
+import {
+  passwordChange,
+  passwordResetCompletion,
+  passwordResetRequest,
+  passwordResetRequestResponse,
+  passwordSetResponse,
+  sessionResponse,
+  signInRequest,
+  signInResponse,
+  signUpRequest,
+  signUpResponse,
+  userAuthenticationTokenRedemption,
+  userAuthenticationTokenResponse,
+} from "../accounts";
 import {
   approvalInput,
   approvalResponse,
@@ -82,6 +95,51 @@ export const packageOperations: Operation[] = [
     responses: {
       200: ok(signInResponse, "The API key, its user and account"),
       401: ok(errorResponse, "An unknown, used or expired token, or a user no longer active in the account (error.unauthorised.authenticationToken)"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/signin/passwordReset",
+    tag: "Accounts",
+    summary: "E-mail a link to choose a new password (our extension)",
+    description:
+      "When the e-mail is an active user's, a link to the console's `/reset-password/{token}` page is e-mailed: it works once, within 60 minutes (the service keeps only a hash of its token). The answer is the same 202 whether or not the e-mail is a user's. More than 3 requests for one e-mail, or 20 from one address (X-Forwarded-For), within an hour are refused with 429 `error.tooManyRequests.passwordReset` and Retry-After, whatever the e-mail.",
+    permission: "public",
+    body: { schema: passwordResetRequest },
+    responses: {
+      202: ok(passwordResetRequestResponse, "The same answer for every e-mail"),
+      429: ok(errorResponse, "Too many requests for this e-mail or from this address (error.tooManyRequests.passwordReset); see Retry-After"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/signin/passwordReset/complete",
+    tag: "Accounts",
+    summary: "Set a new password with a reset link's token (our extension)",
+    description:
+      "The new password meets the sign-up rule (8 characters or more, a letter and a digit). The token, and every other outstanding reset link of the user, is used up, and the e-mail's failed sign-ins are forgotten. Answers whose password it was; the console then ends every session of that user.",
+    permission: "public",
+    body: { schema: passwordResetCompletion },
+    responses: {
+      200: ok(passwordSetResponse, "The user whose password was set"),
+      400: ok(errorResponse, "An unknown token (error.validation.invalidPasswordResetToken) or a weak password (error.validation.weakPassword)"),
+      409: ok(errorResponse, "The user is no longer active (error.conflict.userNotActive)"),
+      410: ok(errorResponse, "The link was used already (error.gone.passwordResetTokenUsed) or has expired (error.gone.passwordResetTokenExpired)"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/user/password",
+    tag: "Accounts",
+    summary: "Change the caller's own password (our extension)",
+    description:
+      "Needs the current password; the new one meets the sign-up rule. A wrong current password counts as a failed sign-in for the user's e-mail, with the sign-in's limits (429 `error.tooManyRequests.signIn`). Outstanding reset links stop working. The console ends the user's other sessions.",
+    permission: null,
+    body: { schema: passwordChange },
+    responses: {
+      200: ok(passwordSetResponse, "The user whose password was changed"),
+      400: ok(errorResponse, "A wrong current password (error.validation.wrongCurrentPassword) or a weak new one (error.validation.weakPassword)"),
+      429: ok(errorResponse, "Too many failed attempts at this user's password (error.tooManyRequests.signIn); see Retry-After"),
     },
   },
   {

@@ -78,4 +78,13 @@ export const en: Catalogue = {
       { paragraph: "Check that the address answers with a 2xx status, then resend the failed deliveries." },
     ],
   },
+  passwordReset: {
+    subject: () => "Choose a new Signet password",
+    body: (d) => [
+      { paragraph: `Hello ${d.userName},` },
+      { paragraph: "Someone, probably you, asked to reset the password of your Signet account." },
+      { action: { label: "Choose a new password", url: d.resetUrl } },
+      { paragraph: `The link works once, for ${d.minutesValid} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.` },
+    ],
+  },
 };

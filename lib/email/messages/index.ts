@@ -8,6 +8,7 @@ import type {
   ExpiredData,
   OneTimeCodeData,
   PackageCompletedData,
+  PasswordResetData,
   ReminderData,
   SenderInvitationData,
   SignerLockedData,
@@ -45,3 +46,4 @@ export const packageCompletedEmail = (data: PackageCompletedData, language?: str
 export const declinedEmail = (data: DeclinedData, language?: string) => render((c) => c.declined, data, language);
 export const expiredEmail = (data: ExpiredData, language?: string) => render((c) => c.expired, data, language);
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string) => render((c) => c.callbackFailing, data, language);
+export const passwordResetEmail = (data: PasswordResetData, language?: string) => render((c) => c.passwordReset, data, language);

@@ -87,6 +87,12 @@ export interface CallbackFailingData {
   lastError: string;
 }
 
+export interface PasswordResetData {
+  userName: string;
+  resetUrl: string;
+  minutesValid: number;
+}
+
 /** Every kind of message, in one language. */
 export interface Catalogue {
   senderInvitation: Template<SenderInvitationData>;
@@ -98,4 +104,5 @@ export interface Catalogue {
   declined: Template<DeclinedData>;
   expired: Template<ExpiredData>;
   callbackFailing: Template<CallbackFailingData>;
+  passwordReset: Template<PasswordResetData>;
 }

@@ -66,6 +66,26 @@ function tooManyAttempts(waitSeconds: number): ServiceError {
   );
 }
 
+/**
+ * An attempt at a user's password (a sign-in, a password change), counted as a failure under the
+ * e-mail and the client's address before the password is checked; refused with 429 when either is
+ * over its limit. Answers the function that forgets this attempt, for one that is not a guess.
+ */
+export async function countPasswordAttempt(db: Db, email: string, ipAddress: string): Promise<() => Promise<unknown>> {
+  const at = now();
+  const reservation = await reserveAttempt(db, email, ipAddress, at);
+  const waits = await Promise.all([
+    waitFor(db, and(eq(signInFailures.email, email), eq(signInFailures.ipAddress, ipAddress)), SIGN_IN_FAILURES_PER_EMAIL_AND_IP, reservation, at),
+    waitFor(db, eq(signInFailures.ipAddress, ipAddress), SIGN_IN_FAILURES_PER_IP, reservation, at),
+  ]);
+  const forget = () => db.delete(signInFailures).where(eq(signInFailures.id, reservation));
+  if (waits.some((wait) => wait !== null)) {
+    await forget();
+    throw tooManyAttempts(Math.max(...waits.map((wait) => wait ?? 0)));
+  }
+  return forget;
+}
+
 /** The user's home account (`users.accountId`), or, if they were removed from it, the first account they joined after. */
 async function signInAccount(db: Db, user: typeof users.$inferSelect) {
   const [row] = await db
@@ -115,17 +135,7 @@ export async function signIn(db: Db, input: SignInRequest, ipAddress: string): P
   };
 
   const email = input.email.trim().toLowerCase();
-  const at = now();
-  const reservation = await reserveAttempt(db, email, ipAddress, at);
-  const waits = await Promise.all([
-    waitFor(db, and(eq(signInFailures.email, email), eq(signInFailures.ipAddress, ipAddress)), SIGN_IN_FAILURES_PER_EMAIL_AND_IP, reservation, at),
-    waitFor(db, eq(signInFailures.ipAddress, ipAddress), SIGN_IN_FAILURES_PER_IP, reservation, at),
-  ]);
-  const forgetAttempt = () => db.delete(signInFailures).where(eq(signInFailures.id, reservation));
-  if (waits.some((wait) => wait !== null)) {
-    await forgetAttempt();
-    throw tooManyAttempts(Math.max(...waits.map((wait) => wait ?? 0)));
-  }
+  const forgetAttempt = await countPasswordAttempt(db, email, ipAddress);
 
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const stored = user?.passwordHash ?? null;

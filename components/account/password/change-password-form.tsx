@@ -1,0 +1,40 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
+import { changePassword } from "@/lib/console/actions/password-actions";
+
+/** The signed-in user's own password: the current one, then the new one twice. */
+export function ChangePasswordForm() {
+  const [state, action, pending] = useActionState(changePassword, undefined);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (state?.done) form.current?.reset();
+  }, [state]);
+  return (
+    <form ref={form} action={action} className="max-w-md space-y-4" noValidate>
+      <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={state?.fieldErrors?.currentPassword} />
+      <TextField
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters, with a letter and a digit."
+        error={state?.fieldErrors?.newPassword}
+      />
+      <TextField label="Confirm new password" name="confirmation" type="password" autoComplete="new-password" required error={state?.fieldErrors?.confirmation} />
+      <Refusal message={state?.error} />
+      {state?.done ? (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
+          Your password has been changed. You stay signed in here; every other session of yours has been signed out.
+        </p>
+      ) : null}
+      <Button type="submit" busy={pending}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { Refusal } from "@/components/ui/states";
+import { requestPasswordReset, resetPassword } from "@/lib/console/actions/password-actions";
+
+/** The e-mail a reset link goes to; the answer is the same whether or not it is a user's. */
+export function ForgotPasswordForm() {
+  const [state, action, pending] = useActionState(requestPasswordReset, undefined);
+  if (state?.done) {
+    return (
+      <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        If an account uses <strong>{state.values?.email}</strong>, a link to choose a new password is on its way. It works once, for 60 minutes.
+      </p>
+    );
+  }
+  return (
+    <form action={action} className="mt-6 space-y-4" noValidate>
+      <TextField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={state?.values?.email} error={state?.fieldErrors?.email} />
+      <Refusal message={state?.error} />
+      <Button type="submit" busy={pending} className="w-full">
+        Send the link
+      </Button>
+    </form>
+  );
+}
+
+/** A new password for the reset link's token. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [state, action, pending] = useActionState(resetPassword, undefined);
+  if (state?.done) {
+    return (
+      <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        Your password has been changed, and every session signed in with the old one has ended. You can now{" "}
+        <Link href="/signin" className="font-medium underline">
+          sign in
+        </Link>{" "}
+        with the new password.
+      </p>
+    );
+  }
+  return (
+    <form action={action} className="mt-6 space-y-4" noValidate>
+      <input type="hidden" name="token" value={token} />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters, with a letter and a digit."
+        error={state?.fieldErrors?.password}
+      />
+      <TextField label="Confirm new password" name="confirmation" type="password" autoComplete="new-password" required error={state?.fieldErrors?.confirmation} />
+      <Refusal message={state?.error} />
+      <Button type="submit" busy={pending} className="w-full">
+        Set the new password
+      </Button>
+    </form>
+  );
+}

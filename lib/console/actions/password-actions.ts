@@ -1,0 +1,59 @@
+"use server";
+
+import { headers } from "next/headers";
+import { passwordWeakness } from "@/lib/api/password-rule";
+import { serverSessionToken } from "@/lib/console/session-token";
+import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset, type PasswordOutcome } from "@/lib/console/passwords";
+
+/** The console's password change, reset request and reset, as server actions (lib/console/passwords.ts does the work). */
+
+export type PasswordFormState = { done?: boolean; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+
+async function clientIp(): Promise<string | undefined> {
+  return (await headers()).get("x-forwarded-for")?.split(",")[0].trim() || undefined;
+}
+
+const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** The new password and its confirmation, checked before the service is asked. */
+function newPasswordProblems(password: string, confirmation: string, name: string): Record<string, string> | undefined {
+  const weakness = passwordWeakness(password);
+  if (weakness) return { [name]: weakness };
+  if (password !== confirmation) return { confirmation: "The two passwords are not the same." };
+  return undefined;
+}
+
+function refused(outcome: Extract<PasswordOutcome, { ok: false }>, fieldByKey: Record<string, string> = {}): PasswordFormState {
+  const name = fieldByKey[outcome.messageKey];
+  return name ? { fieldErrors: { [name]: outcome.message } } : { error: outcome.message };
+}
+
+export async function changePassword(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
+  const currentPassword = field(form, "currentPassword");
+  const newPassword = field(form, "newPassword");
+  if (!currentPassword) return { fieldErrors: { currentPassword: "Enter your current password." } };
+  const problems = newPasswordProblems(newPassword, field(form, "confirmation"), "newPassword");
+  if (problems) return { fieldErrors: problems };
+  const token = await serverSessionToken();
+  if (!token) return { error: "Your session has ended. Sign in again." };
+  const outcome = await changeConsolePassword(token, { currentPassword, newPassword }, await clientIp());
+  if (!outcome.ok) return refused(outcome, { "error.validation.wrongCurrentPassword": "currentPassword", "error.validation.weakPassword": "newPassword" });
+  return { done: true };
+}
+
+export async function requestPasswordReset(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
+  const email = field(form, "email").trim();
+  if (!email) return { fieldErrors: { email: "Enter the e-mail address you sign in with." } };
+  const outcome = await requestConsolePasswordReset(email, await clientIp());
+  if (!outcome.ok) return { ...refused(outcome), values: { email } };
+  return { done: true, values: { email } };
+}
+
+export async function resetPassword(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
+  const password = field(form, "password");
+  const problems = newPasswordProblems(password, field(form, "confirmation"), "password");
+  if (problems) return { fieldErrors: problems };
+  const outcome = await completeConsolePasswordReset({ token: field(form, "token"), password }, await clientIp());
+  if (!outcome.ok) return refused(outcome, { "error.validation.weakPassword": "password" });
+  return { done: true, values: { email: outcome.email } };
+}

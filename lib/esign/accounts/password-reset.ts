@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
+import type { PasswordResetCompletion, PasswordResetRequest, PasswordResetRequestResponse, PasswordSetResponse } from "@/lib/api/accounts";
+import { passwordWeakness } from "@/lib/api/password-rule";
+import { config } from "@/lib/config";
+import type { Db, Tx } from "@/lib/db/client";
+import { passwordResetRequests, passwordResetTokens, signInFailures, users } from "@/lib/db/schema";
+import { passwordResetEmail } from "@/lib/email/messages";
+import { queueEmail } from "@/lib/email/queue-email";
+import { now } from "@/lib/esign/clock";
+import { badRequest, conflict, gone, ServiceError } from "@/lib/esign/errors";
+import { hashPassword } from "@/lib/esign/security/passwords";
+import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
+
+/** How long a reset link works. */
+export const RESET_LINK_MINUTES = 60;
+/** Requests counted: those of the last hour, per e-mail (mail to one inbox) and per client address. */
+export const RESET_WINDOW_MS = 60 * 60 * 1000;
+export const RESET_REQUESTS_PER_EMAIL = 3;
+export const RESET_REQUESTS_PER_IP = 20;
+
+const SAME_ANSWER: PasswordResetRequestResponse = {
+  message: "If an account uses this e-mail address, a link to choose a new password is on its way. It works once, for 60 minutes.",
+};
+
+/** The console's page the e-mail's link opens. */
+export function passwordResetUrl(token: string): string {
+  return `${config().publicUrl}/reset-password/${encodeURIComponent(token)}`;
+}
+
+/** Refused when the requests in the window, this one included, exceed the limit; the wait is until the oldest leaves it. */
+async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.email | typeof passwordResetRequests.ipAddress, value: string, limit: number, at: Date) {
+  const [{ requests, oldest }] = await tx
+    .select({ requests: count(), oldest: min(passwordResetRequests.created) })
+    .from(passwordResetRequests)
+    .where(and(eq(column, value), gt(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS))));
+  if (requests <= limit || !oldest) return;
+  const waitSeconds = Math.max(1, Math.ceil((oldest.getTime() + RESET_WINDOW_MS - at.getTime()) / 1000));
+  const minutes = Math.ceil(waitSeconds / 60);
+  throw new ServiceError(
+    429,
+    "error.tooManyRequests.passwordReset",
+    `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    { retryAfterSeconds: waitSeconds },
+  );
+}
+
+/**
+ * `POST /api/signin/passwordReset` (our extension, public): when the e-mail is an active user's, a
+ * single-use link valid RESET_LINK_MINUTES is e-mailed (the token kept only as its hash). The
+ * answer is the same whether or not it is, so nobody learns who has an account. More than
+ * RESET_REQUESTS_PER_EMAIL requests for one e-mail, or RESET_REQUESTS_PER_IP from one address,
+ * within the hour are refused with 429 and Retry-After, for every e-mail alike. The answer never
+ * comes sooner than SIGN_IN_FAILURE_DELAY_MS, so that the e-mail's few more writes do not show.
+ */
+export async function requestPasswordReset(db: Db, input: PasswordResetRequest, ipAddress: string): Promise<PasswordResetRequestResponse> {
+  const started = performance.now();
+  const email = input.email.trim().toLowerCase();
+  const at = now();
+  await db.transaction(async (tx) => {
+    // The user's row locked first: two requests for one user are counted one after the other.
+    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for("update");
+    await tx.delete(passwordResetRequests).where(lte(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS)));
+    await tx.insert(passwordResetRequests).values({ email, ipAddress, created: at });
+    await refuseOverLimit(tx, passwordResetRequests.email, email, RESET_REQUESTS_PER_EMAIL, at);
+    await refuseOverLimit(tx, passwordResetRequests.ipAddress, ipAddress, RESET_REQUESTS_PER_IP, at);
+    if (!user || user.status !== "ACTIVE") return;
+
+    const { token, tokenHash } = newSigningToken();
+    await tx.delete(passwordResetTokens).where(lte(passwordResetTokens.expires, at));
+    await tx.insert(passwordResetTokens).values({ tokenHash, userId: user.id, created: at, expires: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000) });
+    const userName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const content = passwordResetEmail({ userName, resetUrl: passwordResetUrl(token), minutesValid: RESET_LINK_MINUTES }, user.language);
+    await queueEmail(tx, { accountId: user.accountId, kind: "PASSWORD_RESET", to: user.email, ...content });
+  });
+  const remaining = config().signInFailureDelayMs - (performance.now() - started);
+  if (remaining > 0) await sleep(remaining);
+  return SAME_ANSWER;
+}
+
+const invalidLink = () =>
+  badRequest("error.validation.invalidPasswordResetToken", "This password reset link is not valid. Ask for a new one from the sign-in page.");
+
+/**
+ * `POST /api/signin/passwordReset/complete` (our extension, public): the link's token and a new
+ * password (the sign-up rule). Unknown token: 400; used or expired: 410; a user no longer active:
+ * 409. On success the password is set, this link and every other outstanding one of the user are
+ * used up, and the e-mail's failed sign-ins are forgotten. Answers whose password it was, so that
+ * the console ends that user's sessions.
+ */
+export async function completePasswordReset(db: Db, input: PasswordResetCompletion): Promise<PasswordSetResponse> {
+  if (!isPlausibleSigningToken(input.token)) throw invalidLink();
+  const weakness = passwordWeakness(input.password);
+  if (weakness) throw badRequest("error.validation.weakPassword", weakness);
+  const passwordHash = await hashPassword(input.password);
+
+  return db.transaction(async (tx) => {
+    const at = now();
+    const [row] = await tx
+      .select({ link: passwordResetTokens, user: users })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(eq(passwordResetTokens.tokenHash, signingTokenHash(input.token)))
+      .for("update");
+    if (!row) throw invalidLink();
+    if (row.link.usedAt) throw gone("error.gone.passwordResetTokenUsed", "This password reset link has been used already: it works once. Ask for a new one if you need to.");
+    if (row.link.expires <= at) throw gone("error.gone.passwordResetTokenExpired", `This password reset link worked for ${RESET_LINK_MINUTES} minutes and has expired. Ask for a new one.`);
+    if (row.user.status !== "ACTIVE") throw conflict("error.conflict.userNotActive", "The account of this link can no longer sign in.");
+
+    await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, row.user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.update(users).set({ passwordHash, updated: at }).where(eq(users.id, row.user.id));
+    await tx.delete(signInFailures).where(eq(signInFailures.email, row.user.email.toLowerCase()));
+    return { id: row.user.id, email: row.user.email };
+  });
+}
