@@ -1,5 +1,13 @@
-import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
-import { badRequest } from "@/lib/esign/errors";
+import { inflateSync } from "node:zlib";
+import { EncryptedPDFError, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import { badRequest, unprocessable } from "@/lib/esign/errors";
+
+/** What an upload may ask of the service (lib/config.ts: MAX_PDF_PAGES, MAX_PDF_STREAM_MB). */
+export interface PdfLimits {
+  maxPages: number;
+  /** Largest size one compressed stream may inflate to, in bytes. */
+  maxStreamBytes: number;
+}
 
 export interface PageSize {
   index: number;
@@ -35,9 +43,9 @@ function isTaggedPdf(pdf: PDFDocument): boolean {
 /**
  * Checks that an upload is a PDF we can work with, by parsing it (never by its name or declared
  * type), and answers its page sizes and whether it is a Tagged PDF. Empty, corrupt and encrypted
- * files get a 400 that says so.
+ * files get a 400 that says so; a PDF past the limits (pages, inflated stream size) a 422.
  */
-export async function inspectPdf(bytes: Uint8Array, label: string): Promise<{ pages: PageSize[]; tagged: boolean }> {
+export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLimits): Promise<{ pages: PageSize[]; tagged: boolean }> {
   if (bytes.byteLength === 0) throw badRequest("error.validation.emptyDocument", `The file for document "${label}" is empty.`);
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
   if (!head.includes("%PDF-")) {
@@ -56,6 +64,14 @@ export async function inspectPdf(bytes: Uint8Array, label: string): Promise<{ pa
     }
     throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
   }
+  const pageCount = pdf.getPageCount();
+  if (pageCount > limits.maxPages) {
+    throw unprocessable(
+      "error.validation.pdfTooManyPages",
+      `The PDF for document "${label}" has ${pageCount} pages; at most ${limits.maxPages} are accepted.`,
+    );
+  }
+  assertStreamsInflateWithin(pdf, limits.maxStreamBytes, label);
   let pages: PageSize[];
   try {
     pages = pageSizesOf(pdf);
@@ -70,4 +86,33 @@ export async function inspectPdf(bytes: Uint8Array, label: string): Promise<{ pa
     // A malformed /MarkInfo makes the PDF untagged, not unreadable.
   }
   return { pages, tagged };
+}
+
+const FLATE = new Set(["FlateDecode", "Fl"]);
+
+/**
+ * Refuses a PDF with a Flate stream that inflates past `maxBytes` (a "flate bomb": a few hundred
+ * KB that a reader inflates to gigabytes). pdf-lib leaves page content compressed, but pdf.js
+ * inflates it whole to find text. zlib stops at maxOutputLength, so the check costs at most
+ * that much memory per stream. A stream zlib cannot inflate is left to the readers, as before.
+ */
+function assertStreamsInflateWithin(pdf: PDFDocument, maxBytes: number, label: string): void {
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || !FLATE.has(firstFilterOf(object.dict) ?? "")) continue;
+    try {
+      inflateSync(object.contents, { maxOutputLength: maxBytes });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ERR_BUFFER_TOO_LARGE") continue;
+      throw unprocessable(
+        "error.validation.pdfTooComplex",
+        `The PDF for document "${label}" has a compressed stream that inflates past ${Math.round(maxBytes / (1024 * 1024))} MB; it is refused as too complex to process.`,
+      );
+    }
+  }
+}
+
+function firstFilterOf(dict: PDFDict): string | undefined {
+  const filter = dict.lookup(PDFName.of("Filter"));
+  const first = filter instanceof PDFArray ? filter.lookup(0) : filter;
+  return first instanceof PDFName ? first.decodeText() : undefined;
 }
