@@ -3,6 +3,7 @@
 #   chromium       - the browser Playwright drives (/usr/bin/chromium; Playwright's own download
 #                    is not available here)
 #   poppler-utils  - pdftotext, pdftoppm and pdfsig, used to check the PDFs we write and seal
+#   qpdf           - encrypts PDFs for the tests of encrypted uploads
 # Installs the missing Debian packages with apt-get when running as root; otherwise says what to
 # install and fails.
 set -euo pipefail
@@ -15,9 +16,10 @@ for tool in pdftotext pdftoppm pdfsig; do
     break
   fi
 done
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig."
+  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig, qpdf."
   exit 0
 fi
 

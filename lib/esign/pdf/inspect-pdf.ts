@@ -56,12 +56,9 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
     pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (error) {
     // instanceof alone misses pdf-lib's error when its CommonJS and ES builds both load.
-    if (error instanceof EncryptedPDFError || (error as Error).name === "EncryptedPDFError" || /is encrypted/.test((error as Error).message)) {
-      throw badRequest(
-        "error.validation.encryptedPdf",
-        `The PDF for document "${label}" is encrypted or password-protected; upload it without protection.`,
-      );
-    }
+    const saysEncrypted = error instanceof EncryptedPDFError || (error as Error).name === "EncryptedPDFError" || /is encrypted/.test((error as Error).message);
+    // Encrypted object streams fail the strict parse before pdf-lib looks at /Encrypt.
+    if (saysEncrypted || (await hasEncryptDictionary(bytes))) throw encryptedPdf(label);
     throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
   }
   const pageCount = pdf.getPageCount();
@@ -86,6 +83,23 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
     // A malformed /MarkInfo makes the PDF untagged, not unreadable.
   }
   return { pages, tagged };
+}
+
+function encryptedPdf(label: string) {
+  return badRequest(
+    "error.validation.encryptedPdf",
+    `The PDF for document "${label}" is encrypted (password-protected); upload it without encryption.`,
+  );
+}
+
+/** Whether the file's trailer names an /Encrypt dictionary, read leniently (the strict parse failed). */
+async function hasEncryptDictionary(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const lenient = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    return lenient.isEncrypted;
+  } catch {
+    return false;
+  }
 }
 
 const FLATE = new Set(["FlateDecode", "Fl"]);
