@@ -178,7 +178,7 @@ export async function flateBombPdf(inflatedBytes: number): Promise<Buffer> {
 }
 
 /** `size` zero bytes through zlib's deflate, a megabyte at a time (never all in memory). */
-async function deflatedZeros(size: number): Promise<Buffer> {
+export async function deflatedZeros(size: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const chunks: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import { EncryptedPDFError, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { badRequest, unprocessable } from "@/lib/esign/errors";
 
 /** What an upload may ask of the service (lib/config.ts: MAX_PDF_PAGES, MAX_PDF_STREAM_MB). */
@@ -51,6 +51,7 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
   if (!head.includes("%PDF-")) {
     throw badRequest("error.validation.notPdf", `The file for document "${label}" is not a PDF.`);
   }
+  assertStreamsInflateWithin(bytes, limits.maxStreamBytes, label);
   let pdf: PDFDocument;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
@@ -68,7 +69,6 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
       `The PDF for document "${label}" has ${pageCount} pages; at most ${limits.maxPages} are accepted.`,
     );
   }
-  assertStreamsInflateWithin(pdf, limits.maxStreamBytes, label);
   let pages: PageSize[];
   try {
     pages = pageSizesOf(pdf);
@@ -102,19 +102,26 @@ async function hasEncryptDictionary(bytes: Uint8Array): Promise<boolean> {
   }
 }
 
-const FLATE = new Set(["FlateDecode", "Fl"]);
+/** A stream's dictionary and the start of its data: `... obj << ... >> stream` and an end of line. */
+const STREAM_START = />>\s*stream\r?\n/g;
+const FLATE_FILTER = /\/(FlateDecode|Fl)\b/;
 
 /**
  * Refuses a PDF with a Flate stream that inflates past `maxBytes` (a "flate bomb": a few hundred
- * KB that a reader inflates to gigabytes). pdf-lib leaves page content compressed, but pdf.js
- * inflates it whole to find text. zlib stops at maxOutputLength, so the check costs at most
- * that much memory per stream. A stream zlib cannot inflate is left to the readers, as before.
+ * KB that a reader inflates to gigabytes). Read from the raw bytes, before any parser: pdf-lib
+ * inflates object streams whole as it loads a file, and pdf.js inflates page content whole to
+ * find text. zlib stops at maxOutputLength (and at the end of the stream's compressed data), so
+ * the check costs at most that much memory per stream. Data zlib cannot inflate (another
+ * filter, encryption, damage) is left to the parsers, as before.
  */
-function assertStreamsInflateWithin(pdf: PDFDocument, maxBytes: number, label: string): void {
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream) || !FLATE.has(firstFilterOf(object.dict) ?? "")) continue;
+function assertStreamsInflateWithin(bytes: Uint8Array, maxBytes: number, label: string): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  for (const match of text.matchAll(STREAM_START)) {
+    const dictionary = text.slice(text.lastIndexOf("obj", match.index), match.index);
+    if (!FLATE_FILTER.test(dictionary)) continue;
+    const data = bytes.subarray(match.index + match[0].length);
     try {
-      inflateSync(object.contents, { maxOutputLength: maxBytes });
+      inflateSync(data, { maxOutputLength: maxBytes });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ERR_BUFFER_TOO_LARGE") continue;
       throw unprocessable(
@@ -123,10 +130,4 @@ function assertStreamsInflateWithin(pdf: PDFDocument, maxBytes: number, label: s
       );
     }
   }
-}
-
-function firstFilterOf(dict: PDFDict): string | undefined {
-  const filter = dict.lookup(PDFName.of("Filter"));
-  const first = filter instanceof PDFArray ? filter.lookup(0) : filter;
-  return first instanceof PDFName ? first.decodeText() : undefined;
 }
