@@ -21,6 +21,9 @@ function pdfPool(): Piscina {
       // inspectPdf also limits how far a stream may inflate.
       resourceLimits: { maxOldGenerationSizeMb: pdfWorkerMemoryMb },
     });
+    // A worker that dies outside a job (out of memory while loading, say) is replaced; without a
+    // listener the pool's "error" event would end the whole process.
+    holder.signetPdfPool.on("error", (error: Error) => console.error(`[signet] a PDF worker stopped: ${error.message}`));
   }
   return holder.signetPdfPool;
 }
