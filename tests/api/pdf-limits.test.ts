@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { packages } from "@/lib/db/schema";
 import { call } from "../support/api-client";
@@ -15,6 +15,25 @@ import { seedAccount } from "../support/seed";
  */
 
 const MB = 1024 * 1024;
+
+/** Resolved when a PDF job is handed to the worker pool: the moment the test asks its small request. */
+const pdfJobQueued = vi.hoisted(() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+});
+
+vi.mock("@/lib/esign/pdf/pdf-pool", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/esign/pdf/pdf-pool")>();
+  return {
+    ...original,
+    runPdfJob: ((...args: Parameters<typeof original.runPdfJob>) => {
+      const result = original.runPdfJob(...args);
+      pdfJobQueued.resolve();
+      return result;
+    }) as typeof original.runPdfJob,
+  };
+});
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +74,7 @@ describe("PDF limits", () => {
       finished.push("flate bomb upload");
       return response;
     });
+    await pdfJobQueued.promise;
     const small = call("GET", "/api/packages", { key: account.apiKey }).then((response) => {
       finished.push("package list");
       return response;
