@@ -32,7 +32,7 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing test tools: ${missing[*]}, and apt-get is not available to install them." >&2
-  echo "Install Chromium (at /usr/bin/chromium) and poppler-utils with your system's package manager." >&2
+  echo "Install Chromium (at /usr/bin/chromium), poppler-utils and qpdf with your system's package manager." >&2
   exit 1
 fi
 
