@@ -4,6 +4,7 @@
  */
 import { PerformanceObserver } from "node:perf_hooks";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { documents, packages, roles } from "@/lib/db/schema";
 import { packageCreate } from "@/lib/api/packages";
@@ -56,8 +57,9 @@ async function profileCreate(kind: DatabaseKind, caller: Caller, apiKey: string)
   };
   const request = () => new Request("http://signet.test/api/packages", { method: "POST", headers: { "content-type": body.contentType }, body: body.body });
   await step(kind, "create: read multipart (1 MB)", n, () => readPayloadAndFiles(request()), fresh);
-  await step(kind, "create: inspectPdf (1 MB upload)", n, () => inspectPdf(bytes, "Agreement"), fresh);
-  await step(kind, "create: consentPdf + inspectPdf (consent)", n, async () => inspectPdf(Buffer.from(await consentPdf()), "consent"));
+  const limits = { maxPages: config().maxPdfPages, maxStreamBytes: config().maxPdfStreamBytes };
+  await step(kind, "create: inspectPdf (1 MB upload, in process)", n, () => inspectPdf(bytes, "Agreement", limits), fresh);
+  await step(kind, "create: consentPdf + inspectPdf (consent)", n, async () => inspectPdf(Buffer.from(await consentPdf()), "consent", limits));
   await step(kind, "create: blob put (new 1 MB blob, own tx)", n, () => db.transaction(async (tx) => (await CreatedBlobs.open()).put(bytes, tx)), fresh);
   await step(kind, "create: findCallerByApiKey", n, () => findCallerByApiKey(db, apiKey, "127.0.0.1"));
   const input = packageCreate.parse(createPayload("p"));

@@ -29,6 +29,7 @@ import {
 import { ceremonyOpenBenchmark } from "./ceremony";
 import { consoleBenchmarks } from "./console";
 import { sealingBenchmark } from "./sealing";
+import { pdfIsolationBenchmark } from "./pdf-isolation";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
 import { judged, type BenchResult } from "./results";
@@ -208,6 +209,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
   steps.push(["list", () => listBenchmark(kind)]);
+  steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
   steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
   for (const [name, step] of steps) {
     log(`${kind}: ${name}`);

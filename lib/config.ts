@@ -11,6 +11,16 @@ export interface Config {
   signupEnabled: boolean;
   maxFileBytes: number;
   maxRequestBytes: number;
+  /** Worker threads that read, flatten and seal PDFs, off the thread that answers requests. */
+  pdfWorkerThreads: number;
+  /** Heap limit of each PDF worker (MB): a job past it ends its worker and is refused. */
+  pdfWorkerMemoryMb: number;
+  /** Time limit of one PDF job (ms), from when it is queued: past it the worker is ended and the job refused. */
+  pdfJobTimeoutMs: number;
+  /** Most pages an uploaded PDF may have. */
+  maxPdfPages: number;
+  /** Largest size one compressed stream of an uploaded PDF may inflate to (bytes): the guard against flate bombs. */
+  maxPdfStreamBytes: number;
   publicUrl: string;
   /** Host names a callback url may reach over plain http (everything else must be https). */
   callbackHttpHosts: string[];
@@ -68,6 +78,11 @@ export function readConfig(): Config {
     signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",
     maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
+    pdfWorkerThreads: Math.ceil(numberSetting("PDF_WORKER_THREADS", 2)),
+    pdfWorkerMemoryMb: Math.ceil(numberSetting("PDF_WORKER_MEMORY_MB", 512)),
+    pdfJobTimeoutMs: Math.ceil(numberSetting("PDF_JOB_TIMEOUT_SECONDS", 60) * 1000),
+    maxPdfPages: Math.floor(numberSetting("MAX_PDF_PAGES", 2000)),
+    maxPdfStreamBytes: Math.floor(numberSetting("MAX_PDF_STREAM_MB", 100) * 1024 * 1024),
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
     callbackHttpHosts: (process.env.CALLBACK_HTTP_HOSTS ?? "")
       .split(",")

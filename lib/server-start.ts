@@ -1,6 +1,7 @@
 import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
 import { closeDatabase, database } from "@/lib/db/client";
 import { now } from "@/lib/esign/clock";
+import { closePdfPool, startPdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
@@ -12,7 +13,8 @@ import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/clien
  * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
  * folder refuses to start at once, with a clear message, instead of failing on its first request.
  * The seal certificate is loaded (or created) too, so a wrong SEAL_P12_PATH or passphrase stops
- * the start with its message instead of failing the first sealing. Then starts the job queue's
+ * the start with its message instead of failing the first sealing. The PDF workers are started
+ * so that the first upload does not wait for them to load. Then starts the job queue's
  * workers, stopped cleanly (running jobs finish) on SIGTERM, and queues again the callback
  * deliveries an instance that died (SIGKILL, power loss) was holding.
  */
@@ -24,6 +26,7 @@ export async function startServer(): Promise<void> {
     console.log(`[signet] database ready (${kind})`);
     const seal = await serviceCertificate();
     console.log(`[signet] seal certificate: ${seal.certificate.subject.replace(/\n/g, ", ")} from ${seal.source}, valid to ${seal.certificate.validTo}`);
+    startPdfPool();
     await startJobQueue();
     const requeued = await requeueStalledDeliveries(now(), 0);
     console.log(`[signet] job queue started${requeued ? ` (${requeued} callback deliveries queued again)` : ""}`);
@@ -33,6 +36,7 @@ export async function startServer(): Promise<void> {
   }
   process.once("SIGTERM", () => {
     void stopJobQueue()
+      .then(() => closePdfPool())
       .then(() => closeDatabase())
       .catch((error) => console.error(`[signet] stopping: ${(error as Error).message}`))
       .finally(() => process.exit(0));

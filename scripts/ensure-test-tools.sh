@@ -3,6 +3,7 @@
 #   chromium       - the browser Playwright drives (/usr/bin/chromium; Playwright's own download
 #                    is not available here)
 #   poppler-utils  - pdftotext, pdftoppm and pdfsig, used to check the PDFs we write and seal
+#   qpdf           - encrypts PDFs for the tests of encrypted uploads
 # Installs the missing Debian packages with apt-get when running as root; otherwise says what to
 # install and fails.
 set -euo pipefail
@@ -15,9 +16,10 @@ for tool in pdftotext pdftoppm pdfsig; do
     break
   fi
 done
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig."
+  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig, qpdf."
   exit 0
 fi
 
@@ -30,7 +32,7 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing test tools: ${missing[*]}, and apt-get is not available to install them." >&2
-  echo "Install Chromium (at /usr/bin/chromium) and poppler-utils with your system's package manager." >&2
+  echo "Install Chromium (at /usr/bin/chromium), poppler-utils and qpdf with your system's package manager." >&2
   exit 1
 fi
 

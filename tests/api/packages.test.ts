@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { approvals, auditEvents, packages, reminders, roleSigningStates } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
-import { encryptedPdfBytes, makePdf, multipartBody } from "../support/pdfs";
+import { encryptedPdfBytes, makePdf, multipartBody, qpdfEncryptedPdf } from "../support/pdfs";
 import { seedAccount, seedGroup } from "../support/seed";
 
 type Json = Record<string, unknown>;
@@ -180,6 +180,8 @@ describe("POST /api/packages", () => {
       ["a text file", async () => Buffer.from("hello, not a pdf"), "error.validation.notPdf", "not a PDF"],
       ["an empty file", async () => Buffer.alloc(0), "error.validation.emptyDocument", "empty"],
       ["an encrypted PDF", async () => encryptedPdfBytes(), "error.validation.encryptedPdf", "encrypted"],
+      // Issue 16, item 9c: its encrypted object streams used to make it "corrupt".
+      ["a PDF encrypted by qpdf (AES-256)", qpdfEncryptedPdf, "error.validation.encryptedPdf", "is encrypted (password-protected); upload it without encryption"],
       ["a corrupt PDF", async () => Buffer.concat([(await makePdf()).subarray(0, 300)]), "error.validation.corruptPdf", "corrupt"],
     ])("%s → 400", async (_label, bytes, messageKey, fragment) => {
       const account = await seedAccount();

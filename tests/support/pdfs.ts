@@ -1,5 +1,11 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { degrees, PDFDocument, PDFString, StandardFonts } from "pdf-lib";
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDeflate } from "node:zlib";
+import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 
 export interface PdfText {
   page: number;
@@ -140,6 +146,49 @@ export function encryptedPdfBytes(): Buffer {
     ].join("\n"),
     "latin1",
   );
+}
+
+/**
+ * A real encrypted PDF, as PDF writers make them: a text page encrypted by qpdf (Debian's qpdf,
+ * installed by scripts/ensure-test-tools.sh) with AES-256, a user and an owner password.
+ */
+export async function qpdfEncryptedPdf(): Promise<Buffer> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "signet-qpdf-"));
+  try {
+    const plain = path.join(folder, "plain.pdf");
+    const encrypted = path.join(folder, "encrypted.pdf");
+    fs.writeFileSync(plain, await makePdf({ texts: [{ page: 0, text: "Confidential", x: 72, y: 700 }] }));
+    execFileSync("qpdf", ["--encrypt", "user-password", "owner-password", "256", "--", plain, encrypted]);
+    return fs.readFileSync(encrypted);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A "flate bomb": a one-page PDF whose content stream is `inflatedBytes` zero bytes, deflated
+ * (about 1000:1, so 300 MB make a file of about 300 KB). Zeros are white space to a PDF reader.
+ */
+export async function flateBombPdf(inflatedBytes: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const content = pdf.context.stream(await deflatedZeros(inflatedBytes), { Filter: "FlateDecode" });
+  page.node.set(PDFName.of("Contents"), pdf.context.register(content));
+  return Buffer.from(await pdf.save());
+}
+
+/** `size` zero bytes through zlib's deflate, a megabyte at a time (never all in memory). */
+export async function deflatedZeros(size: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < size; written += zeros.length) {
+    if (!deflate.write(zeros.subarray(0, Math.min(zeros.length, size - written)))) await once(deflate, "drain");
+  }
+  deflate.end();
+  await once(deflate, "end");
+  return Buffer.concat(chunks);
 }
 
 /** Builds a multipart/form-data body with a `payload` part and `file` parts. */

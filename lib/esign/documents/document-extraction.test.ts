@@ -1,13 +1,17 @@
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { approvalInput, documentInput, type ApprovalInput, type FieldInput } from "@/lib/api/packages";
 import { boxToPoints, pointsToWire } from "@/lib/api/wire-units";
 import { formWidgetsOf } from "@/lib/esign/pdf/form-widgets";
+import { closePdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { makeNamedFormPdf, makePdf } from "@/tests/support/pdfs";
 import { serviceErrorOf } from "@/tests/support/service-error";
 import { extractNamedFormFields } from "./form-field-extraction";
 import { placeFieldsFromDocument } from "./place-fields-from-document";
 import { prepareDocuments } from "./prepare-documents";
+
+// prepareDocuments reads PDFs on the worker pool.
+afterAll(closePdfPool);
 
 /**
  * Positions read from the PDF, as the original service's SDK examples ask for them:

@@ -1,13 +1,11 @@
 import type { ApprovalInput, DocumentInput } from "@/lib/api/packages";
+import { config } from "@/lib/config";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
-import { inspectPdf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
-import { formWidgetsOf, type FormWidget } from "@/lib/esign/pdf/form-widgets";
-import { extractTextTags } from "@/lib/esign/text-tags/extract-text-tags";
+import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { CONSENT_DOCUMENT_ID } from "./consent-document";
-import { extractNamedFormFields } from "./form-field-extraction";
 import type { NamedRole } from "./named-roles";
-import { placeFieldsFromDocument } from "./place-fields-from-document";
 
 export interface DocumentFile {
   fileName: string;
@@ -25,17 +23,6 @@ export interface PreparedDocument {
   tagged: boolean;
 }
 
-/**
- * What `extract: true` reads from the document, as the original service does: its form fields
- * named by the extraction convention when `extractionTypes` is empty or lists ACROFIELDS, its
- * text tags when it lists TEXT_TAGS.
- */
-function extractionsOf(input: DocumentInput): { formFields: boolean; textTags: boolean } {
-  if (!input.extract) return { formFields: false, textTags: false };
-  const types = input.extractionTypes ?? [];
-  return { formFields: types.length === 0 || types.includes("ACROFIELDS"), textTags: types.includes("TEXT_TAGS") };
-}
-
 /** The roles text tags and form fields named that the package lacks (see roleNamed): the caller creates them, without a signer yet. */
 export function rolesNamedByTags(prepared: PreparedDocument[], roles: NamedRole[]): string[] {
   const known = new Set(roles.map((role) => role.id));
@@ -45,7 +32,8 @@ export function rolesNamedByTags(prepared: PreparedDocument[], roles: NamedRole[
 
 /**
  * Matches uploaded files to documents by order (compat notes: "Match files to documents by
- * order"), and validates every file before anything is stored.
+ * order"), and validates every file before anything is stored. Each file is read on the PDF
+ * worker pool (readDocumentPdf), one after the other.
  */
 export async function prepareDocuments(
   inputs: DocumentInput[],
@@ -69,15 +57,12 @@ export async function prepareDocuments(
       throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
     }
     const file = files[i];
-    const { pages, tagged } = await inspectPdf(file.bytes, input.name);
-    let widgets: Promise<FormWidget[]> | undefined;
-    const formWidgets = () => (widgets ??= formWidgetsOf(file.bytes));
-    const given = await placeFieldsFromDocument(input.approvals, file.bytes, input.name, formWidgets);
-    const extractions = extractionsOf(input);
-    const extracted = [
-      ...(extractions.formFields ? extractNamedFormFields(await formWidgets(), knownRoles) : []),
-      ...(extractions.textTags ? await extractTextTags(file.bytes, knownRoles, input.name) : []),
-    ];
+    const { maxPdfPages, maxPdfStreamBytes } = config();
+    const { pages, tagged, given, extracted } = await runPdfJob(
+      "readDocumentPdf",
+      { bytes: file.bytes, input, roles: knownRoles, limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes } },
+      input.name,
+    );
     for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
     prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged });
   }

@@ -5,7 +5,7 @@ import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-d
 import { gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";
-import { flattenPdf } from "@/lib/esign/pdf/flatten-pdf";
+import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -91,6 +91,6 @@ export async function documentPdf(
 ): Promise<{ body: DownloadFile["body"]; size: number }> {
   const sealed = sealedBlobOf(pkg, document);
   if (sealed) return storedBlob(store, sealed, document);
-  const flattened = await flattenPdf(await originalBytes(store, document));
+  const flattened = await runPdfJob("flattenPdf", { bytes: await originalBytes(store, document) }, document.name);
   return { body: responseBytes(flattened), size: flattened.byteLength };
 }

@@ -5,7 +5,8 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
-import { sealDocument } from "./seal-document";
+import { certificateMaterial } from "@/lib/esign/pdf/pdf-jobs";
+import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { serviceCertificate } from "./service-certificate";
 
 type PackageRow = typeof packages.$inferSelect;
@@ -33,7 +34,7 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
   if (unsealed.length === 0) return { sealed: [] };
 
   const store = await blobStore();
-  const certificate = await serviceCertificate();
+  const certificate = certificateMaterial(await serviceCertificate());
   const sourcesOf = await stampSources(db, pkg, unsealed, store);
   const reason = `Sealed by Signet on completion of ${pkg.name}`;
   const signingTime = pkg.completed ?? pkg.updated;
@@ -42,7 +43,8 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
     const original = await store.get(document.blobSha256!);
     if (!original) throw new Error(`The original of document ${document.id} of package ${packageId} (${document.blobSha256}) is not stored.`);
     const stamps = fieldStamps(sourcesOf(document.id));
-    results.push({ document, bytes: await sealDocument({ pdf: original, fields: stamps, certificate, reason, signingTime }) });
+    const bytes = await runPdfJob("sealDocument", { pdf: original, fields: stamps, certificate, reason, signingTime }, document.name);
+    results.push({ document, bytes });
   }
 
   const written: string[] = [];

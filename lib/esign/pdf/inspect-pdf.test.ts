@@ -1,0 +1,38 @@
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { deflatedZeros, flateBombPdf, makeFormPdf, makePdf } from "@/tests/support/pdfs";
+import { serviceErrorOf } from "@/tests/support/service-error";
+import { inspectPdf } from "./inspect-pdf";
+
+const MB = 1024 * 1024;
+const limits = { maxPages: 10, maxStreamBytes: 100 * MB };
+
+describe("inspectPdf's limits", () => {
+  it("refuses a page whose content inflates past the stream limit", async () => {
+    const error = await serviceErrorOf(inspectPdf(await flateBombPdf(300 * MB), "Bomb", limits));
+    expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
+    expect(error.message).toContain("inflates past 100 MB");
+  });
+
+  it("refuses an object stream that inflates past the limit, before pdf-lib inflates it on loading", async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    pdf.context.register(pdf.context.stream(await deflatedZeros(300 * MB), { Type: "ObjStm", N: 1, First: 10, Filter: "FlateDecode" }));
+    const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
+    const error = await serviceErrorOf(inspectPdf(bytes, "Bomb", limits));
+    expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
+  });
+
+  it("takes compressed content, forms and object streams within the limits", async () => {
+    const texts = Array.from({ length: 10 }, (_, page) => ({ page, text: `Page ${page + 1}`, x: 72, y: 700 }));
+    const ok = await inspectPdf(await makePdf({ pages: 10, texts }), "Ten pages", limits);
+    expect(ok.pages).toHaveLength(10);
+    expect((await inspectPdf(await makeFormPdf(), "Form", limits)).pages).toHaveLength(1);
+  });
+
+  it("refuses more pages than the limit", async () => {
+    const error = await serviceErrorOf(inspectPdf(await makePdf({ pages: 11 }), "Long", limits));
+    expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooManyPages"]);
+    expect(error.message).toBe('The PDF for document "Long" has 11 pages; at most 10 are accepted.');
+  });
+});

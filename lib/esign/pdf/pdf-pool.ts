@@ -1,0 +1,76 @@
+import path from "node:path";
+import { Piscina } from "piscina";
+import { config } from "@/lib/config";
+import { ServiceError, unprocessable } from "@/lib/esign/errors";
+import type { PdfJobAnswer, PdfJobName, PdfJobs } from "./pdf-jobs";
+
+/** Resolved at run time from the project folder: a worker file is not part of Next's bundle. */
+const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
+
+/** On globalThis, so that hot reload in `next dev` does not start a second pool. */
+const holder = globalThis as unknown as { signetPdfPool?: Piscina };
+
+function pdfPool(): Piscina {
+  if (!holder.signetPdfPool) {
+    const { pdfWorkerThreads, pdfWorkerMemoryMb } = config();
+    holder.signetPdfPool = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: pdfWorkerThreads,
+      maxThreads: pdfWorkerThreads,
+      // The heap only: buffers (a PDF's bytes, inflated streams) are outside it, which is why
+      // inspectPdf also limits how far a stream may inflate.
+      resourceLimits: { maxOldGenerationSizeMb: pdfWorkerMemoryMb },
+    });
+    // A worker that dies outside a job (out of memory while loading, say) is replaced; without a
+    // listener the pool's "error" event would end the whole process.
+    holder.signetPdfPool.on("error", (error: Error) => console.error(`[signet] a PDF worker stopped: ${error.message}`));
+  }
+  return holder.signetPdfPool;
+}
+
+/** Starts the workers ahead of the first upload (they take a second or two to load). */
+export function startPdfPool(): void {
+  pdfPool();
+}
+
+/** Ends the workers (at shutdown, and after tests); a job still running is refused. */
+export async function closePdfPool(): Promise<void> {
+  const pool = holder.signetPdfPool;
+  holder.signetPdfPool = undefined;
+  await pool?.destroy();
+}
+
+/**
+ * Runs a PDF job on a worker thread, off the thread that answers requests, within the limits of
+ * lib/config.ts: a job that runs past PDF_JOB_TIMEOUT_SECONDS (counted from when it is queued) or
+ * past its worker's PDF_WORKER_MEMORY_MB ends its worker and is refused with a 422 naming
+ * `documentName`. A ServiceError the job throws (a corrupt PDF...) is thrown here as it was.
+ */
+export async function runPdfJob<Name extends PdfJobName>(
+  job: Name,
+  input: Parameters<PdfJobs[Name]>[0],
+  documentName: string,
+): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
+  const { pdfJobTimeoutMs, pdfWorkerMemoryMb } = config();
+  let answer: PdfJobAnswer;
+  try {
+    answer = await pdfPool().run({ job, input }, { signal: AbortSignal.timeout(pdfJobTimeoutMs) });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") {
+      throw tooComplex(documentName, `took longer than ${pdfJobTimeoutMs / 1000} s to process`);
+    }
+    if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
+      throw tooComplex(documentName, `needed more than ${pdfWorkerMemoryMb} MB of memory to process`);
+    }
+    throw error;
+  }
+  if ("serviceError" in answer) {
+    const { status, messageKey, message, technical } = answer.serviceError;
+    throw new ServiceError(status, messageKey, message, technical);
+  }
+  return answer.value as Awaited<ReturnType<PdfJobs[Name]>>;
+}
+
+function tooComplex(documentName: string, what: string): ServiceError {
+  return unprocessable("error.validation.pdfTooComplex", `The PDF for document "${documentName}" ${what}; it is refused as too complex.`);
+}
