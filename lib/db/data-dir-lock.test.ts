@@ -59,6 +59,13 @@ describe("lockDataDir", () => {
     release();
   });
 
+  it("refuses a live holder even when signet.lock names this process's own PID (PID 1 in two containers)", async () => {
+    const dir = folder();
+    await holder(dir);
+    fs.writeFileSync(path.join(dir, "signet.lock"), String(process.pid));
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+  });
+
   it("lets the holder itself lock again, and a second taker in after the release", async () => {
     const dir = folder();
     const release = await lockDataDir(dir);
