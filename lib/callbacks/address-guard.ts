@@ -1,5 +1,6 @@
 import dns from "node:dns/promises";
 import net from "node:net";
+import { ipv6Words } from "@/lib/http/ip-address";
 
 /**
  * Addresses a callback must not reach (SSRF guard): this network and unspecified, private
@@ -38,21 +39,6 @@ for (const [network, prefix] of [
   ["ff00::", 8],
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");
-}
-
-/** The eight 16-bit words of an IPv6 address (with `::` and a trailing dotted IPv4 expanded). */
-function ipv6Words(address: string): number[] {
-  let text = address.replace(/%.*$/, "");
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::");
-  const words = (part: string | undefined) => (part ? part.split(":").map((word) => parseInt(word, 16)) : []);
-  const left = words(head);
-  const right = words(tail);
-  return tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 
 const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");

@@ -221,6 +221,13 @@ describe("POST /api/signin against guessing", () => {
     expect(answer.apiKey).toBe(owner.apiKey);
   });
 
+  it("counts an IPv6 address by its /64, so a client cannot change address to guess on", async () => {
+    const owner = await seedAccount();
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let host = 1; host <= 5; host++) await failTimes(1, owner.email, `${network}::${host}`);
+    await expectLimited(owner, `${network}:0:0:0:99`);
+  });
+
   it("forgets the e-mail's failures on a successful sign-in", async () => {
     const owner = await seedAccount();
     const ip = newIp();

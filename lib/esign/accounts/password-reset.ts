@@ -10,6 +10,7 @@ import { queueEmail } from "@/lib/email/queue-email";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, gone, ServiceError } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
+import { rateLimitKey } from "@/lib/http/ip-address";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 
 /** How long a reset link works. */
@@ -54,7 +55,8 @@ async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.emai
  * within the hour are refused with 429 and Retry-After, for every e-mail alike. The answer never
  * comes sooner than SIGN_IN_FAILURE_DELAY_MS, so that the e-mail's few more writes do not show.
  */
-export async function requestPasswordReset(db: Db, input: PasswordResetRequest, ipAddress: string): Promise<PasswordResetRequestResponse> {
+export async function requestPasswordReset(db: Db, input: PasswordResetRequest, clientAddress: string): Promise<PasswordResetRequestResponse> {
+  const ipAddress = rateLimitKey(clientAddress);
   const started = performance.now();
   const email = input.email.trim().toLowerCase();
   const at = now();
@@ -93,6 +95,9 @@ export async function completePasswordReset(db: Db, input: PasswordResetCompleti
   if (!isPlausibleSigningToken(input.token)) throw invalidLink();
   const weakness = passwordWeakness(input.password);
   if (weakness) throw badRequest("error.validation.weakPassword", weakness);
+  // A made-up token costs one indexed read, never the password hash's CPU and memory.
+  const [known] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, signingTokenHash(input.token)));
+  if (!known) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (tx) => {

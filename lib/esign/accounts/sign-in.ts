@@ -9,6 +9,7 @@ import { now } from "@/lib/esign/clock";
 import { forbidden, ServiceError } from "@/lib/esign/errors";
 import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
+import { rateLimitKey } from "@/lib/http/ip-address";
 import { issueApiKey } from "./account-setup";
 
 /** Failures counted: those of the last 15 minutes. */
@@ -71,7 +72,8 @@ function tooManyAttempts(waitSeconds: number): ServiceError {
  * e-mail and the client's address before the password is checked; refused with 429 when either is
  * over its limit. Answers the function that forgets this attempt, for one that is not a guess.
  */
-export async function countPasswordAttempt(db: Db, email: string, ipAddress: string): Promise<() => Promise<unknown>> {
+export async function countPasswordAttempt(db: Db, email: string, clientAddress: string): Promise<() => Promise<unknown>> {
+  const ipAddress = rateLimitKey(clientAddress);
   const at = now();
   const reservation = await reserveAttempt(db, email, ipAddress, at);
   const waits = await Promise.all([
@@ -123,8 +125,8 @@ async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<stri
  * - Each failure is recorded under the lower-cased e-mail and the client's address. More than
  *   5 for the e-mail from that address, or more than 30 from the address, within 15 minutes make
  *   that address wait: further attempts answer 429 with `retryAfterSeconds` (the Retry-After
- *   header), the password unchecked. The user signs in from their own address meanwhile.
- *   A successful sign-in clears the e-mail's failures.
+ *   header), the password unchecked. The user signs in from their own address meanwhile. An
+ *   IPv6 address counts by its /64. A successful sign-in clears the e-mail's failures from there.
  */
 export async function signIn(db: Db, input: SignInRequest, ipAddress: string): Promise<SignInResponse> {
   const started = performance.now();
@@ -150,7 +152,8 @@ export async function signIn(db: Db, input: SignInRequest, ipAddress: string): P
   const account = await signInAccount(db, user);
   if (!account) return refuseSlowly(badCredentials());
 
-  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  // This address's failures only: a guesser elsewhere keeps counting while the user signs in.
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ipAddress, rateLimitKey(ipAddress))));
   return signInAnswer(db, user, account);
 }
 
