@@ -82,7 +82,8 @@ export function apiRoute<P extends Params = Params>(
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const params = (await context.params) as P;
+      // A route without dynamic segments gets no params from Next.js (undefined, not {}).
+      const params = ((await context?.params) ?? {}) as P;
       assertStorableAddress(request, params);
       const db = await getDb();
       const caller = await authenticate(db, request);
@@ -101,7 +102,8 @@ export function apiRoute<P extends Params = Params>(
 export function publicRoute<P extends Params = Params>(handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const params = (await context.params) as P;
+      // A route without dynamic segments gets no params from Next.js (undefined, not {}).
+      const params = ((await context?.params) ?? {}) as P;
       assertStorableAddress(request, params);
       const db = await getDb();
       return toResponse(await handler({ request, params, db }));

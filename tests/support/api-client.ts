@@ -46,7 +46,9 @@ export async function call(method: string, pathAndQuery: string, options: CallOp
     headers["content-type"] ??= "application/json";
   }
   const request = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
-  return handler(request, { params: Promise.resolve(params) });
+  // As Next.js does: a route without dynamic segments gets no params at all.
+  const context = Object.keys(params).length > 0 ? { params: Promise.resolve(params) } : ({} as { params: Promise<unknown> });
+  return handler(request, context);
 }
 
 /** Calls and parses the JSON answer, failing loudly when the status is not the expected one. */
