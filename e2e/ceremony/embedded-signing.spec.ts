@@ -11,7 +11,7 @@ import { acceptConsent } from "../support/signer";
  * Embedded signing and the security headers in a real browser: a page on another origin (another
  * port of the loopback address) frames the ceremony's link, which the browser refuses until the
  * account lists that origin; and the console and the ceremony run under their Content-Security-Policy
- * (scripts by nonce, pdf.js's worker) without a violation.
+ * (scripts by nonce, pdf.js's worker) without a violation; the sites are set in the console too.
  */
 
 let service: ServiceClient;
@@ -102,6 +102,19 @@ test("the ceremony and the console run under their policy without a violation", 
   await sender.goto("/packages");
   await sender.getByRole("tab", { name: "In progress" }).click();
   await expect(sender.getByText("Policy contract").first()).toBeVisible();
+  // The embedding sites, set in the console.
+  await sender.goto("/account/integrations");
+  const embedding = sender.getByTestId("embedded-signing");
+  const sites = embedding.getByLabel("Sites allowed to frame the ceremony");
+  await sites.fill("portal.example.com");
+  await embedding.getByRole("button", { name: "Save sites" }).click();
+  await expect(embedding.getByText("Not an origin: portal.example.com.", { exact: false })).toBeVisible();
+  await sites.fill("https://portal.example.com\nhttps://intranet.example.com:8443/");
+  await embedding.getByRole("button", { name: "Save sites" }).click();
+  await expect(sender.getByText("The embedding sites were saved.")).toBeVisible();
+  const saved = await service.json<{ embeddedSigningOrigins: string[] }>("GET", "/api/account/admin/accountSettings/packageSettings");
+  expect(saved.embeddedSigningOrigins).toEqual(["https://portal.example.com", "https://intranet.example.com:8443"]);
+  await expect(sites).toHaveValue("https://portal.example.com\nhttps://intranet.example.com:8443");
   expect(senderComplaints).toEqual([]);
 
   const api = await fetch(`${baseURL}/api/packages/${packageId}`, { headers: { authorization: `Basic ${service.apiKey}` } });
