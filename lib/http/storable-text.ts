@@ -32,9 +32,9 @@ export function assertStorableText(value: unknown, where: string): void {
   }
 }
 
-/** The route's path parameters (none for a route without segments: Next.js then gives undefined) and every query value of the address. */
-export function assertStorableAddress(request: Request, params: Record<string, string | string[]> | undefined): void {
-  for (const [name, value] of Object.entries(params ?? {})) assertStorableText(value, `The path parameter ${name}`);
+/** The route's path parameters and every query value of the address. */
+export function assertStorableAddress(request: Request, params: Record<string, string | string[]>): void {
+  for (const [name, value] of Object.entries(params)) assertStorableText(value, `The path parameter ${name}`);
   for (const [name, value] of new URL(request.url).searchParams) {
     assertStorableText(name, "A query parameter's name");
     assertStorableText(value, `The query parameter ${name}`);
