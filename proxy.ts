@@ -1,26 +1,50 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getDb } from "@/lib/db/client";
+import { embeddedSigningOriginsOf } from "@/lib/esign/account-settings/embedded-signing";
 import { CONSOLE_PATH_HEADER } from "@/lib/console/sign-in-return";
 import { crossOriginServerActionRefusal, isCrossOriginServerAction } from "@/lib/http/server-action-origin";
+import { ceremonyFrameAncestors, newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "@/lib/http/security-headers";
 
 /**
- * Next.js's request proxy (not the console's API proxy, `app/proxy`): hands the console pages'
- * layout the path being opened, which a layout cannot otherwise know, so that a signed-out
- * visitor is sent to sign in and then brought back to it. And refuses a server action sent from
- * another origin with a 403 JSON.
+ * Next.js's request proxy (not the console's API proxy, `app/proxy`), for pages only:
+ * - their security headers, with a fresh script nonce that Next.js reads from the request's
+ *   Content-Security-Policy and puts on its scripts (lib/http/security-headers.ts);
+ * - the ceremony's frame-ancestors, from the package's account (embedded signing);
+ * - the path being opened, for the console pages' layout, which cannot otherwise know it, so that
+ *   a signed-out visitor is sent to sign in and then brought back to it;
+ * - a server action sent from another origin: refused with a 403 JSON (Next.js would answer an
+ *   HTML 500).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (isCrossOriginServerAction(request)) return crossOriginServerActionRefusal();
+  const { pathname, search } = request.nextUrl;
+  const ceremonyPackage = /^\/sign\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const frameAncestors = ceremonyPackage === undefined ? "'none'" : ceremonyFrameAncestors(await embeddingOrigins(ceremonyPackage));
+  const policy = pageContentSecurityPolicy(newNonce(), frameAncestors, process.env.NODE_ENV === "development");
+
   const headers = new Headers(request.headers);
-  headers.set(CONSOLE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.next({ request: { headers } });
+  headers.set("content-security-policy", policy);
+  headers.set(CONSOLE_PATH_HEADER, `${pathname}${search}`);
+  const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of Object.entries(pageSecurityHeaders(policy, ceremonyPackage !== undefined))) response.headers.set(name, value);
+  return response;
 }
 
+/** The package's embedding origins; none (only Signet's own pages may frame it) when they cannot be read. */
+async function embeddingOrigins(encodedPackageId: string): Promise<string[]> {
+  try {
+    return await embeddedSigningOriginsOf(await getDb(), decodeURIComponent(encodedPackageId));
+  } catch (error) {
+    if (!(error instanceof URIError)) console.error("[proxy] the ceremony's embedding origins could not be read", error);
+    return [];
+  }
+}
+
+/**
+ * Every page; not the route handlers (the API, the console's proxy, pdf.js's files, the ceremony's
+ * entry at /access and /auth, next-auth under /auth/, token exchanges), whose headers are
+ * next.config.mjs's, nor Next.js's own files.
+ */
 export const config = {
-  matcher: [
-    "/packages/:path*",
-    "/templates/:path*",
-    "/account/:path*",
-    // Every server action POST, on any page (sign-in and sign-up included).
-    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
-  ],
+  matcher: ["/((?!api/|proxy/|pdfjs/|auth/|oauth2/|apitoken/|_next/|access$|auth$|favicon\\.ico$).*)"],
 };

@@ -16,6 +16,44 @@ const int = z.number().int().min(0).max(1_000_000_000);
 const settingsObject = <T extends Record<string, z.ZodType>>(shape: T) =>
   z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, member]) => [key, member.nullish()])) as { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> }).transform(withoutNulls);
 
+/** Hosts a page served over plain http may frame the ceremony from: the browser's own machine (development, tests). */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/;
+
+/** `value` as an origin (`https://host[:port]`, a trailing slash allowed), or null when it is not one. */
+export function embeddingOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+  const bare = !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash && !/[?#]$/.test(value);
+  return secure && bare && HOST_NAME.test(url.hostname) ? url.origin : null;
+}
+
+/**
+ * The sites allowed to frame the ceremony of the account's packages (embedded signing), beside
+ * Signet's own pages: origins only, https (http only for localhost), no wildcard; they become the
+ * ceremony page's `frame-ancestors`.
+ */
+export const embeddedSigningOrigins = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(300)
+      .transform((value, context) => {
+        const origin = embeddingOrigin(value);
+        if (origin) return origin;
+        context.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an origin such as https://portal.example.com or https://portal.example.com:8443 (http only for localhost)` });
+        return z.NEVER;
+      }),
+  )
+  .max(50)
+  .transform((origins) => [...new Set(origins)]);
+
 /**
  * The ceremony defaults of every new package of the account (the original's
  * AccountPackageSettings). Signet starts each new package's `settings.ceremony` from the members
@@ -53,6 +91,8 @@ export const accountPackageSettings = settingsObject({
   navigator: bool,
   maxAttachmentFiles: int,
   fontSize: z.number().int().min(6).max(72),
+  /** Signet's own: not a package setting, but the account's rule for the ceremony of all its packages. */
+  embeddedSigningOrigins,
 });
 
 const ACCOUNT_PACKAGE_DEFAULTS = {
@@ -87,6 +127,7 @@ const ACCOUNT_PACKAGE_DEFAULTS = {
   navigator: false,
   maxAttachmentFiles: 0,
   fontSize: 12,
+  embeddedSigningOrigins: [] as string[],
 };
 
 /** The original's AccountFeatureSettings: which of its features the account has. Kept and echoed. */

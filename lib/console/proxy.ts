@@ -7,6 +7,7 @@ import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
 import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-client";
 import { consoleSessionIsLive } from "./console-sessions";
 import type { EmbeddedService } from "./embedded-service";
+import { requestSource } from "@/lib/http/request-source";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
 
@@ -40,20 +41,11 @@ function consoleError(status: number, name: string, messageKey: string, message:
 
 /**
  * A write must come from the console's own pages: the browser says where a request comes from
- * (Sec-Fetch-Site, or else Origin), and anything else is refused, so another site cannot make a
- * signed-in user's browser act through their session cookie.
+ * (Sec-Fetch-Site, or else Origin), and anything else, a request that says nothing included, is
+ * refused, so another site cannot make a signed-in user's browser act through their session cookie.
  */
 export function isSameOriginRequest(request: Request): boolean {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite) return fetchSite === "same-origin";
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return requestSource(request) === "same-origin";
 }
 
 /** The API path and query asked for, exactly as the browser wrote them (encoding and trailing slash kept). */

@@ -24,6 +24,7 @@ export const notFound = (messageKey: string, message: string) => new ServiceErro
 export const conflict = (messageKey: string, message: string) => new ServiceError(409, messageKey, message);
 export const gone = (messageKey: string, message: string) => new ServiceError(410, messageKey, message);
 export const tooLarge = (message: string) => new ServiceError(413, "error.validation.uploadTooLarge", message);
+export const unsupportedMediaType = (message: string) => new ServiceError(415, "error.validation.contentType", message);
 export const unprocessable = (messageKey: string, message: string) => new ServiceError(422, messageKey, message);
 
 export const packageNotFound = (id: string) =>

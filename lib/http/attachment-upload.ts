@@ -1,4 +1,4 @@
-import { badRequest } from "@/lib/esign/errors";
+import { badRequest, unsupportedMediaType } from "@/lib/esign/errors";
 import { readMultipart, type UploadedFile } from "./multipart";
 import { mediaType } from "./request-body";
 
@@ -8,7 +8,7 @@ import { mediaType } from "./request-body";
  */
 export async function readAttachmentUpload(request: Request): Promise<UploadedFile> {
   if (mediaType(request) !== "multipart/form-data") {
-    throw badRequest("error.validation.contentType", 'Upload the attachment as multipart/form-data with one part named "file".');
+    throw unsupportedMediaType('Upload the attachment as multipart/form-data with one part named "file".');
   }
   const { files } = await readMultipart(request);
   if (files.length !== 1 || files[0].fieldName !== "file") {
@@ -20,7 +20,7 @@ export async function readAttachmentUpload(request: Request): Promise<UploadedFi
 /** The SDKs' signer upload: one or more files, each in a part named `file` (other parts ignored). */
 export async function readAttachmentUploads(request: Request): Promise<UploadedFile[]> {
   if (mediaType(request) !== "multipart/form-data") {
-    throw badRequest("error.validation.contentType", 'Upload the attachment as multipart/form-data with parts named "file".');
+    throw unsupportedMediaType('Upload the attachment as multipart/form-data with parts named "file".');
   }
   const files = (await readMultipart(request)).files.filter((file) => file.fieldName === "file");
   if (files.length === 0) throw badRequest("error.validation.attachmentFile", 'Send at least one file, in a part named "file".');

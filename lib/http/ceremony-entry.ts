@@ -12,8 +12,17 @@ import { errorResponse, json } from "./responses";
  * ceremony session in an http-only cookie.
  */
 
-/** Nothing here may be cached, and the token in the address must not leak to another site. */
-const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+/**
+ * Nothing here may be cached, and the token in the address must not leak to another site. No
+ * frame-ancestors: an embedder frames this link, which leads on to the ceremony page, whose own
+ * policy says who may frame it; the refusal page runs no script and has nothing to click.
+ */
+const PRIVATE = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+};
 
 /** A link that does not (or no longer) work: a page a person can read, not the API's JSON. */
 function refusalPage(error: ServiceError): Response {

@@ -286,7 +286,7 @@ describe("signer attachments in the ceremony", () => {
     await expectError(await upload(tenant, packageId, photoId, [{ name: "a.png", bytes: twoFiles[0].bytes, field: "document" }]), 400, "error.validation.attachmentFile");
     await expectError(
       await call("POST", `/api/signing/${packageId}/attachments/${photoId}`, { headers: tenant, json: { file: "not multipart" } }),
-      400,
+      415,
       "error.validation.contentType",
     );
     await expectError(await upload(tenant, packageId, "no-such-requirement", [{ name: "a.png", bytes: twoFiles[0].bytes }]), 404, "error.notFound.attachmentNotFound");

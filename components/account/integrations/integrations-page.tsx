@@ -3,15 +3,17 @@
 import { useMayOffer } from "@/lib/console/queries/session";
 import { CallbackSection } from "./callback-section";
 import { ClientAppsSection } from "./client-apps-section";
+import { EmbeddedSigningSection } from "./embedded-signing-section";
 import { OwnApiKey } from "./own-api-key";
 
 /**
- * `/account/integrations`: everyone's own API key; client applications and the callback (with its
- * delivery log) for those whose roles include them.
+ * `/account/integrations`: everyone's own API key; client applications, the callback (with its
+ * delivery log) and the sites that may embed the ceremony, for those whose roles include them.
  */
 export function IntegrationsPage({ currentUserId }: { currentUserId: string }) {
   const mayManageClientApps = useMayOffer("api_keys.client_apps");
   const mayManageCallback = useMayOffer("callbacks.manage");
+  const mayManageSettings = useMayOffer("account_settings.manage");
   return (
     <div className="space-y-6">
       <div>
@@ -23,6 +25,7 @@ export function IntegrationsPage({ currentUserId }: { currentUserId: string }) {
       <OwnApiKey userId={currentUserId} />
       {mayManageClientApps ? <ClientAppsSection /> : null}
       {mayManageCallback ? <CallbackSection /> : null}
+      {mayManageSettings ? <EmbeddedSigningSection /> : null}
     </div>
   );
 }

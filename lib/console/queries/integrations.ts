@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { callbackDeliveryListResponse, callbackDeliveryResponse, callbackResponse, type CallbackRequest } from "@/lib/api/callbacks";
 import { clientAppListResponse, createdClientAppResponse, type ClientAppRequest } from "@/lib/api/client-apps";
 import { senderApiKeyResponse } from "@/lib/api/senders";
@@ -9,7 +10,8 @@ import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 /**
  * The console's reads and changes of the user's API access and the account's integrations: their
  * own key, client applications (`/api/account/clientApps`), the callback registration
- * (`/api/callback`) and its delivery log (`/api/callback/deliveries`).
+ * (`/api/callback`) and its delivery log (`/api/callback/deliveries`), and the origins that may frame
+ * the account's ceremony (embedded signing).
  */
 
 /** 1-based, inclusive, as the API pages. */
@@ -109,5 +111,25 @@ export function useResendDelivery(deliveryId: string) {
   return useMutation({
     mutationFn: () => apiSend(apiPath("callback", "deliveries", deliveryId, "resend"), { method: "POST" }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries }),
+  });
+}
+
+const embeddingSettings = z.looseObject({ embeddedSigningOrigins: z.array(z.string()).default([]) });
+const embeddingKey = ["account-settings", "packageSettings"] as const;
+
+/** The origins that may frame the account's signing ceremony (packageSettings' embeddedSigningOrigins). */
+export function useEmbeddedSigningOrigins() {
+  return useQuery({
+    queryKey: embeddingKey,
+    queryFn: async ({ signal }) => (await apiJson(embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { signal })).embeddedSigningOrigins,
+  });
+}
+
+export function useSaveEmbeddedSigningOrigins() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (origins: string[]) =>
+      apiJson(embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { method: "PATCH", json: { embeddedSigningOrigins: origins } }),
+    onSettled: () => client.invalidateQueries({ queryKey: embeddingKey }),
   });
 }

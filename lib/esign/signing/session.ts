@@ -3,8 +3,10 @@ import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db/client";
 import { packages, signingSessions } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
-import { conflict, ServiceError } from "@/lib/esign/errors";
+import { conflict, forbidden, ServiceError, unsupportedMediaType } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
+import { mediaType } from "@/lib/http/request-body";
+import { isSafeMethod, requestSource } from "@/lib/http/request-source";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "./links/signing-token";
 
 /**
@@ -96,12 +98,40 @@ const noSession = () =>
     "There is no signing session for this package in this browser, or it has ended. Open the link of your invitation again.",
   );
 
+/** What a ceremony write may carry: JSON, or a multipart upload on the routes that take files. */
+export type CeremonyBody = "json" | "multipart";
+
+const CEREMONY_MEDIA_TYPES: Record<CeremonyBody, string> = { json: "application/json", multipart: "multipart/form-data" };
+
+function hasBody(request: Request): boolean {
+  return request.headers.has("transfer-encoding") || Number(request.headers.get("content-length") ?? "0") > 0;
+}
+
+/**
+ * A change through the session cookie must come from the ceremony's own pages (request forgery):
+ * a browser that says the request comes from another origin, another port or subdomain of this
+ * host included, is refused (403). A request that says nothing is a program holding the session
+ * token (the SDKs), not a forged one. The body must be declared as `body` (415): a form on another
+ * page can send text/plain or a form encoding, never JSON, and an empty body needs no type.
+ */
+export function assertCeremonyWrite(request: Request, body: CeremonyBody = "json"): void {
+  if (isSafeMethod(request.method)) return;
+  if (requestSource(request) === "elsewhere") {
+    throw forbidden("error.forbidden.crossSite", "The signing ceremony accepts changes only from its own pages.");
+  }
+  const type = mediaType(request);
+  if (type === CEREMONY_MEDIA_TYPES[body] || (type === "" && !hasBody(request))) return;
+  throw unsupportedMediaType(`Send this request's body as ${CEREMONY_MEDIA_TYPES[body]}${type ? `, not ${type}` : ""}.`);
+}
+
 /**
  * The ceremony session the request's cookie holds for `packageId`: 401 when there is none or it
  * has ended, 409 when the package is no longer out for signing (back to DRAFT, completed,
- * declined, trashed...).
+ * declined, trashed...). A write is first checked by assertCeremonyWrite (403, 415), with `body`
+ * the kind of body the route reads.
  */
-export async function signingSessionOf(request: Request, packageId: string): Promise<SigningSession> {
+export async function signingSessionOf(request: Request, packageId: string, body: CeremonyBody = "json"): Promise<SigningSession> {
+  assertCeremonyWrite(request, body);
   const token = cookieValue(request, signingCookieName(packageId)) ?? cookieValue(request, ORIGINAL_SESSION_COOKIE);
   if (!isPlausibleSigningToken(token)) throw noSession();
   const db = await getDb();

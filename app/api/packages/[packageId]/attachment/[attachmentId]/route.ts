@@ -20,6 +20,6 @@ export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, asy
  * `POST /api/signing/{packageId}/attachments/{attachmentId}`, which this is).
  */
 export const POST = publicRoute<Params>(async ({ request, params, db }) => {
-  const session = await signingSessionOf(request, params.packageId);
+  const session = await signingSessionOf(request, params.packageId, "multipart");
   return uploadSignerAttachment(db, session, params.attachmentId, await readAttachmentUploads(request));
 });

@@ -10,7 +10,7 @@ type Params = { packageId: string; attachmentId: string };
  * Not `signerRoute`: the body is read before the transaction opens, so a slow upload holds no lock.
  */
 export const POST = publicRoute<Params>(async ({ request, params, db }) => {
-  const session = await signingSessionOf(request, params.packageId);
+  const session = await signingSessionOf(request, params.packageId, "multipart");
   const upload = await readAttachmentUpload(request);
   return uploadSignerAttachment(db, session, params.attachmentId, upload);
 });
