@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
+import { NewPasswordFields } from "./new-password-fields";
 import { requestPasswordReset, resetPassword } from "@/lib/console/actions/password-actions";
 
 /** The e-mail a reset link goes to; the answer is the same whether or not it is a user's. */
@@ -45,16 +46,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
       <input type="hidden" name="token" value={token} />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters, with a letter and a digit."
-        error={state?.fieldErrors?.password}
-      />
-      <TextField label="Confirm new password" name="confirmation" type="password" autoComplete="new-password" required error={state?.fieldErrors?.confirmation} />
+      <NewPasswordFields name="password" errors={state?.fieldErrors} />
       <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
         Set the new password

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
@@ -7,6 +5,7 @@ import { approvals, auditEvents, packages, reminders, roleSigningStates } from "
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
 import { encryptedPdfBytes, makePdf, multipartBody, qpdfEncryptedPdf } from "../support/pdfs";
+import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount, seedGroup } from "../support/seed";
 
 type Json = Record<string, unknown>;
@@ -164,17 +163,6 @@ describe("POST /api/packages", () => {
       delete process.env.MAX_FILE_MB;
       delete process.env.MAX_REQUEST_MB;
     });
-
-    async function countPackages(accountId: string) {
-      const db = await getDb();
-      return (await db.select({ id: packages.id }).from(packages).where(eq(packages.accountId, accountId))).length;
-    }
-
-    function blobFiles(): string[] {
-      const root = path.join(process.env.DATA_DIR!, "blobs");
-      if (!fs.existsSync(root)) return [];
-      return fs.readdirSync(root, { recursive: true }).map(String).filter((name) => name.length > 60);
-    }
 
     it.each([
       ["a text file", async () => Buffer.from("hello, not a pdf"), "error.validation.notPdf", "not a PDF"],

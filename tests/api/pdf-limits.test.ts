@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { packages } from "@/lib/db/schema";
 import { call } from "../support/api-client";
 import { packagePayload } from "../support/packages";
 import { flateBombPdf, makePdf, multipartBody } from "../support/pdfs";
+import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount } from "../support/seed";
 
 /**
@@ -46,17 +42,6 @@ function upload(apiKey: string, payload: unknown, bytes: Buffer) {
 function taggedPayload() {
   const payload = packagePayload({ documents: ["Upload"] });
   return { ...payload, documents: payload.documents.map((document) => ({ ...document, extract: true, extractionTypes: ["TEXT_TAGS"] })) };
-}
-
-async function countPackages(accountId: string) {
-  const db = await getDb();
-  return (await db.select({ id: packages.id }).from(packages).where(eq(packages.accountId, accountId))).length;
-}
-
-function blobFiles(): string[] {
-  const root = path.join(process.env.DATA_DIR!, "blobs");
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true }).map(String).filter((name) => name.length > 60);
 }
 
 describe("PDF limits", () => {

@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { changePassword } from "@/lib/console/actions/password-actions";
@@ -16,16 +17,7 @@ export function ChangePasswordForm() {
   return (
     <form ref={form} action={action} className="max-w-md space-y-4" noValidate>
       <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={state?.fieldErrors?.currentPassword} />
-      <TextField
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters, with a letter and a digit."
-        error={state?.fieldErrors?.newPassword}
-      />
-      <TextField label="Confirm new password" name="confirmation" type="password" autoComplete="new-password" required error={state?.fieldErrors?.confirmation} />
+      <NewPasswordFields name="newPassword" errors={state?.fieldErrors} />
       <Refusal message={state?.error} />
       {state?.done ? (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
