@@ -210,14 +210,14 @@ describe("GET /access?sessionToken=...", () => {
     expect((await redeem(await invitationToken(id, "signer1@example.test"))).status).toBe(303);
   });
 
-  it("marks the cookie Secure when the service is served over https", async () => {
+  it("marks the cookie Secure, and SameSite=None and Partitioned for embedding frames, when the service is served over https", async () => {
     process.env.PUBLIC_URL = "https://sign.example.test";
     const account = await seedAccount();
     const id = await sentPackage(account);
     expect(await invitationToken(id, "signer1@example.test")).toBeTruthy();
     expect((await invitations(id))[0].text).toContain("https://sign.example.test/access?sessionToken=");
     const response = await redeem(await invitationToken(id, "signer1@example.test"));
-    expect(response.headers.get("set-cookie")).toMatch(/; Secure$/);
+    expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=None; Secure; Partitioned$/);
   });
 
   it("refuses an unknown, malformed or missing token with a readable 404 page", async () => {

@@ -64,12 +64,25 @@ export async function openSigningSession(tx: Queryable, session: NewSigningSessi
   return { token, expires };
 }
 
-/** The `Set-Cookie` value of a session: http-only, SameSite=Lax, Secure when the service is served over https. */
+/**
+ * The `Set-Cookie` value of a session, http-only. Over https it is `SameSite=None; Secure;
+ * Partitioned`: an integrator's page on another site frames the ceremony (embedded signing, for
+ * the origins its account lists), and a Lax cookie would not reach that frame; Partitioned keeps
+ * it to that embedding site. Every write it authorises is checked for where it comes from
+ * (signingSessionOf), so no cross-site page can act with it. Over plain http, where None is not
+ * allowed without Secure, it stays SameSite=Lax (same-site embedding only).
+ */
 export function signingSessionCookie(packageId: string, token: string, expires: Date): string {
   const maxAge = Math.max(0, Math.round((expires.getTime() - now().getTime()) / 1000));
-  const attributes = [`${signingCookieName(packageId)}=${token}`, "Path=/", `Max-Age=${maxAge}`, `Expires=${expires.toUTCString()}`, "HttpOnly", "SameSite=Lax"];
-  if (config().publicUrl.startsWith("https:")) attributes.push("Secure");
-  return attributes.join("; ");
+  const https = config().publicUrl.startsWith("https:");
+  return [
+    `${signingCookieName(packageId)}=${token}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    `Expires=${expires.toUTCString()}`,
+    "HttpOnly",
+    ...(https ? ["SameSite=None", "Secure", "Partitioned"] : ["SameSite=Lax"]),
+  ].join("; ");
 }
 
 /**
