@@ -27,6 +27,11 @@ export class SmtpReceiver {
   });
 
   async start(): Promise<string> {
+    // A sender that drops its connection (a server of another test stopping mid-session) is not
+    // this receiver's failure; without a listener the "error" event would end the test run's worker.
+    this.server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("[smtp-receiver]", error);
+    });
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
   }
