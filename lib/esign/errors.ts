@@ -26,6 +26,14 @@ export const gone = (messageKey: string, message: string) => new ServiceError(41
 export const tooLarge = (message: string) => new ServiceError(413, "error.validation.uploadTooLarge", message);
 export const unsupportedMediaType = (message: string) => new ServiceError(415, "error.validation.contentType", message);
 export const unprocessable = (messageKey: string, message: string) => new ServiceError(422, messageKey, message);
+/** A 429 whose wait the answer also gives as the Retry-After header. */
+export const tooManyRequests = (messageKey: string, message: string, retryAfterSeconds: number) =>
+  new ServiceError(429, messageKey, message, undefined, { retryAfterSeconds });
+/** "try again in 3 minutes", for a wait given in seconds. */
+export function tryAgainInMinutes(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
 
 export const packageNotFound = (id: string) =>
   notFound("error.notFound.packageNotFound", `Package ${id} was not found.`);

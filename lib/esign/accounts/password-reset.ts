@@ -8,7 +8,7 @@ import { passwordResetRequests, passwordResetTokens, signInFailures, users } fro
 import { passwordResetEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { now } from "@/lib/esign/clock";
-import { badRequest, conflict, gone, ServiceError } from "@/lib/esign/errors";
+import { badRequest, conflict, gone, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
 import { rateLimitKey } from "@/lib/http/ip-address";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
@@ -37,14 +37,7 @@ async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.emai
     .where(and(eq(column, value), gt(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS))));
   if (requests <= limit || !oldest) return;
   const waitSeconds = Math.max(1, Math.ceil((oldest.getTime() + RESET_WINDOW_MS - at.getTime()) / 1000));
-  const minutes = Math.ceil(waitSeconds / 60);
-  throw new ServiceError(
-    429,
-    "error.tooManyRequests.passwordReset",
-    `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    undefined,
-    { retryAfterSeconds: waitSeconds },
-  );
+  throw tooManyRequests("error.tooManyRequests.passwordReset", `Too many password reset requests; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds);
 }
 
 /**

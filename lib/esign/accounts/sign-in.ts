@@ -6,7 +6,7 @@ import { accountMemberships, accounts, apiKeys, signInFailures, users } from "@/
 import type { SignInRequest, SignInResponse } from "@/lib/api/accounts";
 import { config } from "@/lib/config";
 import { now } from "@/lib/esign/clock";
-import { forbidden, ServiceError } from "@/lib/esign/errors";
+import { forbidden, ServiceError, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { rateLimitKey } from "@/lib/http/ip-address";
@@ -57,14 +57,7 @@ async function waitFor(db: Db, which: SQL | undefined, limit: number, reservatio
 }
 
 function tooManyAttempts(waitSeconds: number): ServiceError {
-  const minutes = Math.ceil(waitSeconds / 60);
-  return new ServiceError(
-    429,
-    "error.tooManyRequests.signIn",
-    `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    undefined,
-    { retryAfterSeconds: waitSeconds },
-  );
+  return tooManyRequests("error.tooManyRequests.signIn", `Too many failed sign-ins; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds);
 }
 
 /**

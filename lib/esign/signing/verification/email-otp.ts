@@ -8,7 +8,7 @@ import { oneTimeCodeEmail, signerLockedEmail } from "@/lib/email/messages";
 import { queueEmail } from "@/lib/email/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { badRequest, conflict, forbidden, ServiceError } from "@/lib/esign/errors";
+import { badRequest, conflict, forbidden, ServiceError, tooManyRequests } from "@/lib/esign/errors";
 import { derivedKey } from "@/lib/esign/security/server-secret";
 import { EMAIL_OTP, findVerificationType } from "@/lib/esign/verification/verification-types";
 
@@ -151,12 +151,10 @@ export async function sendOneTimeCode(db: Db, signer: CeremonySigner): Promise<O
     const previous = sentAt(state);
     if (previous && at.getTime() - previous.getTime() < RESEND_AFTER_MS) {
       const waitSeconds = Math.ceil((previous.getTime() + RESEND_AFTER_MS - at.getTime()) / 1000);
-      throw new ServiceError(
-        429,
+      throw tooManyRequests(
         "error.tooManyRequests.oneTimeCodeResend",
         `A code was sent less than ${RESEND_AFTER_SECONDS} seconds ago; wait ${waitSeconds} more second(s) before asking for another.`,
-        undefined,
-        { retryAfterSeconds: waitSeconds },
+        waitSeconds,
       );
     }
 
