@@ -46,7 +46,8 @@ test("after sign-out, a copy of the session cookie opens no console page and pas
   await page.waitForURL("**/signin");
 
   await thief.goto("/packages");
-  await thief.waitForURL("**/signin?next=%2Fpackages");
+  // The sign-in page, coming back to /packages (with reason=expired when the layout saw the dead cookie first).
+  await thief.waitForURL((url) => url.pathname === "/signin" && url.searchParams.get("next") === "/packages");
   await thief.context().addCookies(copied); // the redirect cleared it; the copy is still around
   const proxied = await thief.request.get("/proxy/api/session");
   expect(proxied.status()).toBe(401);
