@@ -97,4 +97,22 @@ describe("fitWrapped", () => {
       }
     }
   });
+
+  it("measures each word and character once, however many sizes it tries", () => {
+    let measurements = 0;
+    const counting: FontMetrics = { ...mono, widthOf: (text) => (measurements++, mono.widthOf(text)) };
+    const text = "lorem ipsum dolor sit amet consectetur adipiscing elit ".repeat(40).trim();
+    const fitted = fitWrapped(text, { width: 120, height: 60 }, counting, 24);
+    const words = text.split(" ").length;
+    const characters = new Set(text.replace(/ /g, "")).size;
+    // words and characters once, the space once, and each final line once to confirm the fit
+    expect(measurements).toBeLessThanOrEqual(words + characters + 1 + fitted.lines.length);
+  });
+
+  it("shrinks when a whole line is wider than its measured pieces (kerning across spaces)", () => {
+    const kerned: FontMetrics = { ...mono, widthOf: (text) => mono.widthOf(text) + (text.includes(" ") ? 2 : 0) };
+    const box = { width: 60, height: 12 };
+    const fitted = fitWrapped("ab cd", box, kerned, 24);
+    for (const line of fitted.lines) expect(kerned.widthOf(line) * fitted.size).toBeLessThanOrEqual(box.width + 1e-9);
+  });
 });

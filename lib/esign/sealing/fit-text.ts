@@ -48,22 +48,17 @@ export function fitSingleLine(text: string, box: Box, metrics: FontMetrics, maxS
  */
 export function fitWrapped(text: string, box: Box, metrics: FontMetrics, maxSize: number): FittedText {
   const paragraphs = normalizeNewlines(stripControls(text).trim()).split("\n").map((paragraph) => paragraph.replace(/\s+/g, " ").trim());
-  const widths = new Map<string, number>();
-  const widthOf = (piece: string) => {
-    let width = widths.get(piece);
-    if (width === undefined) {
-      width = metrics.widthOf(piece);
-      widths.set(piece, width);
-    }
-    return width;
-  };
+  // Every word and character is measured once, at size 1; a line's width is then the sum of its
+  // pieces, so trying a size costs additions, not measurements.
+  const measured = paragraphs.map((paragraph) => measureWords(paragraph, metrics));
+  const spaceWidth = metrics.widthOf(" ");
   const linesAt = (size: number): string[] | null => {
-    const lines = paragraphs.flatMap((paragraph) => wrapParagraph(paragraph, box.width / size, widthOf));
+    const lines = measured.flatMap((words) => wrapParagraph(words, box.width / size, spaceWidth));
     return lines.length * lineBoxEm(metrics) * size <= box.height ? lines : null;
   };
 
   const atMax = linesAt(maxSize);
-  if (atMax) return layout(atMax, maxSize, metrics);
+  if (atMax) return exactly(atMax, maxSize, box, metrics);
   let low = SMALLEST_WRAPPED_SIZE;
   let best = linesAt(low);
   if (!best) return fitSingleLine(paragraphs.join(" "), box, metrics, maxSize);
@@ -78,36 +73,76 @@ export function fitWrapped(text: string, box: Box, metrics: FontMetrics, maxSize
       high = middle;
     }
   }
-  return layout(best, low, metrics);
+  return exactly(best, low, box, metrics);
+}
+
+interface MeasuredWord {
+  text: string;
+  width: number;
+  /** Each character's width, for cutting a word wider than a whole line. */
+  characters: { text: string; width: number }[];
+}
+
+function measureWords(paragraph: string, metrics: FontMetrics): MeasuredWord[] {
+  if (paragraph === "") return [];
+  const characterWidths = new Map<string, number>();
+  const widthOfCharacter = (character: string) => {
+    let width = characterWidths.get(character);
+    if (width === undefined) {
+      width = metrics.widthOf(character);
+      characterWidths.set(character, width);
+    }
+    return width;
+  };
+  return paragraph.split(" ").map((word) => ({
+    text: word,
+    width: metrics.widthOf(word),
+    characters: Array.from(word).map((character) => ({ text: character, width: widthOfCharacter(character) })),
+  }));
 }
 
 /** Greedy line filling; a word wider than a whole line is cut between characters. */
-function wrapParagraph(paragraph: string, maxWidth: number, widthOf: (text: string) => number): string[] {
-  if (paragraph === "") return [""];
+function wrapParagraph(words: MeasuredWord[], maxWidth: number, spaceWidth: number): string[] {
+  if (words.length === 0) return [""];
   const lines: string[] = [];
   let current = "";
-  for (const word of paragraph.split(" ")) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (widthOf(candidate) <= maxWidth) {
-      current = candidate;
-      continue;
-    }
+  let currentWidth = 0;
+  const endLine = () => {
     if (current) lines.push(current);
     current = "";
-    if (widthOf(word) <= maxWidth) {
-      current = word;
+    currentWidth = 0;
+  };
+  for (const word of words) {
+    const candidateWidth = current ? currentWidth + spaceWidth + word.width : word.width;
+    if (candidateWidth <= maxWidth) {
+      current = current ? `${current} ${word.text}` : word.text;
+      currentWidth = candidateWidth;
       continue;
     }
-    for (const character of Array.from(word)) {
-      if (current && widthOf(current + character) > maxWidth) {
-        lines.push(current);
-        current = "";
-      }
-      current += character;
+    endLine();
+    if (word.width <= maxWidth) {
+      current = word.text;
+      currentWidth = word.width;
+      continue;
+    }
+    for (const character of word.characters) {
+      if (current && currentWidth + character.width > maxWidth) endLine();
+      current += character.text;
+      currentWidth += character.width;
     }
   }
-  if (current) lines.push(current);
+  endLine();
   return lines;
+}
+
+/**
+ * The layout at `size`, shrunk where a line measured whole is wider than the sum of its pieces
+ * (kerning across a space), so the guarantee that nothing is clipped holds exactly.
+ */
+function exactly(lines: string[], size: number, box: Box, metrics: FontMetrics): FittedText {
+  const widest = Math.max(...lines.map((line) => metrics.widthOf(line)));
+  const fitting = widest * size > box.width ? box.width / widest : size;
+  return layout(lines, fitting, metrics);
 }
 
 function layout(lines: string[], size: number, metrics: FontMetrics): FittedText {
