@@ -29,14 +29,14 @@ const LISTED = 50;
 const LATENCY_ROUNDS = 300;
 const DOWNLOAD_BYTES = 100 * 1024 * 1024;
 
-function ensureBuilt(): void {
+export function ensureBuilt(): void {
   if (fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) return;
   process.stderr.write("[bench] no build: running `npm run build` for the console benchmarks\n");
   execFileSync("npm", ["run", "build"], { stdio: ["ignore", "inherit", "inherit"] });
 }
 
 /** Resident memory of a process and every process under it, from /proc (bytes). */
-function residentBytes(rootPid: number): number {
+export function residentBytes(rootPid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

@@ -28,6 +28,7 @@ import {
 } from "./fixtures";
 import { ceremonyOpenBenchmark } from "./ceremony";
 import { consoleBenchmarks } from "./console";
+import { idleMemoryBenchmarks } from "./idle-memory";
 import { sealingBenchmark } from "./sealing";
 import { pdfIsolationBenchmark } from "./pdf-isolation";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
@@ -254,6 +255,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "cpuMsPerRequest: CPU of the bench process only (with PGlite that includes the database; the PostgreSQL server's is not counted). Wall time well above it means the CPU was contended.",
       "Each create uploads a distinct 1 MB PDF, so each one stores a new blob.",
       "Console: two built servers on loopback, the service and a console whose ESIGN_API_URL is the service; memory is the console process tree's VmRSS sampled every 25 ms; First Load JS is the gzip size of the script files each route's HTML loads.",
+      "Idle memory: the built server restarted on a DATA_DIR with an account, VmRSS of its process tree 10 s after its last request (PDF workers end after PDF_WORKER_IDLE_SECONDS, 5 s here).",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
       "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
@@ -303,6 +305,12 @@ async function main() {
     await consoleBenchmarks((result) => results.push(judged(result)));
   } catch (error) {
     failed("Console", "pglite", error);
+  }
+  log("idle memory");
+  try {
+    await idleMemoryBenchmarks((result) => results.push(judged(result)));
+  } catch (error) {
+    failed("Idle memory", "pglite", error);
   }
   // BENCH_DATABASES=pglite (or postgres) runs one database only; both by default.
   const wanted = (process.env.BENCH_DATABASES || "pglite,postgres").split(",").map((name) => name.trim());

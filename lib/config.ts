@@ -15,6 +15,10 @@ export interface Config {
   pdfWorkerThreads: number;
   /** Heap limit of each PDF worker (MB): a job past it ends its worker and is refused. */
   pdfWorkerMemoryMb: number;
+  /** How long a PDF worker may sit idle before it ends (ms): an idle instance holds no workers. */
+  pdfWorkerIdleMs: number;
+  /** PGlite's shared_buffers (MB); its default of 128 MB is most of an idle instance's memory. */
+  pgliteSharedBuffersMb: number;
   /** Time limit of one PDF job (ms), from when it is queued: past it the worker is ended and the job refused. */
   pdfJobTimeoutMs: number;
   /** Most pages an uploaded PDF may have. */
@@ -80,6 +84,8 @@ export function readConfig(): Config {
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
     pdfWorkerThreads: Math.ceil(numberSetting("PDF_WORKER_THREADS", 2)),
     pdfWorkerMemoryMb: Math.ceil(numberSetting("PDF_WORKER_MEMORY_MB", 512)),
+    pdfWorkerIdleMs: Math.ceil(numberSetting("PDF_WORKER_IDLE_SECONDS", 60) * 1000),
+    pgliteSharedBuffersMb: Math.ceil(numberSetting("PGLITE_SHARED_BUFFERS_MB", 32)),
     pdfJobTimeoutMs: Math.ceil(numberSetting("PDF_JOB_TIMEOUT_SECONDS", 60) * 1000),
     maxPdfPages: Math.floor(numberSetting("MAX_PDF_PAGES", 2000)),
     maxPdfStreamBytes: Math.floor(numberSetting("MAX_PDF_STREAM_MB", 100) * 1024 * 1024),

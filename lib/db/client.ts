@@ -117,7 +117,9 @@ export async function pgliteExecute(
 async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
-  const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://");
+  const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
   await installJobQueue((text, values) => pgliteExecute(client, text, values));

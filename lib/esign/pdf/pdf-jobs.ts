@@ -1,36 +1,8 @@
-import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readDocumentPdf } from "@/lib/esign/documents/read-document-pdf";
 import { ServiceError } from "@/lib/esign/errors";
 import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
-import type { ServiceCertificate } from "@/lib/esign/sealing/service-certificate";
+import { type CertificateMaterial, certificateOf } from "./certificate-material";
 import { flattenPdf } from "./flatten-pdf";
-
-/** A ServiceCertificate as bytes (DER), which pass between threads. */
-export interface CertificateMaterial {
-  certificate: Uint8Array;
-  chain: Uint8Array[];
-  /** PKCS#8. */
-  privateKey: Uint8Array;
-  source: string;
-}
-
-export function certificateMaterial(certificate: ServiceCertificate): CertificateMaterial {
-  return {
-    certificate: new Uint8Array(certificate.certificate.raw),
-    chain: certificate.chain.map((extra) => new Uint8Array(extra.raw)),
-    privateKey: new Uint8Array(certificate.privateKey.export({ format: "der", type: "pkcs8" })),
-    source: certificate.source,
-  };
-}
-
-function certificateOf(material: CertificateMaterial): ServiceCertificate {
-  return {
-    certificate: new X509Certificate(material.certificate),
-    chain: material.chain.map((extra) => new X509Certificate(extra)),
-    privateKey: createPrivateKey({ key: Buffer.from(material.privateKey), format: "der", type: "pkcs8" }),
-    source: material.source,
-  };
-}
 
 /** The work the PDF worker pool does: everything that parses or writes a PDF on behalf of a request or job. */
 export const pdfJobs = {

@@ -12,11 +12,14 @@ const holder = globalThis as unknown as { signetPdfPool?: Piscina };
 
 function pdfPool(): Piscina {
   if (!holder.signetPdfPool) {
-    const { pdfWorkerThreads, pdfWorkerMemoryMb } = config();
+    const { pdfWorkerThreads, pdfWorkerMemoryMb, pdfWorkerIdleMs } = config();
     holder.signetPdfPool = new Piscina({
       filename: WORKER_FILE,
-      minThreads: pdfWorkerThreads,
+      // Workers start with the first job and end after PDF_WORKER_IDLE_SECONDS without one: a
+      // loaded worker holds about 170 MB (pdf-lib, pdf.js, fonts), which an idle instance should not.
+      minThreads: 0,
       maxThreads: pdfWorkerThreads,
+      idleTimeout: pdfWorkerIdleMs,
       // The heap only: buffers (a PDF's bytes, inflated streams) are outside it, which is why
       // inspectPdf also limits how far a stream may inflate.
       resourceLimits: { maxOldGenerationSizeMb: pdfWorkerMemoryMb },
@@ -28,7 +31,7 @@ function pdfPool(): Piscina {
   return holder.signetPdfPool;
 }
 
-/** Starts the workers ahead of the first upload (they take a second or two to load). */
+/** Makes the pool at start-up, so that a bad setting shows then; its workers start with the first job. */
 export function startPdfPool(): void {
   pdfPool();
 }

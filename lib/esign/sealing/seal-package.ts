@@ -5,7 +5,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
-import { certificateMaterial } from "@/lib/esign/pdf/pdf-jobs";
+import { certificateMaterial } from "@/lib/esign/pdf/certificate-material";
 import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { serviceCertificate } from "./service-certificate";
 
