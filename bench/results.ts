@@ -1,11 +1,8 @@
 import type { DatabaseKind } from "./environments";
 
 /** One line of the bench table (and of bench/results/latest.json). */
-export interface Target {
-  metric: string;
-  below: number;
-  text: string;
-}
+/** The metric must stay below `below`, or reach at least `atLeast` (a rate). */
+export type Target = { metric: string; text: string } & ({ below: number; atLeast?: never } | { atLeast: number; below?: never });
 
 export interface BenchResult {
   benchmark: string;
@@ -23,5 +20,6 @@ export type Measured = Omit<BenchResult, "status">;
 export function judged(result: Measured): BenchResult {
   if (!result.target) return { ...result, status: "INFO" };
   const value = result.metrics[result.target.metric];
-  return { ...result, status: value < result.target.below ? "PASS" : "MISS" };
+  const met = result.target.atLeast !== undefined ? value >= result.target.atLeast : value < result.target.below;
+  return { ...result, status: met ? "PASS" : "MISS" };
 }

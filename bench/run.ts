@@ -29,6 +29,7 @@ import {
 import { ceremonyOpenBenchmark } from "./ceremony";
 import { consoleBenchmarks } from "./console";
 import { idleMemoryBenchmarks } from "./idle-memory";
+import { writeBenchmarks } from "./writes";
 import { sealingBenchmark } from "./sealing";
 import { pdfIsolationBenchmark } from "./pdf-isolation";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
@@ -208,6 +209,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   let owner: SeededAccount | undefined;
   steps.push(["sign-up", async () => void (owner = await seedAccount("Bench creator"))]);
   steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
+  steps.push(["create under load", () => writeBenchmarks(kind, owner!, pdf, (result) => results.push(judged(result)))]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
   steps.push(["list", () => listBenchmark(kind)]);
   steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
