@@ -72,7 +72,7 @@ test("two servers on one PostgreSQL database and one S3 bucket see each other's 
     await expect
       .poll(
         async () => {
-          const { rows } = await sql.query<{ sealed: string | null }>("select sealed_blob_sha256 as sealed from documents where package_id = $1 and id = 'doc1'", [packageId]);
+          const { rows } = await sql.query<{ sealed: string | null }>("select sealed_blob_sha256 as sealed from package_documents where package_id = $1 and id = 'doc1'", [packageId]);
           sealed = rows[0]?.sealed ?? "";
           return sealed;
         },

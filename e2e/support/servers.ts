@@ -77,7 +77,7 @@ export async function killServer(server: Server): Promise<void> {
 export async function waitUntilAnswering(server: Server, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isRunning(server)) throw new Error(`The server exited:\n${server.output()}`);
+    if (!isRunning(server)) throw new Error(`The server exited (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
     try {
       await fetch(`${server.url}/api/session`, { signal: AbortSignal.timeout(5_000) });
       return;

@@ -70,6 +70,17 @@ describe("S3BlobStore against a real S3 server", () => {
     expect(chunks).toBeGreaterThan(1);
   });
 
+  it("checks at start that the bucket can be read: a wrong bucket or secret is refused with its reason", async () => {
+    await expect(store.check()).resolves.toBeUndefined();
+    const settings = { ...server, prefix: "blobs/", forcePathStyle: true };
+    const wrongBucket = new S3BlobStore(s3Client(settings), "no-such-bucket");
+    await expect(wrongBucket.check()).rejects.toThrow(/S3 bucket "no-such-bucket" cannot be read: NoSuchBucket/);
+    const wrongSecret = new S3BlobStore(s3Client({ ...settings, secretAccessKey: "wrong" }), server.bucket);
+    await expect(wrongSecret.check()).rejects.toThrow(/cannot be read: SignatureDoesNotMatch \(403\)/);
+    wrongBucket.client.destroy();
+    wrongSecret.client.destroy();
+  });
+
   it("refuses a key that is not a SHA-256", async () => {
     await expect(store.get("../etc/passwd")).rejects.toThrow(/Not a SHA-256/);
   });
