@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 const integration = ["tests/api/**/*.test.ts"];
+/** The API tests of every feature that stores or reads documents: run once more with documents in S3. */
+const storingDocuments = ["downloads", "sealing", "signing-attachments", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
- * Three projects: unit tests of lib/ (no database), and the API integration tests twice, once on
- * an in-memory PGlite per test file and once on a throwaway database of the PostgreSQL server.
+ * Four projects: unit tests of lib/ (no database); the API integration tests twice, once on an
+ * in-memory PGlite per test file and once on a throwaway database of the PostgreSQL server; and
+ * those of the features that store documents again on PGlite with the documents in S3 (a real S3
+ * server on loopback, tests/support/setup-s3.ts).
  */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -27,6 +31,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           setupFiles: ["tests/support/setup-postgres.ts"],
         },
+      },
+      {
+        extends: true,
+        test: { name: "s3", include: storingDocuments, setupFiles: ["tests/support/setup-s3.ts"] },
       },
     ],
   },

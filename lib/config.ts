@@ -60,6 +60,44 @@ export interface Config {
   signInFailureDelayMs: number;
   /** Who may tell the client's address in X-Forwarded-For (lib/http/client-address.ts). */
   trustedProxies: string;
+  /** Documents in an S3-compatible bucket (lib/esign/storage/s3-blob-store.ts); null keeps them in the database's store. */
+  s3: S3Settings | null;
+}
+
+export interface S3Settings {
+  /** The bucket; S3 storage is on when it is set. */
+  bucket: string;
+  /** The server's URL (MinIO, Ceph, R2, …); empty for Amazon S3 itself, found from the region. */
+  endpoint: string;
+  region: string;
+  /** Empty: the SDK's own chain (AWS_* variables, shared files, instance or task role). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Buckets addressed as endpoint/bucket rather than bucket.endpoint (most S3-compatible servers need it). */
+  forcePathStyle: boolean;
+  /** Prepended to every key: blobs/ab/<sha256>. */
+  prefix: string;
+}
+
+/** S3_BUCKET turns S3 storage on; the other S3_* settings say where and how. */
+function s3Settings(): S3Settings | null {
+  const bucket = process.env.S3_BUCKET?.trim() ?? "";
+  if (!bucket) return null;
+  const endpoint = (process.env.S3_ENDPOINT ?? "").trim().replace(/\/$/, "");
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID ?? "";
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY ?? "";
+  if (!accessKeyId !== !secretAccessKey) throw new Error("Settings S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
+  const pathStyle = (process.env.S3_FORCE_PATH_STYLE ?? "").trim().toLowerCase();
+  const prefix = (process.env.S3_PREFIX ?? "blobs/").replace(/^\/+/, "");
+  return {
+    bucket,
+    endpoint,
+    region: process.env.S3_REGION || "us-east-1",
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === "" ? endpoint !== "" : pathStyle === "true",
+    prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
+  };
 }
 
 function numberSetting(name: string, fallback: number): number {
@@ -111,6 +149,7 @@ export function readConfig(): Config {
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
+    s3: s3Settings(),
   };
 }
 

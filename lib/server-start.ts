@@ -6,6 +6,7 @@ import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { config } from "@/lib/config";
+import { describeBlobStore } from "@/lib/esign/storage/blob-store";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
 
 /**
@@ -13,7 +14,8 @@ import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/clien
  * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
  * folder refuses to start at once, with a clear message, instead of failing on its first request.
  * The seal certificate is loaded (or created) too, so a wrong SEAL_P12_PATH or passphrase stops
- * the start with its message instead of failing the first sealing. The PDF workers are started
+ * the start with its message instead of failing the first sealing; so is an S3 bucket that cannot
+ * be read. The PDF workers are started
  * so that the first upload does not wait for them to load. Then starts the job queue's
  * workers, stopped cleanly (running jobs finish) on SIGTERM, and queues again the callback
  * deliveries an instance that died (SIGKILL, power loss) was holding.
@@ -24,6 +26,7 @@ export async function startServer(): Promise<void> {
     serverSecret();
     const { kind } = await database();
     console.log(`[signet] database ready (${kind})`);
+    console.log(`[signet] documents stored ${await describeBlobStore()}`);
     const seal = await serviceCertificate();
     console.log(`[signet] seal certificate: ${seal.certificate.subject.replace(/\n/g, ", ")} from ${seal.source}, valid to ${seal.certificate.validTo}`);
     startPdfPool();

@@ -4,7 +4,7 @@
 #   1. tools      Debian's chromium and poppler-utils (scripts/ensure-test-tools.sh)
 #   2. lint       npm run lint
 #   3. typecheck  npm run typecheck
-#   4. vitest     npx vitest run: unit, pglite and postgres projects (PostgreSQL at
+#   4. vitest     npx vitest run: unit, pglite, postgres and s3 projects (PostgreSQL at
 #                 TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 #   5. build      npm run build
 #   6. e2e        npx playwright test, against the built server
@@ -70,7 +70,7 @@ fi
 
 stage lint "eslint" npm run --silent lint
 stage typecheck "tsc --noEmit" npm run --silent typecheck
-stage vitest "unit, pglite and postgres projects" \
+stage vitest "unit, pglite, postgres and s3 projects" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 stage build "next build" npm run --silent build
 if [ -f .next/BUILD_ID ] && [[ ! " ${failed_stages[*]} " =~ " build " ]]; then

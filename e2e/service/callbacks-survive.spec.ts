@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { CallbackReceiver } from "../support/callback-receiver";
-import { createThrowawayDatabase, freePort, killServer, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { createThrowawayDatabase, freePort, killServer, type Server, sharedStorage, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 
 /**
  * Callbacks are written with the change that raises them and delivered afterwards by the job
@@ -119,8 +119,9 @@ test("a server killed with SIGKILL between the commit and the delivery delivers 
 test("two servers on one PostgreSQL database deliver 500 events exactly once, in order per package", async () => {
   test.setTimeout(240_000);
   const database = await createThrowawayDatabase();
+  const storage = await sharedStorage(); // the database's, or one S3 bucket with SIGNET_E2E_STORAGE=s3
   try {
-    const shared = { DATABASE_URL: database.url, SIGNET_SECRET: "e2e-two-instances-secret" };
+    const shared = { DATABASE_URL: database.url, SIGNET_SECRET: "e2e-two-instances-secret", ...storage.environment };
     const servers = [await launch(dataFolder(), shared), await launch(dataFolder(), shared)];
     const key = await signUp(servers[0], "Twins");
     await api(servers[1], "POST", "/api/callback", key, { url: hookUrl, events: ["PACKAGE_CREATE", "PACKAGE_TRASH", "PACKAGE_RESTORE"] });
@@ -153,5 +154,6 @@ test("two servers on one PostgreSQL database deliver 500 events exactly once, in
   } finally {
     await Promise.all(started.splice(0).map(stopServer));
     await database.drop();
+    await storage.stop();
   }
 });

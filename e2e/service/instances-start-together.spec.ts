@@ -2,20 +2,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createThrowawayDatabase, freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { createThrowawayDatabase, freePort, type Server, sharedStorage, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 
 /**
  * Instances of a scale-out start together (a deployment, an autoscaler) on a database nobody has
  * set up yet: the schema, the job queue's included, is installed once, under one lock, and every
  * instance serves. Without the lock, pg-boss's concurrent install ended one in "deadlock detected".
+ * Documents in the database, or in one S3 bucket with SIGNET_E2E_STORAGE=s3.
  */
 test("four servers started at once on an empty PostgreSQL database all serve", async () => {
   test.setTimeout(240_000);
   const database = await createThrowawayDatabase();
+  const storage = await sharedStorage();
   const folders = Array.from({ length: 4 }, () => fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-together-")));
   const servers: Server[] = [];
   try {
-    const shared = { DATABASE_URL: database.url, SIGNET_SECRET: "e2e-start-together-secret" };
+    const shared = { DATABASE_URL: database.url, SIGNET_SECRET: "e2e-start-together-secret", ...storage.environment };
     for (const folder of folders) servers.push(startServer(folder, await freePort(), shared));
     await Promise.all(servers.map((server) => waitUntilAnswering(server, 120_000)));
 
@@ -38,6 +40,7 @@ test("four servers started at once on an empty PostgreSQL database all serve", a
   } finally {
     await Promise.all(servers.map((server) => stopServer(server)));
     await database.drop();
+    await storage.stop();
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
 });

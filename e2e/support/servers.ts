@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { serverEnvironment } from "../../playwright.config";
+import { startS3Server } from "../../tests/support/s3-server";
 
 /** Signet servers (`next start` of the built app) that a test starts, stops or kills itself. */
 
@@ -76,7 +77,7 @@ export async function killServer(server: Server): Promise<void> {
 export async function waitUntilAnswering(server: Server, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isRunning(server)) throw new Error(`The server exited:\n${server.output()}`);
+    if (!isRunning(server)) throw new Error(`The server exited (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
     try {
       await fetch(`${server.url}/api/session`, { signal: AbortSignal.timeout(5_000) });
       return;
@@ -112,4 +113,23 @@ export async function createThrowawayDatabase(): Promise<{ url: string; drop: ()
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Where the instances of a scale-out keep documents: the settings every instance is given. */
+export interface SharedStorage {
+  kind: "database" | "s3";
+  environment: Record<string, string>;
+  /** The bucket's object keys (S3); empty for the database. */
+  objectKeys(): string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The database's `blobs` table (the default), or with SIGNET_E2E_STORAGE=s3 (or `kind` "s3") one
+ * bucket of a real S3 server on loopback: the multi-instance specs run on either.
+ */
+export async function sharedStorage(kind = process.env.SIGNET_E2E_STORAGE === "s3" ? "s3" : "database"): Promise<SharedStorage> {
+  if (kind !== "s3") return { kind: "database", environment: {}, objectKeys: () => [], stop: async () => {} };
+  const server = await startS3Server("signet-e2e");
+  return { kind: "s3", environment: server.environment, objectKeys: server.objectKeys, stop: server.stop };
 }

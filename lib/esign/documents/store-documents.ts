@@ -4,15 +4,15 @@ import { insertRows } from "@/lib/db/insert-rows";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
-import { deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
+import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import type { PreparedDocument } from "./prepare-documents";
 
 /**
- * Blobs this request created. With the filesystem store they are written before the database
- * transaction commits; when it fails, the ones nothing refers to are removed so a failed request
- * leaves nothing behind. (The PostgreSQL store writes them in the transaction itself, which takes
- * them back.)
+ * Blobs this request created. A store outside the database (files, S3) writes them before the
+ * database transaction commits; when it fails, the ones nothing refers to are removed so a failed
+ * request leaves nothing behind. (The `blobs` table writes them in the transaction itself, which
+ * takes them back.)
  */
 export class CreatedBlobs {
   private readonly created: string[] = [];
@@ -29,7 +29,7 @@ export class CreatedBlobs {
   }
 
   async removeUnreferenced(db: Queryable): Promise<void> {
-    await deleteUnreferencedFiles(db, this.created);
+    await deleteUnreferencedBlobs(db, this.created);
   }
 }
 

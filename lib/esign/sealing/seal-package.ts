@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { database, type Queryable } from "@/lib/db/client";
 import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { isComplete } from "@/lib/esign/packages/package-status";
+import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
 import { certificateMaterial } from "@/lib/esign/pdf/certificate-material";
@@ -22,12 +23,12 @@ export interface SealPackageResult {
  * document aside: each field's value stamped on its page, then the service's PAdES signature,
  * dated when the package completed. The heavy work (reading, stamping, signing) happens outside
  * any transaction; then one transaction per package locks the package, stores the sealed PDFs
- * (in the database with PostgreSQL) and sets each document's `sealedBlobSha256`, only where it is
+ * (in the transaction with the `blobs` table) and sets each document's `sealedBlobSha256`, only where it is
  * still unset. So it is idempotent: sealed documents are skipped, and of two runs racing on one
  * package the second changes nothing. A package that is not complete, or purged, is left alone.
  */
 export async function sealPackage(packageId: string): Promise<SealPackageResult> {
-  const { db, kind } = await database();
+  const { db } = await database();
   const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
   if (!pkg || !isSealable(pkg)) return { sealed: [] };
   const unsealed = await unsealedDocuments(db, packageId);
@@ -58,7 +59,7 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
         // Sealed meanwhile by another run, or its original changed: this result is not the one to keep.
         if (stillUnsealed.get(document.id)?.blobSha256 !== document.blobSha256) continue;
         const { sha256, created } = await store.put(bytes, tx);
-        if (created && kind !== "postgres") written.push(sha256);
+        if (created && !store.transactional) written.push(sha256);
         await tx
           .update(documents)
           .set({ sealedBlobSha256: sha256 })
@@ -69,8 +70,8 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
     });
     return { sealed };
   } catch (error) {
-    // The file store wrote before the transaction failed: remove what nothing refers to.
-    await removeUnreferenced(db, store, written);
+    // A store outside the database (files, S3) kept what it wrote: remove what nothing refers to.
+    await deleteUnreferencedBlobs(db, written);
     throw error;
   }
 }
@@ -155,15 +156,4 @@ async function signerDetails(db: Queryable, packageId: string): Promise<Map<stri
     }
   }
   return details;
-}
-
-/** Sealed PDFs written to the file store by a run whose transaction failed, unless some document refers to them. */
-async function removeUnreferenced(db: Queryable, store: BlobStore, shas: string[]): Promise<void> {
-  if (shas.length === 0) return;
-  const referenced = await db
-    .select({ blob: documents.blobSha256, sealed: documents.sealedBlobSha256 })
-    .from(documents)
-    .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas)));
-  const keep = new Set(referenced.flatMap((row) => [row.blob, row.sealed]));
-  await Promise.all(shas.filter((sha) => !keep.has(sha)).map((sha) => store.delete(sha)));
 }

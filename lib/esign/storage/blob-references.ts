@@ -1,6 +1,7 @@
 import { inArray, or } from "drizzle-orm";
-import { database, type Queryable } from "@/lib/db/client";
+import type { Queryable } from "@/lib/db/client";
 import { approvalSignatures, documents, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
+import { takeBlobLock } from "./blob-locks";
 import { blobStore, PostgresBlobStore } from "./blob-store";
 
 /**
@@ -30,30 +31,37 @@ export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Se
 }
 
 /**
- * In the transaction that dropped references to `shas`: on PostgreSQL the `blobs` rows nobody
- * refers to any more are deleted with it. Answers the blobs the file store must delete once the
- * transaction has committed (`deleteUnreferencedFiles`); none on PostgreSQL.
+ * In the transaction that dropped references to `shas`: with the database's `blobs` table the
+ * rows nobody refers to any more are deleted with it. Answers the blobs a store outside the
+ * database (files, S3) must delete once the transaction has committed
+ * (`deleteUnreferencedBlobs`); none for the table.
  */
 export async function dropUnreferencedBlobs(tx: Queryable, shas: string[]): Promise<string[]> {
-  const { kind } = await database();
   const unique = [...new Set(shas)];
   const stillReferenced = await referencedBlobs(tx, unique);
   const unreferenced = unique.filter((sha) => !stillReferenced.has(sha));
-  if (kind !== "postgres") return unreferenced;
+  if (!(await blobStore()).transactional) return unreferenced;
   const inTransaction = new PostgresBlobStore(tx);
   for (const sha of unreferenced) await inTransaction.delete(sha);
   return [];
 }
 
 /**
- * After the commit, for the file store: deletes the files of `shas` still unreferenced (checked
- * again: a row written meanwhile may have stored the same bytes). A crash before this leaves an
- * unreferenced file, never a reference to a missing one. Nothing to do on PostgreSQL, whose blobs
- * are rows of the transactions that stored or dropped them.
+ * After the commit, for a store outside the database (files, S3): deletes the blobs of `shas`
+ * still unreferenced. Each is checked again, under its lock (blob-locks.ts), in a transaction of
+ * its own: a row written meanwhile may have stored the same bytes, and a writer holding the lock
+ * commits its reference first. A crash before this leaves an unreferenced blob, never a reference
+ * to a missing one. Nothing to do for the `blobs` table, whose rows belong to the transactions
+ * that stored or dropped them.
  */
-export async function deleteUnreferencedFiles(db: Queryable, shas: string[]): Promise<void> {
-  if (shas.length === 0 || (await database()).kind === "postgres") return;
-  const stillReferenced = await referencedBlobs(db, shas);
+export async function deleteUnreferencedBlobs(db: Queryable, shas: string[]): Promise<void> {
+  if (shas.length === 0) return;
   const store = await blobStore();
-  for (const sha of shas) if (!stillReferenced.has(sha)) await store.delete(sha);
+  if (store.transactional) return;
+  for (const sha of new Set(shas)) {
+    await db.transaction(async (tx) => {
+      await takeBlobLock(tx, sha);
+      if ((await referencedBlobs(tx, [sha])).size === 0) await store.delete(sha);
+    });
+  }
 }

@@ -6,14 +6,27 @@ import { eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database, type Queryable } from "@/lib/db/client";
 import { blobs } from "@/lib/db/schema";
+import { shareBlobLock } from "./blob-locks";
+import { s3BlobStore } from "./s3-blob-store";
 
 /**
- * Document bytes, addressed by their SHA-256. The filesystem backend keeps them under
+ * Document bytes, addressed by their SHA-256. With S3 settings they are objects of the bucket
+ * (s3-blob-store.ts), whatever the database. Otherwise the filesystem backend keeps them under
  * DATA_DIR/blobs for the embedded database; with a PostgreSQL server they live in the `blobs`
  * table so that every instance sees them, and are written in the caller's transaction.
  */
 export interface BlobStore {
-  /** Stores the bytes and answers their SHA-256; `tx` makes the write part of a transaction where the backend can. */
+  /**
+   * True when writes and deletes are rows of the database, part of the caller's transaction (the
+   * `blobs` table). False for stores outside it (files, S3): a rolled-back write leaves an
+   * unreferenced blob, and deletes wait for the commit (blob-references.ts).
+   */
+  readonly transactional: boolean;
+  /**
+   * Stores the bytes and answers their SHA-256. `tx` is the transaction that will refer to them:
+   * the write is part of it where the backend can; outside the database the blob's lock is held
+   * in it (blob-locks.ts) so that no deleter removes the bytes before the reference commits.
+   */
   put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
   get(sha256: string): Promise<Buffer | null>;
   /** The bytes as a web stream, for downloads; null when the blob is not stored (never was, or purged). */
@@ -28,6 +41,7 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 export class FileBlobStore implements BlobStore {
+  readonly transactional = false;
   constructor(private readonly root: string) {}
 
   private pathOf(sha256: string): string {
@@ -35,8 +49,9 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.root, sha256.slice(0, 2), sha256);
   }
 
-  async put(bytes: Uint8Array): Promise<{ sha256: string; created: boolean }> {
+  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
     const sha256 = sha256Hex(bytes);
+    if (tx) await shareBlobLock(tx, sha256);
     const target = this.pathOf(sha256);
     try {
       await fs.access(target);
@@ -88,6 +103,7 @@ export class FileBlobStore implements BlobStore {
 }
 
 export class PostgresBlobStore implements BlobStore {
+  readonly transactional = true;
   constructor(private readonly db: Queryable) {}
 
   async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
@@ -127,8 +143,64 @@ export class PostgresBlobStore implements BlobStore {
   }
 }
 
-export async function blobStore(): Promise<BlobStore> {
+/**
+ * A new store in front of the one it replaces (S3 after files or the `blobs` table): writes go to
+ * the new one; a blob it does not have is read from the old one, so documents stay readable while
+ * `npm run blobs:migrate-to-s3` moves them; deletes remove both copies. A miss costs one more
+ * look-up, in the old store, which is empty once migrated.
+ */
+export class FallbackBlobStore implements BlobStore {
+  readonly transactional: boolean;
+  constructor(
+    readonly primary: BlobStore,
+    readonly previous: BlobStore,
+  ) {
+    this.transactional = primary.transactional;
+  }
+
+  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
+    return this.primary.put(bytes, tx);
+  }
+
+  async get(sha256: string): Promise<Buffer | null> {
+    return (await this.primary.get(sha256)) ?? this.previous.get(sha256);
+  }
+
+  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+    return (await this.primary.stream(sha256)) ?? this.previous.stream(sha256);
+  }
+
+  async size(sha256: string): Promise<number | null> {
+    return (await this.primary.size(sha256)) ?? this.previous.size(sha256);
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await this.primary.delete(sha256);
+    await this.previous.delete(sha256);
+  }
+}
+
+/** The store of the database's own kind: files in DATA_DIR/blobs with PGlite, the `blobs` table with PostgreSQL. */
+export async function databaseBlobStore(): Promise<BlobStore> {
   const { db, kind } = await database();
   if (kind === "postgres") return new PostgresBlobStore(db);
   return new FileBlobStore(path.join(config().dataDir, "blobs"));
+}
+
+/** The store of this configuration: S3 when S3_BUCKET is set (reading through to the database's store), else the database's. */
+export async function blobStore(): Promise<BlobStore> {
+  const local = await databaseBlobStore();
+  const { s3 } = config();
+  return s3 ? new FallbackBlobStore(s3BlobStore(s3), local) : local;
+}
+
+/** Where documents go, for the start-up log; with S3, first checks that the bucket can be read (throws otherwise). */
+export async function describeBlobStore(): Promise<string> {
+  const { s3 } = config();
+  if (s3) {
+    await s3BlobStore(s3).check();
+    return `in S3 bucket "${s3.bucket}" (${s3.endpoint || `region ${s3.region}`}, keys ${s3.prefix}ab/<sha256>)`;
+  }
+  const { kind } = await database();
+  return kind === "postgres" ? "in the database (table blobs)" : `in ${path.join(config().dataDir, "blobs")}`;
 }

@@ -11,7 +11,7 @@ import { storedFilesZip } from "@/lib/esign/downloads/zip-download";
 import { badRequest, gone, notFound, tooLarge } from "@/lib/esign/errors";
 import { findPackage, findPackageToChange } from "@/lib/esign/packages/find-package";
 import { blobStore } from "@/lib/esign/storage/blob-store";
-import { dropUnreferencedBlobs, deleteUnreferencedFiles } from "@/lib/esign/storage/blob-references";
+import { dropUnreferencedBlobs, deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 
 /**
  * Supporting documents (the original's /api/supporting-documents/v1): files the sender keeps with
@@ -153,5 +153,5 @@ export async function deleteSupportingDocument(db: Db, caller: Caller, packageId
     await tx.delete(supportingDocuments).where(and(eq(supportingDocuments.packageId, pkg.id), eq(supportingDocuments.id, id)));
     return dropUnreferencedBlobs(tx, [row.blobSha256]);
   });
-  await deleteUnreferencedFiles(db, unreferenced);
+  await deleteUnreferencedBlobs(db, unreferenced);
 }

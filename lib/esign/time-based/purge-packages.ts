@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
 import { accountSettings, documents, packages, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
-import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
+import { deleteUnreferencedBlobs, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { inScope, type SweepScope } from "./sweep-scope";
 
 /** Statuses whose documents retention removes: a completed package, archived or not. */
@@ -25,9 +25,9 @@ function retentionDays() {
  * it (FOR UPDATE SKIP LOCKED), drops its documents' and signers' attachment files' references to
  * their blobs (upload and sealed PDF; the hashes stay in the PACKAGE_PURGE audit message), sets
  * `purged`, and removes each blob nothing else refers to (blobs are content-addressed: the same
- * bytes in a live package stay). On PostgreSQL the `blobs` rows are deleted in the same
- * transaction; the file store is cleaned after the commit, so a crash in between leaves an
- * unreferenced file, never a reference to a missing one. Answers the package, or null when none
+ * bytes in a live package stay). The `blobs` table's rows are deleted in the same transaction;
+ * a store outside the database (files, S3) is cleaned after the commit, so a crash in between
+ * leaves an unreferenced blob, never a reference to a missing one. Answers the package, or null when none
  * is due.
  */
 export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise<string | null> {
@@ -83,7 +83,7 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
   });
   if (!result) return null;
 
-  await deleteUnreferencedFiles(db, result.unreferenced);
+  await deleteUnreferencedBlobs(db, result.unreferenced);
   return result.packageId;
 }
 

@@ -4,7 +4,7 @@ import { signerAttachmentFiles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { conflict } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
-import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
+import { deleteUnreferencedBlobs, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { findPackageRequirement } from "./attachment-downloads";
 import { attachmentFileNotFound, syncRequirement } from "./requirement-files";
 
@@ -35,5 +35,5 @@ export async function deleteAttachmentFile(db: Db, caller: Caller, packageId: st
     },
     { allowed: "anyButTrash" },
   );
-  await deleteUnreferencedFiles(db, unreferenced);
+  await deleteUnreferencedBlobs(db, unreferenced);
 }

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { signerAttachmentFiles } from "@/lib/db/schema";
 import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import type { SigningSession } from "@/lib/esign/signing/session";
-import { deleteUnreferencedFiles, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
+import { deleteUnreferencedBlobs, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { ceremonyRequirement } from "./ceremony-attachments";
 import { attachmentFileNotFound, requirementOfRole, syncRequirement } from "./requirement-files";
 
@@ -33,6 +33,6 @@ export async function deleteSignerAttachmentFile(db: Db, session: SigningSession
       unreferenced: await dropUnreferencedBlobs(tx, file.blobSha256 ? [file.blobSha256] : []),
     };
   });
-  await deleteUnreferencedFiles(db, unreferenced);
+  await deleteUnreferencedBlobs(db, unreferenced);
   return answer;
 }

@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Settings } from "@/lib/config";
+import type { Queryable } from "@/lib/db/client";
+import { shareBlobLock } from "./blob-locks";
+import type { BlobStore } from "./blob-store";
+
+/**
+ * Blobs as objects of an S3-compatible bucket, at `<prefix><first two hex digits>/<sha256>`
+ * (`blobs/ab/ab12…`). Nothing of S3 is part of a database transaction: an object written for a
+ * transaction that rolls back stays unreferenced (as a file of the file store would), and
+ * unreferenced objects are deleted after the commit that dropped their last reference
+ * (blob-references.ts). Downloads stream from the GetObject body; nothing reads a whole object
+ * into memory except get(), which the PDF jobs need whole anyway.
+ */
+export class S3BlobStore implements BlobStore {
+  readonly transactional = false;
+
+  constructor(
+    readonly client: S3Client,
+    readonly bucket: string,
+    readonly prefix = "blobs/",
+  ) {}
+
+  key(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
+    return `${this.prefix}${sha256.slice(0, 2)}/${sha256}`;
+  }
+
+  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    if (tx) await shareBlobLock(tx, sha256);
+    // Content-addressed: an object of the right length under this key holds these bytes already.
+    if ((await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(sha256),
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: "application/octet-stream",
+        // The server checks the bytes it received against it (see s3Client on checksums).
+        ContentMD5: createHash("md5").update(bytes).digest("base64"),
+      }),
+    );
+    return { sha256, created: true };
+  }
+
+  async get(sha256: string): Promise<Buffer | null> {
+    const body = await this.body(sha256);
+    return body ? Buffer.from(await body.transformToByteArray()) : null;
+  }
+
+  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+    const body = await this.body(sha256);
+    return body ? (body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
+  }
+
+  async size(sha256: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(sha256) }));
+      return head.ContentLength ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(sha256: string): Promise<void> {
+    // Deleting a key that is not there succeeds.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(sha256) }));
+  }
+
+  /**
+   * Reads a key that is never written: "no such key" shows the bucket is there and these
+   * credentials may read it. Run at start, so that a wrong bucket, endpoint or key stops the
+   * server with its reason instead of every document answering as purged.
+   */
+  async check(): Promise<void> {
+    try {
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}signet-start-check` }));
+      await Body?.transformToByteArray();
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.name === "NoSuchKey") return;
+      const reason = error instanceof S3ServiceException ? `${error.name} (${error.$metadata.httpStatusCode}): ${error.message}` : (error as Error).message;
+      throw new Error(`S3 bucket "${this.bucket}" cannot be read: ${reason}`);
+    }
+  }
+
+  /** The object's body, from a GetObject answered before this returns: a missing object is null here, not an error mid-download. */
+  private async body(sha256: string) {
+    try {
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(sha256) }));
+      if (!Body) throw new Error(`S3 answered no body for ${this.key(sha256)}`);
+      return Body;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+}
+
+/**
+ * NoSuchKey from GetObject; NotFound from HeadObject, whose bare 404 cannot tell a missing key
+ * from a missing bucket (check() at start tells them apart).
+ */
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound");
+}
+
+/**
+ * The client of these settings. Checksums only WHEN_REQUIRED: since 3.729 the SDK adds a CRC32 to
+ * every upload by default (for a streamed body as an aws-chunked trailer, which s3rver, the tests'
+ * server, refuses, and which older MinIO, Ceph and other S3-compatible services mishandle) and
+ * validates response checksums. Every upload here carries Content-MD5 instead, which any S3
+ * server checks against what it received, and the migration verifies each object by its SHA-256.
+ */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint || undefined,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.accessKeyId ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+// One client (and its connection pool) per settings, kept across hot reloads like the database.
+const holder = globalThis as unknown as { signetS3Clients?: Map<string, S3Client> };
+
+export function s3BlobStore(settings: S3Settings): S3BlobStore {
+  const clients = (holder.signetS3Clients ??= new Map());
+  const id = JSON.stringify(settings);
+  let client = clients.get(id);
+  if (!client) {
+    client = s3Client(settings);
+    clients.set(id, client);
+  }
+  return new S3BlobStore(client, settings.bucket, settings.prefix);
+}
