@@ -57,6 +57,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
 
   const blobs = await CreatedBlobs.open();
   try {
+    await blobs.storeAhead(prepared.map((document) => document.file.bytes));
     return await changePackage(db, caller, packageId, "documents", async ({ tx, row: pkg, record }) => {
       await addRolesNamedByTags({ tx, row: pkg, record }, rolesNamedByTags(prepared, existing.roles));
       const positions = await tx.select({ position: documents.position }).from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.position));

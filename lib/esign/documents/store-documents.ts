@@ -22,6 +22,22 @@ export class CreatedBlobs {
     return new CreatedBlobs(await blobStore());
   }
 
+  /**
+   * Before the transaction, for a store outside the database: uploads the bytes while no database
+   * connection is held. `put` in the transaction then finds them and only takes the blob's lock
+   * (or stores them again, should a clean-up have removed them meanwhile). Nothing for the
+   * `blobs` table, whose writes belong in the transaction. Removed by `removeUnreferenced` too.
+   */
+  async storeAhead(files: Uint8Array[]): Promise<void> {
+    if (this.store.transactional) return;
+    await Promise.all(
+      files.map(async (bytes) => {
+        const { sha256, created } = await this.store.put(bytes);
+        if (created) this.created.push(sha256);
+      }),
+    );
+  }
+
   async put(bytes: Uint8Array, tx: Queryable): Promise<string> {
     const { sha256, created } = await this.store.put(bytes, tx);
     if (created) this.created.push(sha256);

@@ -65,6 +65,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
 
   const blobs = await CreatedBlobs.open();
   try {
+    await blobs.storeAhead(prepared.map((document) => document.file.bytes));
     await db.transaction(async (tx) => {
       const created = now();
       await tx.insert(packages).values({
