@@ -3,6 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
+import { PDF_CHUNK_SIZE } from "./pdf-start";
 import { openPdfSource, type PdfSource } from "./ranged-pdf";
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
@@ -14,9 +15,6 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.m
  */
 const worker = new pdfjs.PDFWorker();
 
-/** The unit pdf.js reads a file in when the server answers byte ranges (the ceremony's PDF route does). */
-const CHUNK_SIZE = 65_536;
-
 /**
  * No fetching ahead: pdf.js reads the end of the file (the cross-reference) and what each page
  * drawn needs, so the first page of a long document costs about what a short one's does.
@@ -27,7 +25,7 @@ const DOCUMENT_OPTIONS = {
   cMapPacked: true,
   isEvalSupported: false,
   worker,
-  rangeChunkSize: CHUNK_SIZE,
+  rangeChunkSize: PDF_CHUNK_SIZE,
   disableStream: true,
   disableAutoFetch: true,
 };
@@ -52,6 +50,8 @@ export interface ScrollRequest {
 
 export interface PdfPagesProps {
   fileUrl: string;
+  /** The file's server answers byte ranges (the ceremony's does): its first and last chunks are read at once (see pdf-start.ts). */
+  byteRanges?: boolean;
   /** Every page's size in PDF points, as the service stores them: the pages are laid out before the file has loaded. */
   pages: PageSize[];
   documentName: string;
@@ -68,7 +68,7 @@ export interface PdfPagesProps {
  * so a 200-page document opens as fast as a short one. Pages are laid out from their stored sizes
  * at one scale (the widest page fills the width), and fields are drawn over them at that scale.
  */
-export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest, onCurrentPageChange }: PdfPagesProps) {
+export function PdfPages({ fileUrl, byteRanges = false, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest, onCurrentPageChange }: PdfPagesProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -93,7 +93,7 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
       if (!controller.signal.aborted) setLoadError(`“${documentName}” could not be loaded. Reload the page to try again.`);
     };
     setSource(null);
-    openPdfSource(fileUrl, CHUNK_SIZE, controller.signal, fail).then((result) => {
+    openPdfSource(fileUrl, byteRanges, controller.signal, fail).then((result) => {
       opened = result;
       if (!controller.signal.aborted) setSource(result);
     }, fail);
@@ -101,7 +101,7 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
       controller.abort();
       if (opened && "range" in opened) opened.range.abort();
     };
-  }, [fileUrl, documentName]);
+  }, [fileUrl, byteRanges, documentName]);
 
   const widest = Math.max(...pages.map((page) => page.width), 1);
   const scale = containerWidth > 0 ? Math.min(containerWidth - PAGE_GAP * 2, MAX_PAGE_WIDTH) / widest : 0;
