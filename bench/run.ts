@@ -190,17 +190,19 @@ async function sealingBenchmarkLine() {
 }
 
 async function ceremonyOpenBenchmarkLine() {
-  const { coldMs, medianMs, maxMs, runs } = await ceremonyOpenBenchmark();
-  const metrics = { runs, coldMs: round(coldMs, 0), medianMs: round(medianMs, 0), maxMs: round(maxMs, 0) };
-  results.push(
-    judged({
-      benchmark: "Ceremony: link to first page painted, 200-page document (Chromium, next start)",
-      database: "pglite",
-      metrics,
-      summary: `median ${ms(metrics.medianMs)} (max ${ms(metrics.maxMs)}, n=${runs}; first opening with consent ${ms(metrics.coldMs)})`,
-      target: { metric: "medianMs", below: 2000, text: "< 2 s" },
-    }),
-  );
+  for (const opening of await ceremonyOpenBenchmark()) {
+    const { document, runs, fileBytes, pdfRequests, pdfBytesRead } = opening;
+    const metrics = { runs, coldMs: round(opening.coldMs, 0), medianMs: round(opening.medianMs, 0), maxMs: round(opening.maxMs, 0), fileBytes, pdfRequests, pdfBytesRead };
+    results.push(
+      judged({
+        benchmark: `Ceremony: link to first page painted, ${document} (Chromium, next start)`,
+        database: "pglite",
+        metrics,
+        summary: `median ${ms(metrics.medianMs)} (max ${ms(metrics.maxMs)}, n=${runs}; first opening with consent ${ms(metrics.coldMs)}); PDF: ${Math.round(pdfBytesRead / 1024)} of ${Math.round(fileBytes / 1024)} KB in ${pdfRequests} requests before the first page`,
+        target: { metric: "medianMs", below: 2000, text: "< 2 s" },
+      }),
+    );
+  }
 }
 
 async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof paddedPdf>>, tagged: Buffer) {

@@ -3,6 +3,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { CeremonyScreen } from "./ceremony-screen";
+import { preloadPdfPages } from "./pdf-pages-loader";
+
+// The PDF viewer (its code, and the pdf.js worker it starts) loads as soon as this page's code runs in
+// the browser, while the page hydrates and asks for the signer's view, not after: the first page comes sooner.
+preloadPdfPages();
 
 /** The ceremony's client root: its own query cache (no retries of refusals: the service's message is shown at once). */
 export function CeremonyApp({ packageId }: { packageId: string }) {

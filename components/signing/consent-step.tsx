@@ -25,6 +25,7 @@ export function ConsentStep({ view, packageId }: { view: CeremonyView; packageId
       </div>
       <PdfPagesLoader
         fileUrl={documentPdfUrl(packageId, CONSENT_DOCUMENT_ID)}
+        byteRanges
         pages={CONSENT_PAGES}
         documentName="Consent"
         onFirstPagePainted={() => setRead(true)}

@@ -10,6 +10,7 @@ import { AttachmentsPanel, missingAttachments } from "./attachments-panel";
 import { finishedText, useCeremonyEnding } from "./ceremony-ending";
 import { FieldLayer, targetElementId } from "./field-layer";
 import { PdfPagesLoader } from "./pdf-pages-loader";
+import { readPdfStart } from "./pdf-start";
 import type { ScrollRequest } from "./pdf-pages";
 import { SignaturePadDialog } from "./signature-pad-dialog";
 
@@ -133,6 +134,9 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   const [drawing, setDrawing] = useState<FillTarget | null>(null);
   const sign = useCeremonyAction(packageId, () => signDocument(packageId, document.id, signingRequest(document, fill)));
+  const fileUrl = documentPdfUrl(packageId, document.id);
+  // The file's first and last chunks are asked for now, while the viewer's code may still be loading.
+  useEffect(() => void readPdfStart(fileUrl).catch(() => undefined), [fileUrl]);
   const targets = fillTargets(document);
   const required = targets.filter((target) => target.required);
   const blocking = blockingTargets(document, fill);
@@ -180,7 +184,8 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PdfPagesLoader
-        fileUrl={documentPdfUrl(packageId, document.id)}
+        fileUrl={fileUrl}
+        byteRanges
         pages={document.pages}
         documentName={document.name}
         scrollRequest={scrollRequest}

@@ -2,6 +2,17 @@
 
 import dynamic from "next/dynamic";
 
+/**
+ * Starts loading the PDF viewer (its code, and the pdf.js worker it starts) before any document is
+ * shown: the ceremony calls it on opening, so the viewer is ready when the signer's view arrives.
+ * Browser only: the `typeof window` test is decided at build time, so the server's bundle never
+ * includes pdf.js.
+ */
+export function preloadPdfPages(): void {
+  if (typeof window === "undefined") return;
+  void import("./pdf-pages").catch(() => undefined); // the viewer's own load shows any failure
+}
+
 /** The PDF viewer, loaded in the browser only (pdf.js needs a worker and a canvas). */
 export const PdfPagesLoader = dynamic(() => import("./pdf-pages").then((module) => module.PdfPages), {
   ssr: false,

@@ -3,10 +3,32 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
+import { PDF_CHUNK_SIZE } from "./pdf-start";
+import { openPdfSource, type PdfSource } from "./ranged-pdf";
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
 
-const DOCUMENT_OPTIONS = { standardFontDataUrl: "/pdfjs/standard_fonts/", cMapUrl: "/pdfjs/cmaps/", cMapPacked: true, isEvalSupported: false };
+/**
+ * One pdf.js worker for every document this page shows, started when this module loads (the
+ * ceremony loads it while it asks for the signer's view), not when the first document opens; a
+ * worker handed to pdf.js outlives the documents that use it.
+ */
+const worker = new pdfjs.PDFWorker();
+
+/**
+ * No fetching ahead: pdf.js reads the end of the file (the cross-reference) and what each page
+ * drawn needs, so the first page of a long document costs about what a short one's does.
+ */
+const DOCUMENT_OPTIONS = {
+  standardFontDataUrl: "/pdfjs/standard_fonts/",
+  cMapUrl: "/pdfjs/cmaps/",
+  cMapPacked: true,
+  isEvalSupported: false,
+  worker,
+  rangeChunkSize: PDF_CHUNK_SIZE,
+  disableStream: true,
+  disableAutoFetch: true,
+};
 
 /** The gap between pages, and the widest a page is drawn, in CSS pixels. */
 const PAGE_GAP = 16;
@@ -28,6 +50,8 @@ export interface ScrollRequest {
 
 export interface PdfPagesProps {
   fileUrl: string;
+  /** The file's server answers byte ranges (the ceremony's does): its first and last chunks are read at once (see pdf-start.ts). */
+  byteRanges?: boolean;
   /** Every page's size in PDF points, as the service stores them: the pages are laid out before the file has loaded. */
   pages: PageSize[];
   documentName: string;
@@ -44,10 +68,12 @@ export interface PdfPagesProps {
  * so a 200-page document opens as fast as a short one. Pages are laid out from their stored sizes
  * at one scale (the widest page fills the width), and fields are drawn over them at that scale.
  */
-export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest, onCurrentPageChange }: PdfPagesProps) {
+export function PdfPages({ fileUrl, byteRanges = false, pages, documentName, renderOverlay, onFirstPagePainted, scrollRequest, onCurrentPageChange }: PdfPagesProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The file's first chunk, then its ranges on demand (ranged-pdf.ts); the whole file when it is short.
+  const [source, setSource] = useState<PdfSource | null>(null);
   // Marked on the first page once drawn: tests and the ceremony benchmark wait for it.
   const [firstPagePainted, setFirstPagePainted] = useState(false);
 
@@ -59,6 +85,23 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
     setContainerWidth(element.clientWidth);
     return () => observer.disconnect();
   }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let opened: PdfSource | null = null;
+    const fail = () => {
+      if (!controller.signal.aborted) setLoadError(`“${documentName}” could not be loaded. Reload the page to try again.`);
+    };
+    setSource(null);
+    openPdfSource(fileUrl, byteRanges, controller.signal, fail).then((result) => {
+      opened = result;
+      if (!controller.signal.aborted) setSource(result);
+    }, fail);
+    return () => {
+      controller.abort();
+      if (opened && "range" in opened) opened.range.abort();
+    };
+  }, [fileUrl, byteRanges, documentName]);
 
   const widest = Math.max(...pages.map((page) => page.width), 1);
   const scale = containerWidth > 0 ? Math.min(containerWidth - PAGE_GAP * 2, MAX_PAGE_WIDTH) / widest : 0;
@@ -78,7 +121,8 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => pages[index]!.height * scale + PAGE_GAP,
     paddingStart: PAGE_GAP,
-    overscan: 2,
+    // The pages around the view are drawn ahead, but only once the first is shown: it does not share the worker with them.
+    overscan: firstPagePainted ? 2 : 0,
   });
   useEffect(() => virtualizer.measure(), [scale, virtualizer]);
 
@@ -88,8 +132,10 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
     const element = scrollRef.current;
     if (!scrollRequest || !element || scale === 0 || scrolledSerial.current === scrollRequest.serial) return;
     scrolledSerial.current = scrollRequest.serial;
-    const top = (pageTops[scrollRequest.page] ?? 0) + scrollRequest.top * scale - element.clientHeight / 3;
-    element.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+    const top = Math.max(0, (pageTops[scrollRequest.page] ?? 0) + scrollRequest.top * scale - element.clientHeight / 3);
+    // Far away (a field on page 150), jump: a smooth scroll would mount and draw every page it passes.
+    const far = Math.abs(top - element.scrollTop) > element.clientHeight * 3;
+    element.scrollTo({ top, behavior: far ? "instant" : "smooth" });
   }, [scrollRequest, pageTops, scale]);
 
   useEffect(() => {
@@ -117,9 +163,9 @@ export function PdfPages({ fileUrl, pages, documentName, renderOverlay, onFirstP
         <p role="alert" className="m-6 rounded-md bg-white p-4 text-rose-800">
           {loadError}
         </p>
-      ) : scale > 0 ? (
+      ) : scale > 0 && source ? (
         <Document
-          file={fileUrl}
+          file={source}
           options={DOCUMENT_OPTIONS}
           onLoadError={() => setLoadError(`“${documentName}” could not be loaded. Reload the page to try again.`)}
           loading={null}

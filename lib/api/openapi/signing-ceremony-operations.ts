@@ -48,9 +48,16 @@ export const signingCeremonyOperations: Operation[] = [
     path: `${base}/documents/{documentId}/pdf`,
     tag,
     summary: "The document's PDF, for the ceremony to render",
-    description: CEREMONY_AUTHENTICATION,
+    description: `${CEREMONY_AUTHENTICATION} Answers one byte range (\`Range: bytes=…\`, \`If-Range\` with the ETag) with 206 and \`Content-Range\`, so a viewer reads only the parts of a long document it draws; several ranges get the whole file.`,
     permission: "public",
-    responses: { 200: pdf, 401: noCeremonySession, 404: ok(errorResponse, "No such document") },
+    responses: {
+      200: pdf,
+      206: { description: "The part of the PDF the Range asked for (Content-Range says which, and the file's size)", contentType: "application/pdf" },
+      304: { description: "Not modified: If-None-Match names this version (the ETag)" },
+      401: noCeremonySession,
+      404: ok(errorResponse, "No such document"),
+      416: ok(errorResponse, "A malformed range, or one starting past the end of the file (Content-Range: bytes */size)"),
+    },
   },
   {
     method: "post",

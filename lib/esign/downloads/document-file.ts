@@ -6,7 +6,8 @@ import { gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
-import type { BlobStore } from "@/lib/esign/storage/blob-store";
+import { sha256Hex, type BlobStore } from "@/lib/esign/storage/blob-store";
+import type { ByteRange, RangeableFile } from "@/lib/http/byte-ranges";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -73,6 +74,29 @@ export async function storedBlob(
   const body = size === null ? null : await store.stream(sha256);
   if (size === null || !body) throw documentPurged(document);
   return { body, size };
+}
+
+/**
+ * The PDF the ceremony shows, readable by ranges (pdf.js asks for the parts a page needs): the
+ * stored upload, or the consent document's built-in bytes. The blob's SHA-256 is its entity tag.
+ */
+export async function ceremonyPdf(store: BlobStore, document: DocumentRow): Promise<RangeableFile> {
+  const sha256 = document.blobSha256;
+  if (!sha256) {
+    const bytes = responseBytes(await originalBytes(store, document));
+    return { size: bytes.byteLength, etag: `"${sha256Hex(bytes)}"`, open: async (range?: ByteRange) => (range ? bytes.slice(range.start, range.end + 1) : bytes) };
+  }
+  const size = await store.size(sha256);
+  if (size === null) throw documentPurged(document);
+  return {
+    size,
+    etag: `"${sha256}"`,
+    open: async (range?: ByteRange) => {
+      const body = await store.stream(sha256, range);
+      if (!body) throw documentPurged(document);
+      return body;
+    },
+  };
 }
 
 /** The sealed PDF's blob when the package is complete and its seal is stored. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database, type Queryable } from "@/lib/db/client";
 import { blobs } from "@/lib/db/schema";
@@ -29,8 +29,11 @@ export interface BlobStore {
    */
   put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
   get(sha256: string): Promise<Buffer | null>;
-  /** The bytes as a web stream, for downloads; null when the blob is not stored (never was, or purged). */
-  stream(sha256: string): Promise<ReadableStream<Uint8Array> | null>;
+  /**
+   * The bytes as a web stream, for downloads; null when the blob is not stored (never was, or
+   * purged). With a range, only bytes `start` to `end` (both included, within the blob).
+   */
+  stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
   /** The size in bytes, or null when the blob is not stored. */
   size(sha256: string): Promise<number | null>;
   delete(sha256: string): Promise<void>;
@@ -76,7 +79,7 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
-  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+  async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
     let file: fs.FileHandle;
     try {
       // Opened before streaming so that a missing blob is a null here, not an error mid-response.
@@ -85,7 +88,7 @@ export class FileBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
-    return Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>;
+    return Readable.toWeb(file.createReadStream(range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>;
   }
 
   async size(sha256: string): Promise<number | null> {
@@ -121,9 +124,9 @@ export class PostgresBlobStore implements BlobStore {
     return row ? row.content : null;
   }
 
-  /** A bytea arrives whole from the driver, so this streams from memory. */
-  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
-    const bytes = await this.get(sha256);
+  /** A bytea arrives whole from the driver, so this streams from memory; a range is cut by the database (substring), so only it is read. */
+  async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
+    const bytes = range ? await this.slice(sha256, range) : await this.get(sha256);
     if (!bytes) return null;
     return new ReadableStream<Uint8Array>({
       start(controller) {
@@ -131,6 +134,14 @@ export class PostgresBlobStore implements BlobStore {
         controller.close();
       },
     });
+  }
+
+  private async slice(sha256: string, range: { start: number; end: number }): Promise<Buffer | null> {
+    const [row] = await this.db
+      .select({ content: sql<Buffer>`substring(${blobs.content} from ${range.start + 1}::int for ${range.end - range.start + 1}::int)`.mapWith(blobs.content) })
+      .from(blobs)
+      .where(eq(blobs.sha256, sha256));
+    return row ? row.content : null;
   }
 
   async size(sha256: string): Promise<number | null> {

@@ -1,16 +1,16 @@
 import { findDocument } from "@/lib/esign/documents/document-changes";
-import { originalBytes, pdfFileName, responseBytes, storedBlob } from "@/lib/esign/downloads/document-file";
+import { ceremonyPdf, pdfFileName } from "@/lib/esign/downloads/document-file";
 import { blobStore } from "@/lib/esign/storage/blob-store";
-import { download } from "@/lib/http/responses";
+import { rangedDownload } from "@/lib/http/byte-ranges";
 import { signerRoute } from "@/lib/http/signer-route";
 
-/** The document's PDF for the ceremony to render, streamed (the consent document's is built in). */
-export const GET = signerRoute<{ packageId: string; documentId: string }>(async ({ tx, context, params }) => {
+/**
+ * The document's PDF for the ceremony to render (the consent document's is built in). It answers
+ * byte ranges: pdf.js reads the end of the file (the cross-reference) and the parts of the pages
+ * it draws, so the first page of a long document shows without the whole file.
+ */
+export const GET = signerRoute<{ packageId: string; documentId: string }>(async ({ request, tx, context, params }) => {
   const document = await findDocument(tx, context.pkg.id, params.documentId);
-  const store = await blobStore();
-  const file = document.blobSha256 ? await storedBlob(store, document.blobSha256, document) : await (async () => {
-    const bytes = await originalBytes(store, document);
-    return { body: responseBytes(bytes), size: bytes.byteLength };
-  })();
-  return download(file.body, pdfFileName(document), "application/pdf", { "content-length": String(file.size), "cache-control": "private, max-age=300" });
+  const file = await ceremonyPdf(await blobStore(), document);
+  return rangedDownload(request, file, pdfFileName(document), "application/pdf", { "cache-control": "private, max-age=300" });
 });
