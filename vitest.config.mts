@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 const integration = ["tests/api/**/*.test.ts"];
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */
-const storingDocuments = ["downloads", "sealing", "signing-attachments", "time-based"].map((name) => `tests/api/${name}.test.ts`);
+const storingDocuments = ["downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
  * Four projects: unit tests of lib/ (no database); the API integration tests twice, once on an

@@ -177,8 +177,8 @@ export class FallbackBlobStore implements BlobStore {
     return (await this.primary.get(sha256)) ?? this.previous.get(sha256);
   }
 
-  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
-    return (await this.primary.stream(sha256)) ?? this.previous.stream(sha256);
+  async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
+    return (await this.primary.stream(sha256, range)) ?? this.previous.stream(sha256, range);
   }
 
   async size(sha256: string): Promise<number | null> {

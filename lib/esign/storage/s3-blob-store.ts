@@ -51,8 +51,8 @@ export class S3BlobStore implements BlobStore {
     return body ? Buffer.from(await body.transformToByteArray()) : null;
   }
 
-  async stream(sha256: string): Promise<ReadableStream<Uint8Array> | null> {
-    const body = await this.body(sha256);
+  async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
+    const body = await this.body(sha256, range);
     return body ? (body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
   }
 
@@ -88,9 +88,12 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** The object's body, from a GetObject answered before this returns: a missing object is null here, not an error mid-download. */
-  private async body(sha256: string) {
+  /** With a range, the object's bytes `start` to `end` only (a ranged GetObject). */
+  private async body(sha256: string, range?: { start: number; end: number }) {
     try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(sha256) }));
+      const { Body } = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(sha256), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
       if (!Body) throw new Error(`S3 answered no body for ${this.key(sha256)}`);
       return Body;
     } catch (error) {
