@@ -166,12 +166,13 @@ export async function deliverCallback(deliveryId: string): Promise<void> {
   const body = callbackBody(event);
   const attemptedAt = now();
   const key = registration.encryptedKey ? decryptSecret(registration.encryptedKey) : null;
-  const { callbackAllowPrivate, callbackConnectTimeoutMs, callbackResponseTimeoutMs } = config();
+  const { callbackAllowPrivate, callbackConnectTimeoutMs, callbackResponseTimeoutMs, callbackConcurrency } = config();
   const outcome = await postCallback(claimed.url, body, {
     headers: callbackHeaders(claimed.id, key, body, attemptedAt),
     allowPrivate: callbackAllowPrivate,
     connectTimeoutMs: callbackConnectTimeoutMs,
     responseTimeoutMs: callbackResponseTimeoutMs,
+    connectionsPerOrigin: callbackConcurrency,
   });
   await recordOutcome(claimed, outcome, attemptedAt);
 }
