@@ -1,12 +1,9 @@
 import type { DatabaseKind } from "./environments";
 
-/** One line of the bench table (and of bench/results/latest.json). */
-export interface Target {
-  metric: string;
-  below: number;
-  text: string;
-}
+/** The metric passes below `below`, or at `atLeast` and above (a rate). */
+export type Target = { metric: string; text: string } & ({ below: number } | { atLeast: number });
 
+/** One line of the bench table (and of bench/results/latest.json). */
 export interface BenchResult {
   benchmark: string;
   database: DatabaseKind | "none";
@@ -23,5 +20,6 @@ export type Measured = Omit<BenchResult, "status">;
 export function judged(result: Measured): BenchResult {
   if (!result.target) return { ...result, status: "INFO" };
   const value = result.metrics[result.target.metric];
-  return { ...result, status: value < result.target.below ? "PASS" : "MISS" };
+  const passes = "below" in result.target ? value < result.target.below : value >= result.target.atLeast;
+  return { ...result, status: passes ? "PASS" : "MISS" };
 }
