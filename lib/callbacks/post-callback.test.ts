@@ -73,6 +73,39 @@ describe("postCallback", () => {
     expect(large.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
   });
 
+  it("a kept connection the receiver closed meanwhile: the POST goes once more on a new connection, once", async () => {
+    // Answers the first request of each connection and drops the connection at its second.
+    const requestsOf = new WeakMap<object, number>();
+    let received = 0;
+    const dropping = http.createServer((request, response) => {
+      received++;
+      const count = (requestsOf.get(request.socket) ?? 0) + 1;
+      requestsOf.set(request.socket, count);
+      if (count > 1 || request.url === "/always") {
+        request.socket.destroy();
+        return;
+      }
+      request.resume();
+      request.on("end", () => response.end("ok"));
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    try {
+      const single = options({ connectionsPerOrigin: 1 });
+      expect((await postCallback(`${origin}/first`, "{}", single)).statusCode).toBe(200);
+      expect(await postCallback(`${origin}/second`, "{}", single)).toMatchObject({ statusCode: 200, responseExcerpt: "ok" });
+      expect(received).toBe(3);
+
+      const failed = await postCallback(`${origin}/always`, "{}", single);
+      expect(failed.statusCode).toBeUndefined();
+      expect(failed.error).toBeTruthy();
+      expect(received).toBe(5);
+    } finally {
+      dropping.closeAllConnections();
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
+
   it("a closed port is an error naming it", async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

@@ -1,4 +1,4 @@
-import { Pool, buildConnector } from "undici";
+import { Client, Pool, buildConnector, type Dispatcher } from "undici";
 import { resolveDestination, type ResolvedAddress } from "./address-guard";
 
 /** The most of a receiver's answer that is read and kept. */
@@ -58,24 +58,30 @@ function guardedAddress(hostname: string, allowPrivate: boolean): Promise<Resolv
 }
 
 /**
- * The keep-alive connections to one origin, for one guard setting and connect time-out. Every
- * new connection is opened by the SSRF guard: the host is resolved and checked, and the socket
- * goes to that very address (TLS still checks the certificate against the host name). A kept
- * connection was checked when it was opened; a change of CALLBACK_ALLOW_PRIVATE uses other pools.
+ * Opens connections through the SSRF guard: the host is resolved and checked, and the socket goes
+ * to that very address (TLS still checks the certificate against the host name).
+ */
+function guardedConnector(options: PostOptions): buildConnector.connector {
+  const connectDirectly = buildConnector({ timeout: options.connectTimeoutMs });
+  return (connectOptions, callback) => {
+    guardedAddress(connectOptions.hostname, options.allowPrivate).then(
+      (resolved) => connectDirectly({ ...connectOptions, hostname: resolved.address }, callback),
+      (error: Error) => callback(error, null),
+    );
+  };
+}
+
+/**
+ * The keep-alive connections to one origin, for one guard setting and connect time-out, each
+ * opened by the guard. A kept connection was checked when it was opened; a change of
+ * CALLBACK_ALLOW_PRIVATE uses other pools.
  */
 function poolFor(origin: string, options: PostOptions): Pool {
   const key = `${origin} ${options.allowPrivate} ${options.connectTimeoutMs} ${options.connectionsPerOrigin}`;
   let entry = pools.get(key);
   if (!entry) {
-    const connectDirectly = buildConnector({ timeout: options.connectTimeoutMs });
-    const connect: buildConnector.connector = (connectOptions, callback) => {
-      guardedAddress(connectOptions.hostname, options.allowPrivate).then(
-        (resolved) => connectDirectly({ ...connectOptions, hostname: resolved.address }, callback),
-        (error: Error) => callback(error, null),
-      );
-    };
     entry = {
-      pool: new Pool(origin, { connect, connections: options.connectionsPerOrigin, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 }),
+      pool: new Pool(origin, { connect: guardedConnector(options), connections: options.connectionsPerOrigin, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 }),
       lastUsed: Date.now(),
     };
     pools.set(key, entry);
@@ -115,40 +121,70 @@ function errorMessage(error: unknown, options: PostOptions): string {
 }
 
 /**
- * POSTs `body` once on a kept connection to the url's origin (opened through the SSRF guard);
+ * What a kept connection that the receiver closed meanwhile fails with (it closes idle ones after
+ * its own keep-alive time-out, possibly just as a request goes out on one).
+ */
+const CLOSED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * POSTs `body` on a kept connection to the url's origin (opened through the SSRF guard);
  * redirects are not followed (a 3xx is a failure like any other non-2xx); at most
- * RESPONSE_EXCERPT_BYTES of the answer are read. The whole attempt, waiting for a free
- * connection included, ends after both time-outs.
+ * RESPONSE_EXCERPT_BYTES of the answer are read. When the connection turns out closed before any
+ * answer, the POST goes once more on a new connection: the receiver may then see it twice, which
+ * at-least-once delivery allows (the Signet-Delivery-Id is the same). The whole attempt, waiting
+ * for a free connection included, ends after both time-outs.
  */
 export async function postCallback(url: string, body: string, options: PostOptions): Promise<PostOutcome> {
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   const target = new URL(url);
+  const signal = AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs);
   try {
-    const response = await poolFor(target.origin, options).request({
-      path: `${target.pathname}${target.search}`,
-      method: "POST",
-      headers: options.headers,
-      body,
-      headersTimeout: options.responseTimeoutMs,
-      bodyTimeout: options.responseTimeoutMs,
-      signal: AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs),
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let response: Dispatcher.ResponseData;
     try {
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        size += chunk.length;
-        // Leaving the loop early destroys the rest of the answer (and its connection).
-        if (size >= RESPONSE_EXCERPT_BYTES) break;
+      response = await sendOn(poolFor(target.origin, options), target, body, options, signal);
+    } catch (error) {
+      if (!CLOSED_CONNECTION_CODES.has((error as { code?: string }).code ?? "")) throw error;
+      const fresh = new Client(target.origin, { connect: guardedConnector(options), pipelining: 1 });
+      try {
+        response = await sendOn(fresh, target, body, options, signal);
+        return { ...(await readAnswer(response)), latencyMs: latencyMs() };
+      } finally {
+        void fresh.close().catch(() => {});
       }
-    } catch {
-      // The answer broke off after its status: the status counts, with what came of the body.
     }
-    const responseExcerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
-    return { statusCode: response.statusCode, responseExcerpt, latencyMs: latencyMs() };
+    return { ...(await readAnswer(response)), latencyMs: latencyMs() };
   } catch (error) {
     return { error: errorMessage(error, options), latencyMs: latencyMs() };
   }
+}
+
+function sendOn(dispatcher: Dispatcher, target: URL, body: string, options: PostOptions, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  return dispatcher.request({
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
+    method: "POST",
+    headers: options.headers,
+    body,
+    headersTimeout: options.responseTimeoutMs,
+    bodyTimeout: options.responseTimeoutMs,
+    signal,
+  });
+}
+
+/** The status and at most RESPONSE_EXCERPT_BYTES of the body. */
+async function readAnswer(response: Dispatcher.ResponseData): Promise<{ statusCode: number; responseExcerpt: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      // Leaving the loop early destroys the rest of the answer (and its connection).
+      if (size >= RESPONSE_EXCERPT_BYTES) break;
+    }
+  } catch {
+    // The answer broke off after its status: the status counts, with what came of the body.
+  }
+  return { statusCode: response.statusCode, responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8") };
 }
