@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DELIVER_CALLBACK_JOB } from "@/lib/callbacks/kinds";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
+import { callbackDeliveries } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "@/tests/support/api-client";
@@ -276,8 +278,14 @@ async function throughputBenchmark(kind: DatabaseKind, receiver: LoopbackReceive
     if (!all) {
       const arrived = receiver.at(path).length;
       const rate = arrived / ((performance.now() - firstCommit) / 1000);
+      // Why: a failed attempt waits CALLBACK_RETRY_BASE_SECONDS, and its package's later events with it.
+      const failures = await db
+        .select({ attempts: callbackDeliveries.attempts, lastError: callbackDeliveries.lastError })
+        .from(callbackDeliveries)
+        .where(and(eq(callbackDeliveries.accountId, owner.accountId), isNotNull(callbackDeliveries.lastError)));
+      const why = failures.length ? `; ${failures.length} with a failed attempt, e.g. "${failures[0].lastError}"` : "";
       throw new Error(
-        `Only ${arrived} of ${THROUGHPUT_EVENTS} callbacks arrived within ${THROUGHPUT_TIMEOUT_MS / 1000} s (${round(rate, 1)}/s so far); gave up`,
+        `Only ${arrived} of ${THROUGHPUT_EVENTS} callbacks arrived within ${THROUGHPUT_TIMEOUT_MS / 1000} s (${round(rate, 1)}/s so far${why}); gave up`,
       );
     }
     const lastArrival = Math.max(...receiver.at(path).map((entry) => entry.at));
