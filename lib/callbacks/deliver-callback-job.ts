@@ -9,7 +9,8 @@ import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/registry";
 import { cancelPendingDeliveries } from "./deliveries";
-import { claimHead, headsOf, recordDelivered, type ClaimedDelivery } from "./delivery-claims";
+import { Batcher } from "./batcher";
+import { claimHeads, headsOf, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from "./delivery-claims";
 import { DELIVER_CALLBACK_JOB } from "./kinds";
 import { callbackBody, callbackHeaders } from "./payload";
 import { closeCallbackConnections, postCallback, type PostOutcome } from "./post-callback";
@@ -52,6 +53,24 @@ class Slots {
 const holder = globalThis as unknown as { signetCallbackSlots?: Slots };
 const slots = (holder.signetCallbackSlots ??= new Slots());
 
+/** Claims of package heads (claimHeads), many deliveries' in one statement under load. */
+const headClaims = new Batcher<string, ClaimedDelivery | undefined>(async (deliveryIds) => {
+  const at = now();
+  const claimed = await claimHeads(await getDb(), deliveryIds, at, new Date(at.getTime() + leaseMs()));
+  // Two runs may ask for the same delivery in one batch (two workers' batches named it): one of them gets it.
+  return deliveryIds.map((id) => {
+    const delivery = claimed.get(id);
+    claimed.delete(id);
+    return delivery;
+  });
+});
+
+/** Successful attempts (recordDelivered), many deliveries' in one statement under load; each answers whether it changed. */
+const deliveredRecords = new Batcher<DeliveredAttempt, boolean>(async (attempts) => {
+  const changed = await recordDelivered(await getDb(), attempts, now());
+  return attempts.map((attempt) => changed.has(attempt.deliveryId));
+});
+
 async function emailOwner(tx: Tx, delivery: ClaimedDelivery, attempts: number, lastError: string): Promise<void> {
   const [owner] = await tx
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
@@ -72,16 +91,21 @@ async function emailOwner(tx: Tx, delivery: ClaimedDelivery, attempts: number, l
  * the next attempt queued. Answers whether the delivery has ended, so its package's next may go.
  */
 async function recordOutcome(delivery: ClaimedDelivery, outcome: PostOutcome, attemptedAt: Date, settings: Config): Promise<boolean> {
-  const db = await getDb();
   const delivered = outcome.statusCode !== undefined && outcome.statusCode >= 200 && outcome.statusCode < 300;
   if (delivered) {
-    const attempt = { attemptedAt, statusCode: outcome.statusCode!, latencyMs: outcome.latencyMs, responseExcerpt: outcome.responseExcerpt || null };
     // Not PENDING any more means cancelled meanwhile: the cancelling queued what comes next.
-    return recordDelivered(db, delivery.id, attempt, now());
+    return deliveredRecords.submit({
+      deliveryId: delivery.id,
+      attemptedAt,
+      statusCode: outcome.statusCode!,
+      latencyMs: outcome.latencyMs,
+      responseExcerpt: outcome.responseExcerpt || null,
+    });
   }
   const lastError = outcome.error ?? `The receiver answered HTTP ${outcome.statusCode}`;
   const attempts = delivery.attempts + 1;
   const final = attempts >= settings.callbackMaxAttempts;
+  const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.insert(callbackAttempts).values({
       deliveryId: delivery.id,
@@ -160,8 +184,7 @@ async function runPackage(first: ClaimedDelivery, settings: Config): Promise<voi
       await db.transaction((tx) => enqueueJob(tx, DELIVER_CALLBACK_JOB, { deliveryId: id }));
       return;
     }
-    const at = now();
-    delivery = await claimHead(db, delivery.id, at, new Date(at.getTime() + leaseMs(settings)));
+    delivery = await headClaims.submit(delivery.id);
   }
 }
 
@@ -197,8 +220,7 @@ export async function deliverCallbacks(deliveryIds: string[]): Promise<void> {
     ready.map(async (head) => {
       await slots.acquire(settings.callbackConcurrency);
       try {
-        const claimedAt = now();
-        const claimed = await claimHead(db, head.id, claimedAt, new Date(claimedAt.getTime() + leaseMs(settings)));
+        const claimed = await headClaims.submit(head.id);
         if (claimed) await runPackage(claimed, settings);
       } finally {
         slots.release();

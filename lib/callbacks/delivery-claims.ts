@@ -3,10 +3,11 @@ import type { Queryable } from "@/lib/db/client";
 import type { CallbackEvent } from "./payload";
 
 /**
- * The statements of the delivery hot path, each one round trip: which deliveries head their
- * package, claiming a head together with what its attempt needs, and recording a delivered
- * attempt. A package's head is its PENDING delivery of the earliest event; a delivery without a
- * package is its own head. Only a head is ever claimed, so a package's events go out in order.
+ * The statements of the delivery hot path, each one round trip for many deliveries: which
+ * deliveries head their package, claiming heads together with what their attempts need, and
+ * recording delivered attempts. A package's head is its PENDING delivery of the earliest event; a
+ * delivery without a package is its own head. Only a head is ever claimed, so a package's events
+ * go out in order.
  */
 
 async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
@@ -81,78 +82,107 @@ interface ClaimRow {
 }
 
 /**
- * Leases the head of the package of `deliveryId` (or `deliveryId` itself, without a package) until
- * `leaseUntil`, when it is due and no other worker holds it. The head is found in this statement:
- * a delivery ended meanwhile by another worker fails the claim (its end then claims the next).
+ * Leases, for each of `deliveryIds`, the head of its package (the delivery itself, without a
+ * package) until `leaseUntil`, when it is due and no other worker holds it; answers the claimed
+ * ones by the id they were asked for. The heads are found in this statement: a head ended
+ * meanwhile by another worker fails its claim (its end then claims the next). Ids of one package
+ * claim its head once.
  */
-export async function claimHead(db: Queryable, deliveryId: string, at: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
-  const [row] = await rowsOf<ClaimRow>(
+export async function claimHeads(db: Queryable, deliveryIds: string[], at: Date, leaseUntil: Date): Promise<Map<string, ClaimedDelivery>> {
+  const rows = await rowsOf<ClaimRow & { for_id: string }>(
     db,
-    sql`with target as (
-        select coalesce(
-          (select head.id from callback_deliveries x cross join lateral (
-              select d.id from callback_deliveries d
-              where d.account_id = x.account_id and d.package_id = x.package_id and d.status = 'PENDING'
-              order by d.event_id, d.created limit 1
-            ) head
-            where x.id = ${deliveryId} and x.package_id is not null),
-          (select x.id from callback_deliveries x where x.id = ${deliveryId} and x.package_id is null)
-        ) as id
+    sql`with asked as (select distinct value as for_id from jsonb_array_elements_text(${JSON.stringify(deliveryIds)}::jsonb)),
+      target as (
+        select distinct on (head_id) head_id, for_id from (
+          select asked.for_id, coalesce(
+            (select head.id from callback_deliveries x cross join lateral (
+                select d.id from callback_deliveries d
+                where d.account_id = x.account_id and d.package_id = x.package_id and d.status = 'PENDING'
+                order by d.event_id, d.created limit 1
+              ) head
+              where x.id = asked.for_id and x.package_id is not null),
+            (select x.id from callback_deliveries x where x.id = asked.for_id and x.package_id is null)
+          ) as head_id
+          from asked
+        ) heads
+        where head_id is not null
+        order by head_id, for_id
       ),
       claimed as (
         update callback_deliveries d set lease_until = ${timestamp(leaseUntil)} from target
-        where d.id = target.id and d.status = 'PENDING' and d.next_attempt_at <= ${timestamp(at)}
+        where d.id = target.head_id and d.status = 'PENDING' and d.next_attempt_at <= ${timestamp(at)}
           and (d.lease_until is null or d.lease_until < ${timestamp(at)})
-        returning d.id, d.account_id, d.package_id, d.event_id, d.event_name, d.url, d.attempts
+        returning target.for_id, d.id, d.account_id, d.package_id, d.event_id, d.event_name, d.url, d.attempts
       )
-      select c.id, c.account_id, c.package_id, c.event_name, c.url, c.attempts,
+      select c.for_id, c.id, c.account_id, c.package_id, c.event_name, c.url, c.attempts,
         e.name, e.session_user, e.document_id, e.message, e.new_role_id, e.package_id as event_package_id,
         (extract(epoch from e.created) * 1000)::float8 as event_created_ms,
         r.url as registration_url, r.encrypted_key
       from claimed c join audit_events e on e.id = c.event_id
       left join callback_registrations r on r.account_id = c.account_id`,
   );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    packageId: row.package_id,
-    eventName: row.event_name,
-    url: row.url,
-    attempts: Number(row.attempts),
-    event: {
-      name: row.name,
-      sessionUser: row.session_user,
-      packageId: row.event_package_id,
-      message: row.message,
-      documentId: row.document_id,
-      newRoleId: row.new_role_id,
-      created: new Date(Math.round(Number(row.event_created_ms))),
-    },
-    registration: { url: row.registration_url, encryptedKey: row.encrypted_key },
-  };
+  return new Map(
+    rows.map((row) => [
+      row.for_id,
+      {
+        id: row.id,
+        accountId: row.account_id,
+        packageId: row.package_id,
+        eventName: row.event_name,
+        url: row.url,
+        attempts: Number(row.attempts),
+        event: {
+          name: row.name,
+          sessionUser: row.session_user,
+          packageId: row.event_package_id,
+          message: row.message,
+          documentId: row.document_id,
+          newRoleId: row.new_role_id,
+          created: new Date(Math.round(Number(row.event_created_ms))),
+        },
+        registration: { url: row.registration_url, encryptedKey: row.encrypted_key },
+      },
+    ]),
+  );
+}
+
+/** A successful attempt, to be logged with its delivery marked DELIVERED. */
+export interface DeliveredAttempt {
+  deliveryId: string;
+  attemptedAt: Date;
+  statusCode: number;
+  latencyMs: number;
+  responseExcerpt: string | null;
 }
 
 /**
- * Logs a successful attempt and marks the delivery DELIVERED, in one statement. Answers false
- * when it was no longer PENDING (cancelled meanwhile): the attempt is logged, the status stays.
+ * Logs successful attempts and marks their deliveries DELIVERED, in one statement. Answers the
+ * ids that changed: one no longer PENDING was cancelled meanwhile (its attempt is logged, its
+ * status stays).
  */
-export async function recordDelivered(
-  db: Queryable,
-  deliveryId: string,
-  attempt: { attemptedAt: Date; statusCode: number; latencyMs: number; responseExcerpt: string | null },
-  at: Date,
-): Promise<boolean> {
+export async function recordDelivered(db: Queryable, attempts: DeliveredAttempt[], at: Date): Promise<Set<string>> {
+  const input = attempts.map((attempt) => ({
+    id: attempt.deliveryId,
+    attempted_at: attempt.attemptedAt.toISOString(),
+    status_code: attempt.statusCode,
+    latency_ms: attempt.latencyMs,
+    response_excerpt: attempt.responseExcerpt,
+  }));
   const changed = await rowsOf<{ id: string }>(
     db,
-    sql`with attempt as (
+    sql`with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          as t(id text, attempted_at timestamptz, status_code integer, latency_ms integer, response_excerpt text)
+      ),
+      attempt as (
         insert into callback_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_excerpt)
-        values (${deliveryId}, ${timestamp(attempt.attemptedAt)}, ${attempt.statusCode}, ${attempt.latencyMs}, null, ${attempt.responseExcerpt})
+        select id, attempted_at, status_code, latency_ms, null, response_excerpt from input
       )
-      update callback_deliveries set status = 'DELIVERED', attempts = attempts + 1, last_status_code = ${attempt.statusCode},
+      update callback_deliveries d set status = 'DELIVERED', attempts = d.attempts + 1, last_status_code = input.status_code,
         last_error = null, lease_until = null, next_attempt_at = ${timestamp(at)}, delivered_at = ${timestamp(at)}
-      where id = ${deliveryId} and status = 'PENDING'
-      returning id`,
+      from input
+      where d.id = input.id and d.status = 'PENDING'
+      returning d.id`,
   );
-  return changed.length > 0;
+  return new Set(changed.map((row) => row.id));
 }

@@ -186,5 +186,7 @@ async function readAnswer(response: Dispatcher.ResponseData): Promise<{ statusCo
   } catch {
     // The answer broke off after its status: the status counts, with what came of the body.
   }
-  return { statusCode: response.statusCode, responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8") };
+  const text = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
+  // A receiver may answer anything; PostgreSQL's text takes no NUL.
+  return { statusCode: response.statusCode, responseExcerpt: text.replaceAll("\u0000", "\uFFFD") };
 }

@@ -10,6 +10,7 @@ import PgBoss from "pg-boss";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { jobDefinition } from "@/lib/jobs/registry";
 import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
+import { deliverCallbacks } from "@/lib/callbacks/deliver-callback-job";
 import { call, callJson } from "../support/api-client";
 import { packagePayload } from "../support/packages";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
@@ -313,6 +314,40 @@ describe("many deliveries", () => {
       expect(opened).toBeLessThanOrEqual(8);
     } finally {
       delete process.env.CALLBACK_CONCURRENCY;
+    }
+  });
+});
+
+describe("runs at the same time", () => {
+  it("three workers' batches naming the same deliveries at once: each is sent once, in order per package", { timeout: 60_000 }, async () => {
+    await stopJobQueue();
+    try {
+      const owner = await seedAccount();
+      const path = uniquePath("same-time");
+      await register(owner, path, ["DOCUMENT_VIEWED"]);
+      const packages = Array.from({ length: 6 }, (_, index) => `pkg-same-${index}`);
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        for (const packageId of packages) {
+          for (let index = 0; index < 4; index++) {
+            await recordEvent(tx, { accountId: owner.accountId, packageId, name: "DOCUMENT_VIEWED", sessionUser: owner.userId, message: `${packageId}:${index}` });
+          }
+        }
+      });
+      const ids = (await deliveriesOf(owner.accountId)).map((delivery) => delivery.id);
+      // What three workers do when their batches hold the same jobs (a spare run, the sweep).
+      await Promise.all([deliverCallbacks(ids), deliverCallbacks(ids), deliverCallbacks([...ids].reverse())]);
+
+      await waitForStatuses(owner.accountId, Array(24).fill("DELIVERED"));
+      const messages = receivedAt(path).map((entry) => String(entry.json.message));
+      expect(messages).toHaveLength(24);
+      expect(new Set(messages).size).toBe(24);
+      for (const packageId of packages) {
+        expect(messages.filter((message) => message.startsWith(`${packageId}:`))).toEqual([0, 1, 2, 3].map((index) => `${packageId}:${index}`));
+      }
+      for (const id of ids) expect(await attemptsOf(id)).toHaveLength(1);
+    } finally {
+      await startJobQueue({ only: ["deliver-callback"], pollingIntervalSeconds: 0.5 });
     }
   });
 });
