@@ -17,6 +17,17 @@ async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
+/**
+ * A VALUES list of ids. Its row count is exact to the planner (a set-returning function over one
+ * JSON parameter is guessed at 100 rows), so a small batch is looked up by primary key even where
+ * the tables have no statistics (PGlite is never analysed).
+ */
+const idValues = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`(${id}::text)`),
+    sql`, `,
+  );
+
 export interface DeliveryHead {
   id: string;
   /** When it may be attempted (ms since the epoch). */
@@ -27,9 +38,10 @@ export interface DeliveryHead {
 
 /** The heads of the packages of these deliveries (and those of them without a package, still PENDING). */
 export async function headsOf(db: Queryable, deliveryIds: string[], at: Date): Promise<DeliveryHead[]> {
+  if (deliveryIds.length === 0) return [];
   const rows = await rowsOf<{ id: string; next_attempt_ms: number; held: boolean }>(
     db,
-    sql`with jobs as (select distinct value as id from jsonb_array_elements_text(${JSON.stringify(deliveryIds)}::jsonb)),
+    sql`with jobs as (select distinct id from (values ${idValues(deliveryIds)}) as asked(id)),
       packages as (
         select distinct d.account_id, d.package_id from callback_deliveries d join jobs on jobs.id = d.id where d.package_id is not null
       )
@@ -89,9 +101,10 @@ interface ClaimRow {
  * claim its head once.
  */
 export async function claimHeads(db: Queryable, deliveryIds: string[], at: Date, leaseUntil: Date): Promise<Map<string, ClaimedDelivery>> {
+  if (deliveryIds.length === 0) return new Map();
   const rows = await rowsOf<ClaimRow & { for_id: string }>(
     db,
-    sql`with asked as (select distinct value as for_id from jsonb_array_elements_text(${JSON.stringify(deliveryIds)}::jsonb)),
+    sql`with asked as (select distinct for_id from (values ${idValues(deliveryIds)}) as ids(for_id)),
       target as (
         select distinct on (head_id) head_id, for_id from (
           select asked.for_id, coalesce(
@@ -161,19 +174,14 @@ export interface DeliveredAttempt {
  * status stays).
  */
 export async function recordDelivered(db: Queryable, attempts: DeliveredAttempt[], at: Date): Promise<Set<string>> {
-  const input = attempts.map((attempt) => ({
-    id: attempt.deliveryId,
-    attempted_at: attempt.attemptedAt.toISOString(),
-    status_code: attempt.statusCode,
-    latency_ms: attempt.latencyMs,
-    response_excerpt: attempt.responseExcerpt,
-  }));
+  if (attempts.length === 0) return new Set();
+  const rows = attempts.map(
+    (attempt) =>
+      sql`(${attempt.deliveryId}::text, ${timestamp(attempt.attemptedAt)}, ${attempt.statusCode}::integer, ${attempt.latencyMs}::integer, ${attempt.responseExcerpt}::text)`,
+  );
   const changed = await rowsOf<{ id: string }>(
     db,
-    sql`with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as t(id text, attempted_at timestamptz, status_code integer, latency_ms integer, response_excerpt text)
-      ),
+    sql`with input (id, attempted_at, status_code, latency_ms, response_excerpt) as (values ${sql.join(rows, sql`, `)}),
       attempt as (
         insert into callback_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_excerpt)
         select id, attempted_at, status_code, latency_ms, null, response_excerpt from input
