@@ -261,7 +261,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "Console: two built servers on loopback, the service and a console whose ESIGN_API_URL is the service; memory is the console process tree's VmRSS sampled every 25 ms; First Load JS is the gzip size of the script files each route's HTML loads.",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
-      "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
+      "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned. Throughput: 'committed at once' times one transaction's commit to the last arrival (the delivery capacity); 'recorded 10 at a time' times the first commit to the last arrival, so the recording bounds it too; the PDF lines upload a flate bomb and a 700-page tagged PDF over and over meanwhile.",
     ],
     results,
   };
