@@ -4,8 +4,10 @@
  * throwaway database of the PostgreSQL server (TEST_DATABASE_URL, default the local server). Calls
  * the real route handlers in process, one request at a time. Prints a table, writes
  * bench/results/latest.json, and exits 0 even when a target is missed (non-zero only when
- * something failed). BENCH_DATABASES=pglite|postgres runs one database only. `npx tsx
- * bench/profile.ts` breaks the create and list requests down by step.
+ * something failed). BENCH_DATABASES=pglite|postgres runs one database only; BENCH_ONLY=callbacks
+ * (or another step name of a database suite: create, list, callbacks, …) runs only those steps and
+ * none of the steps without a database. `npx tsx bench/profile.ts` breaks the create and list
+ * requests down by step.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -40,6 +42,8 @@ import { measureLoop, median, percentile, round } from "./stats";
 const LISTED_PACKAGES = 10_000;
 const TAGGED_PAGES = 100;
 const results: BenchResult[] = [];
+/** BENCH_ONLY=callbacks (comma-separated step names): only those steps of each database suite. */
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",").map((name) => name.trim()) : undefined;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value: number) => `${round(value, 1)} ms`;
@@ -217,6 +221,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
   steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
   for (const [name, step] of steps) {
+    if (only && name !== "sign-up" && !only.includes(name)) continue;
     log(`${kind}: ${name}`);
     try {
       await step();
@@ -262,7 +267,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "Idle memory: the built server restarted on a DATA_DIR with an account, VmRSS of its process tree 10 s after its last request (PDF workers end after PDF_WORKER_IDLE_SECONDS, 5 s here).",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
       `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
-      "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned.",
+      "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned. Throughput: 'committed at once' times one transaction's commit to the last arrival (the delivery capacity); 'recorded 10 at a time' times the first commit to the last arrival, so the recording bounds it too; the PDF lines upload a flate bomb and a 700-page tagged PDF over and over meanwhile.",
     ],
     results,
   };
@@ -271,21 +276,8 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
   return file;
 }
 
-async function main() {
-  const startedAt = new Date();
-  const started = performance.now();
-  const loadBefore = os.loadavg();
-  process.env.SIGNET_SECRET ||= "bench-secret-not-for-production";
-  process.env.NEXT_TELEMETRY_DISABLED = "1";
-  // The callback benchmarks deliver to a receiver on loopback over plain http.
-  process.env.CALLBACK_ALLOW_PRIVATE = "true";
-  process.env.CALLBACK_HTTP_HOSTS = "127.0.0.1";
-
-  log("generating PDFs");
-  const pdf = await paddedPdf();
-  const tagged = await taggedPdf(TAGGED_PAGES);
-  log(`1 MB PDF: ${pdf.pdf.byteLength} bytes; tagged PDF: ${TAGGED_PAGES} pages, ${tagged.byteLength} bytes`);
-
+/** The benchmarks that need no database: text tags, sealing, the ceremony in Chromium, the console. */
+async function benchmarksWithoutDatabase(tagged: Buffer) {
   log("text-tag extraction");
   try {
     await extractionBenchmark(tagged);
@@ -316,6 +308,24 @@ async function main() {
   } catch (error) {
     failed("Idle memory", "pglite", error);
   }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const started = performance.now();
+  const loadBefore = os.loadavg();
+  process.env.SIGNET_SECRET ||= "bench-secret-not-for-production";
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  // The callback benchmarks deliver to a receiver on loopback over plain http.
+  process.env.CALLBACK_ALLOW_PRIVATE = "true";
+  process.env.CALLBACK_HTTP_HOSTS = "127.0.0.1";
+
+  log("generating PDFs");
+  const pdf = await paddedPdf();
+  const tagged = await taggedPdf(TAGGED_PAGES);
+  log(`1 MB PDF: ${pdf.pdf.byteLength} bytes; tagged PDF: ${TAGGED_PAGES} pages, ${tagged.byteLength} bytes`);
+
+  if (!only) await benchmarksWithoutDatabase(tagged);
   // BENCH_DATABASES=pglite (or postgres) runs one database only; both by default.
   const wanted = (process.env.BENCH_DATABASES || "pglite,postgres").split(",").map((name) => name.trim());
   for (const [kind, environment] of ENVIRONMENTS) {

@@ -52,6 +52,8 @@ export interface Config {
   /** Time-outs of one callback attempt: connecting, then the whole answer (ms). */
   callbackConnectTimeoutMs: number;
   callbackResponseTimeoutMs: number;
+  /** Callback deliveries in flight at once in this process, and most connections kept open to one receiver. */
+  callbackConcurrency: number;
   /** PKCS#12 file of the certificate that seals completed documents; empty: one generated into dataDir/seal. */
   sealP12Path: string;
   /** Passphrase of sealP12Path. */
@@ -145,6 +147,7 @@ export function readConfig(): Config {
     callbackAllowPrivate: (process.env.CALLBACK_ALLOW_PRIVATE ?? "false").toLowerCase() === "true",
     callbackConnectTimeoutMs: Math.floor(numberSetting("CALLBACK_CONNECT_TIMEOUT_SECONDS", 5) * 1000),
     callbackResponseTimeoutMs: Math.floor(numberSetting("CALLBACK_RESPONSE_TIMEOUT_SECONDS", 10) * 1000),
+    callbackConcurrency: Math.ceil(numberSetting("CALLBACK_CONCURRENCY", 32)),
     sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, notInArray, or } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
@@ -43,24 +43,12 @@ export async function queueCallbackDelivery(tx: Tx, event: DeliverableEvent, { e
 }
 
 /**
- * Serialises, until the transaction ends, the two sides of the hand-over between a package's
- * deliveries: a run finding an earlier delivery still PENDING (so it waits for it) and the end of
- * that earlier delivery (which queues the next). Without it, on PostgreSQL, the end could look for
- * the next delivery before that one's event committed while the run of the next one still saw the
- * earlier one PENDING, and the next delivery would wait for nothing.
- */
-export async function lockPackageDeliveries(tx: Tx, accountId: string, packageId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`callbacks:${accountId}:${packageId}`}, 0))`);
-}
-
-/**
- * Queues a run for the first PENDING delivery of the package. Called in the transaction that ends
- * a delivery of the package (delivered, failed, cancelled): the next one waits for exactly that.
- * A spare run is harmless: the worker re-checks everything before it sends.
+ * Queues a run for the first PENDING delivery of the package. Called in the transaction that
+ * cancels deliveries of the package: the next one may have waited for one of them. A spare run is
+ * harmless: the worker re-checks everything before it sends.
  */
 export async function queueNextOfPackage(tx: Tx, accountId: string, packageId: string | null): Promise<void> {
   if (!packageId) return;
-  await lockPackageDeliveries(tx, accountId, packageId);
   const [next] = await tx
     .select({ id: callbackDeliveries.id })
     .from(callbackDeliveries)

@@ -2,8 +2,11 @@ import { createHmac } from "node:crypto";
 import type { auditEvents } from "@/lib/db/schema";
 import { wireDate } from "@/lib/api/wire";
 
+/** What of an audit event its callback carries. */
+export type CallbackEvent = Pick<typeof auditEvents.$inferSelect, "name" | "sessionUser" | "packageId" | "message" | "documentId" | "created" | "newRoleId">;
+
 /** The body the original service posts (compat notes "Callbacks"); absent members are left out, never null. */
-export function callbackBody(event: typeof auditEvents.$inferSelect): string {
+export function callbackBody(event: CallbackEvent): string {
   const body: Record<string, string> = {
     "@class": "com.silanis.esl.packages.event.ESLProcessEvent",
     name: event.name,

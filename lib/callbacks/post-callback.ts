@@ -1,7 +1,5 @@
-import http from "node:http";
-import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { resolveDestination } from "./address-guard";
+import { Client, Pool, buildConnector, type Dispatcher } from "undici";
+import { resolveDestination, type ResolvedAddress } from "./address-guard";
 
 /** The most of a receiver's answer that is read and kept. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -11,6 +9,8 @@ export interface PostOptions {
   allowPrivate: boolean;
   connectTimeoutMs: number;
   responseTimeoutMs: number;
+  /** Most connections kept open to one origin (requests beyond wait for one). */
+  connectionsPerOrigin: number;
 }
 
 /** What one attempt got: a status code and the start of the body, or an error (refused, unreachable, timed out). */
@@ -21,65 +21,172 @@ export interface PostOutcome {
   latencyMs: number;
 }
 
+/** How long a checked resolution is reused for new connections to the same host. */
+const RESOLUTION_TTL_MS = 30_000;
+/** A pool unused this long is closed with its connections. */
+const POOL_IDLE_MS = 120_000;
+
+interface OriginPool {
+  pool: Pool;
+  lastUsed: number;
+}
+
+/** On globalThis, so hot reload in `next dev` does not leave a second set of open connections. */
+const holder = globalThis as unknown as {
+  signetCallbackPools?: Map<string, OriginPool>;
+  signetCallbackResolutions?: Map<string, { at: number; resolved: Promise<ResolvedAddress> }>;
+  signetCallbackPoolSweep?: NodeJS.Timeout;
+};
+const pools = (holder.signetCallbackPools ??= new Map());
+const resolutions = (holder.signetCallbackResolutions ??= new Map());
+
 /**
- * POSTs `body` once: the host is resolved and checked by the SSRF guard first and the connection
- * goes to that address; redirects are not followed (a 3xx is a failure like any other non-2xx);
- * at most RESPONSE_EXCERPT_BYTES of the answer are read.
+ * The SSRF guard's answer for a host, shared by the connections opened within RESOLUTION_TTL_MS
+ * (a burst opens several at once). Refusals and failures are not kept.
+ */
+function guardedAddress(hostname: string, allowPrivate: boolean): Promise<ResolvedAddress> {
+  const key = `${allowPrivate ? "any" : "public"} ${hostname}`;
+  const cached = resolutions.get(key);
+  if (cached && Date.now() - cached.at < RESOLUTION_TTL_MS) return cached.resolved;
+  const resolved = resolveDestination(hostname, allowPrivate);
+  resolutions.set(key, { at: Date.now(), resolved });
+  resolved.catch(() => {
+    if (resolutions.get(key)?.resolved === resolved) resolutions.delete(key);
+  });
+  if (resolutions.size > 1_000) resolutions.delete(resolutions.keys().next().value!);
+  return resolved;
+}
+
+/**
+ * Opens connections through the SSRF guard: the host is resolved and checked, and the socket goes
+ * to that very address (TLS still checks the certificate against the host name).
+ */
+function guardedConnector(options: PostOptions): buildConnector.connector {
+  const connectDirectly = buildConnector({ timeout: options.connectTimeoutMs });
+  return (connectOptions, callback) => {
+    guardedAddress(connectOptions.hostname, options.allowPrivate).then(
+      (resolved) => connectDirectly({ ...connectOptions, hostname: resolved.address }, callback),
+      (error: Error) => callback(error, null),
+    );
+  };
+}
+
+/**
+ * The keep-alive connections to one origin, for one guard setting and connect time-out, each
+ * opened by the guard. A kept connection was checked when it was opened; a change of
+ * CALLBACK_ALLOW_PRIVATE uses other pools.
+ */
+function poolFor(origin: string, options: PostOptions): Pool {
+  const key = `${origin} ${options.allowPrivate} ${options.connectTimeoutMs} ${options.connectionsPerOrigin}`;
+  let entry = pools.get(key);
+  if (!entry) {
+    entry = {
+      pool: new Pool(origin, { connect: guardedConnector(options), connections: options.connectionsPerOrigin, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 }),
+      lastUsed: Date.now(),
+    };
+    pools.set(key, entry);
+    holder.signetCallbackPoolSweep ??= setInterval(closeIdlePools, POOL_IDLE_MS / 2).unref();
+  }
+  entry.lastUsed = Date.now();
+  return entry.pool;
+}
+
+function closeIdlePools(): void {
+  for (const [key, entry] of pools) {
+    if (Date.now() - entry.lastUsed < POOL_IDLE_MS) continue;
+    pools.delete(key);
+    void entry.pool.close().catch(() => {});
+  }
+}
+
+/** Closes every kept connection (when the job queue stops); the next POST opens new ones. */
+export async function closeCallbackConnections(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  resolutions.clear();
+  clearInterval(holder.signetCallbackPoolSweep);
+  holder.signetCallbackPoolSweep = undefined;
+  await Promise.all(open.map((entry) => entry.pool.destroy().catch(() => {})));
+}
+
+function errorMessage(error: unknown, options: PostOptions): string {
+  const { code, name, message } = error as { code?: string; name?: string; message?: string };
+  if (code === "UND_ERR_CONNECT_TIMEOUT") return `Timed out connecting after ${options.connectTimeoutMs} ms`;
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || name === "TimeoutError" || name === "AbortError") {
+    return `Timed out waiting for the answer after ${options.responseTimeoutMs} ms`;
+  }
+  // undici's "other side closed" and the like carry the socket's own error as their cause.
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  return (message || String(error)) + (cause && !message?.includes(cause) ? ` (${cause})` : "");
+}
+
+/**
+ * What a kept connection that the receiver closed meanwhile fails with (it closes idle ones after
+ * its own keep-alive time-out, possibly just as a request goes out on one).
+ */
+const CLOSED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * POSTs `body` on a kept connection to the url's origin (opened through the SSRF guard);
+ * redirects are not followed (a 3xx is a failure like any other non-2xx); at most
+ * RESPONSE_EXCERPT_BYTES of the answer are read. When the connection turns out closed before any
+ * answer, the POST goes once more on a new connection: the receiver may then see it twice, which
+ * at-least-once delivery allows (the Signet-Delivery-Id is the same). The whole attempt, waiting
+ * for a free connection included, ends after both time-outs.
  */
 export async function postCallback(url: string, body: string, options: PostOptions): Promise<PostOutcome> {
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   const target = new URL(url);
-  let resolved;
+  const signal = AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs);
   try {
-    resolved = await resolveDestination(target.hostname, options.allowPrivate);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await sendOn(poolFor(target.origin, options), target, body, options, signal);
+    } catch (error) {
+      if (!CLOSED_CONNECTION_CODES.has((error as { code?: string }).code ?? "")) throw error;
+      const fresh = new Client(target.origin, { connect: guardedConnector(options), pipelining: 1 });
+      try {
+        response = await sendOn(fresh, target, body, options, signal);
+        return { ...(await readAnswer(response)), latencyMs: latencyMs() };
+      } finally {
+        void fresh.close().catch(() => {});
+      }
+    }
+    return { ...(await readAnswer(response)), latencyMs: latencyMs() };
   } catch (error) {
-    return { error: (error as Error).message, latencyMs: latencyMs() };
+    return { error: errorMessage(error, options), latencyMs: latencyMs() };
   }
-  const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [resolved]);
-    else callback(null, resolved.address, resolved.family);
-  };
-  const transport = target.protocol === "https:" ? https : http;
+}
 
-  return new Promise<PostOutcome>((resolve) => {
-    let settled = false;
-    const finish = (outcome: Omit<PostOutcome, "latencyMs">) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(connectTimer);
-      clearTimeout(responseTimer);
-      request.destroy();
-      resolve({ ...outcome, latencyMs: latencyMs() });
-    };
-    const request = transport.request(target, {
-      method: "POST",
-      headers: { ...options.headers, "Content-Length": Buffer.byteLength(body) },
-      lookup: pinnedLookup,
-      agent: false,
-    });
-    const connectTimer = setTimeout(() => finish({ error: `Timed out connecting after ${options.connectTimeoutMs} ms` }), options.connectTimeoutMs);
-    let responseTimer: NodeJS.Timeout | undefined;
-    request.on("socket", (socket) => {
-      socket.once(target.protocol === "https:" ? "secureConnect" : "connect", () => {
-        clearTimeout(connectTimer);
-        responseTimer = setTimeout(() => finish({ error: `Timed out waiting for the answer after ${options.responseTimeoutMs} ms` }), options.responseTimeoutMs);
-      });
-    });
-    request.on("error", (error) => finish({ error: error.message || String(error) }));
-    request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () =>
-        finish({ statusCode: response.statusCode, responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8") });
-      response.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= RESPONSE_EXCERPT_BYTES) done();
-      });
-      response.on("end", done);
-      response.on("error", done);
-    });
-    request.end(body);
+function sendOn(dispatcher: Dispatcher, target: URL, body: string, options: PostOptions, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  return dispatcher.request({
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
+    method: "POST",
+    headers: options.headers,
+    body,
+    headersTimeout: options.responseTimeoutMs,
+    bodyTimeout: options.responseTimeoutMs,
+    signal,
   });
+}
+
+/** The status and at most RESPONSE_EXCERPT_BYTES of the body. */
+async function readAnswer(response: Dispatcher.ResponseData): Promise<{ statusCode: number; responseExcerpt: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      // Leaving the loop early destroys the rest of the answer (and its connection).
+      if (size >= RESPONSE_EXCERPT_BYTES) break;
+    }
+  } catch {
+    // The answer broke off after its status: the status counts, with what came of the body.
+  }
+  const text = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
+  // A receiver may answer anything; PostgreSQL's text takes no NUL.
+  return { statusCode: response.statusCode, responseExcerpt: text.replaceAll("\u0000", "\uFFFD") };
 }

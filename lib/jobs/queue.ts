@@ -26,6 +26,8 @@ function transactionExecutor(tx: Tx): SqlExecutor {
 interface RunningWorkers {
   boss: PgBoss;
   stopListening: () => Promise<void>;
+  /** The `stop` of each job definition worked here. */
+  stopDefinitions: () => Promise<void>;
 }
 
 const holder = globalThis as unknown as { signetJobSender?: { schema: string; boss: PgBoss }; signetJobWorker?: Promise<RunningWorkers> };
@@ -82,7 +84,7 @@ export interface JobQueueOptions {
 /**
  * Starts the workers of this process, once: pg-boss on the connection string with PostgreSQL (its
  * own small pool; several instances share the queue and no job runs twice), on the database's one
- * connection with PGlite (one job at a time, queries queued behind any open transaction).
+ * connection with PGlite (one query at a time, queued behind any open transaction).
  */
 export async function startJobQueue(options: JobQueueOptions = {}): Promise<PgBoss> {
   holder.signetJobWorker ??= openWorkers(options).catch((error) => {
@@ -90,6 +92,12 @@ export async function startJobQueue(options: JobQueueOptions = {}): Promise<PgBo
     throw error;
   });
   return (await holder.signetJobWorker).boss;
+}
+
+/** One pg-boss worker of a queue; busy while its handler runs a batch. */
+interface QueueWorker {
+  id: string;
+  busy: boolean;
 }
 
 async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
@@ -101,29 +109,70 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
       : new PgBoss({ ...common, db: { executeSql: (text, values) => open.executeSql(text, values) } });
   boss.on("error", (error) => console.error(`[signet] job queue: ${error.message}`));
   await boss.start();
-  const workerIds = new Map<string, string>();
+  const workersOf = new Map<string, QueueWorker[]>();
   const names = options.only ?? jobDefinitions().map((definition) => definition.name);
   for (const name of names) {
     const definition = jobDefinition(name);
     const batchSize = definition.batchSize ?? 1;
     await boss.createQueue(name);
     if (definition.cron) await boss.schedule(name, definition.cron);
-    let workerId: string | undefined = undefined;
-    workerId = await boss.work<object>(
-      name,
-      { batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async (jobs) => {
-        await Promise.all(jobs.map((job) => runJob(boss, definition, job)));
-        if (workerId && jobs.length === batchSize) boss.notifyWorker(workerId);
-      },
-    );
-    workerIds.set(name, workerId);
+    // Each work() call is one more worker (pg-boss 10 has no concurrency option of its own).
+    const workers: QueueWorker[] = [];
+    for (let index = 0; index < Math.max(1, definition.workers?.() ?? 1); index++) {
+      const worker: QueueWorker = { id: "", busy: false };
+      worker.id = await boss.work<object>(
+        name,
+        { batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async (jobs) => {
+          worker.busy = true;
+          try {
+            await runBatch(boss, definition, jobs);
+          } finally {
+            worker.busy = false;
+          }
+          if (jobs.length === batchSize) boss.notifyWorker(worker.id);
+        },
+      );
+      workers.push(worker);
+    }
+    workersOf.set(name, workers);
   }
   const stopListening = await open.listen(wakeChannel(), (name) => {
-    const workerId = workerIds.get(name);
-    if (workerId) boss.notifyWorker(workerId);
+    // One idle worker fetches now; busy ones fetch again as soon as their batch is done instead
+    // of at their next poll (notifying a busy pg-boss worker only marks it).
+    const workers = workersOf.get(name) ?? [];
+    for (const worker of workers) if (worker.busy) boss.notifyWorker(worker.id);
+    const idle = workers.find((worker) => !worker.busy);
+    if (idle) boss.notifyWorker(idle.id);
   });
-  return { boss, stopListening };
+  const stopDefinitions = async () => {
+    for (const name of workersOf.keys()) await jobDefinition(name).stop?.();
+  };
+  return { boss, stopListening, stopDefinitions };
+}
+
+/**
+ * A fetched batch: to the definition's batch handler when it has one (a failure fails the whole
+ * batch), else job by job. pg-boss completes the batch when this returns; completing skips a job
+ * failed here, which is no longer active.
+ */
+async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
+  if (!definition.handleBatch) {
+    await Promise.all(jobs.map((job) => runJob(boss, definition, job)));
+    return;
+  }
+  try {
+    await definition.handleBatch(jobs.map((job) => ({ data: job.data, attempt: attemptOf(job) })));
+  } catch (error) {
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    // pg-boss fails several ids with their error in one statement; its types only know one id with data.
+    const failMany = boss.fail.bind(boss) as unknown as (name: string, ids: string[], data: object) => Promise<unknown>;
+    await failMany(
+      definition.name,
+      jobs.map((job) => job.id),
+      { message, stack },
+    );
+  }
 }
 
 /**
@@ -144,7 +193,8 @@ export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const running = holder.signetJobWorker;
   holder.signetJobWorker = undefined;
   if (!running) return;
-  const { boss, stopListening } = await running;
+  const { boss, stopListening, stopDefinitions } = await running;
   await stopListening();
   await boss.stop({ graceful: true, close: true, wait: true, timeout: timeoutMs });
+  await stopDefinitions();
 }

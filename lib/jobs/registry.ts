@@ -30,7 +30,19 @@ export interface JobDefinition<Data extends object = object> {
    * own; a full batch makes the worker fetch again at once instead of waiting for its next poll.
    */
   batchSize?: number;
+  /**
+   * Workers of this job in one process (default 1), read when the queue starts. Each fetches and
+   * runs its own batches, so one slow batch does not hold up the jobs behind it.
+   */
+  workers?: () => number;
   handle(data: Data, attempt: JobAttempt): Promise<void>;
+  /**
+   * When set, a worker's whole batch goes here instead of to `handle` job by job (one query can
+   * then serve them all). Throwing fails every job of the batch, each retried by its policy.
+   */
+  handleBatch?(jobs: { data: Data; attempt: JobAttempt }[]): Promise<void>;
+  /** Called once the workers have stopped: releases what runs keep between them (open connections). */
+  stop?(): Promise<void>;
 }
 
 const definitions = new Map<string, JobDefinition>();

@@ -10,6 +10,7 @@ import PgBoss from "pg-boss";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { jobDefinition } from "@/lib/jobs/registry";
 import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
+import { deliverCallbacks } from "@/lib/callbacks/deliver-callback-job";
 import { call, callJson } from "../support/api-client";
 import { packagePayload } from "../support/packages";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
@@ -47,6 +48,9 @@ const receiver = http.createServer((request, response) => {
   });
 });
 let base = "";
+/** TCP connections the receiver has accepted: the worker keeps them open between deliveries. */
+let connectionsAccepted = 0;
+receiver.on("connection", () => connectionsAccepted++);
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -271,6 +275,80 @@ describe("callback delivery", () => {
     await recordEvents(owner, null, ["PACKAGE_ARCHIVE"]);
     const [delivery] = await waitForStatuses(owner.accountId, ["FAILED"]);
     expect((await attemptsOf(delivery.id))[0].error).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("many deliveries", () => {
+  it("300 events of 30 packages: each delivered exactly once, in order per package, over at most CALLBACK_CONCURRENCY kept-alive connections", { timeout: 120_000 }, async () => {
+    process.env.CALLBACK_CONCURRENCY = "8";
+    try {
+      const owner = await seedAccount();
+      const path = uniquePath("many");
+      await register(owner, path, ["DOCUMENT_SIGNED"], "many-key");
+      const packages = Array.from({ length: 30 }, (_, index) => `pkg-many-${index}`);
+      const connectionsBefore = connectionsAccepted;
+      // One transaction: its commit hands the worker all 300 at once.
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        for (const packageId of packages) {
+          for (let index = 0; index < 10; index++) {
+            await recordEvent(tx, { accountId: owner.accountId, packageId, name: "DOCUMENT_SIGNED", sessionUser: owner.userId, message: `${packageId}:${index}` });
+          }
+        }
+      });
+
+      await waitForStatuses(owner.accountId, Array(300).fill("DELIVERED"), 100_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const arrived = receivedAt(path);
+      const messages = arrived.map((entry) => String(entry.json.message));
+      expect(messages).toHaveLength(300);
+      expect(new Set(messages).size).toBe(300);
+      for (const packageId of packages) {
+        expect(messages.filter((message) => message.startsWith(`${packageId}:`))).toEqual(Array.from({ length: 10 }, (_, index) => `${packageId}:${index}`));
+      }
+      expect(new Set(arrived.map((entry) => entry.headers["signet-delivery-id"])).size).toBe(300);
+      expect(arrived.every((entry) => entry.headers.authorization === "Basic many-key")).toBe(true);
+      // One connection per delivery without keep-alive; here a few, reused.
+      const opened = connectionsAccepted - connectionsBefore;
+      expect(opened).toBeGreaterThan(0);
+      expect(opened).toBeLessThanOrEqual(8);
+    } finally {
+      delete process.env.CALLBACK_CONCURRENCY;
+    }
+  });
+});
+
+describe("runs at the same time", () => {
+  it("three workers' batches naming the same deliveries at once: each is sent once, in order per package", { timeout: 60_000 }, async () => {
+    await stopJobQueue();
+    try {
+      const owner = await seedAccount();
+      const path = uniquePath("same-time");
+      await register(owner, path, ["DOCUMENT_VIEWED"]);
+      const packages = Array.from({ length: 6 }, (_, index) => `pkg-same-${index}`);
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        for (const packageId of packages) {
+          for (let index = 0; index < 4; index++) {
+            await recordEvent(tx, { accountId: owner.accountId, packageId, name: "DOCUMENT_VIEWED", sessionUser: owner.userId, message: `${packageId}:${index}` });
+          }
+        }
+      });
+      const ids = (await deliveriesOf(owner.accountId)).map((delivery) => delivery.id);
+      // What three workers do when their batches hold the same jobs (a spare run, the sweep).
+      await Promise.all([deliverCallbacks(ids), deliverCallbacks(ids), deliverCallbacks([...ids].reverse())]);
+
+      await waitForStatuses(owner.accountId, Array(24).fill("DELIVERED"));
+      const messages = receivedAt(path).map((entry) => String(entry.json.message));
+      expect(messages).toHaveLength(24);
+      expect(new Set(messages).size).toBe(24);
+      for (const packageId of packages) {
+        expect(messages.filter((message) => message.startsWith(`${packageId}:`))).toEqual([0, 1, 2, 3].map((index) => `${packageId}:${index}`));
+      }
+      for (const id of ids) expect(await attemptsOf(id)).toHaveLength(1);
+    } finally {
+      await startJobQueue({ only: ["deliver-callback"], pollingIntervalSeconds: 0.5 });
+    }
   });
 });
 
