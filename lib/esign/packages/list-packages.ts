@@ -73,26 +73,36 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
   if (query.endDate) conditions.push(lte(packages.updated, new Date(query.endDate)));
   const where = and(...conditions)!;
 
+  // Pages near the start need no count to be found: then the count, the page and (in the
+  // subject's own folders, where every package is theirs) the sender go side by side.
+  const near = offset <= listPaging.nearEnd;
+  const ownSender = folder.kind === "own" ? readSenders(db, caller.account.id, [subject.userId]) : undefined;
+  ownSender?.catch(() => {}); // awaited below; this only keeps it from going unhandled if something else throws first
   let count: number;
-  let ids: SQL | null;
+  let rows: Awaited<ReturnType<typeof pageRows>>;
   if (folder.kind !== "inbox" && conditions.length === 1) {
     const scope = countScope(packageCounts, subject, query.type, folder);
-    const counted = await readFolderCount(db, scope, folderWhere(packageCounts, subject, query.type, folder));
+    const readCount = readFolderCount(db, scope, folderWhere(packageCounts, subject, query.type, folder));
+    let counted: Awaited<typeof readCount>;
+    if (near) [counted, rows] = await Promise.all([readCount, pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
+    else {
+      counted = await readCount;
+      const list = { key: listKey(subject, query.type, folder, order), version: counted.version, scope };
+      const ids = await pageIdsQuery(db, { where, order, offset, limit, count: counted.count, counted: list });
+      rows = ids ? await pageRows(db, ids, order) : [];
+    }
     count = counted.count;
-    ids = await pageIdsQuery(db, { where, order, offset, limit, count, counted: { key: listKey(subject, query.type, folder, order), version: counted.version, scope } });
     if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
-  } else if (offset <= listPaging.nearEnd) {
-    // A first page of a search: the page does not wait for the count.
-    ids = forwardIdsQuery(where, order, offset, limit);
-    count = await countOf(db, where);
+  } else if (near) {
+    [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
   } else {
     count = await countOf(db, where);
-    ids = await pageIdsQuery(db, { where, order, offset, limit, count });
+    const ids = await pageIdsQuery(db, { where, order, offset, limit, count });
+    rows = ids ? await pageRows(db, ids, order) : [];
   }
-  const rows = ids ? await pageRows(db, ids, order) : [];
+  const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
   if (rows.length === 0) return { results: [], count };
 
-  const senders = await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]);
   const entries = rows.map(({ roles: roleJson, documents: documentJson, ...row }) => ({
     row,
     roles: roleJson.map((role) => rowFromJson(roles, role)),

@@ -121,21 +121,21 @@ function backwardIdsQuery(where: SQL, order: ListOrder, fromEnd: number, limit: 
 function fromAnchorIdsQuery(where: SQL, order: ListOrder, anchor: Anchor, skip: number, limit: number): SQL {
   const column = SORT_COLUMNS[order.sort];
   const key = sql`cast(${anchor.value} as ${sql.raw(SORT_TYPES[order.sort])})`;
-  const byId = sql`${packages.id} asc`;
-  const byKey = listOrderBy(order);
-  const parts: [condition: SQL, partOrder: SQL][] = [];
+  const conditions: SQL[] = [];
   if (anchor.value === null) {
-    parts.push([sql`${column} is null and ${packages.id} >= ${anchor.id}`, byId]);
-    if (order.dir === "desc") parts.push([sql`${column} is not null`, byKey]);
+    conditions.push(sql`${column} is null and ${packages.id} >= ${anchor.id}`);
+    if (order.dir === "desc") conditions.push(sql`${column} is not null`);
   } else {
-    parts.push([sql`${column} = ${key} and ${packages.id} >= ${anchor.id}`, byId]);
-    parts.push([order.dir === "asc" ? sql`${column} > ${key}` : sql`${column} < ${key}`, byKey]);
-    if (order.dir === "asc" && NULLABLE[order.sort]) parts.push([sql`${column} is null`, byId]);
+    conditions.push(sql`${column} = ${key} and ${packages.id} >= ${anchor.id}`);
+    conditions.push(order.dir === "asc" ? sql`${column} > ${key}` : sql`${column} < ${key}`);
+    if (order.dir === "asc" && NULLABLE[order.sort]) conditions.push(sql`${column} is null`);
   }
-  const selects = parts.map(
-    ([condition, partOrder], part) =>
+  // Each part in the list's own order (in the first, the key is one value, so that is by id):
+  // the order of the index, which the planner then reads as a range, without sorting.
+  const selects = conditions.map(
+    (condition, part) =>
       sql`(select ${sql.raw(String(part))} as part, ${column} as sort_key, ${packages.id} as id from ${packages}
-        where ${where} and ${condition} order by ${partOrder} limit ${skip + limit})`,
+        where ${where} and ${condition} order by ${listOrderBy(order)} limit ${skip + limit})`,
   );
   const nulls = order.dir === "asc" ? "asc nulls last" : "desc nulls first";
   return sql`select id from (${sql.join(selects, sql` union all `)}) as parts
