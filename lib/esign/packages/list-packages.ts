@@ -150,11 +150,22 @@ function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
  */
 function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[toSnakeCase(key)];
-    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
+  for (const [key, name, isDate] of jsonColumnsOf(table)) {
+    const value = json[name];
+    row[key] = isDate && typeof value === "string" ? new Date(value) : value;
   }
   return row as T["$inferSelect"];
+}
+
+/** Each column's property name, JSON name and whether it is a timestamp: worked out once per table. */
+const jsonColumns = new Map<unknown, [key: string, name: string, isDate: boolean][]>();
+function jsonColumnsOf(table: typeof roles | typeof documents) {
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, toSnakeCase(key), column.dataType === "date"]);
+    jsonColumns.set(table, columns);
+  }
+  return columns;
 }
 
 /** A page of packages with only the members `fields` names, each as a string (`GET /api/packages?fields=id,name`). */
