@@ -39,7 +39,16 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
         ...named,
         or(
           inArray(users.id, db.select({ id: accountMemberships.userId }).from(accountMemberships).where(eq(accountMemberships.accountId, accountId))),
-          inArray(users.id, db.select({ id: packages.ownerUserId }).from(packages).where(eq(packages.accountId, accountId))),
+          // Owners of packages in the account, from the folder counts rather than the packages.
+          inArray(
+            users.id,
+            db
+              .select({ id: packageCounts.ownerUserId })
+              .from(packageCounts)
+              .where(eq(packageCounts.accountId, accountId))
+              .groupBy(packageCounts.ownerUserId)
+              .having(sql`sum(${packageCounts.packages}) > 0`),
+          ),
         ),
       ),
     );

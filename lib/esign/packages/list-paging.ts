@@ -179,8 +179,3 @@ async function buildAnchors(db: Queryable, where: SQL, order: ListOrder, scope: 
     anchors: rows.filter((row) => row.id !== null).map((row) => ({ value: row.value, id: row.id! })),
   };
 }
-
-/** Forgets every cached anchor (tests; a database switched under a running process). */
-export function forgetListAnchors(): void {
-  anchorCache.clear();
-}
