@@ -9,6 +9,7 @@ CREATE TABLE "package_counts" (
 	"changes" bigint NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "package_roles_signer_email_idx";--> statement-breakpoint
 CREATE INDEX "package_counts_scope_idx" ON "package_counts" USING btree ("account_id","type","owner_user_id");--> statement-breakpoint
 CREATE INDEX "packages_list_created_asc_idx" ON "packages" USING btree ("account_id","owner_user_id","trashed","created","id","status") WHERE "packages"."type" = 'PACKAGE' and "packages"."status" <> 'DELETED';--> statement-breakpoint
 CREATE INDEX "packages_list_created_desc_idx" ON "packages" USING btree ("account_id","owner_user_id","trashed","created" DESC NULLS FIRST,"id","status") WHERE "packages"."type" = 'PACKAGE' and "packages"."status" <> 'DELETED';--> statement-breakpoint
@@ -20,7 +21,8 @@ CREATE INDEX "packages_list_status_asc_idx" ON "packages" USING btree ("account_
 CREATE INDEX "packages_list_status_desc_idx" ON "packages" USING btree ("account_id","owner_user_id","trashed","status" DESC NULLS FIRST,"id") WHERE "packages"."type" = 'PACKAGE' and "packages"."status" <> 'DELETED';--> statement-breakpoint
 CREATE INDEX "packages_list_due_asc_idx" ON "packages" USING btree ("account_id","owner_user_id","trashed","due","id","status") WHERE "packages"."type" = 'PACKAGE' and "packages"."status" <> 'DELETED';--> statement-breakpoint
 CREATE INDEX "packages_list_due_desc_idx" ON "packages" USING btree ("account_id","owner_user_id","trashed","due" DESC NULLS FIRST,"id","status") WHERE "packages"."type" = 'PACKAGE' and "packages"."status" <> 'DELETED';--> statement-breakpoint
-CREATE INDEX "package_roles_group_idx" ON "package_roles" USING btree ((("signer" -> 'group') ->> 'id')) WHERE (("package_roles"."signer" -> 'group') ->> 'id') is not null;--> statement-breakpoint
+CREATE INDEX "package_roles_signing_email_idx" ON "package_roles" USING btree ((case when "signs" then "signer_email" end));--> statement-breakpoint
+CREATE INDEX "package_roles_group_idx" ON "package_roles" USING btree ((("signer" -> 'group') ->> 'id'));--> statement-breakpoint
 -- The folders' counts (lib/db/schema.ts package_counts), kept in the writing transaction by
 -- statement triggers: each write inserts one row per owner/type/status/trash/visibility it
 -- changes, never updates one, so concurrent writers do not wait on a counter row.

@@ -96,11 +96,11 @@ export function folderWhere(t: FolderColumns, subject: ListSubject, type: Packag
 /**
  * The inbox of `subject`: packages of the account out for signing where the subject holds a
  * signing role, or a group they are a member of holds a signer's role. Found from those roles
- * (by the indexes on the signer's e-mail and on the group a role names) and then the packages by
- * id, so it costs what the subject's own roles number, not what the account holds.
+ * (by the indexes of signing roles' e-mails and of the groups roles name) and then the packages by
+ * id, so it costs what the subject's own signing roles number, not what the account holds.
  */
 export function inboxCondition(t: { id: AnyPgColumn } & FolderColumns, subject: ListSubject, type: PackageType): SQL {
-  const ofTheSubject = sql`select ${roles.packageId} from ${roles} where ${roles.signerEmail} = ${subject.email.toLowerCase()} and ${roles.signs}
+  const ofTheSubject = sql`select ${roles.packageId} from ${roles} where (case when ${roles.signs} then ${roles.signerEmail} end) = ${subject.email.toLowerCase()}
     union all
     select ${roles.packageId} from ${roles} where ${roles.type} = 'SIGNER'
       and ((${roles.signer} -> 'group') ->> 'id') in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${subject.userId})`;
