@@ -181,6 +181,29 @@ describe("GET /api/packages deep pages", () => {
     await check("query=trashed", "updated", "desc");
   });
 
+  it("pages the inbox, counted in the same pass, past its end too", async () => {
+    const owner = await seedAccount();
+    await seedOwned(owner, 120, "i");
+    const db = await getDb();
+    // The owner signs two in three of them; the sender role (not signing) names them in all.
+    await db.execute(sql`
+      insert into package_roles (package_id, id, position, index, type, signs, signer_email)
+      select id, 'Signer1', 0, 1, 'SIGNER', true, lower(${owner.email}) from packages where account_id = ${owner.accountId} and right(id, 1) not in ('0', '3', '6')
+      union all
+      select id, 'Owner', 1, 0, 'SENDER', false, lower(${owner.email}) from packages where account_id = ${owner.accountId}`);
+    const { rows } = (await db.execute(sql`
+      select id from packages p where account_id = ${owner.accountId} and status = 'SENT' and not trashed
+        and exists (select 1 from package_roles r where r.package_id = p.id and r.signs and r.signer_email = lower(${owner.email}))
+      order by updated desc, id`)) as unknown as { rows: { id: string }[] };
+    const expected = rows.map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(20);
+    for (const [from, to] of [[1, 10], [7, 18], [expected.length - 4, expected.length + 3], [expected.length + 1, expected.length + 9]]) {
+      const page = await list(owner.apiKey, `query=inbox&from=${from}&to=${to}`);
+      expect(page.count).toBe(expected.length);
+      expect(page.results.map((p) => p.id)).toEqual(expected.slice(from - 1, to));
+    }
+  });
+
   it("pages a search, which is counted, from either end", async () => {
     Object.assign(listPaging, { nearEnd: 5, anchorStride: 7 });
     const owner = await seedAccount();

@@ -102,6 +102,13 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
     }
     count = counted.count;
     if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
+  } else if (folder.kind === "inbox" && conditions.length === 1) {
+    // A person's inbox is small: its page and count from one pass over it (finding it is the cost).
+    const { rows: page } = (await db.execute(
+      sql`select ${packages.id} as id, count(*) over ()::int as count from ${packages} where ${where} order by ${listOrderBy(order)} limit ${limit} offset ${offset}`,
+    )) as unknown as { rows: { id: string; count: number }[] };
+    count = page[0]?.count ?? (await countOf(db, where));
+    rows = page.length ? await pageRows(db, sql.join(page.map(({ id }) => sql`${id}`), sql`, `), order) : [];
   } else if (near) {
     [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
   } else {
@@ -136,10 +143,10 @@ async function countOf(db: Queryable, where: SQL): Promise<number> {
 }
 
 /**
- * The packages whose ids `ids` answers, in `order`, with their roles and documents: one query
- * (PGlite has one connection, so fewer round trips is what makes listing fast). The subqueries
- * name the outer table literally: an interpolated column would render unqualified and bind to the
- * inner row.
+ * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, with their roles and
+ * documents: one query (PGlite has one connection, so fewer round trips is what makes listing
+ * fast). The subqueries name the outer table literally: an interpolated column would render
+ * unqualified and bind to the inner row.
  */
 function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
   return db
