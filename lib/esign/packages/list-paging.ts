@@ -10,10 +10,12 @@ import type { LIST_SORTS } from "@/lib/api/packages";
  * by id ascending; each folder order has an index that is exactly that order (lib/db/schema.ts).
  * A page near either end is an OFFSET from that end (walking the index backwards from the last
  * row, with the folder's count known). A page deep inside starts from an anchor: the sort key of
- * every `anchorStride`-th row of the list, found in one pass over the index and kept in memory
- * for as long as the list's version (package_counts, bumped by every write that moves a package
- * of the owner) stays the same; from the anchor, it seeks into the index and skips fewer than
- * `anchorStride` rows.
+ * every `anchorStride`-th row counted from the nearer end, found by walking the index from that
+ * end (as deep as the page, and twice that ahead) and kept in memory for as long as the list's
+ * version (package_counts, bumped by every write that moves a package of the owner) stays the
+ * same; from the anchor, it seeks into the index and skips fewer than `anchorStride` rows. So a
+ * deep page costs what the first does, except the first deep page after a write, which walks up
+ * to half the list once.
  */
 
 export type ListSortColumn = (typeof LIST_SORTS)[number];
@@ -67,11 +69,19 @@ interface Anchor {
   id: string;
 }
 
+/** Anchors counted from one end of the list: anchors[i] is the row i × stride rows from it. */
+interface AnchorRun {
+  anchors: Anchor[];
+  /** Whether they reach the other end (no anchor past the last one). */
+  complete: boolean;
+}
+
 interface CachedAnchors {
   version: string;
   stride: number;
-  /** anchors[i] is the row at offset i × stride. */
-  anchors: Anchor[];
+  fromStart: AnchorRun;
+  /** From the last row, in the list's order read backwards. */
+  fromEnd: AnchorRun;
 }
 
 const anchorCache = new Map<string, CachedAnchors>();
@@ -91,15 +101,18 @@ export async function pageIdsQuery(
   const fromEnd = count - end;
   if (offset <= listPaging.nearEnd) return forwardIdsQuery(where, order, offset, limit);
   if (fromEnd <= listPaging.nearEnd) return backwardIdsQuery(where, order, fromEnd, end - offset);
+  // Deep: from an anchor counted from the nearer end (so at most half the list is ever walked to
+  // find anchors), read in that direction.
+  const backwards = fromEnd < offset;
+  const skipped = backwards ? fromEnd : offset;
   if (counted) {
-    const anchors = await anchorsOf(db, where, order, counted);
-    const index = Math.floor(offset / anchors.stride);
-    const anchor = anchors.anchors[index];
-    // The anchors are of a newer version than the count when a write came between: then the
-    // list may be shorter than the count says, and the page is found from the nearer end.
-    if (anchor) return fromAnchorIdsQuery(where, order, anchor, offset - index * anchors.stride, limit);
+    const { anchors, stride } = await anchorsOf(db, where, order, counted, backwards, skipped);
+    const index = Math.floor(skipped / stride);
+    const anchor = anchors[index];
+    // Missing when a write came between the count and the anchors and the list is now shorter.
+    if (anchor) return fromAnchorIdsQuery(where, order, backwards, anchor, skipped - index * stride, end - offset);
   }
-  return offset <= fromEnd ? forwardIdsQuery(where, order, offset, limit) : backwardIdsQuery(where, order, fromEnd, end - offset);
+  return backwards ? backwardIdsQuery(where, order, fromEnd, end - offset) : forwardIdsQuery(where, order, offset, limit);
 }
 
 /** The first `limit` after `offset` rows. */
@@ -113,69 +126,100 @@ function backwardIdsQuery(where: SQL, order: ListOrder, fromEnd: number, limit: 
 }
 
 /**
- * `limit` rows after skipping `skip` from `anchor` (included). The rows from an anchor on are, in
- * order: those with the anchor's sort key and an id not below its id, then those with a sort key
- * past it (then, ascending, those without one). Each part is a range of the order's index; the
- * part number keeps them in that order.
+ * `limit` rows after skipping `skip` from `anchor` (included), reading the list forwards or
+ * `backwards`. The rows from an anchor on are, in the reading order: those with the anchor's sort
+ * key and an id on the anchor's side, then those with a sort key past it (then, ascending, those
+ * without one). Each part is a range of the order's index; the part number keeps them in order.
  */
-function fromAnchorIdsQuery(where: SQL, order: ListOrder, anchor: Anchor, skip: number, limit: number): SQL {
+function fromAnchorIdsQuery(where: SQL, order: ListOrder, backwards: boolean, anchor: Anchor, skip: number, limit: number): SQL {
   const column = SORT_COLUMNS[order.sort];
   const key = sql`cast(${anchor.value} as ${sql.raw(SORT_TYPES[order.sort])})`;
+  const ascending = (order.dir === "asc") !== backwards;
+  const sameKey = sql`${packages.id} ${sql.raw(backwards ? "<=" : ">=")} ${anchor.id}`;
   const conditions: SQL[] = [];
   if (anchor.value === null) {
-    conditions.push(sql`${column} is null and ${packages.id} >= ${anchor.id}`);
-    if (order.dir === "desc") conditions.push(sql`${column} is not null`);
+    conditions.push(sql`${column} is null and ${sameKey}`);
+    if (!ascending) conditions.push(sql`${column} is not null`);
   } else {
-    conditions.push(sql`${column} = ${key} and ${packages.id} >= ${anchor.id}`);
-    conditions.push(order.dir === "asc" ? sql`${column} > ${key}` : sql`${column} < ${key}`);
-    if (order.dir === "asc" && NULLABLE[order.sort]) conditions.push(sql`${column} is null`);
+    conditions.push(sql`${column} = ${key} and ${sameKey}`);
+    conditions.push(ascending ? sql`${column} > ${key}` : sql`${column} < ${key}`);
+    if (ascending && NULLABLE[order.sort]) conditions.push(sql`${column} is null`);
   }
-  // Each part in the list's own order (in the first, the key is one value, so that is by id):
-  // the order of the index, which the planner then reads as a range, without sorting.
+  // Each part in the reading order (in the first, the key is one value, so that is by id): the
+  // order of the index, which the planner then reads as a range, without sorting.
+  const reading = listOrderBy(order, backwards);
   const selects = conditions.map(
     (condition, part) =>
       sql`(select ${sql.raw(String(part))} as part, ${column} as sort_key, ${packages.id} as id from ${packages}
-        where ${where} and ${condition} order by ${listOrderBy(order)} limit ${skip + limit})`,
+        where ${where} and ${condition} order by ${reading} limit ${skip + limit})`,
   );
-  const nulls = order.dir === "asc" ? "asc nulls last" : "desc nulls first";
+  const keyOrder = ascending ? "asc nulls last" : "desc nulls first";
   return sql`select id from (${sql.join(selects, sql` union all `)}) as parts
-    order by part, sort_key ${sql.raw(nulls)}, id limit ${limit} offset ${skip}`;
-}
-
-/** The cached anchors of the list, or new ones when its version moved (or it has none yet). */
-async function anchorsOf(db: Queryable, where: SQL, order: ListOrder, counted: CountedList): Promise<CachedAnchors> {
-  const cached = anchorCache.get(counted.key);
-  if (cached && cached.version === counted.version && cached.stride === listPaging.anchorStride) {
-    anchorCache.delete(counted.key);
-    anchorCache.set(counted.key, cached);
-    return cached;
-  }
-  const built = await buildAnchors(db, where, order, counted.scope);
-  anchorCache.delete(counted.key);
-  anchorCache.set(counted.key, built);
-  while (anchorCache.size > listPaging.cachedLists) anchorCache.delete(anchorCache.keys().next().value!);
-  return built;
+    order by part, sort_key ${sql.raw(keyOrder)}, id ${sql.raw(backwards ? "desc" : "asc")} limit ${limit} offset ${skip}`;
 }
 
 /**
- * Every stride-th row's sort key, in one pass over the order's index, with the version they are
- * of: one statement, so one snapshot for both.
+ * Anchors from one end of the list, at least as far as the one at or before `skipped` rows from
+ * it: the cached ones while the list's version holds, else found anew (twice as deep as asked,
+ * so paging on deeper does not find them again at every stride).
  */
-async function buildAnchors(db: Queryable, where: SQL, order: ListOrder, scope: SQL): Promise<CachedAnchors> {
+async function anchorsOf(db: Queryable, where: SQL, order: ListOrder, counted: CountedList, backwards: boolean, skipped: number): Promise<{ anchors: Anchor[]; stride: number }> {
   const stride = listPaging.anchorStride;
+  let cached = anchorCache.get(counted.key);
+  if (!cached || cached.version !== counted.version || cached.stride !== stride) {
+    cached = { version: counted.version, stride, fromStart: { anchors: [], complete: false }, fromEnd: { anchors: [], complete: false } };
+  }
+  anchorCache.delete(counted.key);
+  anchorCache.set(counted.key, cached);
+  while (anchorCache.size > listPaging.cachedLists) anchorCache.delete(anchorCache.keys().next().value!);
+
+  const index = Math.floor(skipped / stride);
+  const run = backwards ? cached.fromEnd : cached.fromStart;
+  if (run.complete || run.anchors.length > index) return { anchors: run.anchors, stride };
+  const wanted = 2 * index + 2;
+  const found = await findAnchors(db, where, order, backwards, counted.scope, stride, wanted);
+  // Found in a newer version than the count's (a write came between): cached under that one.
+  if (found.version !== null && found.version !== cached.version) {
+    cached = { version: found.version, stride, fromStart: { anchors: [], complete: false }, fromEnd: { anchors: [], complete: false } };
+    anchorCache.set(counted.key, cached);
+  }
+  const fresh = { anchors: found.anchors, complete: found.complete };
+  if (backwards) cached.fromEnd = fresh;
+  else cached.fromStart = fresh;
+  return { anchors: found.anchors, stride };
+}
+
+/**
+ * The first `wanted` anchors from one end: the sort key of every stride-th row, in one pass over
+ * the order's index that stops at the last one wanted, with the version they are of (one
+ * statement, so one snapshot for both).
+ */
+async function findAnchors(
+  db: Queryable,
+  where: SQL,
+  order: ListOrder,
+  backwards: boolean,
+  scope: SQL,
+  stride: number,
+  wanted: number,
+): Promise<{ version: string | null; anchors: Anchor[]; complete: boolean }> {
   const column = SORT_COLUMNS[order.sort];
-  // Both drivers answer raw SQL with `rows`.
+  // No ORDER BY over the positions (that would sort the whole list): rows leave the window in its
+  // order, and any anchor that did not (say, under a parallel plan) is dropped below.
   const { rows } = (await db.execute(sql`
-    with version as (select coalesce(sum(${packageCounts.changes}), 0)::text as version from ${packageCounts} where ${scope}),
-    positioned as (
-      select ${column}::text as value, ${packages.id} as id, row_number() over (order by ${listOrderBy(order)}) - 1 as position
-      from ${packages} where ${where})
-    select version.version, positioned.value, positioned.id
-    from version left join positioned on positioned.position % ${stride} = 0
-    order by positioned.position`)) as unknown as { rows: { version: string; value: string | null; id: string | null }[] };
-  return {
-    version: rows[0].version,
-    stride,
-    anchors: rows.filter((row) => row.id !== null).map((row) => ({ value: row.value, id: row.id! })),
-  };
+    select (select coalesce(sum(${packageCounts.changes}), 0)::text from ${packageCounts} where ${scope}) as version,
+           positioned.value, positioned.id, positioned.position::int as position
+    from (
+      select ${column}::text as value, ${packages.id} as id, row_number() over (order by ${listOrderBy(order, backwards)}) - 1 as position
+      from ${packages} where ${where}) as positioned
+    where positioned.position % ${stride} = 0
+    limit ${wanted}`)) as unknown as { rows: { version: string; value: string | null; id: string; position: number }[] };
+  const sorted = [...rows].sort((a, b) => a.position - b.position);
+  const anchors: Anchor[] = [];
+  for (const row of sorted) {
+    if (row.position !== anchors.length * stride) break;
+    anchors.push({ value: row.value, id: row.id });
+  }
+  // Fewer rows than wanted: the list ended. An empty list answers no row, so no version either.
+  return { version: rows[0]?.version ?? null, anchors, complete: rows.length < wanted && anchors.length === rows.length };
 }
