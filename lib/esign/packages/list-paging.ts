@@ -106,7 +106,7 @@ export async function pageIdsQuery(
   const backwards = fromEnd < offset;
   const skipped = backwards ? fromEnd : offset;
   if (counted) {
-    const { anchors, stride } = await anchorsOf(db, where, order, counted, backwards, skipped);
+    const { anchors, stride } = await anchorsOf(db, where, order, counted, backwards, skipped, count);
     const index = Math.floor(skipped / stride);
     const anchor = anchors[index];
     // Missing when a write came between the count and the anchors and the list is now shorter.
@@ -161,9 +161,18 @@ function fromAnchorIdsQuery(where: SQL, order: ListOrder, backwards: boolean, an
 /**
  * Anchors from one end of the list, at least as far as the one at or before `skipped` rows from
  * it: the cached ones while the list's version holds, else found anew (twice as deep as asked,
- * so paging on deeper does not find them again at every stride).
+ * so paging on deeper does not find them again at every stride, but never past the middle of the
+ * `count` rows: deeper pages are nearer the other end).
  */
-async function anchorsOf(db: Queryable, where: SQL, order: ListOrder, counted: CountedList, backwards: boolean, skipped: number): Promise<{ anchors: Anchor[]; stride: number }> {
+async function anchorsOf(
+  db: Queryable,
+  where: SQL,
+  order: ListOrder,
+  counted: CountedList,
+  backwards: boolean,
+  skipped: number,
+  count: number,
+): Promise<{ anchors: Anchor[]; stride: number }> {
   const stride = listPaging.anchorStride;
   let cached = anchorCache.get(counted.key);
   if (!cached || cached.version !== counted.version || cached.stride !== stride) {
@@ -176,7 +185,7 @@ async function anchorsOf(db: Queryable, where: SQL, order: ListOrder, counted: C
   const index = Math.floor(skipped / stride);
   const run = backwards ? cached.fromEnd : cached.fromStart;
   if (run.complete || run.anchors.length > index) return { anchors: run.anchors, stride };
-  const wanted = 2 * index + 2;
+  const wanted = Math.max(index + 1, Math.min(2 * index + 2, Math.ceil(count / 2 / stride) + 1));
   const found = await findAnchors(db, where, order, backwards, counted.scope, stride, wanted);
   // Found in a newer version than the count's (a write came between): cached under that one.
   if (found.version !== null && found.version !== cached.version) {
