@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: performance of package creation, package listing, text-tag extraction,
+ * `npm run bench`: performance of package creation, package listing (bench/listing.ts), text-tag extraction,
  * callback delivery (bench/callbacks.ts) and the console (bench/console.ts: proxy, First Load JS), on embedded PGlite (fresh temp DATA_DIR) and on a
  * throwaway database of the PostgreSQL server (TEST_DATABASE_URL, default the local server). Calls
  * the real route handlers in process, one request at a time. Prints a table, writes
@@ -13,7 +13,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { getDb } from "@/lib/db/client";
 import { extractTextTags } from "@/lib/esign/text-tags/extract-text-tags";
 import { call } from "@/tests/support/api-client";
 import { seedAccount, type SeededAccount } from "@/tests/support/seed";
@@ -22,7 +21,6 @@ import {
   extractPayload,
   multipart,
   paddedPdf,
-  seedPackages,
   taggedPdf,
   TEXT_TAG_ROLES,
   TEXT_TAGS_PER_PAGE,
@@ -36,10 +34,10 @@ import { sealingBenchmark } from "./sealing";
 import { pdfIsolationBenchmark } from "./pdf-isolation";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
+import { listingBenchmark, listingSize } from "./listing";
 import { judged, type BenchResult } from "./results";
 import { measureLoop, median, percentile, round } from "./stats";
 
-const LISTED_PACKAGES = 10_000;
 const TAGGED_PAGES = 100;
 const results: BenchResult[] = [];
 /** BENCH_ONLY=callbacks (comma-separated step names): only those steps of each database suite. */
@@ -118,47 +116,6 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
   );
 }
 
-async function listBenchmark(kind: DatabaseKind) {
-  const lister = await seedAccount("Bench lister");
-  const seedStarted = performance.now();
-  await seedPackages(await getDb(), lister, LISTED_PACKAGES);
-  log(`${kind}: seeded ${LISTED_PACKAGES} packages in ${Math.round(performance.now() - seedStarted)} ms`);
-
-  const list = async () => {
-    const response = await call("GET", "/api/packages?from=1&to=50", { key: lister.apiKey });
-    return JSON.parse(await expectOk(response, "GET /api/packages")) as { count: number; results: { roles: unknown[]; documents: unknown[] }[] };
-  };
-  const first = await list();
-  if (first.count !== LISTED_PACKAGES || first.results.length !== 50 || first.results.some((p) => p.roles.length !== 3 || p.documents.length !== 2)) {
-    throw new Error(`The listing does not show the seeded packages: count ${first.count}, ${first.results.length} results`);
-  }
-  for (let i = 0; i < 20; i++) await list(); // warm-up
-  const { samples, cpuMs } = await measureLoop({
-    minIterations: 100,
-    maxIterations: 1_000,
-    budgetMs: 8_000,
-    prepare: () => undefined,
-    body: async () => {
-      await list();
-    },
-  });
-  const metrics = {
-    requests: samples.length,
-    p50Ms: round(percentile(samples, 50), 1),
-    p95Ms: round(percentile(samples, 95), 1),
-    cpuMsPerRequest: round(cpuMs / samples.length, 1),
-  };
-  results.push(
-    judged({
-      benchmark: `List 50 of ${LISTED_PACKAGES.toLocaleString("en")} packages (GET /api/packages?from=1&to=50)`,
-      database: kind,
-      metrics,
-      summary: `p50 ${ms(metrics.p50Ms)}, p95 ${ms(metrics.p95Ms)}, node CPU ${ms(metrics.cpuMsPerRequest)}/req (n=${metrics.requests})`,
-      target: { metric: "p95Ms", below: 30, text: "p95 < 30 ms" },
-    }),
-  );
-}
-
 async function extractionBenchmark(tagged: Buffer) {
   const extract = async () => {
     const approvals = await extractTextTags(tagged, TEXT_TAG_ROLES, "Tagged agreement");
@@ -217,7 +174,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
   steps.push(["create under load", () => writeBenchmarks(kind, owner!, pdf, (result) => results.push(judged(result)))]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
-  steps.push(["list", () => listBenchmark(kind)]);
+  steps.push(["list", () => listingBenchmark(kind, (result) => results.push(result))]);
   steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
   steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
   for (const [name, step] of steps) {
@@ -266,7 +223,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "Console: two built servers on loopback, the service and a console whose ESIGN_API_URL is the service; memory is the console process tree's VmRSS sampled every 25 ms; First Load JS is the gzip size of the script files each route's HTML loads.",
       "Idle memory: the built server restarted on a DATA_DIR with an account, VmRSS of its process tree 10 s after its last request (PDF workers end after PDF_WORKER_IDLE_SECONDS, 5 s here).",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
-      `Listing: ${LISTED_PACKAGES} packages seeded with SQL, 3 roles and 2 documents each, then ANALYZE.`,
+      `Listing (bench/listing.ts): ${listingSize("postgres")} packages on PostgreSQL, ${listingSize("pglite")} on PGlite, seeded with SQL in one account (90% the lister's, the rest over 99 senders), 2 roles and 1 document each, then VACUUM ANALYZE; first, middle (450 rows past an anchor) and last pages of several folders and orders.`,
       "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned. Throughput: 'committed at once' times one transaction's commit to the last arrival (the delivery capacity); 'recorded 10 at a time' times the first commit to the last arrival, so the recording bounds it too; the PDF lines upload a flate bomb and a 700-page tagged PDF over and over meanwhile.",
     ],
     results,

@@ -273,6 +273,9 @@ export const signInFailures = pgTable(
   ],
 );
 
+/** The columns `GET /api/packages` sorts by (lib/api/packages.ts LIST_SORTS). */
+const LIST_SORT_COLUMNS = ["created", "updated", "name", "status", "due"] as const;
+
 export const packages = pgTable(
   "packages",
   {
@@ -312,7 +315,44 @@ export const packages = pgTable(
   (t) => [
     index("packages_owner_listing_idx").on(t.ownerUserId, t.type, t.updated),
     index("packages_account_listing_idx").on(t.accountId, t.type, t.updated),
+    // The sender's folders (lib/esign/packages/list-packages.ts), one index per order of the API
+    // (sort by created, updated, name, status or due, ascending or descending, ties by id
+    // ascending): a page is then an index-only range of the folder, at any depth. Status is the
+    // last key so status folders filter without reading the table; no folder shows DELETED.
+    // Nulls (a `due` not set) where ORDER BY puts them: last ascending, first descending.
+    ...LIST_SORT_COLUMNS.flatMap((column) => {
+      const status = column === "status" ? [] : [t.status];
+      const folder = sql`${t.type} = 'PACKAGE' and ${t.status} <> 'DELETED'`;
+      return [
+        index(`packages_list_${column}_asc_idx`).on(t.accountId, t.ownerUserId, t.trashed, t[column].asc().nullsLast(), t.id, ...status).where(folder),
+        index(`packages_list_${column}_desc_idx`).on(t.accountId, t.ownerUserId, t.trashed, t[column].desc().nullsFirst(), t.id, ...status).where(folder),
+      ];
+    }),
   ],
+);
+
+/**
+ * How many packages each sender has per type, status, trash flag and visibility: the folders'
+ * counts without counting. Kept by statement triggers on `packages` (migration 0012) in the
+ * writing transaction, as rows of changes that are only ever inserted (no row is updated, so
+ * writers never wait for each other); a folder's count is the sum of its rows, and
+ * `compactPackageCounts` folds them from time to time. `changes` counts the writes that moved a
+ * package within or across the owner's lists (its order or folder changed): its sum is the
+ * version of those lists, which cached paging anchors check.
+ */
+export const packageCounts = pgTable(
+  "package_counts",
+  {
+    accountId: text().notNull(),
+    ownerUserId: text().notNull(),
+    type: text().notNull(),
+    status: text().notNull(),
+    trashed: boolean().notNull(),
+    visibility: text().notNull(),
+    packages: integer().notNull(),
+    changes: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [index("package_counts_scope_idx").on(t.accountId, t.type, t.ownerUserId)],
 );
 
 export const roles = pgTable(
@@ -348,7 +388,16 @@ export const roles = pgTable(
     created: createdAt(),
     updated: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.id] }), index("package_roles_signer_email_idx").on(t.signerEmail)],
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.id] }),
+    // The inbox: a person's signing roles, by e-mail. Only signing roles have a value here, so the
+    // sender role every sent package has (not signing, mostly) is not in the way, and the
+    // planner's statistics of this expression count a sender's signing roles, not all their roles.
+    index("package_roles_signing_email_idx").on(sql`(case when ${t.signs} then ${t.signerEmail} end)`),
+    // The inbox of a group's members: the roles a group holds. Not partial, so that the planner
+    // has the expression's statistics (few roles name a group) and reads it as the small set it is.
+    index("package_roles_group_idx").on(sql`((${t.signer} -> 'group') ->> 'id')`),
+  ],
 );
 
 export const documents = pgTable(

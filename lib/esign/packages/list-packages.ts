@@ -1,21 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Queryable } from "@/lib/db/client";
-import { accountMemberships, documents, packages, roles, users } from "@/lib/db/schema";
-import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
+import { accountMemberships, documents, packageCounts, packages, roles, users } from "@/lib/db/schema";
+import type { PackageListQuery, WirePackage } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { badRequest, forbidden, notFound } from "@/lib/esign/errors";
-import { signedByGroupOf } from "@/lib/esign/groups/group-inbox";
+import { forbidden, notFound } from "@/lib/esign/errors";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { PERMISSIONS } from "@/lib/esign/permissions";
+import { compactPackageCounts, FOLD_ABOVE_ROWS, readFolderCount } from "./package-counts";
+import { countScope, folderOf, folderWhere, inboxCondition, type Folder, type ListSubject } from "./package-folders";
+import { forwardIdsQuery, listOrderBy, listPaging, pageIdsQuery, type ListOrder } from "./list-paging";
 import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
-
-/** Whose folders a listing shows, in the caller's account: the caller's own, or (`ownerUserId`, `ownerEmail`) a sender's. */
-interface ListSubject {
-  accountId: string;
-  userId: string;
-  email: string;
-}
 
 /**
  * The caller, or the sender named by `ownerUserId`/`ownerEmail`: someone who is a member of the
@@ -44,7 +39,16 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
         ...named,
         or(
           inArray(users.id, db.select({ id: accountMemberships.userId }).from(accountMemberships).where(eq(accountMemberships.accountId, accountId))),
-          inArray(users.id, db.select({ id: packages.ownerUserId }).from(packages).where(eq(packages.accountId, accountId))),
+          // Owners of packages in the account, from the folder counts rather than the packages.
+          inArray(
+            users.id,
+            db
+              .select({ id: packageCounts.ownerUserId })
+              .from(packageCounts)
+              .where(eq(packageCounts.accountId, accountId))
+              .groupBy(packageCounts.ownerUserId)
+              .having(sql`sum(${packageCounts.packages}) > 0`),
+          ),
         ),
       ),
     );
@@ -52,99 +56,69 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
   return { accountId, userId: user.id, email: user.email };
 }
 
-/** Which packages a folder (`query`) holds, for this subject. */
-function folderCondition(subject: ListSubject, query: string | undefined): SQL {
-  const mine = and(eq(packages.accountId, subject.accountId), eq(packages.ownerUserId, subject.userId))!;
-  const live = and(eq(packages.trashed, false), ne(packages.status, "DELETED"))!;
-  // A status name in capitals is that status (compat notes): `SENT` lists the packages out for
-  // signing, `sent` the folder of everything that left the draft state.
-  const isStatusName = (PACKAGE_STATUSES as readonly (string | undefined)[]).includes(query);
-  switch (isStatusName ? "status" : query?.toLowerCase()) {
-    case undefined:
-    case "":
-      return and(mine, live)!;
-    case "inbox": {
-      // Packages waiting for the subject's signature, or a group's they belong to, whoever sent them.
-      const signer = sql`exists (select 1 from ${roles} where ${roles.packageId} = ${packages.id}
-        and ${roles.signerEmail} = ${subject.email.toLowerCase()} and ${roles.signs})`;
-      return and(eq(packages.accountId, subject.accountId), live, eq(packages.status, "SENT"), or(signer, signedByGroupOf(subject.userId)))!;
-    }
-    case "sent":
-      return and(mine, live, ne(packages.status, "DRAFT"))!;
-    case "drafts":
-      return and(mine, live, eq(packages.status, "DRAFT"))!;
-    case "trashed":
-      return and(mine, eq(packages.trashed, true), ne(packages.status, "DELETED"))!;
-    default: {
-      // A status, or several separated by commas (`DECLINED,OPTED_OUT,EXPIRED`): the console's folders.
-      const statuses = (query ?? "").toUpperCase().split(",").map((status) => status.trim());
-      if (!statuses.every((status) => (PACKAGE_STATUSES as readonly string[]).includes(status))) {
-        throw badRequest(
-          "error.validation.listQuery",
-          `Unknown query "${query}": use inbox, sent, drafts, trashed or statuses separated by commas (${PACKAGE_STATUSES.join(", ")}).`,
-        );
-      }
-      return and(mine, live, inArray(packages.status, statuses))!;
-    }
-  }
+/** The key a list's anchors are cached under: whose, which folder, which order. */
+function listKey(subject: ListSubject, type: string, folder: Folder, order: ListOrder): string {
+  return JSON.stringify([subject.accountId, subject.userId, type, folder, order.sort, order.dir]);
 }
 
-/** Templates: the subject's own and those shared with the account. */
-function templateCondition(subject: ListSubject, query: string | undefined): SQL {
-  const visible = and(
-    eq(packages.accountId, subject.accountId),
-    or(eq(packages.ownerUserId, subject.userId), eq(packages.visibility, "ACCOUNT")),
-  )!;
-  const trashed = query?.toLowerCase() === "trashed";
-  return and(visible, eq(packages.trashed, trashed), ne(packages.status, "DELETED"))!;
-}
-
-const SORT_COLUMNS = {
-  created: packages.created,
-  updated: packages.updated,
-  name: packages.name,
-  status: packages.status,
-  due: packages.due,
-} as const;
-
-/** `GET /api/packages`: one page of the caller's (or a sender's, see `listSubject`) packages or templates, and the total count. */
+/**
+ * `GET /api/packages`: one page of the caller's (or a sender's, see `listSubject`) packages or
+ * templates, and the total count. A folder's count comes from package_counts (kept by triggers),
+ * except with a search or dates, and in the inbox, which are counted. The page's ids come first
+ * (list-paging.ts: an index range at any depth); then only those packages are read, with their
+ * roles and documents.
+ */
 export async function listPackages(db: Queryable, caller: Caller, query: PackageListQuery): Promise<{ results: WirePackage[]; count: number }> {
   const { offset, limit } = pageWindow(query.from, query.to);
   const subject = await listSubject(db, caller, query);
-  const conditions: SQL[] = [
-    eq(packages.type, query.type),
-    query.type === "TEMPLATE" ? templateCondition(subject, query.query) : folderCondition(subject, query.query),
-  ];
+  const folder = folderOf(query.type, query.query);
+  const order: ListOrder = { sort: query.sort, dir: query.dir };
+  const conditions: SQL[] = [folder.kind === "inbox" ? inboxCondition(packages, subject, query.type) : folderWhere(packages, subject, query.type, folder)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(or(ilike(packages.name, pattern), ilike(packages.description, pattern))!);
   }
   if (query.startDate) conditions.push(gte(packages.updated, new Date(query.startDate)));
   if (query.endDate) conditions.push(lte(packages.updated, new Date(query.endDate)));
-  const where = and(...conditions);
+  const where = and(...conditions)!;
 
-  const column = SORT_COLUMNS[query.sort];
-  const order = query.dir === "asc" ? asc(column) : desc(column);
-  // One query for the page with its roles and documents (PGlite has one connection, so fewer
-  // round trips is what makes listing fast), one for the count. The subqueries name the outer
-  // table literally: an interpolated column would render unqualified and bind to the inner row.
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(packages),
-        roles: sql<Record<string, unknown>[]>`(select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id")`,
-        documents: sql<Record<string, unknown>[]>`(select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")`,
-      })
-      .from(packages)
-      .where(where)
-      .orderBy(order, asc(packages.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(packages).where(where),
-  ]);
+  // Pages near the start need no count to be found: then the count, the page and (in the
+  // subject's own folders, where every package is theirs) the sender go side by side.
+  const near = offset <= listPaging.nearEnd;
+  const ownSender = folder.kind === "own" ? readSenders(db, caller.account.id, [subject.userId]) : undefined;
+  ownSender?.catch(() => {}); // awaited below; this only keeps it from going unhandled if something else throws first
+  let count: number;
+  let rows: Awaited<ReturnType<typeof pageRows>>;
+  if (folder.kind !== "inbox" && conditions.length === 1) {
+    const scope = countScope(packageCounts, subject, query.type, folder);
+    const readCount = readFolderCount(db, scope, folderWhere(packageCounts, subject, query.type, folder));
+    let counted: Awaited<typeof readCount>;
+    if (near) [counted, rows] = await Promise.all([readCount, pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
+    else {
+      counted = await readCount;
+      const list = { key: listKey(subject, query.type, folder, order), version: counted.version, scope };
+      const ids = await pageIdsQuery(db, { where, order, offset, limit, count: counted.count, counted: list });
+      rows = ids ? await pageRows(db, ids, order) : [];
+    }
+    count = counted.count;
+    if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
+  } else if (folder.kind === "inbox" && conditions.length === 1) {
+    // A person's inbox is small: its page and count from one pass over it (finding it is the cost).
+    const { rows: page } = (await db.execute(
+      sql`select ${packages.id} as id, count(*) over ()::int as count from ${packages} where ${where} order by ${listOrderBy(order)} limit ${limit} offset ${offset}`,
+    )) as unknown as { rows: { id: string; count: number }[] };
+    count = page[0]?.count ?? (await countOf(db, where));
+    rows = page.length ? await pageRows(db, sql.join(page.map(({ id }) => sql`${id}`), sql`, `), order) : [];
+  } else if (near) {
+    [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
+  } else {
+    count = await countOf(db, where);
+    const ids = await pageIdsQuery(db, { where, order, offset, limit, count });
+    rows = ids ? await pageRows(db, ids, order) : [];
+  }
+  const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
   if (rows.length === 0) return { results: [], count };
 
-  const senders = await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]);
   const entries = rows.map(({ roles: roleJson, documents: documentJson, ...row }) => ({
     row,
     roles: roleJson.map((role) => rowFromJson(roles, role)),
@@ -163,17 +137,51 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
   return { results, count };
 }
 
+async function countOf(db: Queryable, where: SQL): Promise<number> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages).where(where);
+  return count;
+}
+
+/**
+ * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, with their roles and
+ * documents: one query (PGlite has one connection, so fewer round trips is what makes listing
+ * fast). The subqueries name the outer table literally: an interpolated column would render
+ * unqualified and bind to the inner row.
+ */
+function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
+  return db
+    .select({
+      ...getTableColumns(packages),
+      roles: sql<Record<string, unknown>[]>`(select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id")`,
+      documents: sql<Record<string, unknown>[]>`(select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")`,
+    })
+    .from(packages)
+    .where(sql`${packages.id} in (${ids})`)
+    .orderBy(listOrderBy(order));
+}
+
 /**
  * A table row from `json_agg(row)`: the JSON has the columns' database names (snake case, as the
  * client's `casing` makes them); this gives it the schema's property names, timestamps revived.
  */
 function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[toSnakeCase(key)];
-    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : value;
+  for (const [key, name, isDate] of jsonColumnsOf(table)) {
+    const value = json[name];
+    row[key] = isDate && typeof value === "string" ? new Date(value) : value;
   }
   return row as T["$inferSelect"];
+}
+
+/** Each column's property name, JSON name and whether it is a timestamp: worked out once per table. */
+const jsonColumns = new Map<unknown, [key: string, name: string, isDate: boolean][]>();
+function jsonColumnsOf(table: typeof roles | typeof documents) {
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, toSnakeCase(key), column.dataType === "date"]);
+    jsonColumns.set(table, columns);
+  }
+  return columns;
 }
 
 /** A page of packages with only the members `fields` names, each as a string (`GET /api/packages?fields=id,name`). */
