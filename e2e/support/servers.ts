@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
-import pg from "pg";
 import { serverEnvironment } from "../../playwright.config";
 import { startS3Server } from "../../tests/support/s3-server";
+
+export { createThrowawayDatabase } from "../../tests/support/throwaway-database";
 
 /** Signet servers (`next start` of the built app) that a test starts, stops or kills itself. */
 
@@ -94,25 +94,6 @@ export function within<T>(promise: Promise<T>, ms: number, what: () => string): 
     timer = setTimeout(() => reject(new Error(`${what()} (after ${ms} ms)`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** A throwaway database on the PostgreSQL server (TEST_DATABASE_URL, default the local one). */
-export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `signet_e2e_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Where the instances of a scale-out keep documents: the settings every instance is given. */

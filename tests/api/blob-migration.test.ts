@@ -16,6 +16,7 @@ import { call } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf } from "../support/pdfs";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
+import { createThrowawayDatabase } from "../support/throwaway-database";
 import { seedAccount } from "../support/seed";
 
 /**
@@ -110,22 +111,9 @@ describe("moving the database's store to S3", () => {
 describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:migrate-to-s3", () => {
   it("moves the blobs table and DATA_DIR/blobs of a deployment to the bucket, and says so", { timeout: 90_000 }, async () => {
     // A deployment of its own: a database with a blobs table and a data folder with a file store.
-    const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-    const name = `signet_migrate_${randomBytes(6).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const deployment = await createThrowawayDatabase("signet_migrate");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migrate-"));
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const pool = new pg.Pool({ connectionString: deployment.url, max: 1 });
     try {
       await pool.query("create table blobs (sha256 text primary key, size integer not null, content bytea not null, created timestamptz not null default now())");
       const rows = Array.from({ length: 3 }, () => randomBytes(2048));
@@ -135,7 +123,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:
       fs.writeFileSync(path.join(dataDir, "blobs", sha256Hex(file).slice(0, 2), sha256Hex(file)), file);
 
       const { stdout } = await promisify(execFile)(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/migrate-blobs-to-s3.ts"], {
-        env: { ...process.env, ...server.environment, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+        env: { ...process.env, ...server.environment, DATABASE_URL: deployment.url, DATA_DIR: dataDir },
       });
       expect(stdout).toContain("Done: 4 moved, 0 were in S3 already, 0 left in place.");
       expect((await pool.query("select count(*)::int as n from blobs")).rows[0].n).toBe(0);
@@ -143,7 +131,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:
       for (const bytes of [...rows, file]) expect(server.objectKeys()).toContain(objectKey(sha256Hex(bytes)));
     } finally {
       await pool.end();
-      await admin(`drop database if exists ${name} with (force)`);
+      await deployment.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
