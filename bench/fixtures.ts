@@ -88,6 +88,14 @@ export const TEXT_TAG_ROLES = [
  * roles (two signers and the sender) and two documents (the consent document and an agreement),
  * as createPackage writes them, with `updated` spread over time so the listing has to sort.
  */
+/** A role's stored signer built from the columns of `r` (id, email, first_name, last_name), for the seeding SQL. */
+export const SEEDED_SIGNER = sql.raw(`jsonb_build_object(
+             'id', r.id, 'email', r.email, 'firstName', r.first_name, 'lastName', r.last_name,
+             'company', '', 'title', '', 'phone', '', 'language', '',
+             'delivery', jsonb_build_object('email', true, 'download', true, 'provider', false),
+             'auth', jsonb_build_object('scheme', 'NONE', 'challenges', '[]'::jsonb),
+             'data', '{}'::jsonb)`);
+
 export async function seedPackages(db: Db, owner: { accountId: string; userId: string; email: string }, count: number): Promise<void> {
   const { accountId, userId, email } = owner;
   await db.execute(sql`
@@ -102,12 +110,7 @@ export async function seedPackages(db: Db, owner: { accountId: string; userId: s
   await db.execute(sql`
     insert into package_roles (package_id, id, position, index, type, name, signer, signer_email)
     select p.id, r.id, r.position, r.index, r.type, r.name,
-           jsonb_build_object(
-             'id', r.id, 'email', r.email, 'firstName', r.first_name, 'lastName', r.last_name,
-             'company', '', 'title', '', 'phone', '', 'language', '',
-             'delivery', jsonb_build_object('email', true, 'download', true, 'provider', false),
-             'auth', jsonb_build_object('scheme', 'NONE', 'challenges', '[]'::jsonb),
-             'data', '{}'::jsonb),
+           ${SEEDED_SIGNER},
            r.email
     from packages p
     cross join (values

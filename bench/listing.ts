@@ -14,6 +14,7 @@ import { listPaging } from "@/lib/esign/packages/list-paging";
 import { call } from "@/tests/support/api-client";
 import { seedAccount, seedSender, type SeededAccount } from "@/tests/support/seed";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
+import { SEEDED_SIGNER } from "./fixtures";
 import { judged, type BenchResult, type Measured } from "./results";
 import { measureLoop, percentile, round } from "./stats";
 
@@ -76,12 +77,7 @@ export async function seedListing(db: Db, total: number): Promise<ListingSeed> {
   await db.execute(sql`
     insert into package_roles (package_id, id, position, index, type, signs, name, signer, signer_email)
     select p.id, r.id, r.position, r.index, r.type, r.type = 'SIGNER', r.name,
-           jsonb_build_object(
-             'id', r.id, 'email', r.email, 'firstName', r.first_name, 'lastName', r.last_name,
-             'company', '', 'title', '', 'phone', '', 'language', '',
-             'delivery', jsonb_build_object('email', true, 'download', true, 'provider', false),
-             'auth', jsonb_build_object('scheme', 'NONE', 'challenges', '[]'::jsonb),
-             'data', '{}'::jsonb),
+           ${SEEDED_SIGNER},
            r.email
     from packages p
     join users u on u.id = p.owner_user_id
