@@ -3,7 +3,7 @@ import { readConfig } from "./config";
 
 const S3_NAMES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX"];
 afterEach(() => {
-  for (const name of S3_NAMES) delete process.env[name];
+  for (const name of [...S3_NAMES, "PGLITE_WASM_COMPILER"]) delete process.env[name];
 });
 
 describe("the S3 settings", () => {
@@ -27,5 +27,15 @@ describe("the S3 settings", () => {
     expect(readConfig().s3?.prefix).toBe("signet/blobs/");
     process.env.S3_ACCESS_KEY_ID = "AKIA";
     expect(() => readConfig()).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+  });
+});
+
+describe("the embedded database's WebAssembly compiler", () => {
+  it("is the baseline compiler unless the optimizing one is asked for by name", () => {
+    expect(readConfig().pgliteWasmCompiler).toBe("baseline");
+    process.env.PGLITE_WASM_COMPILER = "optimizing";
+    expect(readConfig().pgliteWasmCompiler).toBe("optimizing");
+    process.env.PGLITE_WASM_COMPILER = "turbofan";
+    expect(() => readConfig()).toThrow(/PGLITE_WASM_COMPILER must be one of baseline, optimizing, got "turbofan"/);
   });
 });

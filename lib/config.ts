@@ -19,6 +19,12 @@ export interface Config {
   pdfWorkerIdleMs: number;
   /** PGlite's shared_buffers (MB); its default of 128 MB is most of an idle instance's memory. */
   pgliteSharedBuffersMb: number;
+  /**
+   * How V8 compiles the embedded database's WebAssembly: "baseline" (Liftoff only) or "optimizing"
+   * (Liftoff, then TurboFan for hot functions: about 17 % faster simple queries, 35 % faster
+   * aggregates, and about 70 MB more resident memory, kept by the optimizing compiler's allocations).
+   */
+  pgliteWasmCompiler: "baseline" | "optimizing";
   /** Time limit of one PDF job (ms), from when it is queued: past it the worker is ended and the job refused. */
   pdfJobTimeoutMs: number;
   /** Most pages an uploaded PDF may have. */
@@ -112,6 +118,13 @@ function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
+function choiceSetting<Choice extends string>(name: string, choices: Choice[], fallback: Choice): Choice {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!(choices as string[]).includes(raw)) throw new Error(`Setting ${name} must be one of ${choices.join(", ")}, got "${raw}"`);
+  return raw as Choice;
+}
+
 export function readConfig(): Config {
   const port = numberSetting("PORT", 3000);
   return {
@@ -125,7 +138,8 @@ export function readConfig(): Config {
     pdfWorkerThreads: Math.ceil(numberSetting("PDF_WORKER_THREADS", 2)),
     pdfWorkerMemoryMb: Math.ceil(numberSetting("PDF_WORKER_MEMORY_MB", 512)),
     pdfWorkerIdleMs: Math.ceil(numberSetting("PDF_WORKER_IDLE_SECONDS", 60) * 1000),
-    pgliteSharedBuffersMb: Math.ceil(numberSetting("PGLITE_SHARED_BUFFERS_MB", 32)),
+    pgliteSharedBuffersMb: Math.ceil(numberSetting("PGLITE_SHARED_BUFFERS_MB", 16)),
+    pgliteWasmCompiler: choiceSetting("PGLITE_WASM_COMPILER", ["baseline", "optimizing"], "baseline"),
     pdfJobTimeoutMs: Math.ceil(numberSetting("PDF_JOB_TIMEOUT_SECONDS", 60) * 1000),
     maxPdfPages: Math.floor(numberSetting("MAX_PDF_PAGES", 2000)),
     maxPdfStreamBytes: Math.floor(numberSetting("MAX_PDF_STREAM_MB", 100) * 1024 * 1024),

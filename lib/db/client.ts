@@ -1,4 +1,5 @@
 import path from "node:path";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -6,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { config } from "@/lib/config";
+import { type Config, config } from "@/lib/config";
 import { installJobQueue } from "@/lib/jobs/install";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
@@ -114,9 +115,19 @@ export async function pgliteExecute(
   return { rows: results.at(-1)?.rows ?? [] };
 }
 
+/**
+ * V8 reads --liftoff-only when it compiles a WebAssembly function, so setting it before PGlite's
+ * module is compiled keeps TurboFan away from it; the setting is process-wide and only PGlite (and
+ * pdf.js's image decoders, in the workers) use WebAssembly here.
+ */
+function useWasmCompiler(compiler: Config["pgliteWasmCompiler"]): void {
+  v8.setFlagsFromString(compiler === "baseline" ? "--liftoff-only" : "--no-liftoff-only");
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
+  useWasmCompiler(config().pgliteWasmCompiler);
   const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
   });
