@@ -37,7 +37,15 @@ export function serverSecret(): Buffer {
   return value;
 }
 
+/** Derived keys of the current secret, by purpose: every API request needs the lookup key. */
+const derivedKeys = new WeakMap<Buffer, Map<string, Buffer>>();
+
 /** A 32-byte key for one purpose, so that no two uses share key material. */
 export function derivedKey(purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", serverSecret(), Buffer.alloc(0), `signet:${purpose}`, 32));
+  const secret = serverSecret();
+  let keys = derivedKeys.get(secret);
+  if (!keys) derivedKeys.set(secret, (keys = new Map()));
+  let key = keys.get(purpose);
+  if (!key) keys.set(purpose, (key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), `signet:${purpose}`, 32))));
+  return key;
 }

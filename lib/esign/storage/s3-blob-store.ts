@@ -32,17 +32,25 @@ export class S3BlobStore implements BlobStore {
     if (tx) await shareBlobLock(tx, sha256);
     // Content-addressed: an object of the right length under this key holds these bytes already.
     if ((await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.key(sha256),
-        Body: bytes,
-        ContentLength: bytes.byteLength,
-        ContentType: "application/octet-stream",
-        // The server checks the bytes it received against it (see s3Client on checksums).
-        ContentMD5: createHash("md5").update(bytes).digest("base64"),
-      }),
+    const put = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: this.key(sha256),
+      Body: bytes,
+      ContentLength: bytes.byteLength,
+      ContentType: "application/octet-stream",
+      // The server checks the bytes it received against it (see s3Client on checksums).
+      ContentMD5: createHash("md5").update(bytes).digest("base64"),
+    });
+    // SigV4 signs the body's SHA-256, which is the key's: given it, the signer does not hash the
+    // megabytes again (S3 itself refuses a body that does not match it).
+    put.middlewareStack.add(
+      (next) => (args) => {
+        (args.request as { headers: Record<string, string> }).headers["x-amz-content-sha256"] = sha256;
+        return next(args);
+      },
+      { step: "build", name: "signetPayloadSha256" },
     );
+    await this.client.send(put);
     return { sha256, created: true };
   }
 
