@@ -120,14 +120,14 @@ export async function pgliteExecute(
  * module is compiled keeps TurboFan away from it; the setting is process-wide and only PGlite (and
  * pdf.js's image decoders, in the workers) use WebAssembly here.
  */
-function useWasmCompiler(compiler: Config["pgliteWasmCompiler"]): void {
+function chooseWasmCompiler(compiler: Config["pgliteWasmCompiler"]): void {
   v8.setFlagsFromString(compiler === "baseline" ? "--liftoff-only" : "--no-liftoff-only");
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
-  useWasmCompiler(config().pgliteWasmCompiler);
+  chooseWasmCompiler(config().pgliteWasmCompiler);
   const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
   });
