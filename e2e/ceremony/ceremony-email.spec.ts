@@ -91,4 +91,26 @@ test("a signer verified by an e-mail one-time code: a wrong code is refused, the
   await ivy.getByRole("button", { name: "Signature (required)" }).click();
   await signDocument(ivy);
   await expectFinished(ivy);
+
+  // The sender is told by e-mail, with a link to the package's page in the console (not to API
+  // URLs, which answer 401 to a browser): it asks them to sign in, then shows the downloads.
+  const escapedId = packageId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pageLink = await smtp.waitFor(service.email, new RegExp(`Everyone has signed[\\s\\S]*?(http://[^\\s"<>]+/packages/${escapedId})\\b`));
+  expect(smtp.mails.find((mail) => mail.text.includes(pageLink))?.text).not.toContain("/api/");
+  const sender = await browser.newPage();
+  await sender.goto(pageLink);
+  await sender.waitForURL(/\/signin\?/);
+  await sender.getByLabel("E-mail").fill(service.email);
+  await sender.getByLabel("Password").fill("ceremony-test-42");
+  await sender.getByRole("button", { name: "Sign in", exact: true }).click();
+  await sender.waitForURL(pageLink);
+  await expect(sender.getByRole("heading", { name: "Verified", level: 1 })).toBeVisible();
+  await expect(sender.getByTestId("package-status")).toContainText("Completed");
+  const zip = sender.getByTestId("download-zip");
+  await expect(zip).toBeVisible();
+  // Through the console's proxy with the sender's session: the signed documents, once sealed.
+  const zipUrl = new URL((await zip.getAttribute("href"))!, pageLink).href;
+  await expect.poll(async () => (await sender.request.get(zipUrl)).status(), { timeout: 30_000 }).toBe(200);
+  expect((await (await sender.request.get(zipUrl)).body()).subarray(0, 2).toString("latin1")).toBe("PK");
+  await sender.close();
 });

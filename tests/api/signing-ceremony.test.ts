@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { approvalSignatures, auditEvents, fields, outboxMessages, users } from "@/lib/db/schema";
 import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
@@ -123,6 +124,9 @@ describe("the signing ceremony", () => {
     ]);
     const completedMail = await db.select().from(outboxMessages).where(and(eq(outboxMessages.packageId, packageId), eq(outboxMessages.kind, "PACKAGE_COMPLETED")));
     expect(completedMail.map((mail) => mail.to)).toEqual([owner.email]);
+    // It leads to the console's page of the package (where a browser signed in can download), not to API URLs.
+    expect(completedMail[0]!.text).toContain(`${config().publicUrl}/packages/${packageId}`);
+    expect(completedMail[0]!.text + completedMail[0]!.html).not.toContain("/api/");
     // The package left SENT: the ceremony is over for everyone.
     expect((await call("GET", `/api/signing/${packageId}`, as(tenant))).status).toBe(409);
   });

@@ -50,7 +50,8 @@ export const en: Catalogue = {
     body: (d) => [
       { paragraph: `Hello ${d.recipientName},` },
       { paragraph: `Everyone has signed "${d.packageName}".` },
-      ...(d.downloads.length ? [{ paragraph: "Download:" }, { links: d.downloads }] : []),
+      { paragraph: "The signed documents and the evidence summary can be downloaded from its page:" },
+      { links: [{ label: `"${d.packageName}" in Signet`, url: d.packageUrl }] },
     ],
   },
   declined: {

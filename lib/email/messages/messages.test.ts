@@ -61,15 +61,10 @@ describe("e-mail messages", () => {
     expect(mail.html).toContain(ESCAPED);
   });
 
-  it("package completed, with download links", () => {
-    const downloads = [
-      { label: "Contract.pdf", url: "https://signet.test/d/1" },
-      { label: "Evidence summary", url: "https://signet.test/d/2" },
-    ];
-    const mail = packageCompletedEmail({ recipientName: "Olive", packageName: "Lease", downloads });
-    expectFacts(mail, ["Olive", "Lease", "Contract.pdf", "https://signet.test/d/1", "Evidence summary", "https://signet.test/d/2"]);
-    expect(mail.html).toContain('<a href="https://signet.test/d/2"');
-    expect(packageCompletedEmail({ recipientName: "S", packageName: "P", downloads: [] }).text).not.toContain("Download");
+  it("package completed, with a link to the package's page", () => {
+    const mail = packageCompletedEmail({ recipientName: "Olive", packageName: "Lease", packageUrl: "https://signet.test/packages/p1" });
+    expectFacts(mail, ["Olive", "Lease", "https://signet.test/packages/p1", "downloaded"]);
+    expect(mail.html).toContain('<a href="https://signet.test/packages/p1"');
   });
 
   it("declined, with the reason", () => {

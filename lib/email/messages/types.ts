@@ -62,8 +62,8 @@ export interface SignerLockedData {
 export interface PackageCompletedData {
   recipientName: string;
   packageName: string;
-  /** Download links for the sender (documents, evidence summary, zip); none for signers. */
-  downloads: { label: string; url: string }[];
+  /** The package's page in the console, where the sender downloads the signed documents and the evidence summary. */
+  packageUrl: string;
 }
 
 export interface DeclinedData {

@@ -28,18 +28,9 @@ async function roleHasSignedEverything(tx: Tx, packageId: string, roleId: string
 async function emailSenderCompleted(tx: Tx, pkg: SignerContext["pkg"]): Promise<void> {
   const owner = await findPackageSender(tx, pkg.ownerUserId);
   if (!owner) return;
-  const base = `${config().publicUrl}/api/packages/${pkg.id}`;
-  const content = packageCompletedEmail(
-    {
-      recipientName: senderName(owner),
-      packageName: pkg.name,
-      downloads: [
-        { label: "Signed documents (zip)", url: `${base}/documents/zip` },
-        { label: "Evidence summary", url: `${base}/evidence/summary` },
-      ],
-    },
-    pkg.language,
-  );
+  // The console's page, not the API's download URLs: those answer 401 to a browser without a key.
+  const packageUrl = `${config().publicUrl}/packages/${encodeURIComponent(pkg.id)}`;
+  const content = packageCompletedEmail({ recipientName: senderName(owner), packageName: pkg.name, packageUrl }, pkg.language);
   await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "PACKAGE_COMPLETED", to: owner.email });
 }
 
