@@ -5,6 +5,7 @@ import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/support/poppler";
 import { oneSignatureEachPackage, person, withFieldsInWireUnits } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
+import { signInWithApiKey } from "../console/console-support";
 import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument } from "../support/signer";
 
 /**
@@ -237,6 +238,11 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   const erin = await openCeremony(browser, await service.signingUrl(packageId, "Erin"), { width: 390, height: 844 });
   await acceptConsent(erin);
   await expect(erin.locator("[data-page-index='0'] canvas")).toBeVisible();
+  // Opened twice more: three views of the offer, which the sender's history shows as one line.
+  for (let again = 0; again < 2; again++) {
+    await erin.reload();
+    await expect(erin.locator("[data-page-index='0'] canvas")).toBeVisible();
+  }
   await erin.screenshot({ path: "test-results/ceremony-phone.png" });
   // The menu by keyboard: opening focuses its first item, arrows move, Escape closes it and gives focus back.
   const more = erin.getByRole("button", { name: "More" });
@@ -260,6 +266,20 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   await erin.getByRole("dialog").getByRole("button", { name: "Decline" }).click();
   await expect(erin.getByRole("heading", { name: "You declined" })).toBeVisible();
   expect(await service.packageStatus(packageId)).toBe("DECLINED");
+
+  // The sender's package page says who declined, when, and why.
+  const sender = await browser.newPage();
+  await signInWithApiKey(sender, service.apiKey, service.baseUrl);
+  await sender.waitForURL("**/packages");
+  await sender.goto(`${service.baseUrl}/packages/${encodeURIComponent(packageId)}`);
+  const row = sender.getByTestId("signer-Erin");
+  await expect(row).toHaveAttribute("data-state", "declined");
+  await expect(row.getByTestId("signer-state")).toContainText("Declined");
+  await expect(row.getByTestId("signer-refusal-reason")).toHaveText("Their reason: “The price is wrong.”");
+  const history = sender.getByTestId("history-event");
+  await expect(history.filter({ hasText: "Viewed 3 times: Offer" })).toHaveCount(1);
+  await expect(history.filter({ hasText: /^Viewed: Offer/ })).toHaveCount(0);
+  await sender.close();
 });
 
 test("in person: the sender hosts on one device and hands it to each signer in turn", async ({ browser }) => {

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { historyEntries, type HistoryEntry } from "@/lib/console/package-history";
 import type { PackageAuditEvent, usePackageAudit } from "@/lib/console/queries/package-detail";
 import { When } from "./format";
 import { Section } from "./section";
@@ -35,8 +36,8 @@ const READABLE: Record<string, string> = {
   "Reminder Schedule Delete": "Reminder schedule deleted",
 };
 
-function whatHappened(event: PackageAuditEvent): string {
-  const what = READABLE[event.type] ?? event.type;
+function whatHappened({ event, times }: HistoryEntry): string {
+  const what = (READABLE[event.type] ?? event.type) + (times > 1 ? ` ${times} times` : "");
   return event["target-type"] === "Document" && event.target ? `${what}: ${event.target}` : what;
 }
 
@@ -53,19 +54,24 @@ export function HistorySection({ audit }: { audit: ReturnType<typeof usePackageA
   else if (audit.error) body = <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />;
   else if (audit.data.length === 0) body = <EmptyState title="No events yet">What happens to the package (sending, views, signatures) will be listed here.</EmptyState>;
   else {
-    const newestFirst = [...audit.data].reverse();
+    const newestFirst = historyEntries(audit.data);
     const shown = showAll ? newestFirst : newestFirst.slice(0, FIRST_SHOWN);
     body = (
       <>
         <ol aria-label="Package history, newest first" data-testid="history-timeline" className="ml-1.5 border-l-2 border-slate-200">
-          {shown.map((event, i) => (
-            <li key={`${event["date-time"]}-${i}`} className="relative pb-4 pl-5 last:pb-0" data-testid="history-event">
+          {shown.map((entry, i) => (
+            <li key={`${entry.event["date-time"]}-${i}`} className="relative pb-4 pl-5 last:pb-0" data-testid="history-event">
               <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-white bg-sky-700" />
-              <p className="text-sm font-medium break-words text-slate-900">{whatHappened(event)}</p>
+              <p className="text-sm font-medium break-words text-slate-900">{whatHappened(entry)}</p>
               <p className="text-xs text-slate-700">
-                <When iso={event["date-time"]} withTime /> · <span className="break-all">{who(event)}</span>
+                {entry.firstAt ? (
+                  <>
+                    <When iso={entry.firstAt} withTime /> to{" "}
+                  </>
+                ) : null}
+                <When iso={entry.event["date-time"]} withTime /> · <span className="break-all">{who(entry.event)}</span>
               </p>
-              {event.data ? <p className="mt-0.5 text-xs break-words text-slate-600">{event.data}</p> : null}
+              {entry.event.data ? <p className="mt-0.5 text-xs break-words text-slate-600">{entry.event.data}</p> : null}
             </li>
           ))}
         </ol>

@@ -15,8 +15,10 @@ export type SignerStateKind = "notSent" | "signed" | "waiting" | "notYet" | "dec
 export interface SignerState {
   kind: SignerStateKind;
   label: string;
-  /** When they finished (their last signature or acceptance), for `signed`. */
+  /** When they finished (their last signature or acceptance), for `signed`; when they refused, for `declined` and `optedOut`. */
   date?: string;
+  /** The reason a signer gave for declining or opting out, as the audit trail keeps it. */
+  reason?: string;
 }
 
 export interface SignerRow {
@@ -65,11 +67,16 @@ function finishedByApprovals(pkg: WirePackage, roleId: string): boolean {
   return required.length > 0 && required.every((approval) => approval.signed || approval.accepted);
 }
 
-/** The signer whose audit event of `type` ("Decline", "Opt Out") names their e-mail. */
-function actedAs(events: PackageAuditEvent[] | undefined, type: string, role: WireRole): boolean {
+/** The signer's audit event of `type` ("Decline", "Opt Out"): the one that names their e-mail. */
+function refusalBy(events: PackageAuditEvent[] | undefined, type: string, role: WireRole): PackageAuditEvent | undefined {
   const signer = role.signers[0] as StoredSigner | undefined;
   const addresses = [signer?.email, signer?.group?.email].filter(Boolean).map((address) => address!.toLowerCase());
-  return Boolean(events?.some((event) => event.type === type && addresses.includes(event["user-email"].toLowerCase())));
+  return events?.find((event) => event.type === type && addresses.includes(event["user-email"].toLowerCase()));
+}
+
+function refused(kind: "declined" | "optedOut", event: PackageAuditEvent | undefined): SignerState {
+  if (!event) return { kind: "notSigned", label: "Did not sign" };
+  return { kind, label: kind === "declined" ? "Declined" : "Opted out", date: event["date-time"], reason: event.data || undefined };
 }
 
 const signed = (date: string | undefined): SignerState => ({ kind: "signed", label: "Signed", date });
@@ -94,8 +101,8 @@ export function signerSteps(
     if (pkg.status === "COMPLETED" || pkg.status === "ARCHIVED") return signed(lastSignedDate(pkg, role.id));
     if (outForSigning && !statuses.has(role.id)) return { kind: "checking", label: "Checking…" };
     if (finished(role)) return signed(lastSignedDate(pkg, role.id));
-    if (pkg.status === "DECLINED") return actedAs(events, "Decline", role) ? { kind: "declined", label: "Declined" } : { kind: "notSigned", label: "Did not sign" };
-    if (pkg.status === "OPTED_OUT") return actedAs(events, "Opt Out", role) ? { kind: "optedOut", label: "Opted out" } : { kind: "notSigned", label: "Did not sign" };
+    if (pkg.status === "DECLINED") return refused("declined", refusalBy(events, "Decline", role));
+    if (pkg.status === "OPTED_OUT") return refused("optedOut", refusalBy(events, "Opt Out", role));
     if (!outForSigning) return { kind: "notSigned", label: pkg.status === "EXPIRED" ? "Did not sign before it expired" : "Not signed" };
     if (!known) return { kind: "checking", label: "Checking…" };
     return turn.has(role.id) ? { kind: "waiting", label: "Waiting for their signature" } : { kind: "notYet", label: "Not their turn yet" };

@@ -124,8 +124,13 @@ function SignerItem({
         <p className="text-sm break-all text-slate-700">{contact}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="signer-state">
           <Badge tone={TONES[state.kind]}>{state.label}</Badge>
-          {state.kind === "signed" && state.date ? <When iso={state.date} withTime /> : null}
+          {state.date ? <When iso={state.date} withTime /> : null}
         </p>
+        {state.reason ? (
+          <p className="mt-1 text-sm break-words text-slate-700" data-testid="signer-refusal-reason">
+            Their reason: &ldquo;{state.reason}&rdquo;
+          </p>
+        ) : null}
       </div>
       {outForSigning && unfinished ? (
         <div className="flex shrink-0 flex-wrap gap-2">
