@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CeremonyRequestError, takeGroupLock, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction, useCeremonyView } from "@/lib/ceremony/use-ceremony";
@@ -124,26 +124,45 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   );
 }
 
+const GROUP_LOCK_RETRY_MS = 5_000;
+
 /**
  * Spec 2.9: a group's members share one signature; the first to open takes the lock. Opening
  * the page asks for it at once; a member who does not get it sees who is signing.
  */
 function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const lock = useCeremonyAction(packageId, () => takeGroupLock(packageId));
+  const { mutate } = lock;
   const asked = useRef(false);
+  // The last answer was "another member holds it": kept while asking again, so the page does not flicker.
+  const [heldByAnother, setHeldByAnother] = useState(false);
   const heldBy = view.progress.groupLock?.heldBy;
   const until = view.progress.groupLock?.until;
+  const ask = useCallback(
+    () =>
+      mutate(undefined, {
+        onSuccess: () => setHeldByAnother(false),
+        onError: (error) => setHeldByAnother(error instanceof CeremonyRequestError && error.code === "error.conflict.groupLocked"),
+      }),
+    [mutate],
+  );
   // Asked once on opening: the service decides who gets the lock (first come, first served).
   useEffect(() => {
     if (!asked.current) {
       asked.current = true;
-      lock.mutate(undefined);
+      ask();
     }
-  }, [lock]);
-  if (!lock.isError) {
+  }, [ask]);
+  // While another member signs, asked again every few seconds: the page moves on by itself when
+  // they leave (the lock runs out) or finish (each answer refreshes the view, which then says so).
+  useEffect(() => {
+    if (!heldByAnother) return;
+    const timer = window.setInterval(ask, GROUP_LOCK_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [heldByAnother, ask]);
+  if (!heldByAnother && !lock.isError) {
     return <OpeningScreen />;
   }
-  const heldByAnother = lock.error instanceof CeremonyRequestError && lock.error.code === "error.conflict.groupLocked";
   const holder = heldBy ?? "Another member";
   return (
     <MessageScreen title={heldByAnother ? `${holder} is signing` : "Your group's signing could not be opened"}>
@@ -153,9 +172,9 @@ function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: str
           can take over once their session runs out{until ? ` (at ${new Date(until).toLocaleTimeString()})` : ""}.
         </p>
       ) : (
-        <p>{lock.error.message}</p>
+        <p>{lock.error?.message}</p>
       )}
-      <Button className="mt-4" variant="secondary" busy={lock.isPending} onClick={() => lock.mutate(undefined)}>
+      <Button className="mt-4" variant="secondary" busy={lock.isPending} onClick={ask}>
         Try again
       </Button>
     </MessageScreen>

@@ -63,6 +63,8 @@ test("a group's two members open their links at the same instant: one signs, the
   await signing.getByRole("button", { name: "Signature (required)" }).click();
   await signDocument(signing);
   await expectFinished(signing);
+  // The other member's page moves on by itself (it asks for the lock again every few seconds).
+  await expect(waiting.getByRole("heading", { name: "There is nothing to sign here any more" })).toBeVisible({ timeout: 20_000 });
 
   // The member who signed is the one stamped, not the group.
   await expect.poll(() => service.packageStatus(packageId)).toBe("COMPLETED");
