@@ -249,6 +249,12 @@ test("an owner reveals their key, runs a client app and a callback with its deli
   await expect(rows.first().getByTestId("outbox-status")).toHaveAttribute("data-status", "KEPT", { timeout: 20_000 });
   await expect(rows.filter({ hasText: "Event notifications to" })).toContainText(owner.email);
   await expect(page.getByRole("note")).toContainText("E-mail is not configured");
+  // The e-mail itself can be read, except the activation link, which is the invitee's alone.
+  const invitation = rows.first().getByTestId("outbox-body");
+  await invitation.getByText("Show the e-mail").click();
+  await expect(invitation.locator("pre")).toContainText("invited you to send documents for signature");
+  await expect(invitation.locator("pre")).toContainText("Activate your account: [link for the recipient only]");
+  await expect(invitation.locator("pre")).not.toContainText("http");
   await page.screenshot({ path: "test-results/account-outbox.png", fullPage: true });
   await expectAccessible(page, "the outbox");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -15,6 +15,9 @@ export const outboxMessageResponse = z.object({
   id: z.string(),
   to: z.string().describe("The recipient's e-mail address"),
   subject: z.string(),
+  body: z
+    .string()
+    .describe("The e-mail's text. Links and codes that only its recipient may use (signing, activation, password reset, one-time codes) are replaced by a note"),
   kind: z.enum(EMAIL_KINDS),
   /** Absent when the message is about no package (a sender invitation). */
   packageId: z.string().optional(),

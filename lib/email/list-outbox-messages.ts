@@ -6,12 +6,14 @@ import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { pageWindow } from "@/lib/esign/listing";
 import type { EmailKind, EmailStatus } from "./kinds";
+import { outboxBody } from "./outbox-body";
 
 function toWireMessage(row: typeof outboxMessages.$inferSelect): OutboxMessageResponse {
   const message: OutboxMessageResponse = {
     id: row.id,
     to: row.to,
     subject: row.subject,
+    body: outboxBody(row.kind, row.text),
     kind: row.kind as EmailKind,
     status: row.status as EmailStatus,
     created: wireDate(row.created),

@@ -96,7 +96,7 @@ async function bounceEvents(accountId: string) {
 }
 
 interface OutboxList {
-  results: { id: string; to: string; subject: string; kind: string; packageId?: string; status: string; created: string; sentAt?: string; lastError?: string }[];
+  results: { id: string; to: string; subject: string; body: string; kind: string; packageId?: string; status: string; created: string; sentAt?: string; lastError?: string }[];
   count: number;
 }
 
@@ -140,6 +140,10 @@ describe("e-mail through SMTP", () => {
     expect(row.lastError).toContain("550");
     const listed = await callJson<OutboxList>("GET", "/api/account/outbox", { key: owner.apiKey });
     expect(listed.results).toMatchObject([{ to: email, status: "BOUNCED", lastError: row.lastError }]);
+    // The owner reads what was sent, but not the invitee's activation link.
+    const activation = /https?:\/\/\S+/.exec(row.text)![0];
+    expect(listed.results[0]!.body).toContain("Activate your account: [link for the recipient only]");
+    expect(listed.results[0]!.body).not.toContain(activation);
     expect(row.attempts).toBe(1);
     expect(await bounceEvents(owner.accountId)).toEqual([{ message: "BOUNCE", sessionUser: email, packageId: null }]);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -10,7 +10,7 @@ import type { OutboxMessageResponse } from "@/lib/api/outbox";
 import { useOutbox } from "@/lib/console/queries/outbox";
 import { isForbidden } from "@/lib/console/queries/senders";
 import { AreaForbidden } from "../area-forbidden";
-import { kindLabel, OutboxPackageLink, OutboxStatus } from "./outbox-message-parts";
+import { kindLabel, OutboxBody, OutboxPackageLink, OutboxStatus } from "./outbox-message-parts";
 import { useOutboxPage } from "./use-outbox-page";
 
 /** `/account/outbox`: the e-mail the account has sent (or kept), newest first, with how each fared. */
@@ -70,6 +70,7 @@ function OutboxTable({ messages, caption }: { messages: OutboxMessageResponse[];
             {message.subject}
             <span className="block text-xs text-slate-600">{kindLabel(message.kind)}</span>
             <OutboxPackageLink message={message} />
+            <OutboxBody message={message} />
           </td>
           <td className="px-3 py-3 align-top"><OutboxStatus message={message} /></td>
           <td className="px-3 py-3 align-top whitespace-nowrap text-slate-800"><When iso={message.created} withTime /></td>
@@ -93,6 +94,7 @@ function OutboxCards({ messages, label }: { messages: OutboxMessageResponse[]; l
             {kindLabel(message.kind)} · <When iso={message.created} withTime />
           </p>
           <OutboxPackageLink message={message} />
+          <OutboxBody message={message} />
         </li>
       ))}
     </ul>

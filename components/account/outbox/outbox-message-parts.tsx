@@ -57,3 +57,15 @@ export function OutboxPackageLink({ message }: { message: OutboxMessageResponse 
     </Link>
   );
 }
+
+/** The e-mail's text, folded: links and codes meant for its recipient alone are not shown (lib/email/outbox-body.ts). */
+export function OutboxBody({ message }: { message: OutboxMessageResponse }) {
+  return (
+    <details className="mt-1 text-xs text-slate-800" data-testid="outbox-body">
+      <summary className="cursor-pointer text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+        Show the e-mail<span className="sr-only"> “{message.subject}”</span>
+      </summary>
+      <pre className="mt-2 max-w-prose font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-800">{message.body}</pre>
+    </details>
+  );
+}
