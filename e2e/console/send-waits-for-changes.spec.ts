@@ -74,3 +74,49 @@ test("Send stops with the reason when a setting typed a moment ago is not valid"
   await expect(page.getByTestId("send-refusal")).toContainText("Some settings are not valid yet");
   expect(await owner.packageStatus(packageId)).toBe("DRAFT");
 });
+
+test("the builder starts with the name and message, sets reminders, and Send asks for a name while the package is still untitled", async ({ page, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Name on send test");
+  const packageId = await owner.createPackage(
+    {
+      name: "Untitled package",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: [{ id: "Tenant", type: "SIGNER", signers: [person("Tia", "Tenant")] }],
+      documents: [{ id: "lease", name: "Lease", approvals: [{ role: "Tenant", fields: [fullNameSignature(72)] }] }],
+    },
+    [await titledPdf("Lease")],
+  );
+  await signInWithPassword(page, owner.email, "ceremony-test-42");
+  await page.waitForURL("**/packages");
+  await page.goto(`/packages/${packageId}/edit`);
+
+  // The name and the signers' message come before the documents.
+  const sectionHeadings = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(sectionHeadings.first()).toHaveText(/^Name and settings/);
+  await expect(page.getByLabel("E-mail message")).toBeVisible();
+  await expect(page.getByTestId("field-editor").getByTestId("placed-field")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/console-builder-name-first.png", fullPage: true });
+
+  // Reminders are set in the builder, before sending.
+  await page.getByTestId("reminder-start").fill("2");
+  await page.getByTestId("reminder-interval").fill("3");
+  await page.getByTestId("reminder-count").fill("2");
+  await page.getByTestId("reminder-save").click();
+  await expect(page.getByTestId("reminder-delete")).toBeVisible();
+
+  await page.getByTestId("send-package").click();
+  const naming = page.getByRole("dialog", { name: "Name the package before sending" });
+  await expect(naming).toBeVisible();
+  await naming.getByTestId("name-and-send").click();
+  await expect(naming.getByText("Give the package a name its signers will recognise.")).toBeVisible();
+  expect(await owner.packageStatus(packageId)).toBe("DRAFT");
+  await naming.getByLabel("Package name").fill("Lease of flat 4B");
+  await naming.getByTestId("name-and-send").click();
+  await page.waitForURL(`**/packages/${packageId}`);
+
+  const sent = await owner.json<SentPackage>("GET", `/api/packages/${packageId}`);
+  expect([sent.name, sent.status]).toEqual(["Lease of flat 4B", "SENT"]);
+  const schedule = await owner.json<{ startInDaysDelay: number; intervalInDays: number; repetitionsCount: number }>("GET", `/api/packages/${packageId}/reminders`);
+  expect([schedule.startInDaysDelay, schedule.intervalInDays, schedule.repetitionsCount]).toEqual([2, 3, 2]);
+});

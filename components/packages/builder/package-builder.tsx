@@ -5,6 +5,7 @@ import type { WirePackage } from "@/lib/api/packages";
 import { StatusBadge } from "@/components/ui/badge";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { usePackage } from "@/lib/console/queries/packages";
+import { RemindersSection } from "../detail/reminders-section";
 import { DocumentsSection } from "./documents/documents-section";
 import { FieldsSection } from "./fields-section";
 import { ReviewSection } from "./review/review-section";
@@ -18,8 +19,8 @@ export type BuilderKind = "package" | "template";
 const linkClass = "font-medium text-sky-800 underline hover:text-sky-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600";
 
 /**
- * The package builder, one page: documents, signers in steps, verification, fields, settings, and
- * a summary with Send. Every change is its own call on the draft. The same page edits a template
+ * The package builder, one page: name, message and settings first, then documents, signers in
+ * steps, verification, fields, the reminder schedule, and a summary with Send. Every change is its own call on the draft. The same page edits a template
  * (placeholders instead of people, no sending).
  */
 export function PackageBuilder({ packageId, kind }: { packageId: string; kind: BuilderKind }) {
@@ -91,15 +92,18 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           </Link>
         )}
       </div>
-      <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
+      {/* The summary sits beside the sections only on the widest screens: below that, the fields'
+          page preview needs the width more, and the summary with Send follows the sections. */}
+      <div className="flex flex-col gap-5 2xl:flex-row 2xl:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-5">
+          <SettingsSection pkg={pkg} template={template} />
           <DocumentsSection pkg={pkg} />
           <SignersSection pkg={pkg} template={template} />
           <VerificationSection pkg={pkg} template={template} />
           <FieldsSection pkg={pkg} />
-          <SettingsSection pkg={pkg} template={template} />
+          {template ? null : <RemindersSection pkg={pkg} />}
         </div>
-        <aside aria-label="Summary" className="lg:sticky lg:top-4 lg:w-80 lg:shrink-0">
+        <aside aria-label="Summary" className="2xl:sticky 2xl:top-4 2xl:w-80 2xl:shrink-0">
           <ReviewSection pkg={pkg} template={template} />
         </aside>
       </div>

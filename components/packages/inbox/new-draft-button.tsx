@@ -6,8 +6,11 @@ import { useToast } from "@/components/ui/toast";
 import type { PackageType } from "@/lib/api/packages";
 import { failureMessage, useCreateDraft } from "@/lib/console/queries/package-actions";
 
+/** The name a new package starts with; Send asks for a real one while it is still this. */
+export const UNTITLED_PACKAGE_NAME = "Untitled package";
+
 const DRAFTS: Record<PackageType, { name: string; label: string; editPath: (id: string) => string; testId: string }> = {
-  PACKAGE: { name: "Untitled package", label: "New package", editPath: (id) => `/packages/${encodeURIComponent(id)}/edit`, testId: "new-package" },
+  PACKAGE: { name: UNTITLED_PACKAGE_NAME, label: "New package", editPath: (id) => `/packages/${encodeURIComponent(id)}/edit`, testId: "new-package" },
   TEMPLATE: { name: "Untitled template", label: "New template", editPath: (id) => `/templates/${encodeURIComponent(id)}/edit`, testId: "new-template" },
 };
 

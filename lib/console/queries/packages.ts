@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { packageResponse, type PackageType } from "@/lib/api/packages";
 import { apiJson, apiPath, withQuery } from "@/lib/console/api-client";
@@ -38,9 +38,13 @@ export function usePackageList(params: PackageListParams) {
   });
 }
 
-export function usePackage(packageId: string) {
-  return useQuery({
+export function packageQueryOptions(packageId: string) {
+  return queryOptions({
     queryKey: packageKeys.one(packageId),
     queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", packageId), { signal }),
   });
+}
+
+export function usePackage(packageId: string) {
+  return useQuery(packageQueryOptions(packageId));
 }

@@ -2,11 +2,16 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { WirePackage } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useUpdatePackage } from "@/lib/console/queries/package-builder";
+import { packageQueryOptions } from "@/lib/console/queries/packages";
+import { UNTITLED_PACKAGE_NAME } from "../../inbox/new-draft-button";
 import { uploadedDocuments } from "../documents/document-order";
 import { signingRoles } from "../signer-colours";
 import { stepsOf } from "../signers/signing-steps";
@@ -20,12 +25,45 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
   const send = useUpdatePackage(pkg.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const queryClient = useQueryClient();
   const saveAllUnsavedWork = useSaveAllUnsavedWork();
   const { blocking, warnings } = readinessOf(pkg, template);
   const documents = uploadedDocuments(pkg.documents).length;
   const roles = signingRoles(pkg);
   const steps = stepsOf(roles).length;
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+  // Awaited rather than given callbacks: the refetch that follows a send turns the builder into
+  // "only a draft can be edited", unmounting this section before a mutate callback would run.
+  async function sendNow(name: string) {
+    try {
+      await send.mutateAsync({ status: "SENT" });
+    } catch (error) {
+      setRefusal((error as Error).message);
+      return;
+    }
+    toast.success(`“${name}” was sent.`);
+    router.push(`/packages/${encodeURIComponent(pkg.id)}`);
+  }
+
+  /** Saves what is still being typed, then sends, or first asks for a name if it is still the new package's. */
+  async function startSending() {
+    setRefusal(null);
+    setSaving(true);
+    let name: string;
+    try {
+      await saveAllUnsavedWork();
+      name = (await queryClient.fetchQuery({ ...packageQueryOptions(pkg.id), staleTime: 0 })).name;
+    } catch (error) {
+      setRefusal((error as Error).message);
+      return;
+    } finally {
+      setSaving(false);
+    }
+    if (name.trim() === UNTITLED_PACKAGE_NAME) setNaming(true);
+    else await sendNow(name);
+  }
 
   return (
     <section aria-labelledby="review-heading" data-testid="review-section" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -76,38 +114,60 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
             Done
           </Link>
         ) : (
-          <Button
-            className="w-full"
-            data-testid="send-package"
-            busy={saving || send.isPending}
-            onClick={async () => {
-              setRefusal(null);
-              setSaving(true);
-              try {
-                await saveAllUnsavedWork();
-              } catch (error) {
-                setRefusal((error as Error).message);
-                return;
-              } finally {
-                setSaving(false);
-              }
-              send.mutate(
-                { status: "SENT" },
-                {
-                  onSuccess: () => {
-                    toast.success(`“${pkg.name}” was sent.`);
-                    router.push(`/packages/${encodeURIComponent(pkg.id)}`);
-                  },
-                  onError: (error) => setRefusal(error.message),
-                },
-              );
-            }}
-          >
+          <Button className="w-full" data-testid="send-package" busy={saving || send.isPending} onClick={() => void startSending()}>
             Send package
           </Button>
         )}
         <p className="mt-2 text-xs text-slate-600">{template ? "Every change is already saved." : "Every change is saved as a draft as you go."}</p>
       </div>
+      {naming ? (
+        <NameBeforeSending
+          onClose={() => setNaming(false)}
+          onNamed={(name) => {
+            setNaming(false);
+            void sendNow(name);
+          }}
+          rename={(name) => send.mutateAsync({ name })}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** Asked on Send while the package is still "Untitled package": its signers see the name in every e-mail. */
+function NameBeforeSending({ onClose, onNamed, rename }: { onClose: () => void; onNamed: (name: string) => void; rename: (name: string) => Promise<unknown> }) {
+  const [name, setName] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const chosen = name.trim();
+    if (!chosen || chosen === UNTITLED_PACKAGE_NAME) return setProblem("Give the package a name its signers will recognise.");
+    if (chosen.length > 256) return setProblem("The name can be at most 256 characters.");
+    setBusy(true);
+    try {
+      await rename(chosen);
+      onNamed(chosen);
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open onClose={onClose} title="Name the package before sending">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm text-slate-700">Its signers see this name in the invitation and on every page they sign.</p>
+        <TextField className="mt-3" label="Package name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} error={problem ?? undefined} autoFocus />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} data-testid="name-and-send">
+            Name and send
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

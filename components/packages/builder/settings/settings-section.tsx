@@ -89,7 +89,7 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
 
   return (
     <BuilderSection
-      title="Settings"
+      title="Name and settings"
       testId="settings-section"
       description="Saved as you type."
       actions={<SaveIndicator state={state} />}
