@@ -337,6 +337,10 @@ export const packageUpdate = z.object({
   settings: optional(packageSettings),
   data: optional(looseRecord),
   conditions: optional(fieldConditions),
+  /** Our extension: with `{"status":"DRAFT"}` on a SENT package, the reason e-mailed to the signers who were invited. */
+  message: optional(z.string().trim().max(1000)).describe(
+    'Signet extension: with {"status":"DRAFT"} on a SENT package, why the signing is cancelled; every signer who was invited is e-mailed it. Empty means none.',
+  ),
 });
 export type PackageUpdate = z.infer<typeof packageUpdate>;
 
