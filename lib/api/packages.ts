@@ -322,6 +322,9 @@ export const packageCreate = z.object({
 });
 export type PackageCreate = z.infer<typeof packageCreate>;
 
+/** The longest reason a sender may give for cancelling a package's signing (`message` below). */
+export const CANCEL_REASON_MAX = 1000;
+
 /** `POST|PUT /api/packages/{id}`: metadata and status changes (compat notes, "Packages"). */
 export const packageUpdate = z.object({
   name: optional(z.string().trim().min(1).max(256)),
@@ -337,6 +340,10 @@ export const packageUpdate = z.object({
   settings: optional(packageSettings),
   data: optional(looseRecord),
   conditions: optional(fieldConditions),
+  /** Our extension: with `{"status":"DRAFT"}` on a SENT package, the reason e-mailed to the signers who were invited. */
+  message: optional(z.string().trim().max(CANCEL_REASON_MAX)).describe(
+    'Signet extension: with {"status":"DRAFT"} on a SENT package, why the signing is cancelled; every signer who was invited is e-mailed it. Empty means none.',
+  ),
 });
 export type PackageUpdate = z.infer<typeof packageUpdate>;
 

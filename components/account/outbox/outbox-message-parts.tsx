@@ -17,6 +17,7 @@ const KIND_LABELS: Record<Kind, string> = {
   SENDER_INVITATION: "Sender invitation",
   SIGNING_INVITATION: "Signing invitation",
   REMINDER: "Reminder",
+  SIGNING_CANCELLED: "Signing cancelled",
   ONE_TIME_CODE: "One-time code",
   SIGNER_LOCKED: "Signer locked out",
   PACKAGE_COMPLETED: "Package completed",

@@ -9,12 +9,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { failureMessage, useClonePackage, usePackageAction } from "@/lib/console/queries/package-actions";
 import { useChangePackageStatus, useDeletePackage } from "@/lib/console/queries/package-detail";
+import { CancelSigningDialog } from "./cancel-signing-dialog";
 import { buttonLinkClass } from "./section";
 
 const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
   SENT: "The package was sent to its signers.",
-  DRAFT: "The package is a draft again; its signing links no longer work.",
   COMPLETED: "The package is complete.",
+  ARCHIVED: "The package was archived; its documents can still be downloaded.",
 };
 
 /** A template's name from the package's, within the service's 256 characters. */
@@ -25,8 +26,9 @@ function templateName(name: string): string {
 
 /**
  * The status actions that apply to the package as it is now (README "Status rules"): send a draft,
- * take a sent package back to draft, complete one held for the sender, trash and restore, delete
- * for good, edit a draft, save as a template.
+ * cancel the signing of a sent package (back to draft, with a reason for its signers), complete one
+ * held for the sender, archive a completed one, trash and restore, delete for good, edit a draft,
+ * save as a template.
  */
 export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; everyoneSigned: boolean }) {
   const toast = useToast();
@@ -35,7 +37,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   const trashOrRestore = usePackageAction();
   const clone = useClonePackage();
   const remove = useDeletePackage(pkg.id);
-  const [confirming, setConfirming] = useState<"delete" | "draft" | null>(null);
+  const [confirming, setConfirming] = useState<"delete" | "cancel" | null>(null);
   const busy = changeStatus.isPending || trashOrRestore.isPending || clone.isPending || remove.isPending;
 
   function setStatus(status: PackageStatus) {
@@ -85,6 +87,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   const live = !pkg.trashed;
   const draft = live && pkg.status === "DRAFT";
   const sent = live && pkg.status === "SENT";
+  const completed = live && pkg.status === "COMPLETED";
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Package actions">
       {draft ? (
@@ -102,9 +105,14 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
           Complete
         </Button>
       ) : null}
+      {completed ? (
+        <Button variant="secondary" data-testid="action-archive" busy={changeStatus.isPending && changeStatus.variables === "ARCHIVED"} disabled={busy} onClick={() => setStatus("ARCHIVED")}>
+          Archive
+        </Button>
+      ) : null}
       {sent ? (
-        <Button variant="secondary" data-testid="action-back-to-draft" disabled={busy} onClick={() => setConfirming("draft")}>
-          Back to draft
+        <Button variant="secondary" data-testid="action-cancel-signing" disabled={busy} onClick={() => setConfirming("cancel")}>
+          Cancel signing
         </Button>
       ) : null}
       {live ? (
@@ -139,20 +147,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
         </div>
       </Dialog>
 
-      <Dialog open={confirming === "draft"} onClose={() => setConfirming(null)} title="Take the package back to draft?">
-        <p className="text-sm text-slate-700">
-          Signing stops: the signers&rsquo; links no longer work until you send the package again, which sends new invitations. What they have
-          signed so far is kept.
-        </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={changeStatus.isPending}>
-            Cancel
-          </Button>
-          <Button data-testid="confirm-back-to-draft" busy={changeStatus.isPending} onClick={() => setStatus("DRAFT")}>
-            Back to draft
-          </Button>
-        </div>
-      </Dialog>
+      <CancelSigningDialog packageId={pkg.id} open={confirming === "cancel"} onClose={() => setConfirming(null)} />
     </div>
   );
 }

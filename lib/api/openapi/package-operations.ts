@@ -188,7 +188,8 @@ export const packageOperations: Operation[] = [
     path: pkg,
     tag: "Packages",
     summary: "Update a package or change its status",
-    description: '{"status":"SENT"} sends, {"status":"DRAFT"} takes back, {"trashed":true|false} trashes and restores; other members update the package.',
+    description:
+      '{"status":"SENT"} sends, {"status":"DRAFT"} takes back (with our `message` extension, the reason e-mailed to the signers who were invited), {"status":"ARCHIVED"} archives a COMPLETED package, {"trashed":true|false} trashes and restores; other members update the package.',
     permission: transaction,
     body: { schema: packageUpdate },
     responses: { 200: ok(packageResponse) },

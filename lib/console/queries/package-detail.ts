@@ -93,11 +93,20 @@ function useRefreshPackages() {
   return () => queryClient.invalidateQueries({ queryKey: packageKeys.all });
 }
 
-/** `{"status": ...}`: send, back to draft, complete. */
+/** `{"status": ...}`: send, complete, archive. */
 export function useChangePackageStatus(packageId: string) {
   const refresh = useRefreshPackages();
   return useMutation({
     mutationFn: (status: PackageStatus) => apiSend(apiPath("packages", packageId), { method: "PUT", json: { status } }),
+    onSettled: refresh,
+  });
+}
+
+/** `{"status":"DRAFT","message":reason}`: the signing is cancelled and the signers who were invited are e-mailed the reason. */
+export function useCancelSigning(packageId: string) {
+  const refresh = useRefreshPackages();
+  return useMutation({
+    mutationFn: (reason: string) => apiSend(apiPath("packages", packageId), { method: "PUT", json: { status: "DRAFT", message: reason } }),
     onSettled: refresh,
   });
 }

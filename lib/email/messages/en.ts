@@ -29,6 +29,16 @@ export const en: Catalogue = {
       { action: { label: "Review and sign", url: d.signingUrl } },
     ],
   },
+  signingCancelled: {
+    subject: (d) => `${d.senderName} cancelled the signing of "${d.packageName}"`,
+    body: (d) => [
+      { paragraph: `Hello ${d.signerName},` },
+      { paragraph: `${d.senderName} cancelled the signing of "${d.packageName}". The links you were sent to sign it no longer work.` },
+      { paragraph: "Their reason:" },
+      { quote: d.reason },
+      { paragraph: "If the package is sent again, you will get a new invitation." },
+    ],
+  },
   oneTimeCode: {
     subject: (d) => `Your code to sign "${d.packageName}"`,
     body: (d) => [

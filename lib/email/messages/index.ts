@@ -12,6 +12,7 @@ import type {
   ReminderData,
   SenderInvitationData,
   SignerLockedData,
+  SigningCancelledData,
   SigningInvitationData,
   Template,
 } from "./types";
@@ -40,6 +41,7 @@ function render<Data>(pick: (catalogue: Catalogue) => Template<Data>, data: Data
 export const senderInvitationEmail = (data: SenderInvitationData, language?: string) => render((c) => c.senderInvitation, data, language);
 export const signingInvitationEmail = (data: SigningInvitationData, language?: string) => render((c) => c.signingInvitation, data, language);
 export const reminderEmail = (data: ReminderData, language?: string) => render((c) => c.reminder, data, language);
+export const signingCancelledEmail = (data: SigningCancelledData, language?: string) => render((c) => c.signingCancelled, data, language);
 export const oneTimeCodeEmail = (data: OneTimeCodeData, language?: string) => render((c) => c.oneTimeCode, data, language);
 export const signerLockedEmail = (data: SignerLockedData, language?: string) => render((c) => c.signerLocked, data, language);
 export const packageCompletedEmail = (data: PackageCompletedData, language?: string) => render((c) => c.packageCompleted, data, language);

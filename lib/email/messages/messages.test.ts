@@ -10,6 +10,7 @@ import {
   reminderEmail,
   senderInvitationEmail,
   signerLockedEmail,
+  signingCancelledEmail,
   signingInvitationEmail,
   type EmailContent,
 } from "./index";
@@ -48,6 +49,15 @@ describe("e-mail messages", () => {
     const mail = reminderEmail({ signerName: "Sia", senderName: "Olive", packageName: "Lease", signingUrl: "https://signet.test/sign/t" });
     expectFacts(mail, ["Sia", "Olive", "Lease", "https://signet.test/sign/t"]);
     expect(mail.subject).toMatch(/Reminder/);
+  });
+
+  it("signing cancelled: signer, sender, package, the sender's reason quoted, no link", () => {
+    const mail = signingCancelledEmail({ signerName: "Sia", senderName: "Olive", packageName: "Lease", reason: `Wrong rent\n${EVIL}` });
+    expectFacts(mail, ["Sia", "Olive", "Lease", "cancelled", "no longer work"]);
+    expect(mail.subject).toBe('Olive cancelled the signing of "Lease"');
+    expect(mail.text).toContain("> Wrong rent\n> ");
+    expect(mail.html).toContain(ESCAPED);
+    expect(mail.html).not.toContain("<a href");
   });
 
   it("one-time code", () => {

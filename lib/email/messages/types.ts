@@ -45,6 +45,14 @@ export interface ReminderData {
   signingUrl: string;
 }
 
+export interface SigningCancelledData {
+  signerName: string;
+  senderName: string;
+  packageName: string;
+  /** The sender's reason for taking the package back to draft. */
+  reason: string;
+}
+
 export interface OneTimeCodeData {
   signerName: string;
   packageName: string;
@@ -98,6 +106,7 @@ export interface Catalogue {
   senderInvitation: Template<SenderInvitationData>;
   signingInvitation: Template<SigningInvitationData>;
   reminder: Template<ReminderData>;
+  signingCancelled: Template<SigningCancelledData>;
   oneTimeCode: Template<OneTimeCodeData>;
   signerLocked: Template<SignerLockedData>;
   packageCompleted: Template<PackageCompletedData>;

@@ -6,14 +6,15 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { dueUnderAccountExpiry } from "@/lib/esign/account-settings/account-defaults";
 import { recordEvent, type EventName } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { conflict } from "@/lib/esign/errors";
+import { badRequest, conflict } from "@/lib/esign/errors";
 import { clearPendingReminders, planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { dropSigningProgress } from "@/lib/esign/signing/links/signing-links";
 import { queuePackageSealing } from "@/lib/esign/sealing/seal-package-job";
 import { findPackageToChange, type PackageRow } from "./find-package";
 import { isSigningRole } from "./package-content";
 import { stateOf } from "./package-change";
-import { statusChange, trashChange } from "./package-status";
+import { statusChange, trashChange, type StatusChange } from "./package-status";
+import { emailSigningCancelled } from "./cancel-signing";
 import { withConditionIds } from "./conditions";
 import { sendPackage } from "./send-package";
 
@@ -74,9 +75,27 @@ async function assertReadyToComplete(tx: Queryable, row: PackageRow): Promise<vo
 }
 
 /**
+ * `message` (our extension) is the reason a SENT package goes back to draft; with anything else it
+ * would be dropped silently, so it is refused: 400 without `{"status":"DRAFT"}`, 409 when the
+ * package is not SENT (a draft already, for one).
+ */
+function assertCancellable(input: PackageUpdate, change: StatusChange | null): void {
+  if (input.status !== "DRAFT") {
+    throw badRequest(
+      "error.validation.messageWithoutCancel",
+      'A message is the reason for cancelling the signing of a SENT package; send it with {"status":"DRAFT"}.',
+    );
+  }
+  if (change?.status !== "DRAFT") {
+    throw conflict("error.conflict.packageNotSent", "Only a SENT package can have its signing cancelled; this package is already a DRAFT.");
+  }
+}
+
+/**
  * `POST|PUT /api/packages/{id}`: a partial body that changes metadata, status (send, back to
  * draft, complete, archive) and the trash flag, in one transaction with the events each raises.
- * Pending reminders follow: they stop when the package stops being out for signing.
+ * Pending reminders follow: they stop when the package stops being out for signing. Back to
+ * draft with a `message` e-mails that reason to the signers who were invited.
  */
 export async function updatePackage(db: Db, caller: Caller, packageId: string, input: PackageUpdate): Promise<void> {
   await db.transaction(async (tx) => {
@@ -92,6 +111,8 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
       throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing it.");
     }
     if (change?.status === "COMPLETED") await assertReadyToComplete(tx, row);
+    const reason = input.message || null;
+    if (reason) assertCancellable(input, change);
     // The account's longest allowed life of a package still holds.
     if (metadata.due) await dueUnderAccountExpiry(tx, caller.account.id, metadata.due, row.created);
 
@@ -110,11 +131,14 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     }
     await tx.update(packages).set(set).where(eq(packages.id, packageId));
     for (const name of events) {
-      await recordEvent(tx, { accountId: caller.account.id, packageId, name, sessionUser: caller.user.id, ipAddress: caller.ipAddress });
+      // The reason of a cancelled signing stays in the audit trail, on PACKAGE_DEACTIVATE.
+      const message = name === "PACKAGE_DEACTIVATE" && reason ? reason : undefined;
+      await recordEvent(tx, { accountId: caller.account.id, packageId, name, sessionUser: caller.user.id, ipAddress: caller.ipAddress, message });
     }
 
     const wasOut = state.status === "SENT" && !state.trashed;
     // Back to DRAFT: links, ceremony sessions and signing states go; sending again starts over.
+    if (change?.status === "DRAFT" && reason) await emailSigningCancelled(tx, row, reason);
     if (change?.status === "DRAFT") await dropSigningProgress(tx, packageId);
     if (change?.status === "SENT") await sendPackage(tx, caller, packageId);
     else if (wasOut && (trashed || resultingStatus !== "SENT")) await clearPendingReminders(tx, packageId);

@@ -1,0 +1,77 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { CANCEL_REASON_MAX } from "@/lib/api/packages";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextAreaField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { failureMessage } from "@/lib/console/queries/package-actions";
+import { useCancelSigning } from "@/lib/console/queries/package-detail";
+
+/**
+ * Cancelling the signing of a sent package (OneSpan: back to draft with a message): the sender
+ * gives a reason, the package becomes a draft, and every signer who was invited is e-mailed the
+ * reason; their links stop working.
+ */
+export function CancelSigningDialog({ packageId, open, onClose }: { packageId: string; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Cancel signing?">
+      <CancelSigningForm packageId={packageId} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+/** A new form (an empty reason) each time the dialog opens: the dialog mounts it only while open. */
+function CancelSigningForm({ packageId, onClose }: { packageId: string; onClose: () => void }) {
+  const toast = useToast();
+  const cancel = useCancelSigning(packageId);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) return setError("Give the signers a reason.");
+    if (trimmed.length > CANCEL_REASON_MAX) return setError(`At most ${CANCEL_REASON_MAX} characters.`);
+    cancel.mutate(trimmed, {
+      onSuccess: () => {
+        onClose();
+        toast.success("Signing was cancelled: the package is a draft again and its signers were told why.");
+      },
+      onError: (failure) => toast.error(failureMessage(failure)),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="text-sm text-slate-700">
+        The package goes back to draft. Every signer who was invited is e-mailed that signing was cancelled, with your reason, and their links
+        stop working. Sending the package again sends new invitations; what was signed so far is kept.
+      </p>
+      <TextAreaField
+        className="mt-4"
+        label="Reason, for the signers"
+        name="reason"
+        data-testid="cancel-signing-reason"
+        value={reason}
+        maxLength={CANCEL_REASON_MAX}
+        required
+        error={error}
+        hint={`${reason.length} / ${CANCEL_REASON_MAX} characters`}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose} disabled={cancel.isPending}>
+          Keep signing
+        </Button>
+        <Button type="submit" variant="danger" data-testid="confirm-cancel-signing" busy={cancel.isPending}>
+          Cancel signing
+        </Button>
+      </div>
+    </form>
+  );
+}

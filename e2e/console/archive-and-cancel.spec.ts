@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { oneSignatureEachPackage, person } from "../support/package-payloads";
+import { ServiceClient } from "../support/service-client";
+import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { signUpInConsole, titledPdf } from "./console-support";
+
+/**
+ * The package page's end-of-life actions: cancelling the signing of a sent package with a reason
+ * for its signers (back to draft, as OneSpan does), and archiving a completed package.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+async function sentPackage(service: ServiceClient, name: string): Promise<string> {
+  const packageId = await service.createPackage(
+    oneSignatureEachPackage({ name, document: { id: "lease", name: "Lease" }, roles: [{ id: "Tina", index: 1, signers: [person("Tina", "Tenant")] }] }),
+    [await titledPdf(name)],
+  );
+  await service.send(packageId);
+  return packageId;
+}
+
+test("a sender cancels the signing of a sent package with a reason: it is a draft again and the signer is e-mailed", async ({ page, baseURL }) => {
+  const user = await signUpInConsole(page, "Cancel test");
+  const service = await ServiceClient.signIn(baseURL!, user.email, user.password);
+  const packageId = await sentPackage(service, "Lease to cancel");
+  const link = await service.signingUrl(packageId, "Tina");
+
+  await page.goto(`/packages/${packageId}`);
+  await expect(page.getByTestId("package-status")).toContainText("In progress");
+  await page.getByTestId("action-cancel-signing").click();
+  const dialog = page.getByRole("dialog", { name: "Cancel signing?" });
+  // A reason is required.
+  await dialog.getByTestId("confirm-cancel-signing").click();
+  await expect(dialog.getByText("Give the signers a reason.")).toBeVisible();
+  await dialog.getByLabel("Reason, for the signers").fill("The rent in clause 4 is wrong; a corrected lease follows.");
+  await dialog.getByTestId("confirm-cancel-signing").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("package-status")).toContainText("Draft");
+  await expect(page.getByTestId("action-send")).toBeVisible();
+  // The reason stays in the package's history.
+  await expect(page.getByTestId("history-event").filter({ hasText: "Taken back to draft" })).toContainText("The rent in clause 4 is wrong");
+
+  const outbox = await service.json<{ results: { kind: string; to: string; subject: string }[] }>("GET", "/api/account/outbox?from=1&to=50");
+  expect(outbox.results.filter((mail) => mail.kind === "SIGNING_CANCELLED")).toEqual([
+    expect.objectContaining({ to: "tina@example.test", subject: 'Sofia Sender cancelled the signing of "Lease to cancel"' }),
+  ]);
+  // The signer's old link no longer opens the ceremony (the links went with the signing progress).
+  const signer = await openCeremony(page.context().browser()!, link);
+  await expect(signer.getByText("This signing link is not valid.")).toBeVisible();
+  await expect(signer.getByRole("button", { name: "I accept" })).toHaveCount(0);
+  await signer.close();
+});
+
+test("a sender archives a completed package: it shows Archived and its downloads are still offered", async ({ page, browser, baseURL }) => {
+  const user = await signUpInConsole(page, "Archive test");
+  const service = await ServiceClient.signIn(baseURL!, user.email, user.password);
+  const packageId = await sentPackage(service, "Lease to archive");
+
+  const tina = await openCeremony(browser, await service.signingUrl(packageId, "Tina"));
+  await acceptConsent(tina);
+  await tina.getByRole("button", { name: "Signature (required)" }).click();
+  await signDocument(tina);
+  await expectFinished(tina);
+  await tina.close();
+  await expect.poll(() => service.packageStatus(packageId), { timeout: 30_000 }).toBe("COMPLETED");
+
+  await page.goto(`/packages/${packageId}`);
+  await expect(page.getByTestId("package-status")).toContainText("Completed");
+  await page.getByTestId("action-archive").click();
+  await expect(page.getByTestId("package-status")).toContainText("Archived");
+  await expect(page.getByTestId("action-archive")).toHaveCount(0);
+  await expect(page.getByTestId("download-zip")).toBeVisible();
+  expect(await service.packageStatus(packageId)).toBe("ARCHIVED");
+  const zip = await service.download(`/api/packages/${packageId}/documents/zip`);
+  expect(zip.subarray(0, 2).toString()).toBe("PK");
+
+  // It stays in the Completed folder.
+  await page.goto("/packages?tab=completed");
+  await expect(page.getByTestId("package-row").filter({ hasText: "Lease to archive" })).toBeVisible();
+});

@@ -1,0 +1,169 @@
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { auditEvents, outboxMessages } from "@/lib/db/schema";
+import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
+import { call, callJson } from "../support/api-client";
+import { createPackageWithFiles } from "../support/packages";
+import { seedAccount, type SeededAccount } from "../support/seed";
+
+/**
+ * Archiving a completed package, and cancelling the signing of a sent one with a reason (our
+ * `message` extension of `{"status":"DRAFT"}`): the invited signers are e-mailed the reason.
+ */
+
+interface ErrorBody {
+  code: number;
+  messageKey: string;
+  message: string;
+}
+
+const TOKEN = /\/access\?sessionToken=([A-Za-z0-9_-]+)/;
+const person = (first: string) => ({ email: `${first.toLowerCase()}@example.test`, firstName: first, lastName: "Signer" });
+const signature = (left: number) => ({ type: "SIGNATURE", subtype: "FULLNAME", page: 0, top: 600, left, width: 150, height: 50 });
+
+/** Ann signs first, then Ben, then Cy: each is invited when the one before has signed. */
+async function twoSignerPackage(owner: SeededAccount, status: "DRAFT" | "SENT" = "SENT") {
+  return createPackageWithFiles(owner.apiKey, {
+    name: "Lease",
+    status,
+    roles: [
+      { id: "Ann", index: 1, type: "SIGNER", signers: [person("Ann")] },
+      { id: "Ben", index: 2, type: "SIGNER", signers: [person("Ben")] },
+      { id: "Cy", index: 3, type: "SIGNER", signers: [person("Cy")] },
+    ],
+    documents: [{ id: "doc1", name: "Lease", approvals: ["Ann", "Ben", "Cy"].map((id, i) => ({ id: `sign-${id}`, role: id, fields: [signature(60 + 170 * i)] })) }],
+  });
+}
+
+function update(key: string, packageId: string, json: Record<string, unknown>) {
+  return call("PUT", `/api/packages/${packageId}`, { key, json });
+}
+
+async function refusal(response: Response, status: number): Promise<ErrorBody> {
+  expect(response.status).toBe(status);
+  return (await response.json()) as ErrorBody;
+}
+
+async function mails(packageId: string, kind: string) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.packageId, packageId), eq(outboxMessages.kind, kind)))
+    .orderBy(asc(outboxMessages.created), asc(outboxMessages.to));
+}
+
+async function events(packageId: string, name: string) {
+  const db = await getDb();
+  return db.select().from(auditEvents).where(and(eq(auditEvents.packageId, packageId), eq(auditEvents.name, name)));
+}
+
+/** The role signs its approval through the ceremony, which finishes it. */
+async function signAs(packageId: string, roleId: string) {
+  const db = await getDb();
+  const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId, roleId, memberEmail: null, ipAddress: "203.0.113.7", userAgent: "Test/1.0" }));
+  const headers = { cookie: `${signingCookieName(packageId)}=${token}` };
+  expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
+  const signed = await callJson<{ roleCompleted: boolean }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: `sign-${roleId}` }] } });
+  expect(signed.roleCompleted).toBe(true);
+}
+
+describe("archiving a completed package", () => {
+  it("sets ARCHIVED, records PACKAGE_ARCHIVE, and the documents still download", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+    await signAs(id, "Ann");
+    await signAs(id, "Ben");
+    await signAs(id, "Cy");
+
+    const archived = await callJson<{ status: string }>("PUT", `/api/packages/${id}`, { key: owner.apiKey, json: { status: "ARCHIVED" } });
+    expect(archived.status).toBe("ARCHIVED");
+    expect(await events(id, "PACKAGE_ARCHIVE")).toHaveLength(1);
+
+    const zip = await call("GET", `/api/packages/${id}/documents/zip`, { key: owner.apiKey });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect((await call("GET", `/api/packages/${id}/documents/doc1/pdf`, { key: owner.apiKey })).status).toBe(200);
+    const listed = await callJson<{ results: { id: string }[] }>("GET", "/api/packages?query=COMPLETED,ARCHIVED&from=1&to=50", { key: owner.apiKey });
+    expect(listed.results.map((pkg) => pkg.id)).toContain(id);
+  });
+
+  it("refuses to archive a package that is not complete (409)", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+    const refused = await refusal(await update(owner.apiKey, id, { status: "ARCHIVED" }), 409);
+    expect(refused.messageKey).toBe("error.conflict.invalidStatusChange");
+    expect(refused.message).toContain("COMPLETED");
+  });
+});
+
+describe("cancelling the signing of a sent package with a reason", () => {
+  it("goes back to DRAFT, e-mails each invited signer once with the reason, records it, and the old links stop working", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+    await signAs(id, "Ann"); // Ben is invited once Ann has signed; Cy's turn has not come: never invited.
+    const [annInvitation] = (await mails(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ann@example.test");
+    const [benInvitation] = (await mails(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ben@example.test");
+    expect(benInvitation).toBeDefined();
+
+    const reason = "The rent in clause 4 is wrong; a corrected lease follows.";
+    const draft = await callJson<{ status: string }>("PUT", `/api/packages/${id}`, { key: owner.apiKey, json: { status: "DRAFT", message: `  ${reason}  ` } });
+    expect(draft.status).toBe("DRAFT");
+
+    const cancelled = await mails(id, "SIGNING_CANCELLED");
+    expect(cancelled.map((mail) => mail.to)).toEqual(["ann@example.test", "ben@example.test"]);
+    for (const mail of cancelled) {
+      expect(mail.subject).toContain('cancelled the signing of "Lease"');
+      expect(mail.text).toContain(`> ${reason}`);
+    }
+
+    const [event] = await events(id, "PACKAGE_DEACTIVATE");
+    expect(event).toMatchObject({ sessionUser: owner.userId, message: reason });
+
+    // The outbox API lists them too.
+    const outbox = await callJson<{ results: { kind: string; to: string }[] }>("GET", "/api/account/outbox?from=1&to=100", { key: owner.apiKey });
+    expect(outbox.results.filter((mail) => mail.kind === "SIGNING_CANCELLED")).toHaveLength(2);
+
+    for (const invitation of [annInvitation!, benInvitation!]) {
+      const token = TOKEN.exec(invitation.text)![1];
+      const refused = await call("GET", `/access?sessionToken=${token}`, { headers: { "user-agent": "TestBrowser/1.0" } });
+      expect(refused.status).toBe(404); // the links were deleted with the signing progress
+    }
+  });
+
+  it("sends nothing when taken back to draft without a message, as before", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+    expect((await update(owner.apiKey, id, { status: "DRAFT" })).status).toBe(200);
+    expect((await update(owner.apiKey, (await twoSignerPackage(owner)), { status: "DRAFT", message: "  " })).status).toBe(200);
+    expect(await mails(id, "SIGNING_CANCELLED")).toHaveLength(0);
+    const [event] = await events(id, "PACKAGE_DEACTIVATE");
+    expect(event.message).toBeNull();
+  });
+
+  it("refuses a reason that is too long (400), a message without the status change (400), and cancelling a draft (409)", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+
+    const tooLong = await refusal(await update(owner.apiKey, id, { status: "DRAFT", message: "x".repeat(1001) }), 400);
+    expect(tooLong.messageKey).toMatch(/^error\.validation/);
+    expect(tooLong.message).toContain("message");
+
+    const alone = await refusal(await update(owner.apiKey, id, { message: "Why" }), 400);
+    expect(alone.messageKey).toBe("error.validation.messageWithoutCancel");
+
+    const withSend = await refusal(await update(owner.apiKey, id, { status: "SENT", message: "Why" }), 400);
+    expect(withSend.messageKey).toBe("error.validation.messageWithoutCancel");
+
+    // Nothing changed: still SENT, no e-mail.
+    expect((await callJson<{ status: string }>("GET", `/api/packages/${id}`, { key: owner.apiKey })).status).toBe("SENT");
+    expect(await mails(id, "SIGNING_CANCELLED")).toHaveLength(0);
+
+    const draft = await twoSignerPackage(owner, "DRAFT");
+    const notSent = await refusal(await update(owner.apiKey, draft, { status: "DRAFT", message: "Why" }), 409);
+    expect(notSent.messageKey).toBe("error.conflict.packageNotSent");
+    expect(notSent.message).toContain("DRAFT");
+    expect(await mails(draft, "SIGNING_CANCELLED")).toHaveLength(0);
+  });
+});
