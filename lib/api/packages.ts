@@ -352,6 +352,11 @@ export type PackageUpdate = z.infer<typeof packageUpdate>;
  * type defaults to PACKAGE, the original's default (its SDK creates packages from templates without
  * one and names TEMPLATE when it makes a template).
  */
+/** A role of a clone's body: like a new role, but absent signers (undefined) tell apart from none (`[]`). */
+const cloneRoleInput = roleInput.extend({
+  signers: z.array(signerInput).max(1, "a role holds one signer").nullish().transform((value) => value ?? undefined).optional(),
+});
+
 export const packageClone = z.object({
   name: z.string().trim().min(1).max(256),
   type: packageType.default("PACKAGE"),
@@ -366,8 +371,12 @@ export const packageClone = z.object({
   timezoneId: optional(z.string().max(64)),
   data: optional(looseRecord),
   sender: optional(packageSenderInput),
-  /** For a package from a template: the people who fill the template's roles, matched by role id. */
-  roles: z.array(roleInput).max(100).nullish().transform((value) => value ?? []),
+  /**
+   * For a package from a template: the people who fill the template's roles, matched by role id.
+   * A role of the source given with `signers: []` becomes a placeholder in the copy (as PUT on a
+   * role empties it); without `signers` (or null) it keeps its signer.
+   */
+  roles: z.array(cloneRoleInput).max(100).nullish().transform((value) => value ?? []),
 });
 export type PackageClone = z.infer<typeof packageClone>;
 

@@ -627,6 +627,47 @@ describe("POST /api/packages/{id}/clone", () => {
     expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(await sourceOriginal.arrayBuffer()))).toBe(true);
   });
 
+  it("turns the roles given with no signers into placeholders, keeping their name, order, approvals and message", async () => {
+    const account = await seedAccount();
+    const payload = packagePayload();
+    payload.roles[1] = { ...payload.roles[1]!, emailMessage: { content: "Please sign" } } as (typeof payload.roles)[number];
+    const source = await createPackageWithFiles(account.apiKey, { ...payload, roles: [...payload.roles, { id: "Owner", signers: [] }] });
+    const { id: templateId } = await callJson<{ id: string }>("POST", `/api/packages/${source}/clone`, {
+      key: account.apiKey,
+      json: { name: "Placeholders", type: "TEMPLATE", roles: [{ id: "Signer1", signers: [] }, { id: "Signer2", signers: [] }, { id: "Owner", signers: [] }] },
+    });
+    const template = await getPackage(account.apiKey, templateId);
+    expect(template.roles.find((r) => r.id === "Signer1")).toMatchObject({ name: "Signer 1", index: 1, type: "SIGNER", signers: [] });
+    expect(template.roles.find((r) => r.id === "Signer2")).toMatchObject({ name: "Signer 2", index: 2, signers: [], emailMessage: { content: "Please sign" } });
+    // The sender's own role stays the sender's.
+    expect(template.roles.find((r) => r.id === "Owner")).toMatchObject({ type: "SENDER", signers: [{ email: account.email }] });
+    expect(template.documents[1].approvals[0]).toMatchObject({ role: "Signer1", fields: [{ top: 600, left: 100 }] });
+    // Without `signers`, a role keeps its person, as before.
+    const { id: kept } = await callJson<{ id: string }>("POST", `/api/packages/${source}/clone`, {
+      key: account.apiKey,
+      json: { name: "Kept", type: "TEMPLATE", roles: [{ id: "Signer1", name: "First" }] },
+    });
+    expect((await getPackage(account.apiKey, kept)).roles.find((r) => r.id === "Signer1")).toMatchObject({ name: "First", signers: [{ email: "signer1@example.test" }] });
+
+    // The placeholders are filled by the package made from the template.
+    const { id: packageId } = await callJson<{ id: string }>("POST", `/api/packages/${templateId}/clone`, {
+      key: account.apiKey,
+      json: {
+        name: "Filled",
+        type: "PACKAGE",
+        status: "SENT",
+        roles: [
+          { id: "Signer1", signers: [{ email: "ann@example.test", firstName: "Ann", lastName: "New" }] },
+          { id: "Signer2", signers: [{ email: "bob@example.test", firstName: "Bob", lastName: "New" }] },
+        ],
+      },
+    });
+    const created = await getPackage(account.apiKey, packageId);
+    expect(created.roles.find((r) => r.id === "Signer1")).toMatchObject({ name: "Signer 1", signers: [{ email: "ann@example.test", firstName: "Ann" }] });
+    expect(created.roles.find((r) => r.id === "Signer2")).toMatchObject({ signers: [{ email: "bob@example.test", firstName: "Bob" }] });
+    expect(created.documents[1].approvals[0]).toMatchObject({ role: "Signer1", fields: [{ top: 600, left: 100 }] });
+  });
+
   it("adds the roles a template lacks (as the SDKs add signers to a template), and refuses to send a template", async () => {
     const account = await seedAccount();
     const source = await createPackageWithFiles(account.apiKey, packagePayload());

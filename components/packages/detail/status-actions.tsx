@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { failureMessage, useClonePackage, usePackageAction } from "@/lib/console/queries/package-actions";
 import { useChangePackageStatus, useDeletePackage } from "@/lib/console/queries/package-detail";
+import { templateFromPackage } from "@/lib/console/template-from-package";
 import { CancelSigningDialog } from "./cancel-signing-dialog";
 import { buttonLinkClass } from "./section";
 
@@ -18,17 +19,11 @@ const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
   ARCHIVED: "The package was archived; its documents can still be downloaded.",
 };
 
-/** A template's name from the package's, within the service's 256 characters. */
-function templateName(name: string): string {
-  const suffix = " (template)";
-  return `${name.slice(0, 256 - suffix.length)}${suffix}`;
-}
-
 /**
  * The status actions that apply to the package as it is now (README "Status rules"): send a draft,
  * cancel the signing of a sent package (back to draft, with a reason for its signers), complete one
  * held for the sender, archive a completed one, trash and restore, delete for good, edit a draft,
- * save as a template.
+ * save as a template (its signers become placeholders).
  */
 export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; everyoneSigned: boolean }) {
   const toast = useToast();
@@ -61,11 +56,11 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   }
 
   function saveAsTemplate() {
-    const name = templateName(pkg.name);
+    const request = templateFromPackage(pkg);
     clone.mutate(
-      { sourceId: pkg.id, request: { name, type: "TEMPLATE" } },
+      { sourceId: pkg.id, request },
       {
-        onSuccess: ({ id }) => toast.success(`Saved as the template "${name}".`, { href: `/templates/${encodeURIComponent(id)}/edit`, label: "Open the template" }),
+        onSuccess: ({ id }) => toast.success(`Saved as the template "${request.name}".`, { href: `/templates/${encodeURIComponent(id)}/edit`, label: "Open the template" }),
         onError: (error) => toast.error(failureMessage(error)),
       },
     );

@@ -201,6 +201,8 @@ export const packageOperations: Operation[] = [
     path: `${pkg}/clone`,
     tag: "Packages",
     summary: "A template from a package, or a package from a template",
+    description:
+      "`roles` fill the source's roles by id (and add those it lacks). A source role given with `signers: []` becomes a placeholder of the copy, its name, order, fields and message kept (the console's Save as template does so for every signer); given without `signers`, it keeps its person. The sender's role is always the new sender's.",
     permission: transaction,
     body: { schema: packageClone },
     responses: { 200: ok(created) },

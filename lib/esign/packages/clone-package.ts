@@ -19,8 +19,10 @@ import { sendPackage } from "./send-package";
 /**
  * `POST /api/packages/{id}/clone`: a template from a package (spec 4.1), a package from a template
  * (its roles filled with the people in `roles`, matched by role id; roles it lacks are added), or
- * a copy of either. Documents and supporting documents are shared by content address; roles,
- * approvals and fields are copied with their ids.
+ * a copy of either. A source role given with `signers: []` loses its person and becomes a
+ * placeholder (the console's "Save as template" does so for every signer); the sender's role never
+ * does. Documents and supporting documents are shared by content address; roles, approvals and
+ * fields are copied with their ids.
  */
 export async function clonePackage(db: Db, caller: Caller, sourceId: string, input: PackageClone): Promise<{ id: string }> {
   assertCreatableStatus(input.type, input.status);
@@ -69,7 +71,8 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
         const filling = fillings.get(role.id);
         let signer = role.signer;
         if (role.type === "SENDER") signer = senderAsSigner(owner.sender, undefined, String(role.signer?.id ?? role.id));
-        else if (filling?.signers[0]) signer = normalizeSigner(filling.signers[0], role.id);
+        else if (filling?.signers?.[0]) signer = normalizeSigner(filling.signers[0], role.id);
+        else if (filling?.signers) signer = null;
         return {
           ...role,
           packageId,
@@ -82,7 +85,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
         };
       });
     const roleRows: (typeof roles.$inferInsert)[] = copiedRoles;
-    const addedRows = added.map((role, i) => roleRow(packageId, role, roleRows.length + i, owner.sender));
+    const addedRows = added.map((role, i) => roleRow(packageId, { ...role, signers: role.signers ?? [] }, roleRows.length + i, owner.sender));
     assertUniqueIds([...roleRows, ...addedRows].map((role) => role.id), "role");
     roleRows.push(...addedRows);
     if (!roleRows.some((role) => role.type === "SENDER")) roleRows.push(senderRoleRow(packageId, roleRows.length, owner.sender));
