@@ -1,9 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { auditEvents, outboxMessages } from "@/lib/db/schema";
-import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { call, callJson } from "../support/api-client";
+import { auditEventsOf, outboxOf, signOwnApprovalAs } from "../support/recorded";
 import { createPackageWithFiles } from "../support/packages";
 import { seedAccount, type SeededAccount } from "../support/seed";
 
@@ -45,41 +42,20 @@ async function refusal(response: Response, status: number): Promise<ErrorBody> {
   return (await response.json()) as ErrorBody;
 }
 
-async function mails(packageId: string, kind: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.packageId, packageId), eq(outboxMessages.kind, kind)))
-    .orderBy(asc(outboxMessages.created), asc(outboxMessages.to));
-}
 
-async function events(packageId: string, name: string) {
-  const db = await getDb();
-  return db.select().from(auditEvents).where(and(eq(auditEvents.packageId, packageId), eq(auditEvents.name, name)));
-}
 
-/** The role signs its approval through the ceremony, which finishes it. */
-async function signAs(packageId: string, roleId: string) {
-  const db = await getDb();
-  const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId, roleId, memberEmail: null, ipAddress: "203.0.113.7", userAgent: "Test/1.0" }));
-  const headers = { cookie: `${signingCookieName(packageId)}=${token}` };
-  expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
-  const signed = await callJson<{ roleCompleted: boolean }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: `sign-${roleId}` }] } });
-  expect(signed.roleCompleted).toBe(true);
-}
 
 describe("archiving a completed package", () => {
   it("sets ARCHIVED, records PACKAGE_ARCHIVE, and the documents still download", async () => {
     const owner = await seedAccount();
     const id = await twoSignerPackage(owner);
-    await signAs(id, "Ann");
-    await signAs(id, "Ben");
-    await signAs(id, "Cy");
+    await signOwnApprovalAs(id, "Ann");
+    await signOwnApprovalAs(id, "Ben");
+    await signOwnApprovalAs(id, "Cy");
 
     const archived = await callJson<{ status: string }>("PUT", `/api/packages/${id}`, { key: owner.apiKey, json: { status: "ARCHIVED" } });
     expect(archived.status).toBe("ARCHIVED");
-    expect(await events(id, "PACKAGE_ARCHIVE")).toHaveLength(1);
+    expect(await auditEventsOf(id, "PACKAGE_ARCHIVE")).toHaveLength(1);
 
     const zip = await call("GET", `/api/packages/${id}/documents/zip`, { key: owner.apiKey });
     expect(zip.status).toBe(200);
@@ -102,23 +78,23 @@ describe("cancelling the signing of a sent package with a reason", () => {
   it("goes back to DRAFT, e-mails each invited signer once with the reason, records it, and the old links stop working", async () => {
     const owner = await seedAccount();
     const id = await twoSignerPackage(owner);
-    await signAs(id, "Ann"); // Ben is invited once Ann has signed; Cy's turn has not come: never invited.
-    const [annInvitation] = (await mails(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ann@example.test");
-    const [benInvitation] = (await mails(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ben@example.test");
+    await signOwnApprovalAs(id, "Ann"); // Ben is invited once Ann has signed; Cy's turn has not come: never invited.
+    const [annInvitation] = (await outboxOf(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ann@example.test");
+    const [benInvitation] = (await outboxOf(id, "SIGNING_INVITATION")).filter((mail) => mail.to === "ben@example.test");
     expect(benInvitation).toBeDefined();
 
     const reason = "The rent in clause 4 is wrong; a corrected lease follows.";
     const draft = await callJson<{ status: string }>("PUT", `/api/packages/${id}`, { key: owner.apiKey, json: { status: "DRAFT", message: `  ${reason}  ` } });
     expect(draft.status).toBe("DRAFT");
 
-    const cancelled = await mails(id, "SIGNING_CANCELLED");
+    const cancelled = await outboxOf(id, "SIGNING_CANCELLED");
     expect(cancelled.map((mail) => mail.to)).toEqual(["ann@example.test", "ben@example.test"]);
     for (const mail of cancelled) {
       expect(mail.subject).toContain('cancelled the signing of "Lease"');
       expect(mail.text).toContain(`> ${reason}`);
     }
 
-    const [event] = await events(id, "PACKAGE_DEACTIVATE");
+    const [event] = await auditEventsOf(id, "PACKAGE_DEACTIVATE");
     expect(event).toMatchObject({ sessionUser: owner.userId, message: reason });
 
     // The outbox API lists them too.
@@ -137,8 +113,8 @@ describe("cancelling the signing of a sent package with a reason", () => {
     const id = await twoSignerPackage(owner);
     expect((await update(owner.apiKey, id, { status: "DRAFT" })).status).toBe(200);
     expect((await update(owner.apiKey, (await twoSignerPackage(owner)), { status: "DRAFT", message: "  " })).status).toBe(200);
-    expect(await mails(id, "SIGNING_CANCELLED")).toHaveLength(0);
-    const [event] = await events(id, "PACKAGE_DEACTIVATE");
+    expect(await outboxOf(id, "SIGNING_CANCELLED")).toHaveLength(0);
+    const [event] = await auditEventsOf(id, "PACKAGE_DEACTIVATE");
     expect(event.message).toBeNull();
   });
 
@@ -158,12 +134,12 @@ describe("cancelling the signing of a sent package with a reason", () => {
 
     // Nothing changed: still SENT, no e-mail.
     expect((await callJson<{ status: string }>("GET", `/api/packages/${id}`, { key: owner.apiKey })).status).toBe("SENT");
-    expect(await mails(id, "SIGNING_CANCELLED")).toHaveLength(0);
+    expect(await outboxOf(id, "SIGNING_CANCELLED")).toHaveLength(0);
 
     const draft = await twoSignerPackage(owner, "DRAFT");
     const notSent = await refusal(await update(owner.apiKey, draft, { status: "DRAFT", message: "Why" }), 409);
     expect(notSent.messageKey).toBe("error.conflict.packageNotSent");
     expect(notSent.message).toContain("DRAFT");
-    expect(await mails(draft, "SIGNING_CANCELLED")).toHaveLength(0);
+    expect(await outboxOf(draft, "SIGNING_CANCELLED")).toHaveLength(0);
   });
 });

@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, outboxMessages, roleSigningStates } from "@/lib/db/schema";
-import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { call, callJson } from "../support/api-client";
+import { signOwnApprovalAs } from "../support/recorded";
 import { createPackageWithFiles } from "../support/packages";
 import { seedAccount, seedGroup, seedManager, seedSender, type SeededAccount } from "../support/seed";
 
@@ -59,15 +59,6 @@ function redeem(text: string): Promise<Response> {
   return call("GET", `/access?sessionToken=${match![1]}`, { headers: { "user-agent": "TestBrowser/1.0" } });
 }
 
-/** The role signs its approval through the ceremony, which finishes it. */
-async function signAs(packageId: string, roleId: string) {
-  const db = await getDb();
-  const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId, roleId, memberEmail: null, ipAddress: "203.0.113.7", userAgent: "Test/1.0" }));
-  const headers = { cookie: `${signingCookieName(packageId)}=${token}` };
-  expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
-  const signed = await callJson<{ roleCompleted: boolean }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: `sign-${roleId}` }] } });
-  expect(signed.roleCompleted).toBe(true);
-}
 
 describe("sending a role's invitation again", () => {
   it("e-mails the signer whose turn it is a new working link, answers 200 with an empty body and records SIGNER_REINVITE", async () => {
@@ -113,7 +104,7 @@ describe("sending a role's invitation again", () => {
     expect(early.message).toContain("Ben");
     expect(await invitations(id, "ben@example.test")).toHaveLength(0);
 
-    await signAs(id, "Ann");
+    await signOwnApprovalAs(id, "Ann");
     const finished = await refusal(await notify(owner.apiKey, id, "Ann"), 409);
     expect(finished.messageKey).toBe("error.conflict.signerCompleted");
 
@@ -151,7 +142,7 @@ describe("sending a role's invitation again", () => {
     expect((await refusal(await notify(owner.apiKey, withdrawn, "Ann"), 409)).messageKey).toBe("error.conflict.packageNotSent");
 
     const done = await threeSignerPackage(owner);
-    for (const roleId of ["Ann", "Ben", "Cy"]) await signAs(done, roleId);
+    for (const roleId of ["Ann", "Ben", "Cy"]) await signOwnApprovalAs(done, roleId);
     expect((await callJson<{ status: string }>("GET", `/api/packages/${done}`, { key: owner.apiKey })).status).toBe("COMPLETED");
     expect((await refusal(await notify(owner.apiKey, done, "Cy"), 409)).message).toContain("COMPLETED");
 

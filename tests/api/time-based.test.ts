@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { approvals, auditEvents, documents, outboxMessages, packages } from "@/lib/db/schema";
+import { approvals, documents, packages } from "@/lib/db/schema";
 import { advanceClock, now, resetClock } from "@/lib/esign/clock";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { DUE_WORK_JOB } from "@/lib/esign/time-based/due-work-job";
@@ -10,6 +10,7 @@ import { runDueWork } from "@/lib/esign/time-based/run-due-work";
 import { jobDefinition } from "@/lib/jobs/registry";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
+import { auditEventsOf, outboxOf } from "../support/recorded";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf } from "../support/pdfs";
 import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
@@ -42,19 +43,7 @@ async function sentPackageWithSchedule(account: SeededAccount, schedule: object,
   return id;
 }
 
-async function outbox(packageId: string, kind: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.packageId, packageId), eq(outboxMessages.kind, kind)))
-    .orderBy(asc(outboxMessages.created), asc(outboxMessages.to));
-}
 
-async function events(packageId: string, name: string) {
-  const db = await getDb();
-  return db.select().from(auditEvents).where(and(eq(auditEvents.packageId, packageId), eq(auditEvents.name, name)));
-}
 
 async function remindersOf(account: SeededAccount, packageId: string) {
   return (await callJson<ScheduleBody>("GET", `/api/packages/${packageId}/reminders`, { key: account.apiKey })).reminders;
@@ -64,10 +53,10 @@ async function remindersOf(account: SeededAccount, packageId: string) {
 async function sweepDays(account: SeededAccount, packageId: string, days: number): Promise<number[]> {
   const reminderDays: number[] = [];
   for (let day = 1; day <= days; day++) {
-    const before = (await events(packageId, "REMINDER_SENT")).length;
+    const before = (await auditEventsOf(packageId, "REMINDER_SENT")).length;
     advanceClock(DAY);
     await sweep(account);
-    if ((await events(packageId, "REMINDER_SENT")).length > before) reminderDays.push(day);
+    if ((await auditEventsOf(packageId, "REMINDER_SENT")).length > before) reminderDays.push(day);
   }
   return reminderDays;
 }
@@ -93,7 +82,7 @@ describe("reminders over a moved clock", () => {
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 0, purged: 0 });
     expect(await sweepDays(account, id, 8)).toEqual([1, 3, 5]);
 
-    const mails = await outbox(id, "REMINDER");
+    const mails = await outboxOf(id, "REMINDER");
     expect(mails).toHaveLength(6); // two signers, three reminders
     expect(mails.map((mail) => mail.to).sort()).toEqual(["signer1@example.test", "signer1@example.test", "signer1@example.test", "signer2@example.test", "signer2@example.test", "signer2@example.test"]);
     expect(mails[0].subject).toContain("Reminder");
@@ -106,7 +95,7 @@ describe("reminders over a moved clock", () => {
       expect(reminder.sentDate).toMatch(/Z$/);
       expect(Date.parse(reminder.sentDate!)).toBeGreaterThanOrEqual(Date.parse(reminder.date));
     }
-    expect((await events(id, "REMINDER_SENT"))[0].sessionUser).toBe(account.userId);
+    expect((await auditEventsOf(id, "REMINDER_SENT"))[0].sessionUser).toBe(account.userId);
   });
 
   it("reminds only the signers who have not finished, and every member of a group signer", async () => {
@@ -122,12 +111,12 @@ describe("reminders over a moved clock", () => {
 
     advanceClock(DAY);
     await sweep(account);
-    expect((await outbox(id, "REMINDER")).map((mail) => mail.to).sort()).toEqual([alice.email, bob.email, "signer1@example.test"].sort());
+    expect((await outboxOf(id, "REMINDER")).map((mail) => mail.to).sort()).toEqual([alice.email, bob.email, "signer1@example.test"].sort());
 
     await signRole(id, "Signer1");
     advanceClock(DAY);
     await sweep(account);
-    const second = (await outbox(id, "REMINDER")).slice(3);
+    const second = (await outboxOf(id, "REMINDER")).slice(3);
     expect(second.map((mail) => mail.to).sort()).toEqual([alice.email, bob.email].sort());
   });
 
@@ -139,8 +128,8 @@ describe("reminders over a moved clock", () => {
     await callJson("PUT", `/api/packages/${toDraft}`, { key: account.apiKey, json: { status: "DRAFT" } });
     await callJson("PUT", `/api/packages/${toTrash}`, { key: account.apiKey, json: { trashed: true } });
     expect(await sweepDays(account, toDraft, 6)).toEqual([]);
-    expect(await outbox(toDraft, "REMINDER")).toHaveLength(2);
-    expect(await outbox(toTrash, "REMINDER")).toHaveLength(2); // the one of day 1, before the trash
+    expect(await outboxOf(toDraft, "REMINDER")).toHaveLength(2);
+    expect(await outboxOf(toTrash, "REMINDER")).toHaveLength(2); // the one of day 1, before the trash
     expect((await remindersOf(account, toDraft)).filter((reminder) => !reminder.sentDate)).toEqual([]);
   });
 
@@ -161,11 +150,11 @@ describe("reminders over a moved clock", () => {
     const id = await sentPackageWithSchedule(account, { startInDaysDelay: 1, intervalInDays: 1, repetitionsCount: 3 }, { roles: packagePayload({ signers: 1 }).roles });
     advanceClock(10 * DAY);
     expect((await sweep(account)).reminders).toBe(1);
-    expect(await outbox(id, "REMINDER")).toHaveLength(1);
+    expect(await outboxOf(id, "REMINDER")).toHaveLength(1);
     expect((await sweep(account)).reminders).toBe(1);
     expect((await sweep(account)).reminders).toBe(1);
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 0, purged: 0 });
-    expect(await outbox(id, "REMINDER")).toHaveLength(3);
+    expect(await outboxOf(id, "REMINDER")).toHaveLength(3);
     expect((await remindersOf(account, id)).every((reminder) => reminder.sentDate)).toBe(true);
   });
 
@@ -175,8 +164,8 @@ describe("reminders over a moved clock", () => {
     advanceClock(DAY);
     const results = await Promise.all([sweep(account), sweep(account), sweep(account)]);
     expect(results.reduce((sum, result) => sum + result.reminders, 0)).toBe(1);
-    expect(await events(id, "REMINDER_SENT")).toHaveLength(1);
-    expect(await outbox(id, "REMINDER")).toHaveLength(2);
+    expect(await auditEventsOf(id, "REMINDER_SENT")).toHaveLength(1);
+    expect(await outboxOf(id, "REMINDER")).toHaveLength(2);
   });
 
   it("runs as the due-work job, scheduled every minute by the job queue", async () => {
@@ -204,8 +193,8 @@ describe("expiry", () => {
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 1, purged: 0 });
     const pkg = await callJson<{ status: string }>("GET", `/api/packages/${id}`, { key: account.apiKey });
     expect(pkg.status).toBe("EXPIRED");
-    expect(await events(id, "PACKAGE_EXPIRE")).toHaveLength(1);
-    const [mail] = await outbox(id, "EXPIRED");
+    expect(await auditEventsOf(id, "PACKAGE_EXPIRE")).toHaveLength(1);
+    const [mail] = await outboxOf(id, "EXPIRED");
     expect(mail.to).toBe(account.email);
     expect(mail.subject).toContain("expired");
     expect((await remindersOf(account, id)).filter((reminder) => !reminder.sentDate)).toEqual([]);
@@ -213,8 +202,8 @@ describe("expiry", () => {
     // A second sweep, and days later: nothing more.
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 0, purged: 0 });
     expect(await sweepDays(account, id, 5)).toEqual([]);
-    expect(await events(id, "PACKAGE_EXPIRE")).toHaveLength(1);
-    expect(await outbox(id, "EXPIRED")).toHaveLength(1);
+    expect(await auditEventsOf(id, "PACKAGE_EXPIRE")).toHaveLength(1);
+    expect(await outboxOf(id, "EXPIRED")).toHaveLength(1);
   });
 
   it("leaves a draft or a package without a due date alone", async () => {
@@ -223,7 +212,7 @@ describe("expiry", () => {
     const open = await createPackageWithFiles(account.apiKey, packagePayload({ status: "SENT" }));
     advanceClock(30 * DAY);
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 0, purged: 0 });
-    for (const id of [draft, open]) expect(await events(id, "PACKAGE_EXPIRE")).toEqual([]);
+    for (const id of [draft, open]) expect(await auditEventsOf(id, "PACKAGE_EXPIRE")).toEqual([]);
   });
 });
 
@@ -264,7 +253,7 @@ describe("retention", () => {
       expect(record.status).toBe("COMPLETED");
       expect(record.purged).toMatch(/Z$/);
       expect(record.documents.map((document) => document.id)).toContain("doc1");
-      const [event] = await events(id, "PACKAGE_PURGE");
+      const [event] = await auditEventsOf(id, "PACKAGE_PURGE");
       expect(event.message).toContain("doc1");
     }
 
@@ -275,7 +264,7 @@ describe("retention", () => {
 
     // The live package is a draft: never purged. A second sweep changes nothing.
     expect(await sweep(account)).toEqual({ reminders: 0, expired: 0, purged: 0 });
-    expect(await events(completed, "PACKAGE_PURGE")).toHaveLength(1);
+    expect(await auditEventsOf(completed, "PACKAGE_PURGE")).toHaveLength(1);
     expect((await callJson<{ purged?: string }>("GET", `/api/packages/${live}`, { key: account.apiKey })).purged).toBeUndefined();
   });
 
@@ -296,7 +285,7 @@ describe("retention", () => {
     // Another account keeps the service's 90 days.
     expect((await sweep(other)).purged).toBe(0);
     expect((await call("GET", `/api/packages/${otherCompleted}/documents/doc1/original`, { key: other.apiKey })).status).toBe(200);
-    const [purge] = await events(completed, "PACKAGE_PURGE");
+    const [purge] = await auditEventsOf(completed, "PACKAGE_PURGE");
     expect(purge.message).toContain("10 days");
   });
 
