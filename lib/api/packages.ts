@@ -347,16 +347,16 @@ export const packageUpdate = z.object({
 });
 export type PackageUpdate = z.infer<typeof packageUpdate>;
 
-/**
- * `POST /api/packages/{id}/clone`: a template from a package, or a package from a template. The
- * type defaults to PACKAGE, the original's default (its SDK creates packages from templates without
- * one and names TEMPLATE when it makes a template).
- */
 /** A role of a clone's body: like a new role, but absent signers (undefined) tell apart from none (`[]`). */
 const cloneRoleInput = roleInput.extend({
   signers: z.array(signerInput).max(1, "a role holds one signer").nullish().transform((value) => value ?? undefined).optional(),
 });
 
+/**
+ * `POST /api/packages/{id}/clone`: a template from a package, or a package from a template. The
+ * type defaults to PACKAGE, the original's default (its SDK creates packages from templates without
+ * one and names TEMPLATE when it makes a template).
+ */
 export const packageClone = z.object({
   name: z.string().trim().min(1).max(256),
   type: packageType.default("PACKAGE"),
