@@ -92,9 +92,7 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           </Link>
         )}
       </div>
-      {/* The summary sits beside the sections only on the widest screens: below that, the fields'
-          page preview needs the width more, and the summary with Send follows the sections. */}
-      <div className="flex flex-col gap-5 2xl:flex-row 2xl:items-start">
+      <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-5">
           <SettingsSection pkg={pkg} template={template} />
           <DocumentsSection pkg={pkg} />
@@ -103,7 +101,7 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           <FieldsSection pkg={pkg} />
           {template ? null : <RemindersSection pkg={pkg} />}
         </div>
-        <aside aria-label="Summary" className="2xl:sticky 2xl:top-4 2xl:w-80 2xl:shrink-0">
+        <aside aria-label="Summary" className="lg:sticky lg:top-4 lg:w-80 lg:shrink-0">
           <ReviewSection pkg={pkg} template={template} />
         </aside>
       </div>
