@@ -90,6 +90,9 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   // Signers: three people, each added in a step of their own.
   const addForm = page.getByTestId("add-signer-form");
   for (const signer of SIGNERS) {
+    // The form empties itself once the previous signer is saved; typing before that would be lost.
+    await expect(addForm.getByLabel("First name")).toHaveValue("");
+    await expect(addForm.getByLabel("E-mail")).toHaveValue("");
     await addForm.getByLabel("First name").fill(signer.firstName);
     await addForm.getByLabel("Last name").fill(signer.lastName);
     await addForm.getByLabel("E-mail").fill(signer.email);
