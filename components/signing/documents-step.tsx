@@ -168,9 +168,20 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
       return;
     }
     const signatures = { ...fill.signatures };
-    if (signatures[target.approval.id]) delete signatures[target.approval.id];
-    else signatures[target.approval.id] = { text: style === "INITIALS" ? initialsOf(signerName) : signerName };
-    onFill({ ...fill, signatures });
+    if (signatures[target.approval.id]) {
+      delete signatures[target.approval.id];
+      onFill({ ...fill, signatures });
+    } else {
+      signatures[target.approval.id] = { text: style === "INITIALS" ? initialsOf(signerName) : signerName };
+      filledAndOn({ ...fill, signatures }, target);
+    }
+  }
+
+  /** After a signature is given, the signer is taken to the next field that still needs them, one at a time. */
+  function filledAndOn(filled: DocumentFill, target: FillTarget) {
+    onFill(filled);
+    const following = nextTarget(document, filled, target.key);
+    if (following && following.key !== target.key) goTo(following);
   }
 
   const next = nextTarget(document, fill, currentKey);
@@ -244,7 +255,7 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
         aspectRatio={drawing ? drawing.field.width / drawing.field.height : 3}
         onClose={() => setDrawing(null)}
         onAdopt={(png) => {
-          if (drawing) onFill({ ...fill, signatures: { ...fill.signatures, [drawing.approval.id]: { image: png } } });
+          if (drawing) filledAndOn({ ...fill, signatures: { ...fill.signatures, [drawing.approval.id]: { image: png } } }, drawing);
           setDrawing(null);
         }}
       />

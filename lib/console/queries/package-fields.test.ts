@@ -17,8 +17,17 @@ describe("the package in the cache, changed as the service will", () => {
     expect(once.documents[0]!.approvals).toMatchObject([{ id: "a1", role: "Ada", fields: [{ id: "f1" }] }]);
     const twice = withFieldAdded(once, "doc1", { id: "a1", role: "Ada" }, field("f2"));
     expect(twice.documents[0]!.approvals[0]!.fields.map((f) => f.id)).toEqual(["f1", "f2"]);
-    expect(approvalOfRole(twice, "doc1", "Ada")?.id).toBe("a1");
-    expect(approvalOfRole(twice, "doc1", "Grace")).toBeUndefined();
+  });
+
+  it("gives each signature field an approval of its own, and puts other fields into the role's first", () => {
+    const input = wireFieldOf({ id: "t1", type: "INPUT", subtype: "TEXTFIELD", page: 0, left: 10, top: 60, width: 180, height: 20 });
+    const signed = pkgWith([approval("a1", "Ada", ["f1"]), approval("g1", "Grace", ["f2"])]);
+    expect(approvalOfRole(signed, "doc1", "Ada", field("f3"))).toBeUndefined();
+    expect(approvalOfRole(signed, "doc1", "Ada", input)?.id).toBe("a1");
+    expect(approvalOfRole(signed, "doc1", "Bob", input)).toBeUndefined();
+
+    const inputsOnly = pkgWith([{ ...approval("a1", "Ada", []), fields: [input] }]);
+    expect(approvalOfRole(inputsOnly, "doc1", "Ada", field("f3"))?.id).toBe("a1");
   });
 
   it("changes one field's members", () => {

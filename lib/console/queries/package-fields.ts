@@ -7,9 +7,9 @@ import { ApiError, apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
 /**
- * The field editor's writes. Fields belong to approvals (a role's place to sign on a document):
- * a role's first field on a document creates its approval, the others go into it, and removing
- * the last field of an approval removes the approval. Every change shows at once (the package in
+ * The field editor's writes. Fields belong to approvals (a role's act of signing on a document):
+ * each signature or initials field is an approval of its own, a role's other fields go into its
+ * first approval on the document, and removing the last field of an approval removes the approval. Every change shows at once (the package in
  * the query cache is changed first) and goes to the service in order, one at a time, with ids the
  * browser makes up, so a field can be moved before the service has answered its creation. When
  * the service refuses, the cache goes back to what it was before that change, the changes queued
@@ -62,9 +62,19 @@ function withApprovals(pkg: WirePackage, documentId: string, change: (approvals:
   };
 }
 
-/** The first approval of the role on the document, where the role's new fields go. */
-export function approvalOfRole(pkg: WirePackage, documentId: string, roleId: string): WireApproval | undefined {
-  return pkg.documents.find((document) => document.id === documentId)?.approvals.find((approval) => approval.role === roleId);
+const isSignatureField = (field: Pick<WireField, "type">) => field.type === "SIGNATURE";
+
+/**
+ * The approval of the role on the document a new field goes into, or undefined for a new one.
+ * An approval is one act of signing with one signature field (as in the original service's SDKs
+ * and as text tags make them), so each signature or initials field gets an approval of its own,
+ * or one of the role's approvals that has only inputs so far; other fields go into the role's
+ * first approval.
+ */
+export function approvalOfRole(pkg: WirePackage, documentId: string, roleId: string, field: Pick<WireField, "type">): WireApproval | undefined {
+  const ofRole = pkg.documents.find((document) => document.id === documentId)?.approvals.filter((approval) => approval.role === roleId) ?? [];
+  if (!isSignatureField(field)) return ofRole[0];
+  return ofRole.find((approval) => !approval.fields.some(isSignatureField));
 }
 
 export function findField(pkg: WirePackage, target: FieldTarget): { approval: WireApproval; field: WireField } | undefined {
@@ -196,10 +206,10 @@ export function useFieldChanges(fallback: WirePackage, onError: (message: string
     [queryClient, packageId, current, onError],
   );
 
-  /** Adds `field` for the role: into the role's approval on the document, or a new one. The optimistic change and the call. */
+  /** Adds `field` for the role: into one of the role's approvals on the document, or a new one. The optimistic change and the call. */
   const addPlan = useCallback(
     (pkg: WirePackage, documentId: string, roleId: string, field: NewField) => {
-      const existing = approvalOfRole(pkg, documentId, roleId);
+      const existing = approvalOfRole(pkg, documentId, roleId, field);
       const approvalId = existing?.id ?? newClientId();
       return {
         target: { documentId, approvalId, fieldId: field.id },

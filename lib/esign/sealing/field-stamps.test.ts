@@ -141,6 +141,23 @@ describe("fieldStamps", () => {
     ]);
   });
 
+  it("stamps initials in an initials field that shares its approval with a full signature", () => {
+    const stamps = fieldStamps(
+      sources({
+        approvals: new Map([["a1", approval("a1")]]),
+        fields: [
+          field("s1", { type: "SIGNATURE", subtype: "FULLNAME", position: 0 }),
+          field("i1", { type: "SIGNATURE", subtype: "INITIALS", position: 1 }),
+        ],
+        signatures: new Map([["a1", signature("a1", { kind: "FULLNAME", text: "Ada King" })]]),
+      }),
+    );
+    expect(stamps.map((stamp) => stamp.value)).toEqual([
+      { kind: "signatureText", text: "Ada King" },
+      { kind: "initials", text: "AK" },
+    ]);
+  });
+
   it("stamps input fields by subtype and resolves label bindings", () => {
     const values = fieldStamps(
       sources({

@@ -60,7 +60,7 @@ export function initialsOf(name: string): string {
  * What is drawn on a document when it is sealed, field by field:
  * - SIGNATURE fields: how their approval was signed (approvalSignatures): a typed full name (the
  *   text typed, else the name signed with: for a group, the member's own), initials (typed, else
- *   made from that name), or the hand-drawn PNG. An approval accepted without signing (ACCEPT)
+ *   made from that name; an INITIALS field always shows initials), or the hand-drawn PNG. An approval accepted without signing (ACCEPT)
  *   draws nothing.
  * - INPUT fields by subtype: TEXTFIELD, TEXTAREA and CUSTOMFIELD as text, CHECKBOX and RADIO as
  *   chosen or not (isChosen), LIST as its value, DATE and DATEPICKER as the date given.
@@ -79,20 +79,26 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
     const approval = sources.approvals.get(field.approvalId);
     const signature = sources.signatures.get(field.approvalId);
     if (!approval || !(approval.signed || approval.accepted || signature)) continue;
-    const value = field.type === "SIGNATURE" ? signatureValue(signature, sources.images) : inputValue(field, approval, signature, sources);
+    const value = field.type === "SIGNATURE" ? signatureValue(field, signature, sources.images) : inputValue(field, approval, signature, sources);
     if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value });
   }
   return stamps;
 }
 
-function signatureValue(signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
+/**
+ * A typed signature as the field asks for it: an approval holds one signature, but one made
+ * before each signature field had its own approval may hold an initials field beside a full
+ * one, and each shows what it is (initials of the name signed with, or the full name).
+ */
+function signatureValue(field: FieldRow, signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
   if (!signature) return null;
   const typed = signature.text?.trim() ?? "";
+  const wantsInitials = field.subtype === "INITIALS";
   switch (signature.kind) {
     case "FULLNAME":
-      return { kind: "signatureText", text: typed || signature.signerName };
+      return wantsInitials ? { kind: "initials", text: initialsOf(typed || signature.signerName) } : { kind: "signatureText", text: typed || signature.signerName };
     case "INITIALS":
-      return { kind: "initials", text: typed || initialsOf(signature.signerName) };
+      return wantsInitials ? { kind: "initials", text: typed || initialsOf(signature.signerName) } : { kind: "signatureText", text: signature.signerName };
     case "CAPTURE": {
       const image = signature.imageSha256 ? images.get(signature.imageSha256) : undefined;
       if (!image) {
