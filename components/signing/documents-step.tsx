@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { documentPdfUrl, recordDocumentViewed, signDocument, type CeremonyDocument, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { blockingTargets, emptyFill, fillTargets, isTargetFilled, nextTarget, signatureStyle, signingRequest, valueProblem, type DocumentFill, type FillTarget } from "@/lib/ceremony/document-filling";
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
-import { initialsOf } from "@/lib/esign/sealing/field-stamps";
+import { markFor, type AdoptedSignature } from "@/lib/ceremony/adopted-signature";
 import { AttachmentsPanel, missingAttachments } from "./attachments-panel";
 import { finishedText, useCeremonyEnding } from "./ceremony-ending";
 import { FieldLayer, targetElementId } from "./field-layer";
 import { PdfPagesLoader } from "./pdf-pages-loader";
 import { readPdfStart } from "./pdf-start";
 import type { ScrollRequest } from "./pdf-pages";
-import { SignaturePadDialog } from "./signature-pad-dialog";
+import { AdoptSignatureDialog } from "./adopt-signature-dialog";
 
 /** The document to show first: the first the signer still has to sign and may open, else the first. */
 function firstToShow(view: CeremonyView): CeremonyDocument | undefined {
@@ -28,6 +28,10 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = view.documents.find((document) => document.id === chosenId && document.open) ?? firstToShow(view);
   const [fills, setFills] = useState<Record<string, DocumentFill>>({});
+  // How the signer chose to sign, for every signature field after the first, on every document;
+  // kept with the role, as signers in person take turns on one device.
+  const [adoptedBy, setAdoptedBy] = useState<{ roleId: string; adopted: AdoptedSignature } | null>(null);
+  const adopted = adoptedBy?.roleId === view.signer.roleId ? adoptedBy.adopted : null;
   const viewed = useRef(new Set<string>());
   const end = useCeremonyEnding();
 
@@ -74,6 +78,8 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
           document={chosen}
           packageId={packageId}
           signerName={view.signer.name}
+          adopted={adopted}
+          onAdopted={(chosen) => setAdoptedBy({ roleId: view.signer.roleId, adopted: chosen })}
           fill={fills[chosen.id] ?? emptyFill()}
           onFill={(fill) => setFills((all) => ({ ...all, [chosen.id]: fill }))}
           onSigned={(roleCompleted) => (roleCompleted ? finishRole() : setChosenId(null))}
@@ -122,6 +128,8 @@ interface DocumentPaneProps {
   document: CeremonyDocument;
   packageId: string;
   signerName: string;
+  adopted: AdoptedSignature | null;
+  onAdopted: (adopted: AdoptedSignature) => void;
   fill: DocumentFill;
   onFill: (fill: DocumentFill) => void;
   /** After the document is signed: whether the signer has nothing left to do. */
@@ -129,10 +137,12 @@ interface DocumentPaneProps {
 }
 
 /** The chosen document: its pages with the fields over them, "next field", and signing it. */
-function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned }: DocumentPaneProps) {
+function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fill, onFill, onSigned }: DocumentPaneProps) {
   const [currentKey, setCurrentKey] = useState<string | null>(null);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
-  const [drawing, setDrawing] = useState<FillTarget | null>(null);
+  // The field waiting for the signer to adopt a signature (drawn, for a field that asks for one).
+  // `target: null`: the signer changes how they sign, for the fields they sign from now on.
+  const [adopting, setAdopting] = useState<{ target: FillTarget | null } | null>(null);
   const sign = useCeremonyAction(packageId, () => signDocument(packageId, document.id, signingRequest(document, fill)));
   const fileUrl = documentPdfUrl(packageId, document.id);
   // The file's first and last chunks are asked for now, while the viewer's code may still be loading.
@@ -161,20 +171,26 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
     [document.id],
   );
 
-  function adoptSignature(target: FillTarget) {
-    const style = signatureStyle(target.approval, target.field);
-    if (style === "CAPTURE") {
-      setDrawing(target);
-      return;
-    }
-    const signatures = { ...fill.signatures };
-    if (signatures[target.approval.id]) {
+  /** A click on a signature field: takes back the signature given there, or gives the adopted one (asking for it first). */
+  function signField(target: FillTarget) {
+    if (fill.signatures[target.approval.id]) {
+      const signatures = { ...fill.signatures };
       delete signatures[target.approval.id];
       onFill({ ...fill, signatures });
-    } else {
-      signatures[target.approval.id] = { text: style === "INITIALS" ? initialsOf(signerName) : signerName };
-      filledAndOn({ ...fill, signatures }, target);
+      return;
     }
+    const mark = adopted ? markFor(signatureStyle(target.approval, target.field), adopted) : null;
+    if (mark) filledAndOn({ ...fill, signatures: { ...fill.signatures, [target.approval.id]: mark } }, target);
+    else setAdopting({ target });
+  }
+
+  function adoptAndSign(target: FillTarget | null, chosen: AdoptedSignature) {
+    setAdopting(null);
+    // A drawing made for a field that asks for one is used there, but does not replace how the signer chose to sign elsewhere.
+    const drawOnly = target !== null && signatureStyle(target.approval, target.field) === "CAPTURE";
+    if (!drawOnly || !adopted) onAdopted(chosen);
+    const mark = target ? markFor(signatureStyle(target.approval, target.field), chosen) : null;
+    if (target && mark) filledAndOn({ ...fill, signatures: { ...fill.signatures, [target.approval.id]: mark } }, target);
   }
 
   /** After a signature is given, the signer is taken to the next field that still needs them, one at a time. */
@@ -210,7 +226,7 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
             currentKey={currentKey}
             onFill={onFill}
             onFocusTarget={setCurrentKey}
-            onSignatureClick={adoptSignature}
+            onSignatureClick={signField}
           />
         )}
       />
@@ -235,7 +251,12 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
           </p>
         ) : null}
         {mineToSign ? (
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
+            {adopted ? (
+              <Button variant="ghost" onClick={() => setAdopting({ target: null })}>
+                Change signature
+              </Button>
+            ) : null}
             <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
               Next field
             </Button>
@@ -250,14 +271,13 @@ function DocumentPane({ document, packageId, signerName, fill, onFill, onSigned 
           </div>
         ) : null}
       </div>
-      <SignaturePadDialog
-        open={drawing !== null}
-        aspectRatio={drawing ? drawing.field.width / drawing.field.height : 3}
-        onClose={() => setDrawing(null)}
-        onAdopt={(png) => {
-          if (drawing) filledAndOn({ ...fill, signatures: { ...fill.signatures, [drawing.approval.id]: { image: png } } }, drawing);
-          setDrawing(null);
-        }}
+      <AdoptSignatureDialog
+        open={adopting !== null}
+        drawOnly={adopting?.target ? signatureStyle(adopting.target.approval, adopting.target.field) === "CAPTURE" : false}
+        signerName={signerName}
+        aspectRatio={adopting?.target ? adopting.target.field.width / adopting.target.field.height : 3}
+        onClose={() => setAdopting(null)}
+        onAdopt={(chosen) => adopting && adoptAndSign(adopting.target, chosen)}
       />
     </div>
   );

@@ -15,6 +15,7 @@ import {
   isTargetFilled,
 } from "@/lib/ceremony/document-filling";
 import { isChosen, isFilled } from "@/lib/esign/signing/ceremony/signing-rules";
+import { signatureFontClass } from "./signature-font-classes";
 
 export interface FieldLayerProps {
   document: CeremonyDocument;
@@ -101,7 +102,9 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
           // eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the signer a moment ago
           <img src={signature.image} alt={`Signature of ${signerName}`} className="max-h-full max-w-full object-contain" />
         ) : signature?.text ? (
-          <span className="truncate font-serif italic text-sky-950">{signature.text}</span>
+          <span className={`truncate text-sky-950 ${signatureFontClass(signature.font)}`} style={{ fontSize: "150%" }}>
+            {signature.text}
+          </span>
         ) : (
           <span className="truncate px-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
             {signatureKind === "INITIALS" ? "Initial here" : signatureKind === "CAPTURE" ? "Draw signature" : "Sign here"}

@@ -6,7 +6,22 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
  * A modal dialog on the browser's own `<dialog>`: focus moves in and is trapped, Escape closes it,
  * the page behind is inert. Open and closed by the `open` prop; `onClose` hears every way out.
  */
-export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+/** `sheetOnPhone`: on a narrow screen, the dialog takes the whole width from the bottom up (room to draw a signature). */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+  sheetOnPhone = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  sheetOnPhone?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -24,10 +39,10 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-md"} rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-md"} ${sheetOnPhone ? "max-sm:mb-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-b-none" : ""} rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
       {open ? (
-        <div className="p-5">
+        <div className={sheetOnPhone ? "p-3 sm:p-5" : "p-5"}>
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>

@@ -7,7 +7,7 @@ import { pdfText } from "../../tests/support/poppler";
 import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
-import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { SmtpReceiver } from "../support/smtp-receiver";
 
 /**
@@ -60,7 +60,7 @@ test("a group's two members open their links at the same instant: one signs, the
   const [signing, waiting] = [pages[winner]!, pages[1 - winner]!];
   await expect(waiting.getByRole("heading", { name: `${members[winner]!.firstName} Group is signing` })).toBeVisible();
   await acceptConsent(signing);
-  await signing.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(signing, signing.getByRole("button", { name: "Signature (required)" }));
   await signDocument(signing);
   await expectFinished(signing);
   // The other member's page moves on by itself (it asks for the lock again every few seconds).
@@ -90,7 +90,7 @@ test("a signer verified by an e-mail one-time code: a wrong code is refused, the
   await ivy.getByLabel("Code from the e-mail").fill(code);
   await ivy.getByRole("button", { name: "Confirm" }).click();
   await acceptConsent(ivy);
-  await ivy.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(ivy, ivy.getByRole("button", { name: "Signature (required)" }));
   await signDocument(ivy);
   await expectFinished(ivy);
 

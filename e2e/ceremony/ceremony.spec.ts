@@ -6,7 +6,7 @@ import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/sup
 import { oneSignatureEachPackage, person, withFieldsInWireUnits } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { signInWithApiKey } from "../console/console-support";
-import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 
 /**
  * The signing ceremony as signers live it, in Chromium against the built server: links, consent,
@@ -181,7 +181,7 @@ test("two signers in order: consent, documents in order, every field type, a dra
   await signDocument(alice);
 
   await expect(documents.getByRole("button", { name: /Annex/ })).toHaveAttribute("aria-current", "page");
-  await alice.getByRole("button", { name: "Initials (required)" }).click();
+  await signField(alice, alice.getByRole("button", { name: "Initials (required)" }));
   await expect(alice.getByRole("button", { name: "Initials (required)" })).toHaveText("AM");
   await alice.getByLabel("Agreed").check();
   await signDocument(alice);
@@ -191,7 +191,7 @@ test("two signers in order: consent, documents in order, every field type, a dra
   await bob.reload();
   await acceptConsent(bob);
   await expect(bob.getByLabel("Company")).toHaveText("Acme Industries");
-  await bob.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(bob, bob.getByRole("button", { name: "Signature (required)" }));
   await expect(bob.getByRole("button", { name: "Signature (required)" })).toHaveText("Bob Stone");
   await expect(bob.getByRole("button", { name: "Signature (required)" })).toHaveAttribute("aria-pressed", "true");
   await signDocument(bob);
@@ -222,7 +222,7 @@ test("two signers of one index sign in parallel, each in their own browser; the 
   await service.send(packageId);
   const [carol, dan] = await Promise.all([openCeremony(browser, await service.signingUrl(packageId, "Carol")), openCeremony(browser, await service.signingUrl(packageId, "Dan"))]);
   await Promise.all([acceptConsent(carol), acceptConsent(dan)]);
-  for (const signer of [carol, dan]) await signer.getByRole("button", { name: "Signature (required)" }).click();
+  for (const signer of [carol, dan]) await signField(signer, signer.getByRole("button", { name: "Signature (required)" }));
   await Promise.all([signDocument(carol), signDocument(dan)]);
   await Promise.all([expectFinished(carol), expectFinished(dan)]);
   await expect.poll(() => service.packageStatus(packageId)).toBe("COMPLETED");
@@ -302,7 +302,7 @@ test("in person: the sender hosts on one device and hands it to each signer in t
   await expect(device.getByRole("heading", { name: "Hand the device to Jo Lane" })).toBeVisible();
   await device.getByRole("button", { name: "I am Jo Lane: start signing" }).click();
   await acceptConsent(device);
-  await device.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(device, device.getByRole("button", { name: "Signature (required)" }));
   await signDocument(device);
 
   await expect(device.getByRole("heading", { name: "Who signs next?" })).toBeVisible();
@@ -311,7 +311,7 @@ test("in person: the sender hosts on one device and hands it to each signer in t
   await device.getByRole("button", { name: "I am Kim Moss: start signing" }).click();
   await acceptConsent(device);
   await expect(device.getByRole("button", { name: "Signature (required)" })).toBeVisible();
-  await device.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(device, device.getByRole("button", { name: "Signature (required)" }));
   await signDocument(device);
   await expect(device.getByRole("heading", { name: "Everyone has signed" })).toBeVisible();
   await expect.poll(() => service.packageStatus(packageId)).toBe("COMPLETED");
@@ -336,7 +336,7 @@ test("a signer uploads the attachment the sender asked for; they finish only the
   await service.send(packageId);
   const lea = await openCeremony(browser, await service.signingUrl(packageId, "Lea"));
   await acceptConsent(lea);
-  await lea.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(lea, lea.getByRole("button", { name: "Signature (required)" }));
   await signDocument(lea);
   await expect(lea.getByText("Your documents are signed. To finish, upload: Proof of address.")).toBeVisible();
   expect(await service.packageStatus(packageId)).toBe("SENT");

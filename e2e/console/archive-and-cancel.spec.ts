@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
-import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { signUpInConsole, titledPdf } from "./console-support";
 
 /**
@@ -59,7 +59,7 @@ test("a sender archives a completed package: it shows Archived and its downloads
 
   const tina = await openCeremony(browser, await service.signingUrl(packageId, "Tina"));
   await acceptConsent(tina);
-  await tina.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(tina, tina.getByRole("button", { name: "Signature (required)" }));
   await signDocument(tina);
   await expectFinished(tina);
   await tina.close();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { checkPage, pdfFile } from "./console-support";
 
 /**
@@ -215,7 +215,7 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   const signWith = async (link: string) => {
     const signer = await openCeremony(browser, link);
     await acceptConsent(signer);
-    await signer.getByRole("button", { name: "Signature (required)" }).click();
+    await signField(signer, signer.getByRole("button", { name: "Signature (required)" }));
     await signDocument(signer);
     await expectFinished(signer);
     await signer.context().close();

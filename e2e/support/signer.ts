@@ -28,6 +28,18 @@ export async function drawSignature(page: Page, field: Locator): Promise<void> {
   await expect(field.getByRole("img")).toBeVisible();
 }
 
+/**
+ * Signs a typed signature or initials field: a click, and the first time, "Adopt signature" in the
+ * dialog that asks how to sign (the name typed, in the font offered first).
+ */
+export async function signField(page: Page, field: Locator): Promise<void> {
+  await field.click();
+  const adopt = page.getByRole("dialog", { name: "Adopt your signature" });
+  await expect(adopt.or(field.and(page.locator('[aria-pressed="true"]')))).toBeVisible();
+  if (await adopt.isVisible()) await adopt.getByRole("button", { name: "Adopt signature" }).click();
+  await expect(field).toHaveAttribute("aria-pressed", "true");
+}
+
 /** Signs the open document and waits for the service to have recorded it. */
 export async function signDocument(page: Page): Promise<void> {
   const signed = page.waitForResponse((response) => /\/api\/signing\/[^/]+\/documents\/[^/]+\/sign$/.test(response.url()));

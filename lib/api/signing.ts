@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ceremonyAttachmentRequirement } from "./attachments";
+import { SIGNATURE_FONT_IDS } from "@/lib/esign/signing/signature-fonts";
 import { optional } from "./wire";
 
 /** Requests of the signing ceremony (our own endpoints under /api/signing, authenticated by the signer's session cookie). */
@@ -12,11 +13,17 @@ const pngDataUrl = z
 
 export const approvalSigning = z.object({
   id: z.string().min(1).max(256),
-  /** The signature of an approval that has a SIGNATURE field: the typed name or initials, or a hand-drawn image. */
+  /**
+   * The signature of an approval that has a SIGNATURE field: the typed name or initials (in one of
+   * the signature fonts, else the seal's own font), or an image drawn on the pad or uploaded (a
+   * full-name field takes either; a CAPTURE field an image only).
+   */
   signature: optional(
     z.object({
       text: optional(z.string().trim().min(1).max(256)),
+      font: optional(z.enum(SIGNATURE_FONT_IDS)),
       image: optional(pngDataUrl),
+      uploaded: optional(z.boolean()),
     }),
   ),
   fields: z

@@ -1,4 +1,5 @@
 import type { DocumentSigning } from "@/lib/api/signing";
+import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 import { fieldValueProblem, isFilled, radioGroupOf } from "@/lib/esign/signing/ceremony/signing-rules";
 import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "./ceremony-requests";
 
@@ -9,10 +10,12 @@ import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "./ceremo
  * what the service would refuse before it is asked.
  */
 
-/** A hand-drawn signature (PNG data URL) or a typed one (the name or initials adopted). */
+/** A typed signature (the name or initials, in a signature font) or an image (PNG data URL) drawn or uploaded. */
 export interface SignatureMark {
   text?: string;
+  font?: SignatureFontId;
   image?: string;
+  uploaded?: boolean;
 }
 
 export interface DocumentFill {

@@ -733,8 +733,8 @@ export const roleSigningStates = pgTable(
 );
 
 /**
- * How an approval was signed: a typed name (FULLNAME, INITIALS: the text) or a hand-drawn
- * capture (CAPTURE: the PNG in the blob store), by whom (a group member for a group), when and
+ * How an approval was signed: a typed name (FULLNAME, INITIALS: the text, in a signature font) or
+ * an image drawn or uploaded (CAPTURE: the PNG in the blob store), by whom (a group member for a group), when and
  * from where. Input field values are kept in `fields.value`.
  */
 export const approvalSignatures = pgTable(
@@ -749,7 +749,11 @@ export const approvalSignatures = pgTable(
     /** FULLNAME, INITIALS, CAPTURE, or ACCEPT for an acceptance (no signature field). */
     kind: text().notNull(),
     text: text(),
+    /** The signature font a typed signature was given in (signature-fonts.ts); null: the seal's own font. */
+    font: text(),
     imageSha256: text(),
+    /** Whether the image was uploaded rather than drawn on the pad. */
+    imageUploaded: boolean().notNull().default(false),
     signerName: text().notNull(),
     signerEmail: text().notNull(),
     signedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
-import { fieldStamps, formatSigningDate, initialsOf, isChosen, type FieldStampSources } from "./field-stamps";
+import { signatureShortId } from "@/lib/esign/signing/signature-id";
+import { fieldStamps, formatSigningDate, formatSigningMoment, initialsOf, isChosen, type FieldStampSources } from "./field-stamps";
 
 type FieldRow = typeof fields.$inferSelect;
 type ApprovalRow = typeof approvals.$inferSelect;
 type SignatureRow = typeof approvalSignatures.$inferSelect;
 
 const SIGNED = new Date("2026-11-22T03:30:00Z");
+
+/** The frame of a full signature of approval `approvalId`, signed at SIGNED in the sources' zone (GMT, which en-GB calls UTC). */
+const frameOf = (approvalId: string, signedBy = "Ada Lovelace") => ({ signedBy, signedAt: "2026-11-22 03:30 UTC", shortId: signatureShortId("p", "d", approvalId) });
 
 function field(id: string, over: Partial<FieldRow>): FieldRow {
   return {
@@ -62,7 +66,9 @@ function signature(approvalId: string, over: Partial<SignatureRow>): SignatureRo
     roleId: "Signer1",
     kind: "FULLNAME",
     text: null,
+    font: null,
     imageSha256: null,
+    imageUploaded: false,
     signerName: "Ada Lovelace",
     signerEmail: "ada@example.test",
     signedAt: SIGNED,
@@ -134,10 +140,10 @@ describe("fieldStamps", () => {
       }),
     );
     expect(stamps).toEqual([
-      { page: 1, left: 72, top: 600, width: 200, height: 40, value: { kind: "signatureText", text: "Ada Lovelace" } },
+      { page: 1, left: 72, top: 600, width: 200, height: 40, value: { kind: "signatureText", text: "Ada Lovelace", frame: frameOf("a1") } },
       { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "initials", text: "AL" } },
-      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureImage", image: png } },
-      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureText", text: "A. Lovelace" } },
+      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureImage", image: png, frame: frameOf("a3") } },
+      { page: 0, left: 20, top: 10, width: 100, height: 20, value: { kind: "signatureText", text: "A. Lovelace", frame: frameOf("a4") } },
     ]);
   });
 
@@ -153,7 +159,7 @@ describe("fieldStamps", () => {
       }),
     );
     expect(stamps.map((stamp) => stamp.value)).toEqual([
-      { kind: "signatureText", text: "Ada King" },
+      { kind: "signatureText", text: "Ada King", frame: frameOf("a1") },
       { kind: "initials", text: "AK" },
     ]);
   });
@@ -215,8 +221,38 @@ describe("fieldStamps", () => {
     );
     expect(stamps.map((stamp) => stamp.value)).toEqual([
       { kind: "text", text: "Bob Member" },
-      { kind: "signatureText", text: "Bob Member" },
+      { kind: "signatureText", text: "Bob Member", frame: frameOf("a1", "Bob Member") },
     ]);
+  });
+
+  it("keeps the signature font the signer typed in, for the signature and for initials", () => {
+    const stamps = fieldStamps(
+      sources({
+        approvals: new Map(["a1", "a2", "a3"].map((id) => [id, approval(id)])),
+        fields: [
+          field("s1", { approvalId: "a1", type: "SIGNATURE", subtype: "FULLNAME" }),
+          field("s2", { approvalId: "a2", type: "SIGNATURE", subtype: "INITIALS" }),
+          field("s3", { approvalId: "a3", type: "SIGNATURE", subtype: "FULLNAME" }),
+        ],
+        signatures: new Map([
+          ["a1", signature("a1", { kind: "FULLNAME", font: "kristi" })],
+          ["a2", signature("a2", { kind: "INITIALS", font: "breip" })],
+          ["a3", signature("a3", { kind: "FULLNAME", font: "no-such-font" })],
+        ]),
+      }),
+    );
+    expect(stamps.map((stamp) => stamp.value)).toEqual([
+      { kind: "signatureText", text: "Ada Lovelace", font: "kristi", frame: frameOf("a1") },
+      { kind: "initials", text: "AL", font: "breip" },
+      { kind: "signatureText", text: "Ada Lovelace", frame: frameOf("a3") },
+    ]);
+  });
+
+  it("tells the moment of signing in the package's zone, with the zone", () => {
+    expect(formatSigningMoment(SIGNED, "Europe/Paris")).toBe("2026-11-22 04:30 CET");
+    expect(formatSigningMoment(SIGNED, "Not/AZone")).toBe("2026-11-22 03:30 UTC");
+    expect(signatureShortId("p", "d", "a1")).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(signatureShortId("p", "d", "a1")).not.toBe(signatureShortId("p", "d", "a2"));
   });
 
   it("refuses to seal without a hand-drawn signature's image", () => {

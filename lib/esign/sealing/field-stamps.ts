@@ -1,8 +1,12 @@
 import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
 import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
+import { initialsOf } from "@/lib/esign/signing/initials";
+import { isSignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import { signatureShortId } from "@/lib/esign/signing/signature-id";
+import type { SignatureFrame } from "./signature-frame";
 import type { FieldStamp, StampValue } from "./stamp-fields";
 
-export { isChosen };
+export { initialsOf, isChosen };
 
 type FieldRow = typeof fields.$inferSelect;
 type ApprovalRow = typeof approvals.$inferSelect;
@@ -47,20 +51,29 @@ export function formatSigningDate(date: Date, timezoneId: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** Initials of a name: the first letter of each word ("Ada King Lovelace" → "AKL"). */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => Array.from(word)[0].toUpperCase())
-    .join("");
+/** The moment of signing in the time zone, with the zone: "2026-11-22 14:05 GMT+1" (UTC when the zone is unknown). */
+export function formatSigningMoment(date: Date, timezoneId: string): string {
+  const options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" };
+  let format: Intl.DateTimeFormat;
+  let zone = timezoneId;
+  try {
+    format = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: timezoneId });
+  } catch {
+    zone = "UTC";
+    format = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: zone });
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${formatSigningDate(date, zone)} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
+
 
 /**
  * What is drawn on a document when it is sealed, field by field:
  * - SIGNATURE fields: how their approval was signed (approvalSignatures): a typed full name (the
  *   text typed, else the name signed with: for a group, the member's own), initials (typed, else
- *   made from that name; an INITIALS field always shows initials), or the hand-drawn PNG. An approval accepted without signing (ACCEPT)
+ *   made from that name; an INITIALS field always shows initials), in the signature font chosen,
+ *   or the image drawn or uploaded. A full signature is framed: who signed, when (in the
+ *   package's time zone) and its short id. An approval accepted without signing (ACCEPT)
  *   draws nothing.
  * - INPUT fields by subtype: TEXTFIELD, TEXTAREA and CUSTOMFIELD as text, CHECKBOX and RADIO as
  *   chosen or not (isChosen), LIST as its value, DATE and DATEPICKER as the date given.
@@ -79,7 +92,7 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
     const approval = sources.approvals.get(field.approvalId);
     const signature = sources.signatures.get(field.approvalId);
     if (!approval || !(approval.signed || approval.accepted || signature)) continue;
-    const value = field.type === "SIGNATURE" ? signatureValue(field, signature, sources.images) : inputValue(field, approval, signature, sources);
+    const value = field.type === "SIGNATURE" ? signatureValue(field, signature, sources) : inputValue(field, approval, signature, sources);
     if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value });
   }
   return stamps;
@@ -90,24 +103,30 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
  * before each signature field had its own approval may hold an initials field beside a full
  * one, and each shows what it is (initials of the name signed with, or the full name).
  */
-function signatureValue(field: FieldRow, signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
+function signatureValue(field: FieldRow, signature: SignatureRow | undefined, sources: FieldStampSources): StampValue | null {
   if (!signature) return null;
   const typed = signature.text?.trim() ?? "";
   const wantsInitials = field.subtype === "INITIALS";
+  const font = isSignatureFontId(signature.font) ? signature.font : undefined;
+  const frame: SignatureFrame = {
+    signedBy: signature.signerName,
+    signedAt: formatSigningMoment(signature.signedAt, sources.timezoneId),
+    shortId: signatureShortId(field.packageId, field.documentId, field.approvalId),
+  };
   switch (signature.kind) {
     case "FULLNAME":
-      return wantsInitials ? { kind: "initials", text: initialsOf(typed || signature.signerName) } : { kind: "signatureText", text: typed || signature.signerName };
+      return wantsInitials ? { kind: "initials", text: initialsOf(typed || signature.signerName), font } : { kind: "signatureText", text: typed || signature.signerName, font, frame };
     case "INITIALS":
-      return wantsInitials ? { kind: "initials", text: typed || initialsOf(signature.signerName) } : { kind: "signatureText", text: signature.signerName };
+      return wantsInitials ? { kind: "initials", text: typed || initialsOf(signature.signerName), font } : { kind: "signatureText", text: signature.signerName, font, frame };
     case "CAPTURE": {
-      const image = signature.imageSha256 ? images.get(signature.imageSha256) : undefined;
+      const image = signature.imageSha256 ? sources.images.get(signature.imageSha256) : undefined;
       if (!image) {
         throw new Error(
           `The hand-drawn signature of approval ${signature.approvalId} on document ${signature.documentId} ` +
             `(image ${signature.imageSha256 ?? "none"}) is not stored.`,
         );
       }
-      return { kind: "signatureImage", image };
+      return { kind: "signatureImage", image, frame };
     }
     default:
       return null;

@@ -1,20 +1,34 @@
 import fs from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
+import { SIGNATURE_FONTS, type SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 
 /**
  * DejaVu Sans (Bitstream Vera licence, see fonts/DejaVuSans-LICENSE.txt), embedded (as a subset)
  * in every stamped document: Latin, Greek and Cyrillic names render the same in every reader,
  * which the standard 14 fonts, never embedded and Latin-1 only, cannot promise.
  */
-const FONT_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "sealing", "fonts", "DejaVuSans.ttf");
+const FONTS_FOLDER = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "sealing", "fonts");
 
 let bytes: Uint8Array | undefined;
 let verticalMetrics: { ascent: number; descent: number } | undefined;
+const signatureFonts = new Map<SignatureFontId, { bytes: Uint8Array; ascent: number; descent: number }>();
 
 export function sealFontBytes(): Uint8Array {
-  bytes ??= new Uint8Array(fs.readFileSync(FONT_FILE));
+  bytes ??= new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, "DejaVuSans.ttf")));
   return bytes;
+}
+
+/** A signature font's file and its ascender and descender at size 1, read once. */
+export function signatureFontFile(id: SignatureFontId): { bytes: Uint8Array; ascent: number; descent: number } {
+  let font = signatureFonts.get(id);
+  if (!font) {
+    const fontBytes = new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, SIGNATURE_FONTS[id].file)));
+    const parsed = fontkit.create(fontBytes);
+    font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm };
+    signatureFonts.set(id, font);
+  }
+  return font;
 }
 
 /**

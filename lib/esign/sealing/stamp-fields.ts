@@ -14,15 +14,17 @@ import {
 import { createHash } from "node:crypto";
 import { pageGeometryOf, topLeftPointToUserSpace, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
 import { fitSingleLine, fitWrapped, type Box, type FittedText, type FontMetrics } from "./fit-text";
-import { sealFontBytes, sealFontVerticalMetrics } from "./seal-font";
+import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile } from "./seal-font";
+import { drawSignatureFrame, type SignatureFrame } from "./signature-frame";
 
 /** What a field holds once signed, as it is drawn on the page. */
 export type StampValue =
-  /** A hand-drawn signature: PNG (or JPEG) bytes, drawn whole inside the box, aspect ratio kept. */
-  | { kind: "signatureImage"; image: Uint8Array }
-  /** A typed (full-name) signature. */
-  | { kind: "signatureText"; text: string }
-  | { kind: "initials"; text: string }
+  /** A drawn or uploaded signature: PNG (or JPEG) bytes, drawn whole inside the box (its frame's, if any), aspect ratio kept. */
+  | { kind: "signatureImage"; image: Uint8Array; frame?: SignatureFrame }
+  /** A typed (full-name) signature, in a signature font (else the seal's font, leaning). */
+  | { kind: "signatureText"; text: string; font?: SignatureFontId; frame?: SignatureFrame }
+  | { kind: "initials"; text: string; font?: SignatureFontId }
   /** A text field or text area: wrapped when that lets it be larger. */
   | { kind: "text"; text: string }
   /** A date, already formatted by the caller. */
@@ -67,6 +69,7 @@ export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldSt
 class FieldStamper {
   private font: { font: PDFFont; metrics: FontMetrics } | undefined;
   private readonly images = new Map<string, PDFImage>();
+  private readonly signatureFonts = new Map<SignatureFontId, { font: PDFFont; metrics: FontMetrics; covers: Set<number> }>();
 
   constructor(private readonly pdf: PDFDocument) {}
 
@@ -80,20 +83,30 @@ class FieldStamper {
     switch (value.kind) {
       case "signatureImage": {
         const image = await this.image(value.image);
-        return inFieldFrame(page, field, (box) => drawContained(page, image, box));
+        const label = await this.embeddedFont();
+        return inFieldFrame(page, field, (box) => drawContained(page, image, value.frame ? drawSignatureFrame(page, box, value.frame, label) : box));
+      }
+      case "signatureText":
+      case "initials": {
+        if (value.text.trim() === "") return;
+        const label = await this.embeddedFont();
+        const script = value.font ? await this.signatureFont(value.font, value.text) : null;
+        const frame = value.kind === "signatureText" ? value.frame : undefined;
+        return inFieldFrame(page, field, (box) => {
+          const inner = frame ? drawSignatureFrame(page, box, frame, label) : box;
+          drawTextValue(page, (script ?? label).font, (script ?? label).metrics, inner, value.kind, value.text, script === null);
+        });
       }
       case "checkbox":
         return inFieldFrame(page, field, (box) => drawCheckbox(page, box, value.checked));
       case "radio":
         return inFieldFrame(page, field, (box) => drawRadio(page, box, value.selected));
-      case "signatureText":
-      case "initials":
       case "text":
       case "date":
       case "list": {
         if (value.text.trim() === "") return;
         const { font, metrics } = await this.embeddedFont();
-        return inFieldFrame(page, field, (box) => drawTextValue(page, font, metrics, box, value.kind, value.text));
+        return inFieldFrame(page, field, (box) => drawTextValue(page, font, metrics, box, value.kind, value.text, false));
       }
     }
   }
@@ -105,6 +118,20 @@ class FieldStamper {
       this.font = { font, metrics: { widthOf: (text) => font.widthOfTextAtSize(text, 1), ...sealFontVerticalMetrics() } };
     }
     return this.font;
+  }
+
+  /** The signature font, embedded once per document; null when it lacks a letter of `text` (the seal's font draws it then). */
+  private async signatureFont(id: SignatureFontId, text: string): Promise<{ font: PDFFont; metrics: FontMetrics } | null> {
+    let embedded = this.signatureFonts.get(id);
+    if (!embedded) {
+      this.pdf.registerFontkit(fontkit);
+      const file = signatureFontFile(id);
+      const font = await this.pdf.embedFont(file.bytes, { subset: true });
+      embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent }, covers: new Set(font.getCharacterSet()) };
+      this.signatureFonts.set(id, embedded);
+    }
+    const covers = embedded.covers;
+    return Array.from(text.replace(/\s/g, "")).every((character) => covers.has(character.codePointAt(0)!)) ? embedded : null;
   }
 
   /** Each distinct image once per document, however many fields show it. */
@@ -161,16 +188,18 @@ function drawTextValue(
   box: FrameBox,
   kind: "signatureText" | "initials" | "text" | "date" | "list",
   text: string,
+  /** A typed signature in the seal's own font leans like handwriting (a signature font needs no lean). */
+  lean: boolean,
 ): void {
   let fitted: FittedText;
   if (kind === "text") {
     fitted = fitWrapped(text, box, metrics, MAX_SIZE.text);
-  } else if (kind === "signatureText") {
+  } else if (kind === "signatureText" && lean) {
     // The lean reaches past the advance width by up to tan(slant) × ascent at the right end.
     const slanted: FontMetrics = { ...metrics, widthOf: (line) => metrics.widthOf(line) + SIGNATURE_SLANT * metrics.ascent };
     fitted = fitSingleLine(text, box, slanted, MAX_SIZE.signatureText);
   } else {
-    fitted = fitSingleLine(text, box, metrics, kind === "initials" ? MAX_SIZE.initials : MAX_SIZE.text);
+    fitted = fitSingleLine(text, box, metrics, kind === "initials" ? MAX_SIZE.initials : kind === "signatureText" ? MAX_SIZE.signatureText : MAX_SIZE.text);
   }
   if (fitted.size <= 0) return;
   const color = kind === "signatureText" || kind === "initials" ? SIGNATURE_INK : INK;
@@ -187,7 +216,7 @@ function drawTextValue(
       font,
       color,
       // pdf-lib's ySkew slants the glyphs' vertical strokes: an italic lean.
-      ySkew: kind === "signatureText" ? degrees(SIGNATURE_SLANT_DEGREES) : undefined,
+      ySkew: kind === "signatureText" && lean ? degrees(SIGNATURE_SLANT_DEGREES) : undefined,
     });
   });
 }

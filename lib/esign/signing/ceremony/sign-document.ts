@@ -55,8 +55,17 @@ interface PreparedApproval {
   approval: ApprovalRow;
   kind: "FULLNAME" | "INITIALS" | "CAPTURE" | "ACCEPT";
   text: string | null;
+  font: string | null;
   image: Buffer | null;
+  imageUploaded: boolean;
   values: Map<string, string>;
+}
+
+/** A signature image from the request: a PNG of at most 512 KB. */
+function signatureImage(dataUrl: string, where: string): Buffer {
+  const image = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  if (image.length > 512 * 1024 || !image.subarray(0, 8).equals(PNG_MAGIC)) throw badRequest("error.validation.signatureImage", `The signature of ${where} is not a PNG image of at most 512 KB.`);
+  return image;
 }
 
 /** Validates one approval's signature and field values against its fields; answers what to write. */
@@ -65,20 +74,28 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
   const signatureField = approvalFields.find((field) => field.type === "SIGNATURE");
   let kind: PreparedApproval["kind"] = "ACCEPT";
   let text: string | null = null;
+  let font: string | null = null;
   let image: Buffer | null = null;
+  let imageUploaded = false;
   if (signatureField) {
     const capture = signatureField.subtype === "CAPTURE" || signatureField.subtype === "MOBILE_CAPTURE" || approval.enforceCaptureSignature;
-    if (capture) {
-      if (!input.signature?.image) throw unprocessable("error.validation.signatureRequired", `${where} needs a hand-drawn signature.`);
-      image = Buffer.from(input.signature.image.slice(input.signature.image.indexOf(",") + 1), "base64");
-      if (image.length > 512 * 1024 || !image.subarray(0, 8).equals(PNG_MAGIC)) throw badRequest("error.validation.signatureImage", `The signature of ${where} is not a PNG image of at most 512 KB.`);
+    const initials = !capture && signatureField.subtype === "INITIALS";
+    if (capture && !input.signature?.image) throw unprocessable("error.validation.signatureRequired", `${where} needs a hand-drawn signature.`);
+    if (capture && input.signature?.uploaded) throw unprocessable("error.validation.signatureDrawn", `${where} needs a signature drawn by hand, not an uploaded image.`);
+    if (initials && input.signature?.image) throw badRequest("error.validation.signatureImage", `${where} is signed with initials, not an image.`);
+    if (input.signature?.image) {
+      // A full-name signature may also be drawn or uploaded: the signer chooses how to sign.
+      image = signatureImage(input.signature.image, where);
+      imageUploaded = input.signature.uploaded === true;
       kind = "CAPTURE";
-    } else if (signatureField.subtype === "INITIALS") {
+    } else if (initials) {
       kind = "INITIALS";
       text = input.signature?.text ?? initialsOf(context.actorName);
+      font = input.signature?.font ?? null;
     } else {
       kind = "FULLNAME";
       text = input.signature?.text ?? context.actorName;
+      font = input.signature?.font ?? null;
     }
   }
 
@@ -116,7 +133,7 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
     if (problem) throw unprocessable("error.validation.fieldValue", `The field ${label} of ${where} ${problem}.`);
     values.set(field.id, value);
   }
-  return { approval, kind, text, image, values };
+  return { approval, kind, text, font, image, imageUploaded, values };
 }
 
 /**
@@ -154,7 +171,7 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
     .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at));
 
   const store = await blobStore();
-  for (const { approval, kind, text, image, values } of prepared) {
+  for (const { approval, kind, text, font, image, imageUploaded, values } of prepared) {
     const imageSha256 = image ? (await store.put(image, tx)).sha256 : null;
     for (const [fieldId, value] of values) {
       await tx.update(fields).set({ value }).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId), eq(fields.approvalId, approval.id), eq(fields.id, fieldId)));
@@ -170,7 +187,9 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
       roleId: role.id,
       kind,
       text,
+      font,
       imageSha256,
+      imageUploaded,
       signerName: context.actorName,
       signerEmail: context.actorEmail,
       signedAt: at,

@@ -1,0 +1,186 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import type SignaturePad from "signature_pad";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import type { AdoptedSignature } from "@/lib/ceremony/adopted-signature";
+import { initialsOf } from "@/lib/esign/signing/initials";
+import { DEFAULT_SIGNATURE_FONT, SIGNATURE_FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import { signatureFontClass } from "./signature-font-classes";
+import { SignatureDrawingPad } from "./signature-pad";
+
+type Way = "type" | "draw" | "upload";
+
+const WAY_LABELS: Record<Way, string> = { type: "Type", draw: "Draw", upload: "Upload" };
+/** "classic": the seal's own font, leaning (no signature font). */
+type FontChoice = SignatureFontId | "classic";
+
+/** The largest uploaded image kept, in pixels: ample for a field, and well under the service's 512 KB. */
+const UPLOAD_MAX = { width: 900, height: 300 };
+const UPLOAD_MAX_BYTES = 500 * 1024;
+
+/**
+ * "Adopt your signature": the signer types their name in a font of their choice, draws it, or
+ * uploads a picture of it. `drawOnly` (a field where the sender asks for a hand-drawn signature)
+ * offers the pad alone.
+ */
+export function AdoptSignatureDialog({
+  open,
+  drawOnly,
+  signerName,
+  aspectRatio,
+  onAdopt,
+  onClose,
+}: {
+  open: boolean;
+  drawOnly: boolean;
+  signerName: string;
+  aspectRatio: number;
+  onAdopt: (adopted: AdoptedSignature) => void;
+  onClose: () => void;
+}) {
+  const ways: Way[] = drawOnly ? ["draw"] : ["type", "draw", "upload"];
+  const [chosenWay, setWay] = useState<Way>("type");
+  const way = ways.includes(chosenWay) ? chosenWay : ways[0]!;
+  const [name, setName] = useState(signerName);
+  const [font, setFont] = useState<FontChoice>(DEFAULT_SIGNATURE_FONT);
+  const [pad, setPad] = useState<SignaturePad | null>(null);
+  const [padEmpty, setPadEmpty] = useState(true);
+  const [upload, setUpload] = useState<{ image: string; problem?: undefined } | { image?: undefined; problem: string } | null>(null);
+  const onPad = useCallback((instance: SignaturePad | null) => setPad(instance), []);
+
+  const typedName = name.trim();
+  const ready = way === "type" ? typedName.length > 0 : way === "draw" ? !padEmpty : Boolean(upload?.image);
+
+  function adopt() {
+    if (way === "type") onAdopt({ name: typedName, font: font === "classic" ? undefined : font });
+    else if (way === "draw" && pad) onAdopt({ name: signerName, image: pad.toDataURL("image/png") });
+    else if (way === "upload" && upload?.image) onAdopt({ name: signerName, image: upload.image, uploaded: true });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={drawOnly ? "Draw your signature" : "Adopt your signature"} wide sheetOnPhone>
+      {ways.length > 1 ? (
+        <div role="tablist" aria-label="How to sign" className="mb-3 flex gap-1 rounded-md bg-slate-100 p-1">
+          {ways.map((candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              aria-selected={way === candidate}
+              onClick={() => setWay(candidate)}
+              className={`flex-1 rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${way === candidate ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+            >
+              {WAY_LABELS[candidate]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {way === "type" ? (
+        <div role="tabpanel" aria-label="Type">
+          <label className="block text-sm font-medium text-slate-800">
+            Full name
+            <input value={name} maxLength={256} onChange={(event) => setName(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          </label>
+          <fieldset className="mt-3">
+            <legend className="text-sm font-medium text-slate-800">Style</legend>
+            <div className="mt-1 grid gap-2">
+              {[...SIGNATURE_FONT_IDS, "classic" as const].map((choice) => (
+                <label key={choice} className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${font === choice ? "border-sky-600 bg-sky-50" : "border-slate-200"}`}>
+                  <input type="radio" name="signature-font" value={choice} checked={font === choice} onChange={() => setFont(choice)} className="accent-sky-700" />
+                  <span className="sr-only">{choice === "classic" ? "Classic" : SIGNATURE_FONTS[choice].label}</span>
+                  <span aria-hidden className={`min-w-0 flex-1 truncate text-3xl text-sky-950 ${signatureFontClass(choice === "classic" ? undefined : choice)}`}>
+                    {typedName || signerName}
+                  </span>
+                  <span aria-hidden className={`text-xl text-sky-950 ${signatureFontClass(choice === "classic" ? undefined : choice)}`}>
+                    {initialsOf(typedName || signerName)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      ) : way === "draw" ? (
+        <div role="tabpanel" aria-label="Draw">
+          <p className="mb-2 text-sm text-slate-600">Sign in the box with your mouse, finger or pen.</p>
+          <SignatureDrawingPad aspectRatio={aspectRatio} onPad={onPad} onChange={setPadEmpty} />
+          <div className="mt-2 flex justify-end">
+            <Button
+              variant="ghost"
+              disabled={padEmpty}
+              onClick={() => {
+                pad?.clear();
+                setPadEmpty(true);
+              }}
+            >
+              Clear
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div role="tabpanel" aria-label="Upload">
+          <label className="block text-sm font-medium text-slate-800">
+            A picture of your signature (PNG or JPEG)
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              className="mt-1 block w-full text-sm"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void signatureImageFrom(file).then(setUpload);
+              }}
+            />
+          </label>
+          {upload?.problem ? (
+            <p role="alert" className="mt-2 text-sm text-rose-700">
+              {upload.problem}
+            </p>
+          ) : null}
+          {upload?.image ? (
+            <div className="mt-3 flex justify-center rounded-md border border-slate-200 bg-white p-2">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a data URL of the picture chosen a moment ago */}
+              <img src={upload.image} alt="Your uploaded signature" className="max-h-32 max-w-full object-contain" />
+            </div>
+          ) : null}
+        </div>
+      )}
+
+      <p className="mt-4 text-xs text-slate-600">By adopting this signature, you agree it is your electronic signature on the documents you sign here.</p>
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button disabled={!ready} onClick={adopt}>
+          Adopt signature
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The picture as a PNG data URL at most UPLOAD_MAX in size, or what is wrong with it. */
+async function signatureImageFrom(file: File): Promise<{ image: string } | { problem: string }> {
+  if (!["image/png", "image/jpeg"].includes(file.type)) return { problem: "Choose a PNG or JPEG picture." };
+  if (file.size > 10 * 1024 * 1024) return { problem: "The picture is larger than 10 MB." };
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { problem: "The picture could not be read." };
+  }
+  let scale = Math.min(1, UPLOAD_MAX.width / bitmap.width, UPLOAD_MAX.height / bitmap.height);
+  const canvas = document.createElement("canvas");
+  let image = "";
+  // A photograph compresses badly as PNG: smaller until it is within the service's limit.
+  for (let tries = 0; tries < 6; tries++, scale *= 0.7) {
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    image = canvas.toDataURL("image/png");
+    if (image.length * 0.75 < UPLOAD_MAX_BYTES) break;
+  }
+  bitmap.close();
+  return image.length * 0.75 < UPLOAD_MAX_BYTES ? { image } : { problem: "The picture could not be made small enough: try a smaller one." };
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import SignaturePad from "signature_pad";
+
+/**
+ * A pad to draw on with a mouse, a finger or a pen (signature_pad, on pointer events), as wide as
+ * its container and shaped `aspectRatio`. When the container changes width (a phone turned), the
+ * canvas is sized again and the strokes drawn so far are scaled to it, not lost.
+ */
+export function SignatureDrawingPad({ aspectRatio, onPad, onChange }: { aspectRatio: number; onPad: (pad: SignaturePad | null) => void; onChange: (empty: boolean) => void }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const pad = new SignaturePad(canvas, { minWidth: 0.8, maxWidth: 2.6, penColor: "#0b1f4d" });
+    pad.addEventListener("endStroke", () => changed.current(pad.isEmpty()));
+    let drawnWidth = 0;
+    const fit = () => {
+      const width = canvas.offsetWidth;
+      if (width === 0 || width === drawnWidth) return;
+      const strokes = pad.toData();
+      const scale = drawnWidth > 0 ? width / drawnWidth : 1;
+      // Drawn at the screen's pixel density (at least 2), so the signature stays sharp on the sealed page.
+      const density = Math.max(window.devicePixelRatio || 1, 2);
+      canvas.width = width * density;
+      canvas.height = canvas.offsetHeight * density;
+      canvas.getContext("2d")!.scale(density, density);
+      pad.clear();
+      pad.fromData(strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((point) => ({ ...point, x: point.x * scale, y: point.y * scale })) })));
+      drawnWidth = width;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(canvas);
+    onPad(pad);
+    changed.current(true);
+    return () => {
+      observer.disconnect();
+      pad.off();
+      onPad(null);
+    };
+  }, [onPad]);
+
+  return (
+    <div className="relative rounded-md border-2 border-dashed border-slate-300 bg-white">
+      <canvas
+        ref={canvasRef}
+        aria-label="Signature drawing area"
+        data-testid="signature-pad"
+        className="block w-full cursor-crosshair touch-none"
+        style={{ aspectRatio: String(Math.min(Math.max(aspectRatio, 2), 5)) }}
+      />
+      <div aria-hidden className="pointer-events-none absolute inset-x-6 bottom-[22%] border-b border-slate-300" />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { makePdf } from "../../tests/support/pdfs";
+import { darkShare, pdfFonts, pdfSig, pdfWords, renderPageGray } from "../../tests/support/poppler";
+import { inWireUnits, person } from "../support/package-payloads";
+import { ServiceClient } from "../support/service-client";
+import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+
+/**
+ * Signers choose how to sign: a name typed in a signature font, a signature drawn on a phone
+ * (the pad as wide as the screen, the drawing kept when the phone turns), or a picture uploaded.
+ * Each is sealed in a frame that says who signed, when, and the signature's short id.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+const SIGNERS = [
+  { id: "Typist", person: person("Tara", "Typist") },
+  { id: "Drawer", person: person("Dora", "Drawer") },
+  { id: "Uploader", person: person("Uma", "Uploader") },
+];
+
+/** Each signer's signature field, in points: stacked down the page. */
+const fieldOf = (index: number) => ({ page: 0, left: 72, top: 200 + index * 150, width: 220, height: 60 });
+
+const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Adopt your signature" });
+
+async function signatureField(page: Page) {
+  const field = page.getByRole("button", { name: "Signature (required)" });
+  await expect(field).toBeVisible({ timeout: 30_000 });
+  return field;
+}
+
+test("a typed signature in a chosen font, one drawn on a turning phone and an uploaded picture are each sealed in their frame", async ({ browser, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Adopt signature test");
+  const packageId = await owner.createPackage(
+    {
+      name: "Partnership",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: SIGNERS.map((signer) => ({ id: signer.id, type: "SIGNER", index: 1, signers: [signer.person] })),
+      documents: [
+        {
+          id: "deed",
+          name: "Deed",
+          approvals: SIGNERS.map((signer, index) => ({ role: signer.id, fields: [inWireUnits({ type: "SIGNATURE", subtype: "FULLNAME", ...fieldOf(index) })] })),
+        },
+      ],
+    },
+    [await makePdf({ texts: [{ page: 0, text: "Partnership deed", x: 72, y: 720, size: 18 }] })],
+  );
+  await owner.send(packageId);
+
+  // Typed, in the second font offered.
+  const typist = await openCeremony(browser, await owner.signingUrl(packageId, "Typist"));
+  await acceptConsent(typist);
+  await (await signatureField(typist)).click();
+  const typed = dialogOf(typist);
+  await expect(typed.getByRole("tab", { name: "Type" })).toHaveAttribute("aria-selected", "true");
+  await expect(typed.getByLabel("Full name")).toHaveValue("Tara Typist");
+  await typed.getByRole("radio", { name: "Breip" }).check();
+  await typed.getByRole("button", { name: "Adopt signature" }).click();
+  await expect(await signatureField(typist)).toHaveText("Tara Typist");
+  await signDocument(typist);
+  await expectFinished(typist);
+
+  // Drawn on a phone: the pad fills the screen's width, and what is drawn survives turning the phone.
+  const drawer = await openCeremony(browser, await owner.signingUrl(packageId, "Drawer"), { width: 390, height: 844 });
+  await acceptConsent(drawer);
+  await (await signatureField(drawer)).click();
+  const drawing = dialogOf(drawer);
+  await drawing.getByRole("tab", { name: "Draw" }).click();
+  const pad = drawing.getByTestId("signature-pad");
+  const upright = (await pad.boundingBox())!;
+  expect(upright.width).toBeGreaterThan(390 - 40);
+  await drawer.mouse.move(upright.x + 30, upright.y + upright.height * 0.6);
+  await drawer.mouse.down();
+  for (let i = 1; i <= 20; i++) await drawer.mouse.move(upright.x + 30 + i * 14, upright.y + upright.height * (0.6 - 0.25 * Math.sin(i / 3)), { steps: 3 });
+  await drawer.mouse.up();
+  const inkedShare = () =>
+    pad.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      let inked = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+      return inked / (canvas.width * canvas.height);
+    });
+  const inkedUpright = await inkedShare();
+  expect(inkedUpright).toBeGreaterThan(0.005);
+  await drawer.setViewportSize({ width: 844, height: 390 });
+  await expect.poll(async () => (await pad.boundingBox())!.width).toBeGreaterThan(upright.width + 100);
+  // The strokes were scaled to the wider pad, not wiped.
+  await expect.poll(inkedShare).toBeGreaterThan(inkedUpright * 0.5);
+  await drawing.getByRole("button", { name: "Adopt signature" }).click();
+  await expect((await signatureField(drawer)).getByRole("img")).toBeVisible();
+  await signDocument(drawer);
+  await expectFinished(drawer);
+
+  // Uploaded: a picture of a signature (a screenshot of a typed one serves).
+  const uploader = await openCeremony(browser, await owner.signingUrl(packageId, "Uploader"));
+  await acceptConsent(uploader);
+  await (await signatureField(uploader)).click();
+  const uploading = dialogOf(uploader);
+  const picture = await uploading.getByRole("radio", { name: "Kristi" }).locator("xpath=..").screenshot();
+  await uploading.getByRole("tab", { name: "Upload" }).click();
+  await uploading.getByLabel(/A picture of your signature/).setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: picture });
+  await expect(uploading.getByRole("img", { name: "Your uploaded signature" })).toBeVisible();
+  await uploading.getByRole("button", { name: "Adopt signature" }).click();
+  await expect((await signatureField(uploader)).getByRole("img")).toBeVisible();
+  await signDocument(uploader);
+  await expectFinished(uploader);
+
+  let sealed: Buffer | undefined;
+  await expect
+    .poll(
+      async () => {
+        const bytes = await owner.download(`/api/packages/${packageId}/documents/deed/pdf`);
+        if (pdfSig(bytes).includes("Signature is Valid.")) sealed = bytes;
+        return Boolean(sealed);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+
+  // The typed signature is drawn in the font chosen.
+  expect(pdfFonts(sealed!)).toMatch(/breip/i);
+  // Each frame: "Signed by" and the name above, the short id and the moment below, inside the field.
+  const words = pdfWords(sealed!);
+  for (const [index, signer] of SIGNERS.entries()) {
+    const field = fieldOf(index);
+    const inside = words.filter((word) => word.yMin >= field.top - 1 && word.yMax <= field.top + field.height + 1 && word.xMin >= field.left - 1).map((word) => word.text);
+    expect(inside).toEqual(expect.arrayContaining(["Signed", "by", signer.person.firstName, signer.person.lastName]));
+    expect(inside.some((word) => /^[0-9A-F]{4}-[0-9A-F]{4}$/.test(word))).toBe(true);
+    expect(inside.some((word) => /^\d{4}-\d{2}-\d{2}$/.test(word))).toBe(true);
+  }
+  // The drawn and the uploaded signatures are ink on the page, in the middle of their frames.
+  const page = renderPageGray(sealed!, 0, 72);
+  for (const index of [1, 2]) {
+    const field = fieldOf(index);
+    expect(darkShare(page, { left: field.left + 10, top: field.top + 12, width: field.width - 20, height: field.height - 24 })).toBeGreaterThan(0.01);
+  }
+});
