@@ -57,7 +57,7 @@ export interface CoveredRect extends TopLeftRect {
 }
 
 /** White drawn this far around a covered rect: glyphs overshoot their font's box a little. */
-const COVER_MARGIN = 1;
+const COVER_MARGIN = 1.5;
 
 /**
  * Draws each field's value on its page: text in an embedded font (a subset of DejaVu Sans), never
