@@ -50,6 +50,8 @@ test("tags naming an unknown role become a signer the sender fills in; the seale
   await expect(dialog).toHaveCount(0);
   await expect(clientRow.getByTestId("signer-name")).toHaveText("Carla Client");
   await expect(editor.getByRole("button", { name: /^Signature · Carla Client/ })).toBeVisible();
+  await editor.getByRole("button", { name: /^Signature · Carla Client/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/text-tags-builder.png" });
 
   // Sent from the package page, signed by Carla from her link.
   await page.goto(`/packages/${packageId}`);
@@ -61,6 +63,7 @@ test("tags naming an unknown role become a signer the sender fills in; the seale
   const link = await page.evaluate(() => navigator.clipboard.readText());
   const signer = await openCeremony(browser, link);
   await acceptConsent(signer);
+  await signer.screenshot({ path: "test-results/text-tags-ceremony.png" });
   await signer.getByRole("button", { name: "Signature (required)" }).click();
   await signDocument(signer);
   await expectFinished(signer);
