@@ -306,11 +306,13 @@ describe("text tags", () => {
       expect.objectContaining({ type: "SIGNATURE", subtype: "FULLNAME", name: "ClientSig", page: 0, validation: { required: true } }),
       expect.objectContaining({ type: "INPUT", subtype: "LABEL", binding: "{approval.signed}", page: 0 }),
     ]);
-    const signature = byRole("Client")[0].fields[0] as { left: number; top: number };
+    const signature = byRole("Client")[0].fields[0] as { left: number; top: number; width: number; height: number };
     // The tag at 72 points from the left, its baseline 700 up a 792-high page: in the wire's unit, 1.3 per point.
+    // The field sits on the tag's line (its bottom at the tag's descent, 2.5 points below the
+    // baseline), grown upwards to a signature's least height, 28 points.
     expect(signature.left).toBeCloseTo(72 * 1.3, 0);
-    expect(signature.top).toBeGreaterThan((792 - 700 - 15) * 1.3);
-    expect(signature.top).toBeLessThan((792 - 700) * 1.3);
+    expect(signature.top + signature.height).toBeCloseTo((792 - 700 + 2.5) * 1.3, 0);
+    expect(signature.height).toBeCloseTo(28 * 1.3, 1);
     expect(byRole("W1")[0].fields).toEqual([expect.objectContaining({ subtype: "INITIALS", page: 1, width: 60, height: 30 })]);
   });
 

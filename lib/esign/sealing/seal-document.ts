@@ -1,5 +1,6 @@
+import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { signPdf, type SignPdfOptions } from "./sign-pdf";
-import { stampFields, type FieldStamp } from "./stamp-fields";
+import { stampFields, type CoveredRect, type FieldStamp } from "./stamp-fields";
 
 /** The document and its values, and how the seal's signature reads (certificate, reason, time...). */
 export interface SealDocumentInput extends SignPdfOptions {
@@ -7,6 +8,14 @@ export interface SealDocumentInput extends SignPdfOptions {
   pdf: Uint8Array;
   /** Every field's value, to be drawn on its page. */
   fields: readonly FieldStamp[];
+  /**
+   * The document's fields were made from its text tags: each tag's text is painted white under
+   * the values, signed or not. Its characters stay in the page's content (text extraction still
+   * finds them): removing them would mean rewriting the content streams the signers saw.
+   */
+  coverTextTags?: boolean;
+  /** Names the document in the refusal of a PDF whose tags cannot be read. */
+  documentName?: string;
 }
 
 /**
@@ -14,6 +23,7 @@ export interface SealDocumentInput extends SignPdfOptions {
  * service certificate over the result. It depends on its input only (and on the signing time), so
  * a sealing job that runs again over the same input produces an equivalent, valid document.
  */
-export async function sealDocument({ pdf, fields, ...signing }: SealDocumentInput): Promise<Uint8Array> {
-  return signPdf(await stampFields(pdf, fields), signing);
+export async function sealDocument({ pdf, fields, coverTextTags, documentName = "", ...signing }: SealDocumentInput): Promise<Uint8Array> {
+  const covered: CoveredRect[] = coverTextTags ? (await textTagsOf(pdf, documentName)).map(({ page, box }) => ({ page, ...box })) : [];
+  return signPdf(await stampFields(pdf, fields, covered), signing);
 }

@@ -44,7 +44,8 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
     const original = await store.get(document.blobSha256!);
     if (!original) throw new Error(`The original of document ${document.id} of package ${packageId} (${document.blobSha256}) is not stored.`);
     const stamps = fieldStamps(sourcesOf(document.id));
-    const bytes = await runPdfJob("sealDocument", { pdf: original, fields: stamps, certificate, reason, signingTime }, document.name);
+    const coverTextTags = document.extract && document.extractionTypes.includes("TEXT_TAGS");
+    const bytes = await runPdfJob("sealDocument", { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime }, document.name);
     results.push({ document, bytes });
   }
 

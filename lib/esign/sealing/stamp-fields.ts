@@ -52,14 +52,36 @@ const MAX_SIZE = { text: 12, signatureText: 36, initials: 28 } as const;
 const SIGNATURE_SLANT_DEGREES = 12;
 const SIGNATURE_SLANT = Math.tan((SIGNATURE_SLANT_DEGREES * Math.PI) / 180);
 
+/** A part of a page painted white before the values are drawn (a text tag's text). */
+export interface CoveredRect extends TopLeftRect {
+  /** 0-based page index. */
+  page: number;
+}
+
+/** White drawn this far around a covered rect: glyphs overshoot their font's box a little. */
+const COVER_MARGIN = 1.5;
+
 /**
  * Draws each field's value on its page: text in an embedded font (a subset of DejaVu Sans), never
  * clipped (shrunk, or wrapped for text fields, to fit its box), upright as the page is displayed
- * whatever its rotation and crop box. A PDF without fields to stamp is returned unchanged.
+ * whatever its rotation and crop box. `covered` rects are painted white first, under the values.
+ * A PDF without fields to stamp nor rects to cover is returned unchanged.
  */
-export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[]): Promise<Uint8Array> {
-  if (fields.length === 0) return pdfBytes;
+export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[], covered: readonly CoveredRect[] = []): Promise<Uint8Array> {
+  if (fields.length === 0 && covered.length === 0) return pdfBytes;
   const pdf = await PDFDocument.load(pdfBytes, { updateMetadata: false });
+  for (const rect of covered) {
+    const page = pdf.getPage(rect.page);
+    inRectFrame(page, rect, (box) =>
+      page.drawRectangle({
+        x: box.x - COVER_MARGIN,
+        y: box.y - COVER_MARGIN,
+        width: box.width + 2 * COVER_MARGIN,
+        height: box.height + 2 * COVER_MARGIN,
+        color: rgb(1, 1, 1),
+      }),
+    );
+  }
   const stamper = new FieldStamper(pdf);
   for (const field of fields) await stamper.stamp(field);
   // A classic cross-reference table: the seal is appended to it as an incremental update.
@@ -163,12 +185,17 @@ const TURN: Record<PageGeometry["rotation"], [number, number]> = { 0: [1, 0], 90
  * page's rotation, which the viewer's clockwise turn undoes, so what is drawn reads upright.
  */
 function inFieldFrame(page: PDFPage, field: FieldStamp, draw: (box: FrameBox) => void): void {
+  inRectFrame(page, field, (box) => draw(inset(box)));
+}
+
+/** As inFieldFrame, with the whole rect as the box. */
+function inRectFrame(page: PDFPage, rect: TopLeftRect, draw: (box: FrameBox) => void): void {
   const geometry = pageGeometryOf(page);
-  const origin = topLeftPointToUserSpace({ left: field.left, top: field.top + field.height }, geometry);
+  const origin = topLeftPointToUserSpace({ left: rect.left, top: rect.top + rect.height }, geometry);
   const [cos, sin] = TURN[geometry.rotation];
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(cos, sin, -sin, cos, origin.x, origin.y));
   try {
-    draw(inset({ x: 0, y: 0, width: field.width, height: field.height }));
+    draw({ x: 0, y: 0, width: rect.width, height: rect.height });
   } finally {
     page.pushOperators(popGraphicsState());
   }

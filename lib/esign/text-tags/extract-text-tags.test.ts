@@ -12,7 +12,7 @@ import {
 import { makePdf, type PdfText } from "@/tests/support/pdfs";
 import { serviceErrorOf } from "@/tests/support/service-error";
 import type { NamedRole } from "@/lib/esign/documents/named-roles";
-import { extractTextTags } from "./extract-text-tags";
+import { extractTextTags, textTagsOf } from "./extract-text-tags";
 
 type FontName = NonNullable<PdfText["font"]>;
 
@@ -68,6 +68,8 @@ function expectNear(actual: TopLeftRect, expected: TopLeftRect, tolerance = 1) {
 const rectOf = (field: PlacedFieldInput): TopLeftRect => ({ left: field.left, top: field.top, width: field.width, height: field.height });
 /** The fields found, their boxes turned from the wire's unit back into points (the geometry these tests check). */
 const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => approvals.flatMap((approval) => approval.fields.map(boxToPoints));
+/** Where the tags of a PDF are written, in points. */
+const tagBoxes = async (bytes: Uint8Array) => (await textTagsOf(bytes, "Contract")).map((found) => found.box);
 const unrotatedLetter: PageGeometry = { cropBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 };
 
 
@@ -175,7 +177,7 @@ describe("extractTextTags: what each tag becomes", () => {
   });
 });
 
-describe("extractTextTags: where fields go", () => {
+describe("textTagsOf: where tags are written", () => {
   const tag = "{{esl:client:signature}}";
   const prefix = "Signed by: ";
 
@@ -192,31 +194,30 @@ describe("extractTextTags: where fields go", () => {
   ] as const)("puts the field on the tag's text in %s at %i points", async (fontName, size) => {
     const text: PdfText = { page: 0, text: `${prefix}${tag} end`, x: 36, y: 500, size, font: fontName };
     const bytes = await makePdf({ texts: [text] });
-    const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
-    expectNear(rectOf(field), await expectedBox(text, prefix, tag, unrotatedLetter));
+    const [box] = await tagBoxes(bytes);
+    expectNear(box, await expectedBox(text, prefix, tag, unrotatedLetter));
   });
 
   it("puts the field close to the tag in a font whose widths it does not know exactly", async () => {
     // Bold text is weighed with the regular font's widths: only the text before the tag is off.
     const text: PdfText = { page: 0, text: `${prefix}${tag}`, x: 36, y: 500, size: 16, font: StandardFonts.HelveticaBold };
     const bytes = await makePdf({ texts: [text] });
-    const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
-    expectNear(rectOf(field), await expectedBox(text, prefix, tag, unrotatedLetter), 3);
+    const [box] = await tagBoxes(bytes);
+    expectNear(box, await expectedBox(text, prefix, tag, unrotatedLetter), 3);
   });
 
   it("places a tag hand-checked on an unrotated page", async () => {
     // Helvetica at 10 points (Adobe's metrics): "{{esl:client:initials}}" is 82.82 wide; ascent 7.18, descent 2.07.
     const bytes = await makePdf({ texts: [{ page: 0, text: "{{esl:client:initials}}", x: 100, y: 692, size: 10 }] });
-    const [field] = (await extractTextTags(bytes, roles, "Contract")).flatMap((approval) => approval.fields);
-    // In the wire's unit, 1.3 per point.
-    expect(rectOf(field)).toEqual({ left: 130, top: 120.666, width: 107.666, height: 12.025 });
+    const [box] = await tagBoxes(bytes);
+    expectNear(box, { left: 100, top: 792 - 692 - 7.18, width: 82.82, height: 9.25 }, 0.01);
   });
 
   it.each([90, 180, 270, 30])("follows text rotated %i degrees", async (rotate) => {
     const text: PdfText = { page: 0, text: `${prefix}${tag}`, x: 300, y: 400, size: 12, rotate };
     const bytes = await makePdf({ texts: [text] });
-    const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
-    expectNear(rectOf(field), await expectedBox(text, prefix, tag, unrotatedLetter));
+    const [box] = await tagBoxes(bytes);
+    expectNear(box, await expectedBox(text, prefix, tag, unrotatedLetter));
   });
 
   it.each([
@@ -236,10 +237,10 @@ describe("extractTextTags: where fields go", () => {
       const size = 12;
       const text: PdfText = { page: 0, text: tag, x: baselineStart.x, y: baselineStart.y, size, rotate: pageRotation };
       const bytes = await makePdf({ pageRotation, cropBox: cropBox ? [...cropBox] : undefined, texts: [text] });
-      const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
+      const [found] = await tagBoxes(bytes);
       const helvetica = await font(StandardFonts.Helvetica);
       const ascent = helvetica.heightAtSize(size, { descender: false });
-      expectNear(rectOf(field), {
+      expectNear(found, {
         left: 72,
         top: 100 - ascent,
         width: textWidth(helvetica, tag, size),
@@ -253,20 +254,8 @@ describe("extractTextTags: where fields go", () => {
     const geometry: PageGeometry = { cropBox: { x: 50, y: 60, width: 450, height: 600 }, rotation: pageRotation };
     const text: PdfText = { page: 0, text: `${prefix}${tag}`, x: 80, y: 300, size: 10, font: StandardFonts.TimesRoman };
     const bytes = await makePdf({ pageRotation, cropBox, texts: [text] });
-    const [field] = allFields(await extractTextTags(bytes, roles, "Contract"));
-    expectNear(rectOf(field), await expectedBox(text, prefix, tag, geometry));
-  });
-
-  it("replaces the size with size(w,h) and moves the field by offset(x,y), down and right, in the wire's unit", async () => {
-    const plain = { page: 0, text: "{{esl:client:signature}}", x: 100, y: 600, size: 12 };
-    const sized = { ...plain, text: "{{esl:client:signature:size(200,50),offset(10,-5)}}", y: 400 };
-    const bytes = await makePdf({ texts: [plain, sized] });
-    const [plainField, sizedField] = (await extractTextTags(bytes, roles, "Contract")).flatMap((approval) => approval.fields);
-    expect(sizedField.width).toBe(200);
-    expect(sizedField.height).toBe(50);
-    expect(sizedField.left).toBeCloseTo(plainField.left + 10, 1);
-    // 200 points lower on the page, 5 units up.
-    expect(sizedField.top).toBeCloseTo(plainField.top + pointsToWire(200) - 5, 1);
+    const [box] = await tagBoxes(bytes);
+    expectNear(box, await expectedBox(text, prefix, tag, geometry));
   });
 
   it("finds a tag split over two pieces of text on the same line", async () => {
@@ -300,6 +289,83 @@ describe("extractTextTags: where fields go", () => {
     expect(fields[1].left).toBeGreaterThan(fields[0].left + fields[0].width);
     expect(fields[2].top).toBeCloseTo(fields[0].top + 14, 1);
   });
+});
+
+describe("extractTextTags: field sizes", () => {
+  /** Each tag alone on its line at `size` points, 60 points apart; its text box and its field, in points. */
+  async function tagsAndFields(tags: string[], size: number, x = 72, topY = 700) {
+    const bytes = await makePdf({ texts: tags.map((text, index) => ({ page: 0, text, x, y: topY - index * 60, size })) });
+    const boxes = await tagBoxes(bytes);
+    const byPosition = allFields(await extractTextTags(bytes, roles, "Contract")).sort((a, b) => a.top - b.top);
+    return boxes.map((box, index) => ({ box, field: rectOf(byPosition[index]) }));
+  }
+  const bottomOf = (rect: TopLeftRect) => rect.top + rect.height;
+
+  it("grows fields of tags in small print to a usable size, rightwards and upwards from where the tag sits", async () => {
+    const placed = await tagsAndFields(
+      ["{{esl:client:signature}}", "{{esl:client:capture}}", "{{esl:client:initials}}", "{{esl:client:textfield}}", "{{esl:client:signername}}", "{{esl:client:textarea}}"],
+      7,
+    );
+    const least = [
+      [150, 28],
+      [150, 28],
+      [40, 24],
+      [72, 14],
+      [72, 14],
+      [150, 28],
+    ];
+    placed.forEach(({ box, field }, index) => {
+      const [width, height] = least[index];
+      expect(field.left).toBeCloseTo(box.left, 1);
+      expect(bottomOf(field)).toBeCloseTo(bottomOf(box), 1);
+      expect(field.width).toBeCloseTo(Math.max(width, box.width), 1);
+      expect(field.height).toBeCloseTo(height, 1);
+    });
+  });
+
+  it("keeps the box of a tag already large enough", async () => {
+    const [{ box, field }] = await tagsAndFields(["{{esl:client:textfield}}"], 18);
+    expectNear(field, box, 0.01);
+  });
+
+  it("makes check boxes and radio buttons squares as tall as the tag, at least 12 points", async () => {
+    const small = await tagsAndFields(["{{esl:client:checkbox}}", '{{esl:client:radio:group("g")}}'], 8);
+    const large = await tagsAndFields(["{{esl:client:checkbox}}", '{{esl:client:radio:group("g")}}'], 20);
+    for (const { box, field } of small) {
+      expect(box.width).toBeGreaterThan(3 * box.height);
+      expect(field.left).toBeCloseTo(box.left, 1);
+      expect(field.width).toBeCloseTo(12, 6);
+      expect(field.height).toBeCloseTo(12, 6);
+      expect(bottomOf(field)).toBeCloseTo(bottomOf(box), 1);
+    }
+    for (const { box, field } of large) {
+      expect(field.height).toBeCloseTo(box.height, 1);
+      expect(field.width).toBeCloseTo(field.height, 6);
+      expect(field.top).toBeCloseTo(box.top, 1);
+    }
+  });
+
+  it("grows no further than the page's top and right edges", async () => {
+    // The tag's top is 4 points below the page's top; it ends about 30 points from the right edge.
+    const [{ box, field }] = await tagsAndFields(["{{esl:client:signature}}"], 8, 480, 792 - 4 - 5.744);
+    expect(box.top).toBeCloseTo(4, 0);
+    expect(field.top).toBe(0);
+    expect(field.height).toBeCloseTo(bottomOf(box), 1);
+    expect(field.left + field.width).toBeCloseTo(612, 1);
+  });
+
+  it("replaces the size with size(w,h) and moves the field by offset(x,y), down and right, in the wire's unit", async () => {
+    const plain = { page: 0, text: "{{esl:client:signature:size(200,50)}}", x: 100, y: 600, size: 12 };
+    const sized = { ...plain, text: "{{esl:client:signature:size(200,50),offset(10,-5)}}", y: 400 };
+    const bytes = await makePdf({ texts: [plain, sized] });
+    const [plainField, sizedField] = (await extractTextTags(bytes, roles, "Contract")).flatMap((approval) => approval.fields);
+    expect(sizedField.width).toBe(200);
+    expect(sizedField.height).toBe(50);
+    expect(sizedField.left).toBeCloseTo(plainField.left + 10, 1);
+    // 200 points lower on the page, 5 units up.
+    expect(sizedField.top).toBeCloseTo(plainField.top + pointsToWire(200) - 5, 1);
+  });
+
 });
 
 describe("extractTextTags: refusals", () => {

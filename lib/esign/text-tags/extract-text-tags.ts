@@ -14,18 +14,42 @@ import { findTextTags, parseTextTag, TextTagSyntaxError, type TextTag, type Text
 export async function extractTextTags(pdf: Uint8Array, packageRoles: NamedRole[], documentName: string): Promise<PlacedApprovalInput[]> {
   const roles = [...packageRoles];
   const placedTags: PlacedTag[] = [];
+  for (const found of await textTagsOf(pdf, documentName)) {
+    const where = { pageNumber: found.page + 1, documentName };
+    const tag = parseTag(found.text, where);
+    const role = roleNamed(roles, tag.role);
+    const rect = placeField(tag, found.box, found.geometry, where);
+    placedTags.push({ tag, roleId: role.id, page: found.page, rect });
+  }
+  return approvalsFor(placedTags);
+}
+
+/** A tag as written on a page, not yet parsed. */
+export interface TagOnPage {
+  /** The tag as written, braces included. */
+  text: string;
+  /** 0-based. */
+  page: number;
+  geometry: PageGeometry;
+  /** The box of the tag's text, from descent to ascent, on the page as displayed. */
+  box: TopLeftRect;
+}
+
+/**
+ * Where every text tag of a PDF is written: what fields are placed by, and what the seal covers
+ * (the tag syntax is never meant to be seen in the sealed copy). A tag left open is refused.
+ */
+export async function textTagsOf(pdf: Uint8Array, documentName: string): Promise<TagOnPage[]> {
+  const found: TagOnPage[] = [];
   for await (const { pageIndex, geometry, lines } of pagesOfText(pdf, documentName, "cannot be read to find its text tags")) {
     const where = { pageNumber: pageIndex + 1, documentName };
     for (const line of lines) {
       for (const location of locateTags(line.text, where)) {
-        const tag = parseTag(location.text, where);
-        const role = roleNamed(roles, tag.role);
-        const rect = placeField(tag, textRect(line, location.start, location.end, geometry), geometry, where);
-        placedTags.push({ tag, roleId: role.id, page: pageIndex, rect });
+        found.push({ text: location.text, page: pageIndex, geometry, box: textRect(line, location.start, location.end, geometry) });
       }
     }
   }
-  return approvalsFor(placedTags);
+  return found;
 }
 
 interface PlacedTag {
@@ -65,17 +89,17 @@ function invalidTag(error: unknown, where: TagWhere) {
   return badRequest("error.validation.textTagInvalid", `Text tag "${error.tag}" ${describeWhere(where)} is invalid: ${error.reason}.`);
 }
 
-/** The tag's text box, resized by `size` and moved by `offset`; it must stay on the page. */
+/**
+ * The tag's text box grown to the least size its kind needs (`usableBox`), or resized by `size`;
+ * then moved by `offset`. It must stay on the page.
+ */
 function placeField(tag: TextTag, textBox: TopLeftRect, geometry: PageGeometry, where: TagWhere): TopLeftRect {
+  const page = displayedPageSize(geometry);
+  const tagBox = { left: round2(textBox.left), top: round2(textBox.top), width: round2(textBox.width), height: round2(textBox.height) };
   // `size` and `offset` are in the wire's unit, as the fields the API places: converted unrounded,
   // so that size(200,50) comes back as 200 by 50.
-  const rect = {
-    left: round2(textBox.left) + wireToPoints(tag.offset?.x ?? 0),
-    top: round2(textBox.top) + wireToPoints(tag.offset?.y ?? 0),
-    width: tag.size ? wireToPoints(tag.size.width) : round2(textBox.width),
-    height: tag.size ? wireToPoints(tag.size.height) : round2(textBox.height),
-  };
-  const page = displayedPageSize(geometry);
+  const sized = tag.size ? { ...tagBox, width: wireToPoints(tag.size.width), height: wireToPoints(tag.size.height) } : usableBox(tag.type, tagBox, page);
+  const rect = { ...sized, left: sized.left + wireToPoints(tag.offset?.x ?? 0), top: sized.top + wireToPoints(tag.offset?.y ?? 0) };
   const slack = 0.01;
   const onPage =
     rect.left >= -slack &&
@@ -92,6 +116,42 @@ function placeField(tag: TextTag, textBox: TopLeftRect, geometry: PageGeometry, 
     );
   }
   return rect;
+}
+
+/**
+ * The least box, in points, of a field made from a tag without `size`: tags are often typed in
+ * small print, and a field the size of the tag's text is hard to click in the ceremony and
+ * stamps its value too small to read (a signature at least 18 points tall, text at about 10).
+ * Check boxes and radio buttons are squares whatever the width of the tag.
+ */
+const LEAST_SIZE: Record<TextTagType, { width: number; height: number }> = {
+  signature: { width: 150, height: 28 },
+  capture: { width: 150, height: 28 },
+  initials: { width: 40, height: 24 },
+  textarea: { width: 150, height: 28 },
+  textfield: { width: 72, height: 14 },
+  list: { width: 72, height: 14 },
+  label: { width: 72, height: 14 },
+  signername: { width: 72, height: 14 },
+  signertitle: { width: 72, height: 14 },
+  signercompany: { width: 72, height: 14 },
+  signingdate: { width: 72, height: 14 },
+  checkbox: { width: 12, height: 12 },
+  radio: { width: 12, height: 12 },
+};
+
+/**
+ * The tag's box grown to the least size of its kind, anchored where the tag starts on its
+ * baseline: wider to the right, taller upwards (a value sits on the line, as if written on it),
+ * as far as the page allows. A check box or radio button is a square as tall as the tag.
+ */
+export function usableBox(type: TextTagType, tagBox: TopLeftRect, page: { width: number; height: number }): TopLeftRect {
+  const least = LEAST_SIZE[type];
+  const bottom = tagBox.top + tagBox.height;
+  const square = type === "checkbox" || type === "radio";
+  const height = Math.min(Math.max(tagBox.height, least.height), bottom);
+  const width = Math.min(square ? height : Math.max(tagBox.width, least.width), Math.max(tagBox.width, page.width - tagBox.left));
+  return { left: tagBox.left, top: round2(bottom - height), width: round2(width), height: round2(height) };
 }
 
 function round2(value: number): number {
