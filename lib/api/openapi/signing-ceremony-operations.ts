@@ -64,7 +64,7 @@ export const signingCeremonyOperations: Operation[] = [
     path: `${base}/documents/{documentId}/sign`,
     tag,
     summary: "Sign every approval of the signer on the document (DOCUMENT_SIGNED; SIGNER_COMPLETE and completion follow)",
-    description: `${CEREMONY_AUTHENTICATION} Needs the signer's turn (spec 3.3), the consent, a passed verification, and with document indexes the documents before this one signed (spec 3.4). A CAPTURE signature needs \`signature.image\`; a typed one defaults to the signer's name (initials for INITIALS). Field values are checked against each field's validation (required, maxLength, minLength, pattern, enum).`,
+    description: `${CEREMONY_AUTHENTICATION} Needs the signer's turn (spec 3.3), the consent, a passed verification, and with document indexes the documents before this one signed (spec 3.4). A CAPTURE signature needs \`signature.image\` drawn on the pad (not \`uploaded\`); a full-name one takes a typed \`text\` (in a \`font\` of the signature fonts, else the seal's own) or an \`image\`, drawn or \`uploaded\`; a typed one defaults to the signer's name (initials for INITIALS, which take no image). Field values are checked against each field's validation (required, maxLength, minLength, pattern, enum).`,
     permission: "public",
     body: { schema: documentSigning },
     responses: {
