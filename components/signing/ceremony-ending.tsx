@@ -9,6 +9,8 @@ export interface CeremonyEnding {
   tone?: "neutral" | "success";
   /** Where to go on (the package's or the account's hand-over link), once the signer signed. */
   handover?: CeremonyView["package"]["handover"];
+  /** The signer signed: offer their copy (SignerCopyOffer). */
+  offerCopy?: boolean;
 }
 
 /** The hand-over link the sender set: where the signer goes on from the ceremony. */

@@ -11,6 +11,7 @@ import { DocumentsStep } from "./documents-step";
 import { HandOverScreen } from "./host-screens";
 import { OneTimeCodeStep } from "./one-time-code-step";
 import { MessageScreen } from "./message-screen";
+import { SignerCopyOffer } from "./signer-copy-offer";
 
 /**
  * Where the signer is in the ceremony, decided from the service's view of them: finished, locked
@@ -27,6 +28,7 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
     return (
       <MessageScreen title={ending.title} tone={ending.tone}>
         <p>{ending.text}</p>
+        {ending.offerCopy ? <SignerCopyOffer packageId={packageId} /> : null}
         <HandoverLink handover={ending.handover} />
       </MessageScreen>
     );
@@ -86,6 +88,7 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
     return (
       <MessageScreen title={view.signer.group ? "Your group has signed" : "You have signed"} tone="success">
         <p>{finishedText(view)}</p>
+        {view.host ? null : <SignerCopyOffer packageId={packageId} />}
         <HandoverLink handover={view.package.handover} />
       </MessageScreen>
     );

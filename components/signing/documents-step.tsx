@@ -43,7 +43,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
 
   /** The signer has nothing left to do: the ceremony ends (in person, the device goes back to the host while others still sign). */
   function finishRole() {
-    if (!view.host) end({ title: "You have signed", text: finishedText(view), tone: "success", handover: view.package.handover });
+    if (!view.host) end({ title: "You have signed", text: finishedText(view), tone: "success", handover: view.package.handover, offerCopy: true });
     else if (view.host.signers.every((signer) => signer.completed || signer.roleId === view.signer.roleId)) {
       end({ title: "Everyone has signed", text: `Every signer of “${view.package.name}” has signed on this device.`, tone: "success" });
     }

@@ -148,3 +148,11 @@ export const ceremonyViewResponse = z.object({
 
 export const documentSigned = z.object({ roleCompleted: z.boolean().describe("The signer has nothing left to sign") });
 export const groupLockTaken = z.object({ lockedUntil: z.string() });
+
+/** The signer's copy on the ceremony's last page: WAITING (others still sign), SEALING, or READY with the download's paths. */
+export const ceremonyCopyOffer = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("WAITING") }),
+  z.object({ status: z.literal("SEALING") }),
+  z.object({ status: z.literal("READY"), pageUrl: z.string(), zipUrl: z.string() }),
+]);
+export type CeremonyCopyOfferResponse = z.infer<typeof ceremonyCopyOffer>;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
-import { ceremonyViewResponse, documentSigned, reassignResponse, type DocumentSigning, type ReassignRequest } from "@/lib/api/signing";
+import { ceremonyCopyOffer, ceremonyViewResponse, documentSigned, reassignResponse, type DocumentSigning, type ReassignRequest } from "@/lib/api/signing";
 import { oneTimeCodeSent } from "@/lib/api/signing-verification";
 
 /** The ceremony's calls to `/api/signing/{packageId}/...`, made by the signer's browser with its session cookie. */
@@ -57,6 +57,11 @@ export async function sendOneTimeCode(packageId: string) {
   return oneTimeCodeSent.parse(await post(signingPath(packageId, "verification", "otp")));
 }
 export const verifyOneTimeCode = (packageId: string, code: string) => post(signingPath(packageId, "verification", "otp", "verify"), { code });
+
+/** The signer's copy once the package is sealed: each READY answer is a new download link of the signer. */
+export async function askForSignerCopy(packageId: string) {
+  return ceremonyCopyOffer.parse(await post(signingPath(packageId, "copy")));
+}
 
 export function documentPdfUrl(packageId: string, documentId: string): string {
   return signingPath(packageId, "documents", documentId, "pdf");

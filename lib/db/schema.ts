@@ -642,7 +642,7 @@ export const signingLinks = pgTable(
       .notNull()
       .references(() => packages.id, { onDelete: "cascade" }),
     roleId: text().notNull(),
-    /** INVITATION, MULTI_USE, SINGLE_USE, or HOST (a sender authentication token hosting an in-person ceremony). */
+    /** INVITATION, MULTI_USE, SINGLE_USE, HOST (a sender authentication token hosting an in-person ceremony) or COPY (a signer's download of the sealed documents). */
     kind: text().notNull(),
     /** The group member the link was sent to; null for a signer who is a person. */
     memberEmail: text(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneTimeCodeEmail, packageCompletedEmail, passwordResetEmail, signingInvitationEmail } from "./messages";
+import { oneTimeCodeEmail, packageCompletedEmail, passwordResetEmail, signerCopyEmail, signingInvitationEmail } from "./messages";
 import { outboxBody } from "./outbox-body";
 
 describe("an e-mail's text in the outbox", () => {
@@ -17,6 +17,8 @@ describe("an e-mail's text in the outbox", () => {
     expect(outboxBody("ONE_TIME_CODE", code)).not.toContain("493021");
     const reset = passwordResetEmail({ userName: "Ann", resetUrl: "https://signet.test/reset-password/abc123", minutesValid: 60 }).text;
     expect(outboxBody("PASSWORD_RESET", reset)).not.toContain("abc123");
+    const copy = signerCopyEmail({ signerName: "Ann", packageName: "Lease", copyUrl: "https://signet.test/copy/copy-token", availableUntil: new Date() }).text;
+    expect(outboxBody("SIGNER_COPY", copy)).not.toContain("copy-token");
   });
 
   it("shows notices to the sender as they were sent, and hides links in kinds it does not know", () => {

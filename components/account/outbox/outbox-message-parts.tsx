@@ -21,6 +21,7 @@ const KIND_LABELS: Record<Kind, string> = {
   ONE_TIME_CODE: "One-time code",
   SIGNER_LOCKED: "Signer locked out",
   PACKAGE_COMPLETED: "Package completed",
+  SIGNER_COPY: "Signer's copy",
   DECLINED: "Declined",
   EXPIRED: "Expired",
   CALLBACK_FAILING: "Callback failing",

@@ -1,4 +1,4 @@
-import { ceremonyViewResponse, declineRequest, documentSigned, documentSigning, groupLockTaken, optOutRequest } from "../signing";
+import { ceremonyCopyOffer, ceremonyViewResponse, declineRequest, documentSigned, documentSigning, groupLockTaken, optOutRequest } from "../signing";
 import { errorResponse, noContent, ok, pdf, type Operation, CEREMONY_AUTHENTICATION, noCeremonySession } from "./operation";
 
 const base = "/api/signing/{packageId}";
@@ -95,5 +95,42 @@ export const signingCeremonyOperations: Operation[] = [
     permission: "public",
     body: { schema: optOutRequest },
     responses: { 204: noContent, 400: ok(errorResponse, "No reason, or one over 4000 characters"), 401: noCeremonySession, 409: notSent },
+  },
+  {
+    method: "post",
+    path: `${base}/copy`,
+    tag,
+    summary: "The signer's copy: WAITING until the package completes, SEALING while it is sealed, then READY with a new download link of the signer (its page and zip)",
+    description: `${CEREMONY_AUTHENTICATION} Answers for a completed package too. The link is the one the SIGNER_COPY e-mail carries: it only downloads, until retention removes the documents.`,
+    permission: "public",
+    responses: { 200: ok(ceremonyCopyOffer), 401: noCeremonySession, 409: ok(errorResponse, "The package is no longer out for signing and not complete (declined, trashed…)") },
+  },
+  {
+    method: "get",
+    path: "/api/signerCopies/{token}/zip",
+    tag,
+    summary: "A signer's copy: the sealed documents in one zip (the sender's zip), through the signer's download link",
+    description: "The token of the signer's download link (SIGNER_COPY e-mail, or the ceremony's last page) is the credential. It works while the package is complete, not deleted or trashed, and kept by retention.",
+    permission: "public",
+    responses: {
+      200: { description: "A zip archive", contentType: "application/zip" },
+      404: ok(errorResponse, "No such link"),
+      409: ok(errorResponse, "The documents are still being sealed"),
+      410: ok(errorResponse, "The package was deleted or trashed, or retention removed its documents"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/signerCopies/{token}/documents/{documentId}/pdf",
+    tag,
+    summary: "A signer's copy: one sealed document, through the signer's download link",
+    description: "As the zip: the link's token is the credential.",
+    permission: "public",
+    responses: {
+      200: pdf,
+      404: ok(errorResponse, "No such link or document"),
+      409: ok(errorResponse, "The documents are still being sealed"),
+      410: ok(errorResponse, "The package was deleted or trashed, or retention removed its documents"),
+    },
   },
 ];

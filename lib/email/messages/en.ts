@@ -64,6 +64,15 @@ export const en: Catalogue = {
       { links: [{ label: `"${d.packageName}" in Signet`, url: d.packageUrl }] },
     ],
   },
+  signerCopy: {
+    subject: (d) => `Your signed copy of "${d.packageName}"`,
+    body: (d) => [
+      { paragraph: `Hello ${d.signerName},` },
+      { paragraph: `Everyone has signed "${d.packageName}". Your copy of the signed documents is ready.` },
+      { action: { label: "Download your signed documents", url: d.copyUrl } },
+      { paragraph: `The link is for you alone and works until ${day(d.availableUntil)} (UTC); keep a copy of the documents if you need them longer.` },
+    ],
+  },
   declined: {
     subject: (d) => `${d.signerName} declined to sign "${d.packageName}"`,
     body: (d) => [

@@ -11,6 +11,7 @@ import type {
   PasswordResetData,
   ReminderData,
   SenderInvitationData,
+  SignerCopyData,
   SignerLockedData,
   SigningCancelledData,
   SigningInvitationData,
@@ -45,6 +46,7 @@ export const signingCancelledEmail = (data: SigningCancelledData, language?: str
 export const oneTimeCodeEmail = (data: OneTimeCodeData, language?: string) => render((c) => c.oneTimeCode, data, language);
 export const signerLockedEmail = (data: SignerLockedData, language?: string) => render((c) => c.signerLocked, data, language);
 export const packageCompletedEmail = (data: PackageCompletedData, language?: string) => render((c) => c.packageCompleted, data, language);
+export const signerCopyEmail = (data: SignerCopyData, language?: string) => render((c) => c.signerCopy, data, language);
 export const declinedEmail = (data: DeclinedData, language?: string) => render((c) => c.declined, data, language);
 export const expiredEmail = (data: ExpiredData, language?: string) => render((c) => c.expired, data, language);
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string) => render((c) => c.callbackFailing, data, language);

@@ -9,6 +9,7 @@ import {
   packageCompletedEmail,
   reminderEmail,
   senderInvitationEmail,
+  signerCopyEmail,
   signerLockedEmail,
   signingCancelledEmail,
   signingInvitationEmail,
@@ -75,6 +76,14 @@ describe("e-mail messages", () => {
     const mail = packageCompletedEmail({ recipientName: "Olive", packageName: "Lease", packageUrl: "https://signet.test/packages/p1" });
     expectFacts(mail, ["Olive", "Lease", "https://signet.test/packages/p1", "downloaded"]);
     expect(mail.html).toContain('<a href="https://signet.test/packages/p1"');
+  });
+
+  it("signer's copy: the signer, the package, the download link and until when it works", () => {
+    const copyUrl = "https://signet.test/copy/t0k3n";
+    const mail = signerCopyEmail({ signerName: "Tia", packageName: "Lease", copyUrl, availableUntil: new Date("2027-02-25T10:00:00Z") });
+    expect(mail.subject).toBe('Your signed copy of "Lease"');
+    expectFacts(mail, ["Tia", "Lease", copyUrl, "2027-02-25", "Download your signed documents"]);
+    expect(mail.html).toContain(`<a href="${copyUrl}"`);
   });
 
   it("declined, with the reason", () => {

@@ -74,6 +74,15 @@ export interface PackageCompletedData {
   packageUrl: string;
 }
 
+export interface SignerCopyData {
+  signerName: string;
+  packageName: string;
+  /** The signer's own download page of the sealed documents (a link for them alone). */
+  copyUrl: string;
+  /** The last day the link works: the package's documents are kept until then. */
+  availableUntil: Date;
+}
+
 export interface DeclinedData {
   senderName: string;
   signerName: string;
@@ -110,6 +119,7 @@ export interface Catalogue {
   oneTimeCode: Template<OneTimeCodeData>;
   signerLocked: Template<SignerLockedData>;
   packageCompleted: Template<PackageCompletedData>;
+  signerCopy: Template<SignerCopyData>;
   declined: Template<DeclinedData>;
   expired: Template<ExpiredData>;
   callbackFailing: Template<CallbackFailingData>;

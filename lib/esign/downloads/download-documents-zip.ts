@@ -25,7 +25,11 @@ import { zipDownload } from "./zip-download";
  * the consent document), one PDF per document, streamed as the zip is built.
  */
 export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
-  const pkg = await findPackage(db, caller, packageId);
+  return completedPackageZip(db, await findPackage(db, caller, packageId));
+}
+
+/** The zip of a completed package's signed documents, whoever asks (the sender, a signer's copy link). */
+export async function completedPackageZip(db: Queryable, pkg: PackageRow): Promise<DownloadFile> {
   if (!isComplete(pkg.status)) {
     throw conflict(
       "error.conflict.packageNotComplete",

@@ -3,6 +3,7 @@ import { database, type Queryable } from "@/lib/db/client";
 import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { isComplete } from "@/lib/esign/packages/package-status";
+import { emailSignerCopies } from "@/lib/esign/signing/copies/email-signer-copies";
 import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
@@ -26,6 +27,7 @@ export interface SealPackageResult {
  * (in the transaction with the `blobs` table) and sets each document's `sealedBlobSha256`, only where it is
  * still unset. So it is idempotent: sealed documents are skipped, and of two runs racing on one
  * package the second changes nothing. A package that is not complete, or purged, is left alone.
+ * The run that seals the last document e-mails each signer their copy (emailSignerCopies).
  */
 export async function sealPackage(packageId: string): Promise<SealPackageResult> {
   const { db } = await database();
@@ -67,6 +69,8 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
           .where(and(eq(documents.packageId, packageId), eq(documents.id, document.id)));
         done.push(document.id);
       }
+      // This run sealed the last document: the signers get their copy (once, the package row being locked).
+      if (done.length > 0 && !locked.trashed && (await unsealedDocuments(tx, packageId)).length === 0) await emailSignerCopies(tx, locked);
       return done;
     });
     return { sealed };

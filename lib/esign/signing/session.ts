@@ -5,6 +5,7 @@ import { packages, signingSessions } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { conflict, forbidden, ServiceError, unsupportedMediaType } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
+import { isComplete } from "@/lib/esign/packages/package-status";
 import { mediaType } from "@/lib/http/request-body";
 import { isSafeMethod, requestSource } from "@/lib/http/request-source";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "./links/signing-token";
@@ -141,9 +142,10 @@ export function assertCeremonyWrite(request: Request, body: CeremonyBody = "json
  * The ceremony session the request's cookie holds for `packageId`: 401 when there is none or it
  * has ended, 409 when the package is no longer out for signing (back to DRAFT, completed,
  * declined, trashed...). A write is first checked by assertCeremonyWrite (403, 415), with `body`
- * the kind of body the route reads.
+ * the kind of body the route reads. With `orComplete`, a session of a completed package still
+ * answers (the signer's copy, offered on the ceremony's last page).
  */
-export async function signingSessionOf(request: Request, packageId: string, body: CeremonyBody = "json"): Promise<SigningSession> {
+export async function signingSessionOf(request: Request, packageId: string, body: CeremonyBody = "json", orComplete = false): Promise<SigningSession> {
   assertCeremonyWrite(request, body);
   const token = cookieValue(request, signingCookieName(packageId)) ?? cookieValue(request, ORIGINAL_SESSION_COOKIE);
   if (!isPlausibleSigningToken(token)) throw noSession();
@@ -164,7 +166,7 @@ export async function signingSessionOf(request: Request, packageId: string, body
     .innerJoin(packages, eq(packages.id, signingSessions.packageId))
     .where(and(eq(signingSessions.tokenHash, signingTokenHash(token)), eq(signingSessions.packageId, packageId), gt(signingSessions.expires, now())));
   if (!row) throw noSession();
-  if (row.status !== "SENT" || row.trashed) {
+  if ((row.status !== "SENT" && !(orComplete && isComplete(row.status))) || row.trashed) {
     throw conflict(
       "error.conflict.packageNotSent",
       row.trashed ? "This package was withdrawn by its sender; there is nothing to sign." : `This package is no longer out for signing (it is ${row.status}).`,

@@ -12,9 +12,9 @@ export const PURGEABLE_STATUSES = ["COMPLETED", "ARCHIVED"];
 /**
  * The days a package's documents are kept after completion: its account's data management policy
  * (transactionRetention.completed, or .archived for an archived package) when it sets one above 0,
- * else RETENTION_DAYS.
+ * else RETENTION_DAYS. Selected from `packages` (it names the table literally).
  */
-function retentionDays() {
+export function retentionDays() {
   // The outer table named literally: an interpolated column would render unqualified and bind to account_settings.
   return sql<number>`coalesce(nullif((select (${accountSettings.value} -> 'transactionRetention' ->> (case when "packages"."status" = 'ARCHIVED' then 'archived' else 'completed' end))::int
     from ${accountSettings} where ${accountSettings.accountId} = "packages"."account_id" and ${accountSettings.name} = 'dataManagementPolicy'), 0), ${config().retentionDays})`;

@@ -42,8 +42,8 @@ export async function redeemSigningLink(db: Db, token: string | null, client: Si
   return db.transaction(async (tx) => {
     // Locked: a single-use link redeemed twice at the same time opens one session.
     const [link] = await tx.select().from(signingLinks).where(eq(signingLinks.tokenHash, signingTokenHash(token))).for("update");
-    // A sender authentication token opens a hosted ceremony only through its own parameter.
-    if (!link || link.kind === "HOST") throw unknownLink();
+    // A sender authentication token opens a hosted ceremony only through its own parameter; a signer's copy link only downloads.
+    if (!link || link.kind === "HOST" || link.kind === "COPY") throw unknownLink();
     if (link.kind === "SINGLE_USE" && link.usedAt) {
       throw gone("error.gone.signingLinkUsed", "This signing link could be used only once, and it has been. Ask the sender for a new one.");
     }

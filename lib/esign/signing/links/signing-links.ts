@@ -11,8 +11,10 @@ import { newSigningToken } from "./signing-token";
  * group signer). MULTI_USE: the signer authentication token API and `signingUrl`. SINGLE_USE: the
  * single-use token API, dead once redeemed. HOST: a sender authentication token, the sender
  * hosting an in-person ceremony (hosting/), single use, redeemed at `?senderAuthenticationToken=`.
+ * COPY: the signer's copy, e-mailed once the package is sealed: downloads its sealed documents
+ * (signing/copies/), never opens the ceremony.
  */
-export const SIGNING_LINK_KINDS = ["INVITATION", "MULTI_USE", "SINGLE_USE", "HOST"] as const;
+export const SIGNING_LINK_KINDS = ["INVITATION", "MULTI_USE", "SINGLE_USE", "HOST", "COPY"] as const;
 export type SigningLinkKind = (typeof SIGNING_LINK_KINDS)[number];
 
 export interface NewSigningLink {

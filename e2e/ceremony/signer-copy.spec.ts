@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Download } from "@playwright/test";
+import { makePdf } from "../../tests/support/pdfs";
+import { pdfSig } from "../../tests/support/poppler";
+import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { oneSignatureEachPackage, person } from "../support/package-payloads";
+import { ServiceClient } from "../support/service-client";
+import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { SmtpReceiver } from "../support/smtp-receiver";
+
+/**
+ * The signers' copy of a completed package: the last signer downloads it from the "You have
+ * signed" page once it is sealed; an earlier signer from the link of the e-mail they get then.
+ */
+
+const SIGNING_LINK = /(http:\/\/[^\s"<>]+\/access\?sessionToken=[A-Za-z0-9_-]+)/;
+const COPY_LINK = /(http:\/\/[^\s"<>]+\/copy\/[A-Za-z0-9_-]+)/;
+
+let smtp: SmtpReceiver;
+let server: Server;
+let dataDir: string;
+let service: ServiceClient;
+
+test.beforeAll(async () => {
+  smtp = new SmtpReceiver();
+  const smtpUrl = await smtp.start();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-signer-copy-"));
+  server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
+  await waitUntilAnswering(server);
+  service = await ServiceClient.signUp(server.url);
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  await smtp?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = path.join(dataDir, `download-${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return fs.readFileSync(file);
+}
+
+/** A sealed PDF: PAdES-signed by the service (a /ByteRange, and pdfsig finds the signature valid). */
+function expectSealedPdf(bytes: Buffer): void {
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(bytes.toString("latin1")).toContain("/ByteRange");
+  expect(pdfSig(bytes)).toMatch(/Signature is Valid/);
+}
+
+test("the last signer downloads the sealed copy from the ceremony; the earlier one from the e-mail's link", async ({ browser }) => {
+  const packageId = await service.createPackage(
+    oneSignatureEachPackage({
+      name: "Tenancy",
+      document: { id: "lease", name: "Lease" },
+      roles: [
+        { id: "Ann", index: 1, signers: [person("Ann", "First")] },
+        { id: "Bob", index: 2, signers: [person("Bob", "Second")] },
+      ],
+    }),
+    [await makePdf()],
+  );
+  await service.send(packageId);
+
+  // Ann signs first: her copy will come by e-mail once everyone has signed.
+  const ann = await openCeremony(browser, await smtp.waitFor("ann@example.test", SIGNING_LINK));
+  await acceptConsent(ann);
+  await ann.getByRole("button", { name: "Signature (required)" }).click();
+  await signDocument(ann);
+  await expectFinished(ann);
+  await expect(ann.getByText("When everyone has signed, you will get an e-mail with a link to download your signed copy.")).toBeVisible();
+  await expect(ann.getByTestId("signer-copy-download")).toHaveCount(0);
+
+  // Bob signs last: the page waits for the seal, then offers the download.
+  const bob = await openCeremony(browser, await smtp.waitFor("bob@example.test", SIGNING_LINK));
+  await acceptConsent(bob);
+  await bob.getByRole("button", { name: "Signature (required)" }).click();
+  await signDocument(bob);
+  await expectFinished(bob);
+  const download = bob.getByTestId("signer-copy-download");
+  await expect(download).toBeVisible({ timeout: 60_000 });
+  await expect(download).toHaveText("Download your signed documents");
+  await bob.screenshot({ path: path.join(os.tmpdir(), "signer-copy-ceremony.png") });
+  const [zipDownload] = await Promise.all([bob.waitForEvent("download"), download.click()]);
+  const zip = await bytesOf(zipDownload);
+  expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
+  const zipFile = path.join(dataDir, "bob.zip");
+  fs.writeFileSync(zipFile, zip);
+  expect(execFileSync("unzip", ["-Z1", zipFile], { encoding: "utf8" }).trim().split("\n")).toContain("Lease.pdf");
+  expectSealedPdf(execFileSync("unzip", ["-p", zipFile, "Lease.pdf"]));
+
+  // Ann follows the link of her e-mail: a page of her signed documents.
+  const copyLink = await smtp.waitFor("ann@example.test", COPY_LINK, 60_000);
+  expect(smtp.mails.find((mail) => mail.text.includes(copyLink))?.text).toContain('Everyone has signed "Tenancy". Your copy of the signed documents is ready.');
+  const annCopy = await openCeremony(browser, copyLink);
+  await expect(annCopy.getByRole("heading", { name: "Your signed copy of “Tenancy”" })).toBeVisible();
+  await annCopy.screenshot({ path: path.join(os.tmpdir(), "signer-copy-page.png") });
+  const [pdfDownload] = await Promise.all([annCopy.waitForEvent("download"), annCopy.getByRole("link", { name: "Download Lease.pdf" }).click()]);
+  expect(pdfDownload.suggestedFilename()).toBe("Lease.pdf");
+  expectSealedPdf(await bytesOf(pdfDownload));
+  const [allDownload] = await Promise.all([annCopy.waitForEvent("download"), annCopy.getByTestId("signer-copy-zip").click()]);
+  expect((await bytesOf(allDownload)).subarray(0, 2).toString("latin1")).toBe("PK");
+
+  // The link only downloads: at the ceremony's entry it opens nothing.
+  const token = copyLink.split("/copy/")[1]!;
+  const entry = await annCopy.request.get(`${server.url}/access?sessionToken=${token}`, { maxRedirects: 0 });
+  expect(entry.status()).toBe(404);
+});
