@@ -85,7 +85,8 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
   return stamps;
 }
 
-function signatureValue(signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
+/** How a signature is drawn: on the sealed documents, and in the certificate of completion. */
+export function signatureValue(signature: SignatureRow | undefined, images: ReadonlyMap<string, Uint8Array>): StampValue | null {
   if (!signature) return null;
   const typed = signature.text?.trim() ?? "";
   switch (signature.kind) {
