@@ -139,7 +139,7 @@ export async function layOutCertificate(input: CertificateInput): Promise<Certif
   writer.table(
     [
       { title: "Time", width: 150 },
-      { title: "Event", width: 210, font: "bold" },
+      { title: "Event", width: 210 },
       { title: "By", width: 160 },
       { title: "IP address and browser", width: CONTENT_WIDTH - 150 - 210 - 160 },
     ],
