@@ -65,6 +65,7 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
         name: document.name,
         originalSha256: await originalSha256(document),
         sealedSha256: document.sealedBlobSha256,
+        notSealedBecause: document.id === CONSENT_DOCUMENT_ID ? "not sealed: the consent is accepted, not signed" : undefined,
       })),
     ),
     signers: await certificateSigners(db, store, pkg.id, documents),

@@ -19,7 +19,14 @@ export interface CertificateInput {
     sent: Date | null;
     completed: Date | null;
   };
-  documents: { id: string; name: string; originalSha256: string | null; sealedSha256: string | null }[];
+  documents: {
+    id: string;
+    name: string;
+    originalSha256: string | null;
+    sealedSha256: string | null;
+    /** Why there is no sealed copy, when there never will be one ("not sealed yet" otherwise). */
+    notSealedBecause?: string;
+  }[];
   /** Every signing role, in signing order. */
   signers: CertificateSigner[];
   /** In the order they happened, in words. */
@@ -120,7 +127,7 @@ export async function layOutCertificate(input: CertificateInput): Promise<Certif
     input.documents.map((document) => [
       `${document.name}\nID: ${document.id}`,
       "Original, as sent\nSealed, as signed",
-      `${document.originalSha256 ?? "not stored"}\n${document.sealedSha256 ?? "not sealed yet"}`,
+      `${document.originalSha256 ?? "not stored"}\n${document.sealedSha256 ?? document.notSealedBecause ?? "not sealed yet"}`,
     ]),
   );
 
