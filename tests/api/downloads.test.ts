@@ -300,6 +300,7 @@ describe("GET /api/packages/{packageId}/evidence/summary", () => {
       "Times in Europe/Paris",
       sha256(plain),
       sha256(await consentPdf()),
+      "not sealed: the consent is accepted, not signed",
     ]) {
       expect(flat).toContain(expected);
     }
