@@ -233,13 +233,15 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   // The signed documents: both PDFs, the Agreement stamped with the three names.
   const zip = await download(page, page.getByTestId("download-zip"));
   const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
-  expect(entries).toEqual(["Agreement.pdf", "Annex.pdf"]);
+  expect(entries).toEqual(["Agreement.pdf", "Annex.pdf", "Untitled package - Certificate of Completion.pdf"]);
   const agreementText = execFileSync("sh", ["-c", `unzip -p "${zip}" Agreement.pdf | pdftotext - -`], { encoding: "utf8" });
   for (const signer of SIGNERS) expect(agreementText).toContain(`${signer.firstName} ${signer.lastName}`);
 
-  // The evidence summary names the package and every signer.
+  // The evidence summary (the certificate of completion) names the package and every signer, and tells what they did in words.
   const evidence = await download(page, page.getByTestId("download-evidence"));
   const evidenceText = execFileSync("pdftotext", [evidence, "-"], { encoding: "utf8" });
   expect(evidenceText).toContain("Untitled package");
   for (const signer of SIGNERS) expect(evidenceText).toContain(signer.email);
+  expect(evidenceText).toContain("Certificate of Completion");
+  expect(evidenceText).toContain("Sent for signing");
 }

@@ -12,6 +12,7 @@ import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentPdf } from "@/lib/es
 import { newId } from "@/lib/esign/ids";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { call } from "../support/api-client";
+import { pdfSig } from "../support/poppler";
 import { makeFormPdf, makePdf } from "../support/pdfs";
 import { seedAccount, type SeededAccount } from "../support/seed";
 
@@ -26,7 +27,7 @@ interface TestDocument {
 
 async function insertPackage(
   owner: SeededAccount,
-  options: { name?: string; status?: string; documents?: TestDocument[] } = {},
+  options: { name?: string; status?: string; documents?: TestDocument[]; timezoneId?: string } = {},
 ): Promise<string> {
   const db = await getDb();
   const store = await blobStore();
@@ -39,6 +40,7 @@ async function insertPackage(
     type: "PACKAGE",
     status,
     name: options.name ?? "Lease 2026",
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     sent: status === "DRAFT" ? null : new Date("2026-05-01T09:00:00Z"),
     completed: status === "COMPLETED" ? new Date("2026-05-02T10:30:00Z") : null,
   });
@@ -243,23 +245,31 @@ describe("GET /api/packages/{packageId}/documents/zip", () => {
     const zip = tempFile("documents.zip", await bytesOf(response));
 
     const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
-    expect(entries).toEqual(["Lease.pdf", "Annex.pdf", "Lease (2).pdf"]);
+    expect(entries).toEqual(["Lease.pdf", "Annex.pdf", "Lease (2).pdf", "Lease 2026 - Certificate of Completion.pdf"]);
     const entry = (name: string) => execFileSync("unzip", ["-p", zip, name], { maxBuffer: 64 * 1024 * 1024 });
     expect(await formFieldCount(entry("Lease.pdf"))).toBe(0);
     expect(pdfText(entry("Lease.pdf"))).toContain("Ada Lovelace");
     expect(sha256(entry("Annex.pdf"))).toBe(sha256(sealed));
     expect(sha256(entry("Lease (2).pdf"))).toBe(sha256(plain));
+    // The certificate of completion, sealed, with the fingerprints of what the zip holds.
+    const certificate = entry("Lease 2026 - Certificate of Completion.pdf");
+    expect(pdfSig(certificate)).toContain("Signature Validation: Signature is Valid.");
+    const certificateText = pdfText(certificate);
+    expect(certificateText).toContain("Certificate of Completion");
+    expect(certificateText).toContain(sha256(sealed));
   });
 });
 
 describe("GET /api/packages/{packageId}/evidence/summary", () => {
-  it("is a PDF of the package, its documents and hashes, and every event with its actor", async () => {
-    const packageId = await insertPackage(owner, { status: "SENT", documents: [{ id: "lease", name: "Lease", bytes: plain }] });
+  it("is a sealed certificate: events in words, times in the package's zone, IPv4 addresses as such, hashes, and no draft edits", async () => {
+    const packageId = await insertPackage(owner, { status: "SENT", timezoneId: "Europe/Paris", documents: [{ id: "lease", name: "Lease", bytes: plain }] });
     await insertEvents(owner, packageId, [
       { name: "PACKAGE_CREATE" },
       { name: "DOCUMENT_ADD", documentId: "lease", message: "Lease" },
+      { name: "FIELD_ADD", documentId: "lease" },
       { name: "PACKAGE_ACTIVATE" },
-      { name: "DOCUMENT_VIEWED", sessionUser: "signer-7f3a", documentId: "lease", ipAddress: "198.51.100.23" },
+      { name: "DOCUMENT_VIEWED", sessionUser: "signer-7f3a", documentId: "lease", ipAddress: "::ffff:198.51.100.23" },
+      { name: "PACKAGE_DECLINE", sessionUser: "signer-7f3a", message: "Clause 7 is wrong.", ipAddress: "::ffff:198.51.100.23" },
     ]);
 
     const response = await call("GET", `/api/packages/${packageId}/evidence/summary`, { key: owner.apiKey });
@@ -271,27 +281,33 @@ describe("GET /api/packages/{packageId}/evidence/summary", () => {
     const bytes = await bytesOf(response);
     expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdfSig(bytes)).toContain("Signature Validation: Signature is Valid.");
 
     const text = pdfText(bytes);
+    const flat = text.replace(/\s+/g, " ");
     for (const expected of [
-      "Evidence Summary",
+      "Certificate of Completion",
       packageId,
-      "SENT",
-      "PACKAGE_CREATE",
-      "DOCUMENT_ADD",
-      "PACKAGE_ACTIVATE",
-      "DOCUMENT_VIEWED",
-      "Olive Owner",
-      owner.email,
+      "Sent: signing in progress (SENT)",
+      `Olive Owner <${owner.email}>`,
+      // 08:00 UTC is 10:00 in Paris in May.
+      "1 May 2026, 10:00:00 CEST (UTC+02:00) Created and prepared as a draft (3 changes)",
+      "1 May 2026, 10:03:03 CEST (UTC+02:00) Sent for signing",
+      "Viewed “Lease”",
+      "Declined: Clause 7 is wrong.",
       "signer-7f3a",
       "198.51.100.23",
-      "2026-05-01T08:00:00.000Z",
+      "Times in Europe/Paris",
       sha256(plain),
       sha256(await consentPdf()),
-      "Page 1 of 1",
+      "not sealed: the consent is accepted, not signed",
     ]) {
-      expect(text).toContain(expected);
+      expect(flat).toContain(expected);
     }
+    for (const absent of ["::ffff:", "PACKAGE_", "DOCUMENT_", "FIELD_ADD"]) expect(flat).not.toContain(absent);
+    // No UTC timestamps in ISO form: every time is local, zone shown.
+    expect(flat).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(text).toMatch(/Page 1 of \d/);
   });
 
   it("paginates 300 events with page numbers, and survives characters the fonts lack", async () => {
@@ -305,7 +321,7 @@ describe("GET /api/packages/{packageId}/evidence/summary", () => {
       owner,
       packageId,
       Array.from({ length: 300 }, (_, i) => ({
-        name: i === 150 ? "PACKAGE_DECLINE" : i % 3 ? "DOCUMENT_VIEWED" : "PACKAGE_READY_FOR_COMPLETE",
+        name: i === 150 ? "PACKAGE_DECLINE" : i % 3 ? "REMINDER_SENT" : "SIGNER_REINVITE",
         sessionUser: i % 2 ? owner.userId : `signer-${i}`,
         documentId: i % 2 ? "lease" : null,
         message: i === 150 ? longReason : `event #${i + 1} by Zoë 漢字 😀`,
@@ -328,7 +344,7 @@ describe("GET /api/packages/{packageId}/evidence/summary", () => {
     expect(text).toContain("Zoë ?? ?");
     expect(text).toContain("event #1 by");
     expect(text).toContain("event #300 by");
-    expect(text).toContain("PACKAGE_DECLINE");
+    expect(text).toContain("Declined: I do not agree with clause 7");
     // The decline reason is longer than a page: it continues on the next one, to its last words.
     expect(text.replace(/\s+/g, " ")).toContain("this lease at all.");
   });

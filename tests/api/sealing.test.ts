@@ -19,7 +19,7 @@ import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
 import { scribblePng } from "../support/images";
 import { makePdf, multipartBody } from "../support/pdfs";
-import { darkShare, pdfSig, pdfText, renderPageGray } from "../support/poppler";
+import { darkShare, pdfFonts, pdfSig, pdfText, renderPageGray } from "../support/poppler";
 import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
 
 // A job schema of its own: the sealing jobs queued here are worked by this file's worker only.
@@ -255,9 +255,10 @@ describe("sealing a completed package", () => {
     const annexText = pdfText(annex);
     for (const value of ["Annex one", "AL", "Yearly", "2026-12-01"]) expect(annexText).toContain(value);
 
-    // The zip holds the sealed PDFs, byte for byte, and not the consent document.
+    // The zip holds the sealed PDFs, byte for byte, not the consent document, and the sealed certificate of completion.
     const zip = unzip(await download(account, `/api/packages/${packageId}/documents/zip`));
-    expect([...zip.keys()]).toEqual(["Lease.pdf", "Annex.pdf"]);
+    expect([...zip.keys()]).toEqual(["Lease.pdf", "Annex.pdf", "Lease 2026 - Certificate of Completion.pdf"]);
+    expect(pdfSig(zip.get("Lease 2026 - Certificate of Completion.pdf")!)).toContain("Signature Validation: Signature is Valid.");
     expect(sha256(zip.get("Lease.pdf")!)).toBe(sha256(lease));
     expect(sha256(zip.get("Annex.pdf")!)).toBe(sha256(annex));
     // The original stays as uploaded.
@@ -319,7 +320,7 @@ describe("sealing a completed package", () => {
       "198.51.100.23",
       "203.0.113.9",
       `Signed for the group by Sam Sender <${signing.member.email}>`,
-      "One-time code by e-mail (EMAIL_OTP): passed at 2026-11-23T02:30:00.000Z",
+      "One-time code by e-mail (EMAIL_OTP): passed 22 Nov 2026, 21:30:00 EST (UTC-05:00)",
       "No verification attached",
     ]) {
       expect(flat).toContain(expected);
@@ -328,8 +329,12 @@ describe("sealing a completed package", () => {
     const joined = text.replace(/\s+/g, "");
     const agent = USER_AGENT.replace(/\s+/g, "");
     expect(joined.split(agent).length - 1).toBeGreaterThanOrEqual(2);
-    // The signer event's actor is the signer behind the role id.
-    expect(flat).toContain("DOCUMENT_SIGNED Ada Lovelace <ada@example.test> role Tenant");
+    // The signer event, in words, by the signer behind the role id.
+    expect(flat).toContain("Signed “Lease” Ada Lovelace <ada@example.test>");
+    // Sealed like the documents, each signature drawn in its frame as on them (the typed one in the seal's embedded font).
+    expect(pdfSig(summary)).toContain("Signature Validation: Signature is Valid.");
+    expect(pdfFonts(summary)).toMatch(/DejaVuSans.*yes/);
+    expect((await PDFDocument.load(summary)).getPages().some((page) => page.node.Resources()?.toString().includes("/XObject"))).toBe(true);
   });
 });
 

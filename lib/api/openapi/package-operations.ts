@@ -318,7 +318,7 @@ export const packageOperations: Operation[] = [
 
   { method: "get", path: `${doc}/original`, tag: "Downloads", summary: "The original upload, byte for byte", permission: transaction, responses: { 200: pdf } },
   { method: "get", path: `${doc}/pdf`, tag: "Downloads", summary: "The document: flattened before completion, sealed after", permission: transaction, responses: { 200: pdf } },
-  { method: "get", path: `${pkg}/documents/zip`, tag: "Downloads", summary: "Every signed document of a completed package", permission: transaction, responses: { 200: { description: "A zip archive", contentType: "application/zip" } } },
+  { method: "get", path: `${pkg}/documents/zip`, tag: "Downloads", summary: "Every signed document of a completed package, and its certificate of completion", permission: transaction, responses: { 200: { description: "A zip archive", contentType: "application/zip" } } },
   {
     method: "post",
     path: `${pkg}/documents/localize-consent`,
@@ -334,7 +334,7 @@ export const packageOperations: Operation[] = [
       409: ok(errorResponse, "A signer accepted the consent already, or the package is completed, in the trash or otherwise final"),
     },
   },
-  { method: "get", path: `${pkg}/evidence/summary`, tag: "Downloads", summary: "The audit trail so far, as a PDF", permission: transaction, responses: { 200: pdf } },
+  { method: "get", path: `${pkg}/evidence/summary`, tag: "Downloads", summary: "The certificate of completion (evidence summary) so far, as a PDF sealed by the service", permission: transaction, responses: { 200: pdf } },
 
   {
     method: "post",

@@ -18,11 +18,13 @@ import {
   type DocumentRow,
   type DownloadFile,
 } from "./document-file";
+import { certificateFileName, certificateOfCompletion } from "./evidence-summary";
 import { zipDownload } from "./zip-download";
 
 /**
  * GET /api/packages/{packageId}/documents/zip: every signed document of a completed package (not
- * the consent document), one PDF per document, streamed as the zip is built.
+ * the consent document), one PDF per document, and last the package's sealed certificate of
+ * completion, streamed as the zip is built.
  */
 export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
   return completedPackageZip(db, await findPackage(db, caller, packageId));
@@ -41,11 +43,14 @@ export async function completedPackageZip(db: Queryable, pkg: PackageRow): Promi
   // Checked before the first byte is sent: once the zip streams, a failure can only cut it short.
   for (const document of entries) await assertStored(store, pkg, document);
 
+  // Built before the first byte is sent too, so that a failure is an error answer, not a cut zip.
+  const certificate = await certificateOfCompletion(db, pkg);
+
   const date = pkg.completed ?? now();
-  return zipDownload(
-    `${safeFileName(pkg.name, pkg.id)}.zip`,
-    entries.map((document) => ({ name: pdfFileName(document), date, chunks: pdfChunks(store, pkg, document) })),
-  );
+  return zipDownload(`${safeFileName(pkg.name, pkg.id)}.zip`, [
+    ...entries.map((document) => ({ name: pdfFileName(document), date, chunks: pdfChunks(store, pkg, document) })),
+    { name: certificateFileName(pkg), date, chunks: oneChunk(certificate) },
+  ]);
 }
 
 async function assertStored(store: BlobStore, pkg: PackageRow, document: DocumentRow): Promise<void> {
@@ -58,4 +63,8 @@ async function* pdfChunks(store: BlobStore, pkg: PackageRow, document: DocumentR
   const { body } = await documentPdf(store, pkg, document);
   if (body instanceof Uint8Array) yield body;
   else yield* Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
+}
+
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }

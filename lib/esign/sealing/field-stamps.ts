@@ -92,34 +92,31 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
     const approval = sources.approvals.get(field.approvalId);
     const signature = sources.signatures.get(field.approvalId);
     if (!approval || !(approval.signed || approval.accepted || signature)) continue;
-    const value = field.type === "SIGNATURE" ? signatureValue(field, signature, sources) : inputValue(field, approval, signature, sources);
+    const value = field.type === "SIGNATURE" ? signatureValue(signature, { images: sources.images, wantsInitials: field.subtype === "INITIALS", frame: signature && frameOf(field, signature, sources.timezoneId) }) : inputValue(field, approval, signature, sources);
     if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value });
   }
   return stamps;
 }
 
 /**
- * A typed signature as the field asks for it: an approval holds one signature, but one made
- * before each signature field had its own approval may hold an initials field beside a full
- * one, and each shows what it is (initials of the name signed with, or the full name).
+ * How a signature is drawn: on the sealed documents, and in the certificate of completion. A typed
+ * signature shows as the field asks for it: an approval holds one signature, but one made before
+ * each signature field had its own approval may hold an initials field beside a full one, and each
+ * shows what it is (initials of the name signed with, or the full name). `frame`: what the frame
+ * of a full signature says, if it gets one.
  */
-function signatureValue(field: FieldRow, signature: SignatureRow | undefined, sources: FieldStampSources): StampValue | null {
+export function signatureValue(signature: SignatureRow | undefined, options: { images: ReadonlyMap<string, Uint8Array>; wantsInitials: boolean; frame?: SignatureFrame }): StampValue | null {
+  const { images, wantsInitials, frame } = options;
   if (!signature) return null;
   const typed = signature.text?.trim() ?? "";
-  const wantsInitials = field.subtype === "INITIALS";
   const font = isSignatureFontId(signature.font) ? signature.font : undefined;
-  const frame: SignatureFrame = {
-    signedBy: signature.signerName,
-    signedAt: formatSigningMoment(signature.signedAt, sources.timezoneId),
-    shortId: signatureShortId(field.packageId, field.documentId, field.approvalId),
-  };
   switch (signature.kind) {
     case "FULLNAME":
       return wantsInitials ? { kind: "initials", text: initialsOf(typed || signature.signerName), font } : { kind: "signatureText", text: typed || signature.signerName, font, frame };
     case "INITIALS":
       return wantsInitials ? { kind: "initials", text: typed || initialsOf(signature.signerName), font } : { kind: "signatureText", text: signature.signerName, font, frame };
     case "CAPTURE": {
-      const image = signature.imageSha256 ? sources.images.get(signature.imageSha256) : undefined;
+      const image = signature.imageSha256 ? images.get(signature.imageSha256) : undefined;
       if (!image) {
         throw new Error(
           `The hand-drawn signature of approval ${signature.approvalId} on document ${signature.documentId} ` +
@@ -131,6 +128,15 @@ function signatureValue(field: FieldRow, signature: SignatureRow | undefined, so
     default:
       return null;
   }
+}
+
+/** What the frame of a full signature in `field` says. */
+function frameOf(field: FieldRow, signature: SignatureRow, timezoneId: string): SignatureFrame {
+  return {
+    signedBy: signature.signerName,
+    signedAt: formatSigningMoment(signature.signedAt, timezoneId),
+    shortId: signatureShortId(field.packageId, field.documentId, field.approvalId),
+  };
 }
 
 function inputValue(field: FieldRow, approval: ApprovalRow, signature: SignatureRow | undefined, sources: FieldStampSources): StampValue | null {
