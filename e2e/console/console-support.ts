@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 
 /** What the console's end-to-end tests share: a new user, real PDFs, the page checks. */
@@ -62,4 +62,21 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
     `axe on ${name}`,
   ).toEqual([]);
+}
+
+/**
+ * Drags a palette item onto a page of the field editor at a fraction of the page's width and
+ * height, having first brought that point into view, as a sender would: the editor in the middle
+ * of the window, the preview scrolled to the point (a page as wide as the preview is taller than it).
+ */
+export async function dropOnPage(item: Locator, target: Locator, x: number, y: number): Promise<void> {
+  await target.evaluate((element, fraction) => {
+    const pane = element.closest('[data-testid="pdf-pages"]') as HTMLElement;
+    pane.scrollIntoView({ block: "center" });
+    const page = element.getBoundingClientRect();
+    const view = pane.getBoundingClientRect();
+    pane.scrollTop += page.top + page.height * fraction - (view.top + view.height / 2);
+  }, y);
+  const box = (await target.boundingBox())!;
+  await item.dragTo(target, { steps: 10, targetPosition: { x: box.width * x, y: box.height * y } });
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
-import { checkPage, pdfFile } from "./console-support";
+import { checkPage, dropOnPage, pdfFile } from "./console-support";
 
 /**
  * The sender's day with a package, from the inbox of a signed-in user: build a package of two PDFs
@@ -120,8 +120,7 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   for (const [i, signer] of SIGNERS.entries()) {
     await editor.getByTestId("field-signer-picker").locator("label").filter({ hasText: `${signer.firstName} ${signer.lastName}` }).click();
     await expect(editor.getByRole("radio", { name: new RegExp(`^${signer.firstName} ${signer.lastName}`) })).toBeChecked();
-    const box = (await firstPage.boundingBox())!;
-    await editor.getByTestId("field-palette-signature").dragTo(firstPage, { steps: 10, targetPosition: { x: box.width * 0.3, y: box.height * (0.3 + i * 0.15) } });
+    await dropOnPage(editor.getByTestId("field-palette-signature"), firstPage, 0.3, 0.3 + i * 0.15);
     await expect(editor.getByTestId("placed-field")).toHaveCount(i + 1);
     await fieldsSaved(page);
   }
@@ -130,8 +129,7 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   await editor.getByTestId("field-signer-picker").locator("label").filter({ hasText: "Alice Adams" }).click();
   const otherKinds = ["initials", "name", "date", "text", "checkbox"] as const;
   for (const [i, kind] of otherKinds.entries()) {
-    const box = (await firstPage.boundingBox())!;
-    await editor.getByTestId(`field-palette-${kind}`).dragTo(firstPage, { steps: 10, targetPosition: { x: box.width * 0.7, y: box.height * (0.15 + i * 0.12) } });
+    await dropOnPage(editor.getByTestId(`field-palette-${kind}`), firstPage, 0.7, 0.15 + i * 0.12);
     await expect(editor.getByTestId("placed-field")).toHaveCount(SIGNERS.length + i + 1);
     await fieldsSaved(page);
   }
@@ -157,6 +155,8 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   // Alice's signature moved and then made larger with the mouse.
   const aliceSignature = editor.getByRole("button", { name: /^Signature · Alice Adams/ });
   const before = (await aliceFields()).find((field) => field.subtype === "FULLNAME")!;
+  // Back in view: the preview was scrolled down to the later drops.
+  await aliceSignature.scrollIntoViewIfNeeded();
   const at = (await aliceSignature.boundingBox())!;
   await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
   await page.mouse.down();

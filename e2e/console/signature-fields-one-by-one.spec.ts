@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { pdfSig, pdfWords } from "../../tests/support/poppler";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
-import { signInWithApiKey, titledPdf } from "./console-support";
+import { dropOnPage, signInWithApiKey, titledPdf } from "./console-support";
 
 /**
  * A signature and initials placed in the builder are two acts of signing: the signer gives each
@@ -34,10 +34,7 @@ test("each signature field placed in the builder is signed with its own click, a
   const editor = page.getByTestId("field-editor");
   await editor.getByRole("tab", { name: /^Lease/ }).click();
   for (const [kind, pageIndex] of [["signature", 0], ["initials", 1]] as const) {
-    const target = page.getByTestId(`field-page-lease-${pageIndex}`);
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await editor.getByTestId(`field-palette-${kind}`).dragTo(target, { steps: 10, targetPosition: { x: box.width * 0.3, y: box.height * 0.5 } });
+    await dropOnPage(editor.getByTestId(`field-palette-${kind}`), page.getByTestId(`field-page-lease-${pageIndex}`), 0.3, 0.5);
     await expect(page.getByTestId("field-save-status")).toHaveText("Changes are saved as you go.");
   }
   const placed = await owner.json<Package>("GET", `/api/packages/${packageId}`);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
-import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { signUpInConsole } from "./console-support";
 
 /**
@@ -64,7 +64,7 @@ test("tags naming an unknown role become a signer the sender fills in; the seale
   const signer = await openCeremony(browser, link);
   await acceptConsent(signer);
   await signer.screenshot({ path: "test-results/text-tags-ceremony.png" });
-  await signer.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(signer, signer.getByRole("button", { name: "Signature (required)" }));
   await signDocument(signer);
   await expectFinished(signer);
   await signer.context().close();

@@ -92,19 +92,17 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           </Link>
         )}
       </div>
-      <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
-        <div className="flex min-w-0 flex-1 flex-col gap-5">
-          <SettingsSection pkg={pkg} template={template} />
-          <DocumentsSection pkg={pkg} />
-          <SignersSection pkg={pkg} template={template} />
-          <VerificationSection pkg={pkg} template={template} />
-          <FieldsSection pkg={pkg} />
-          {template ? null : <RemindersSection pkg={pkg} />}
-        </div>
-        <aside aria-label="Summary" className="lg:sticky lg:top-4 lg:w-80 lg:shrink-0">
-          <ReviewSection pkg={pkg} template={template} />
-        </aside>
+      {/* The sections take the page's whole width (the field editor's page preview most of all); the
+          summary and Send sit in a bar held at the bottom of the window, where nothing above moves them. */}
+      <div className="flex min-w-0 flex-col gap-5">
+        <SettingsSection pkg={pkg} template={template} />
+        <DocumentsSection pkg={pkg} />
+        <SignersSection pkg={pkg} template={template} />
+        <VerificationSection pkg={pkg} template={template} />
+        <FieldsSection pkg={pkg} />
+        {template ? null : <RemindersSection pkg={pkg} />}
       </div>
+      <ReviewSection pkg={pkg} template={template} />
     </UnsavedWorkProvider>
   );
 }

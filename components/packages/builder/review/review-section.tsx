@@ -18,7 +18,7 @@ import { stepsOf } from "../signers/signing-steps";
 import { useSaveAllUnsavedWork } from "../unsaved-work";
 import { readinessOf } from "./readiness";
 
-/** The summary beside the builder: what the package holds, what is missing, and Send (or Done for a template). */
+/** The bar at the bottom of the builder: what the package holds, what is missing, and Send (or Done for a template). */
 export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
   const router = useRouter();
   const toast = useToast();
@@ -66,60 +66,43 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
   }
 
   return (
-    <section aria-labelledby="review-heading" data-testid="review-section" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="review-heading" className="text-lg font-semibold text-slate-900">
-        {template ? "Review" : "Review and send"}
-      </h2>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Documents</dt>
-        <dd className="text-slate-900">{documents}</dd>
-        <dt className="text-slate-600">{template ? "Placeholders" : "Signers"}</dt>
-        <dd className="text-slate-900">
-          {roles.length}
+    <section
+      aria-labelledby="review-heading"
+      data-testid="review-section"
+      className="sticky bottom-0 z-20 mt-5 rounded-t-lg border border-b-0 border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+    >
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <h2 id="review-heading" className="text-base font-semibold text-slate-900">
+          {template ? "Review" : "Review and send"}
+        </h2>
+        <p className="text-sm text-slate-700">
+          {plural(documents, "document", "documents")} · {plural(roles.length, template ? "placeholder" : "signer", template ? "placeholders" : "signers")}
           {roles.length ? ` in ${plural(steps, "step", "steps")}` : ""}
-        </dd>
-      </dl>
-      {blocking.length ? (
-        <div className="mt-3">
-          <h3 className="text-sm font-semibold text-slate-900">{template ? "Still to do" : "Before sending"}</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-amber-900" data-testid="review-missing">
-            {blocking.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+        </p>
+        <ReadinessList title={template ? "Still to do" : "Before sending"} items={blocking} tone="text-amber-900" testId="review-missing" />
+        <ReadinessList title="Worth a look" items={warnings} tone="text-slate-700" />
+        {!blocking.length && !warnings.length ? <p className="text-sm text-emerald-800">Everything is in place.</p> : null}
+        <div className="ml-auto flex items-center gap-3">
+          <p className="hidden text-xs text-slate-600 md:block">{template ? "Every change is already saved." : "Every change is saved as a draft as you go."}</p>
+          {template ? (
+            <Link
+              href="/templates"
+              className="inline-flex min-h-10 items-center justify-center rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-2"
+            >
+              Done
+            </Link>
+          ) : (
+            <Button data-testid="send-package" busy={saving || send.isPending} onClick={() => void startSending()}>
+              Send package
+            </Button>
+          )}
         </div>
-      ) : null}
-      {warnings.length ? (
-        <div className="mt-3">
-          <h3 className="text-sm font-semibold text-slate-900">Worth a look</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {warnings.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {!blocking.length && !warnings.length ? <p className="mt-3 text-sm text-emerald-800">Everything is in place.</p> : null}
+      </div>
       {refusal ? (
-        <p role="alert" className="mt-3 rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900" data-testid="send-refusal">
+        <p role="alert" className="mt-2 rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900" data-testid="send-refusal">
           {refusal}
         </p>
       ) : null}
-      <div className="mt-4">
-        {template ? (
-          <Link
-            href="/templates"
-            className="inline-flex min-h-10 w-full items-center justify-center rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-2"
-          >
-            Done
-          </Link>
-        ) : (
-          <Button className="w-full" data-testid="send-package" busy={saving || send.isPending} onClick={() => void startSending()}>
-            Send package
-          </Button>
-        )}
-        <p className="mt-2 text-xs text-slate-600">{template ? "Every change is already saved." : "Every change is saved as a draft as you go."}</p>
-      </div>
       {naming ? (
         <NameBeforeSending
           onClose={() => setNaming(false)}
@@ -131,6 +114,23 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
         />
       ) : null}
     </section>
+  );
+}
+
+/** How many things are missing (or worth a look), opening upwards to the list of them. */
+function ReadinessList({ title, items, tone, testId }: { title: string; items: string[]; tone: string; testId?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="relative text-sm">
+      <summary className={`cursor-pointer rounded ${tone} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600`}>
+        {title}: {items.length === 1 ? items[0] : `${items.length} things`}
+      </summary>
+      <ul className={`absolute bottom-full left-0 mb-2 w-80 max-w-[80vw] list-disc space-y-1 rounded-md border border-slate-200 bg-white py-2 pr-3 pl-7 shadow-lg ${tone}`} data-testid={testId}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
