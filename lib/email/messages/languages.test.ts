@@ -72,7 +72,7 @@ describe("e-mail languages", () => {
   });
 
   const english = textsOf(EMAIL_MESSAGES.en);
-  for (const language of LANGUAGES.filter((l) => l !== "en")) {
+  for (const language of Object.keys(EMAIL_MESSAGES).filter((l) => l !== "en")) {
     it(`${language} has every English text, no other, with the same ICU arguments`, () => {
       const texts = textsOf(EMAIL_MESSAGES[language]);
       expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
@@ -83,7 +83,7 @@ describe("e-mail languages", () => {
     });
   }
 
-  for (const language of LANGUAGES) {
+  for (const language of Object.keys(EMAIL_MESSAGES)) {
     it(`${language}: every kind renders, in its language, with its facts and dates in UTC`, () => {
       for (const [kind, mail] of Object.entries(everyKindIn(language))) {
         expect(mail.html, kind).toContain(`<html lang="${language}">`);
