@@ -1,4 +1,4 @@
-import { en } from "./en";
+import { catalogueIn, EMAIL_MESSAGES } from "./catalogue";
 import { renderEmail } from "./render";
 import type {
   CallbackFailingData,
@@ -21,33 +21,39 @@ import type {
 export type * from "./types";
 export { escapeHtml } from "./render";
 
-/** One catalogue per language we have; add a language by adding its catalogue here. */
-const catalogues: Record<string, Catalogue> = { en };
-
-/** The catalogue of `language` ("fr-CA" falls back to "fr"), English when we have neither. */
-export function catalogueFor(language: string | undefined): { language: string; catalogue: Catalogue } {
-  const wanted = (language ?? "en").toLowerCase();
+/**
+ * The language we write an e-mail in: `language` when we ship it, else the base of its region tag
+ * ("fr-CA" and "fr_CA" give "fr", "pt-BR" gives "pt"), else English ("zh-CN" gives "en").
+ */
+export function emailLanguageOf(language: string | null | undefined): string {
+  const wanted = (language ?? "").trim().toLowerCase();
   for (const candidate of [wanted, wanted.split(/[-_]/)[0]]) {
-    if (catalogues[candidate]) return { language: candidate, catalogue: catalogues[candidate] };
+    if (Object.hasOwn(EMAIL_MESSAGES, candidate)) return candidate;
   }
-  return { language: "en", catalogue: en };
+  return "en";
 }
 
-function render<Data>(pick: (catalogue: Catalogue) => Template<Data>, data: Data, language?: string): EmailContent {
+/** The catalogue of `language` as `emailLanguageOf` picks it, and the language picked. */
+export function catalogueFor(language: string | null | undefined): { language: string; catalogue: Catalogue } {
+  const picked = emailLanguageOf(language);
+  return { language: picked, catalogue: catalogueIn(picked) };
+}
+
+function render<Data>(pick: (catalogue: Catalogue) => Template<Data>, data: Data, language?: string | null): EmailContent {
   const found = catalogueFor(language);
   const template = pick(found.catalogue);
   return renderEmail(template.subject(data), template.body(data), found.language);
 }
 
-export const senderInvitationEmail = (data: SenderInvitationData, language?: string) => render((c) => c.senderInvitation, data, language);
-export const signingInvitationEmail = (data: SigningInvitationData, language?: string) => render((c) => c.signingInvitation, data, language);
-export const reminderEmail = (data: ReminderData, language?: string) => render((c) => c.reminder, data, language);
-export const signingCancelledEmail = (data: SigningCancelledData, language?: string) => render((c) => c.signingCancelled, data, language);
-export const oneTimeCodeEmail = (data: OneTimeCodeData, language?: string) => render((c) => c.oneTimeCode, data, language);
-export const signerLockedEmail = (data: SignerLockedData, language?: string) => render((c) => c.signerLocked, data, language);
-export const packageCompletedEmail = (data: PackageCompletedData, language?: string) => render((c) => c.packageCompleted, data, language);
-export const signerCopyEmail = (data: SignerCopyData, language?: string) => render((c) => c.signerCopy, data, language);
-export const declinedEmail = (data: DeclinedData, language?: string) => render((c) => c.declined, data, language);
-export const expiredEmail = (data: ExpiredData, language?: string) => render((c) => c.expired, data, language);
-export const callbackFailingEmail = (data: CallbackFailingData, language?: string) => render((c) => c.callbackFailing, data, language);
-export const passwordResetEmail = (data: PasswordResetData, language?: string) => render((c) => c.passwordReset, data, language);
+export const senderInvitationEmail = (data: SenderInvitationData, language?: string | null) => render((c) => c.senderInvitation, data, language);
+export const signingInvitationEmail = (data: SigningInvitationData, language?: string | null) => render((c) => c.signingInvitation, data, language);
+export const reminderEmail = (data: ReminderData, language?: string | null) => render((c) => c.reminder, data, language);
+export const signingCancelledEmail = (data: SigningCancelledData, language?: string | null) => render((c) => c.signingCancelled, data, language);
+export const oneTimeCodeEmail = (data: OneTimeCodeData, language?: string | null) => render((c) => c.oneTimeCode, data, language);
+export const signerLockedEmail = (data: SignerLockedData, language?: string | null) => render((c) => c.signerLocked, data, language);
+export const packageCompletedEmail = (data: PackageCompletedData, language?: string | null) => render((c) => c.packageCompleted, data, language);
+export const signerCopyEmail = (data: SignerCopyData, language?: string | null) => render((c) => c.signerCopy, data, language);
+export const declinedEmail = (data: DeclinedData, language?: string | null) => render((c) => c.declined, data, language);
+export const expiredEmail = (data: ExpiredData, language?: string | null) => render((c) => c.expired, data, language);
+export const callbackFailingEmail = (data: CallbackFailingData, language?: string | null) => render((c) => c.callbackFailing, data, language);
+export const passwordResetEmail = (data: PasswordResetData, language?: string | null) => render((c) => c.passwordReset, data, language);

@@ -32,7 +32,7 @@ function expectFacts(mail: EmailContent, facts: string[]) {
 describe("e-mail messages", () => {
   it("sender invitation: inviter, account, activation link, expiry", () => {
     const mail = senderInvitationEmail({ inviterName: EVIL, accountName: "Acme", activationUrl: "https://signet.test/activate/abc?x=1&y=2", expires: new Date("2030-01-08T10:00:00Z") });
-    expectFacts(mail, ["Acme", "https://signet.test/activate/abc?x=1&y=2", "2030-01-08"]);
+    expectFacts(mail, ["Acme", "https://signet.test/activate/abc?x=1&y=2", "January 8, 2030 (UTC)"]);
     expect(mail.html).toContain(ESCAPED);
     expect(mail.html).toContain('href="https://signet.test/activate/abc?x=1&amp;y=2"');
     expect(mail.subject).toContain("Acme");
@@ -82,7 +82,7 @@ describe("e-mail messages", () => {
     const copyUrl = "https://signet.test/copy/t0k3n";
     const mail = signerCopyEmail({ signerName: "Tia", packageName: "Lease", copyUrl, availableUntil: new Date("2027-02-25T10:00:00Z") });
     expect(mail.subject).toBe('Your signed copy of "Lease"');
-    expectFacts(mail, ["Tia", "Lease", copyUrl, "2027-02-25", "Download your signed documents"]);
+    expectFacts(mail, ["Tia", "Lease", copyUrl, "February 25, 2027 (UTC)", "Download your signed documents"]);
     expect(mail.html).toContain(`<a href="${copyUrl}"`);
   });
 
@@ -94,7 +94,7 @@ describe("e-mail messages", () => {
 
   it("expired", () => {
     const mail = expiredEmail({ senderName: "Olive", packageName: "Lease", expiredAt: new Date("2030-02-01T00:00:00Z") });
-    expectFacts(mail, ["Olive", "Lease", "2030-02-01"]);
+    expectFacts(mail, ["Olive", "Lease", "February 1, 2030 (UTC)"]);
   });
 
   it("callback failing", () => {
@@ -102,12 +102,21 @@ describe("e-mail messages", () => {
     expectFacts(mail, ["Olive", "https://hooks.test/x", "PACKAGE_COMPLETE", "10 attempts", "HTTP 503 <html>"]);
   });
 
-  it("falls back to English for a language we do not have", () => {
-    expect(catalogueFor("fr").language).toBe("en");
+  it("picks the language we ship: exact, then the base of a region tag, else English", () => {
+    expect(catalogueFor("fr").language).toBe("fr");
+    expect(catalogueFor("fr-CA").language).toBe("fr");
+    expect(catalogueFor("pt_BR").language).toBe("pt");
     expect(catalogueFor("en-GB").language).toBe("en");
+    expect(catalogueFor("zh-CN").language).toBe("en");
     expect(catalogueFor(undefined).language).toBe("en");
+    expect(catalogueFor("").language).toBe("en");
     const data = { signerName: "S", senderName: "O", packageName: "P", signingUrl: "u" };
     expect(reminderEmail(data, "zz")).toEqual(reminderEmail(data, "en"));
     expect(reminderEmail(data, "zz").html).toContain('lang="en"');
+  });
+
+  it("dates are the UTC day, whatever the hour", () => {
+    const late = expiredEmail({ senderName: "O", packageName: "P", expiredAt: new Date("2030-02-01T23:59:00Z") });
+    expect(late.text).toContain("February 1, 2030 (UTC)");
   });
 });

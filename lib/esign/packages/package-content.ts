@@ -88,11 +88,13 @@ export interface PackageSender {
   lastName: string;
   title?: string;
   company?: string;
+  /** The sender's own language: the e-mails the package sends them are written in it. */
+  language?: string;
 }
 
 export async function findPackageSender(db: Queryable, ownerUserId: string): Promise<PackageSender> {
   const [sender] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title, company: users.company })
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title, company: users.company, language: users.language })
     .from(users)
     .where(eq(users.id, ownerUserId));
   return sender;

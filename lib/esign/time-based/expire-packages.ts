@@ -31,7 +31,7 @@ export async function expireOnePackage(at: Date, scope: SweepScope = {}): Promis
 
     const owner = await findPackageSender(tx, pkg.ownerUserId);
     if (owner) {
-      const content = expiredEmail({ senderName: senderName(owner), packageName: pkg.name, expiredAt: pkg.due! }, pkg.language);
+      const content = expiredEmail({ senderName: senderName(owner), packageName: pkg.name, expiredAt: pkg.due! }, owner.language || pkg.language);
       await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "EXPIRED", to: owner.email });
     }
     return pkg.id;

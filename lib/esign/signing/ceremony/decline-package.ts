@@ -54,7 +54,7 @@ export async function refuseToSign(tx: Tx, context: SignerContext, how: "DECLINE
       packageName: pkg.name,
       reason,
     },
-    pkg.language,
+    owner.language || pkg.language,
   );
   await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "DECLINED", to: owner.email });
 }

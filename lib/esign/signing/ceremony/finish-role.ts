@@ -30,7 +30,7 @@ async function emailSenderCompleted(tx: Tx, pkg: SignerContext["pkg"]): Promise<
   if (!owner) return;
   // The console's page, not the API's download URLs: those answer 401 to a browser without a key.
   const packageUrl = `${config().publicUrl}/packages/${encodeURIComponent(pkg.id)}`;
-  const content = packageCompletedEmail({ recipientName: senderName(owner), packageName: pkg.name, packageUrl }, pkg.language);
+  const content = packageCompletedEmail({ recipientName: senderName(owner), packageName: pkg.name, packageUrl }, owner.language || pkg.language);
   await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "PACKAGE_COMPLETED", to: owner.email });
 }
 
