@@ -16,6 +16,7 @@ import { ConsentStep } from "./consent-step";
 import { DocumentsStep } from "./documents-step";
 import { HandOverScreen } from "./host-screens";
 import { OneTimeCodeStep } from "./one-time-code-step";
+import { CeremonyPdfTexts } from "./pdf-texts";
 import { MessageScreen } from "./message-screen";
 import { SignerCopyOffer } from "./signer-copy-offer";
 
@@ -46,7 +47,9 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
   }
   return (
     <IntlRoot locale={locale} messages={messages.data}>
-      <CeremonyContent packageId={packageId} view={view} ending={ending} setEnding={setEnding} confirmedRoleId={confirmedRoleId} setConfirmedRoleId={setConfirmedRoleId} />
+      <CeremonyPdfTexts>
+        <CeremonyContent packageId={packageId} view={view} ending={ending} setEnding={setEnding} confirmedRoleId={confirmedRoleId} setConfirmedRoleId={setConfirmedRoleId} />
+      </CeremonyPdfTexts>
     </IntlRoot>
   );
 }
