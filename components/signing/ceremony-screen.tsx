@@ -38,15 +38,16 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
     initialData: locale === "en" ? CEREMONY_ENGLISH : undefined,
     staleTime: Infinity,
   });
-  if (!messages.data) {
+  if (messages.isPending) {
     return (
       <IntlRoot locale="en" messages={CEREMONY_ENGLISH}>
         <OpeningScreen />
       </IntlRoot>
     );
   }
+  // Messages that could not be loaded (the connection dropped): the ceremony goes on in English.
   return (
-    <IntlRoot locale={locale} messages={messages.data}>
+    <IntlRoot locale={messages.isError ? "en" : locale} messages={messages.data ?? CEREMONY_ENGLISH}>
       <CeremonyPdfTexts>
         <CeremonyContent packageId={packageId} view={view} ending={ending} setEnding={setEnding} confirmedRoleId={confirmedRoleId} setConfirmedRoleId={setConfirmedRoleId} />
       </CeremonyPdfTexts>

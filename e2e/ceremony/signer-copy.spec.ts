@@ -8,7 +8,7 @@ import { pdfSig } from "../../tests/support/poppler";
 import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
-import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
+import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { SmtpReceiver } from "../support/smtp-receiver";
 
 /**
@@ -69,7 +69,7 @@ test("the last signer downloads the sealed copy from the ceremony; the earlier o
   // Ann signs first: her copy will come by e-mail once everyone has signed.
   const ann = await openCeremony(browser, await smtp.waitFor("ann@example.test", SIGNING_LINK));
   await acceptConsent(ann);
-  await ann.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(ann, ann.getByRole("button", { name: "Signature (required)" }));
   await signDocument(ann);
   await expectFinished(ann);
   await expect(ann.getByText("When everyone has signed, you will get an e-mail with a link to download your signed copy.")).toBeVisible();
@@ -78,7 +78,7 @@ test("the last signer downloads the sealed copy from the ceremony; the earlier o
   // Bob signs last: the page waits for the seal, then offers the download.
   const bob = await openCeremony(browser, await smtp.waitFor("bob@example.test", SIGNING_LINK));
   await acceptConsent(bob);
-  await bob.getByRole("button", { name: "Signature (required)" }).click();
+  await signField(bob, bob.getByRole("button", { name: "Signature (required)" }));
   await signDocument(bob);
   await expectFinished(bob);
   const download = bob.getByTestId("signer-copy-download");
