@@ -91,6 +91,14 @@ test("a package in French is signed in French: consent, fields, their problems, 
   await expect(page.getByText("Merci, Claire Dupont. Votre signature sur « Contrat » est enregistrée.", { exact: false })).toBeVisible();
   await expect(page.getByText("Signet · signatures électroniques")).toBeVisible();
   await expectLanguage(page, "fr");
+
+  // The last signer: the sealed copy is offered, and its page speaks French too (the date in French).
+  await expect(page.getByTestId("signer-copy-download")).toHaveText("Télécharger vos documents signés", { timeout: 60_000 });
+  await page.getByRole("link", { name: "Ou choisissez un document" }).click();
+  await expect(page.getByRole("heading", { name: "Votre copie signée de « Contrat »" })).toBeVisible();
+  await expectLanguage(page, "fr");
+  await expect(page.getByRole("link", { name: "Tout télécharger en zip" })).toBeVisible();
+  await expect(page.getByText(/fonctionne jusqu’au \d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4} \(UTC\)/)).toBeVisible();
 });
 
 test("a signer whose language is Japanese sees Japanese in a package in German; the other signer German", async ({ browser }) => {
