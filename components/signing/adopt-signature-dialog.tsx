@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { useTranslations } from "use-intl";
 import type SignaturePad from "signature_pad";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -12,7 +13,6 @@ import { SignatureDrawingPad } from "./signature-pad";
 
 type Way = "type" | "draw" | "upload";
 
-const WAY_LABELS: Record<Way, string> = { type: "Type", draw: "Draw", upload: "Upload" };
 /** "classic": the seal's own font, leaning (no signature font). */
 type FontChoice = SignatureFontId | "classic";
 
@@ -40,6 +40,8 @@ export function AdoptSignatureDialog({
   onAdopt: (adopted: AdoptedSignature) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("adopt");
+  const common = useTranslations("common");
   const ways: Way[] = drawOnly ? ["draw"] : ["type", "draw", "upload"];
   const [chosenWay, setWay] = useState<Way>("type");
   const way = ways.includes(chosenWay) ? chosenWay : ways[0]!;
@@ -47,7 +49,7 @@ export function AdoptSignatureDialog({
   const [font, setFont] = useState<FontChoice>(DEFAULT_SIGNATURE_FONT);
   const [pad, setPad] = useState<SignaturePad | null>(null);
   const [padEmpty, setPadEmpty] = useState(true);
-  const [upload, setUpload] = useState<{ image: string; problem?: undefined } | { image?: undefined; problem: string } | null>(null);
+  const [upload, setUpload] = useState<{ image: string; problem?: undefined } | { image?: undefined; problem: UploadProblem } | null>(null);
   const onPad = useCallback((instance: SignaturePad | null) => setPad(instance), []);
 
   const typedName = name.trim();
@@ -60,9 +62,9 @@ export function AdoptSignatureDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={drawOnly ? "Draw your signature" : "Adopt your signature"} wide sheetOnPhone>
+    <Dialog open={open} onClose={onClose} title={drawOnly ? t("drawTitle") : t("title")} wide sheetOnPhone>
       {ways.length > 1 ? (
-        <div role="tablist" aria-label="How to sign" className="mb-3 flex gap-1 rounded-md bg-slate-100 p-1">
+        <div role="tablist" aria-label={t("how")} className="mb-3 flex gap-1 rounded-md bg-slate-100 p-1">
           {ways.map((candidate) => (
             <button
               key={candidate}
@@ -72,25 +74,25 @@ export function AdoptSignatureDialog({
               onClick={() => setWay(candidate)}
               className={`flex-1 rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${way === candidate ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
             >
-              {WAY_LABELS[candidate]}
+              {t(candidate)}
             </button>
           ))}
         </div>
       ) : null}
 
       {way === "type" ? (
-        <div role="tabpanel" aria-label="Type">
+        <div role="tabpanel" aria-label={t("type")}>
           <label className="block text-sm font-medium text-slate-800">
-            Full name
+            {t("fullName")}
             <input value={name} maxLength={256} onChange={(event) => setName(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
           </label>
           <fieldset className="mt-3">
-            <legend className="text-sm font-medium text-slate-800">Style</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("style")}</legend>
             <div className="mt-1 grid gap-2">
               {[...SIGNATURE_FONT_IDS, "classic" as const].map((choice) => (
                 <label key={choice} className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${font === choice ? "border-sky-600 bg-sky-50" : "border-slate-200"}`}>
                   <input type="radio" name="signature-font" value={choice} checked={font === choice} onChange={() => setFont(choice)} className="accent-sky-700" />
-                  <span className="sr-only">{choice === "classic" ? "Classic" : SIGNATURE_FONTS[choice].label}</span>
+                  <span className="sr-only">{choice === "classic" ? t("classic") : SIGNATURE_FONTS[choice].label}</span>
                   <span aria-hidden className={`min-w-0 flex-1 truncate text-3xl text-sky-950 ${signatureFontClass(choice === "classic" ? undefined : choice)}`}>
                     {typedName || signerName}
                   </span>
@@ -103,8 +105,8 @@ export function AdoptSignatureDialog({
           </fieldset>
         </div>
       ) : way === "draw" ? (
-        <div role="tabpanel" aria-label="Draw">
-          <p className="mb-2 text-sm text-slate-600">Sign in the box with your mouse, finger or pen.</p>
+        <div role="tabpanel" aria-label={t("draw")}>
+          <p className="mb-2 text-sm text-slate-600">{t("drawHint")}</p>
           <SignatureDrawingPad aspectRatio={aspectRatio} onPad={onPad} onChange={setPadEmpty} />
           <div className="mt-2 flex justify-end">
             <Button
@@ -115,14 +117,14 @@ export function AdoptSignatureDialog({
                 setPadEmpty(true);
               }}
             >
-              Clear
+              {t("clear")}
             </Button>
           </div>
         </div>
       ) : (
-        <div role="tabpanel" aria-label="Upload">
+        <div role="tabpanel" aria-label={t("upload")}>
           <label className="block text-sm font-medium text-slate-800">
-            A picture of your signature (PNG or JPEG)
+            {t("picture")}
             <input
               type="file"
               accept="image/png,image/jpeg"
@@ -135,40 +137,43 @@ export function AdoptSignatureDialog({
           </label>
           {upload?.problem ? (
             <p role="alert" className="mt-2 text-sm text-rose-700">
-              {upload.problem}
+              {t(`problem.${upload.problem}`)}
             </p>
           ) : null}
           {upload?.image ? (
             <div className="mt-3 flex justify-center rounded-md border border-slate-200 bg-white p-2">
               {/* eslint-disable-next-line @next/next/no-img-element -- a data URL of the picture chosen a moment ago */}
-              <img src={upload.image} alt="Your uploaded signature" className="max-h-32 max-w-full object-contain" />
+              <img src={upload.image} alt={t("uploaded")} className="max-h-32 max-w-full object-contain" />
             </div>
           ) : null}
         </div>
       )}
 
-      <p className="mt-4 text-xs text-slate-600">By adopting this signature, you agree it is your electronic signature on the documents you sign here.</p>
+      <p className="mt-4 text-xs text-slate-600">{t("agreement")}</p>
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {common("cancel")}
         </Button>
         <Button disabled={!ready} onClick={adopt}>
-          Adopt signature
+          {t("adopt")}
         </Button>
       </div>
     </Dialog>
   );
 }
 
+/** What is wrong with an uploaded picture: its message is adopt.problem.<code>. */
+type UploadProblem = "type" | "size" | "unreadable" | "tooLarge";
+
 /** The picture as a PNG data URL at most UPLOAD_MAX in size, or what is wrong with it. */
-async function signatureImageFrom(file: File): Promise<{ image: string } | { problem: string }> {
-  if (!["image/png", "image/jpeg"].includes(file.type)) return { problem: "Choose a PNG or JPEG picture." };
-  if (file.size > 10 * 1024 * 1024) return { problem: "The picture is larger than 10 MB." };
+async function signatureImageFrom(file: File): Promise<{ image: string } | { problem: UploadProblem }> {
+  if (!["image/png", "image/jpeg"].includes(file.type)) return { problem: "type" };
+  if (file.size > 10 * 1024 * 1024) return { problem: "size" };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    return { problem: "The picture could not be read." };
+    return { problem: "unreadable" };
   }
   let scale = Math.min(1, UPLOAD_MAX.width / bitmap.width, UPLOAD_MAX.height / bitmap.height);
   const canvas = document.createElement("canvas");
@@ -182,5 +187,5 @@ async function signatureImageFrom(file: File): Promise<{ image: string } | { pro
     if (image.length * 0.75 < UPLOAD_MAX_BYTES) break;
   }
   bitmap.close();
-  return image.length * 0.75 < UPLOAD_MAX_BYTES ? { image } : { problem: "The picture could not be made small enough: try a smaller one." };
+  return image.length * 0.75 < UPLOAD_MAX_BYTES ? { image } : { problem: "tooLarge" };
 }

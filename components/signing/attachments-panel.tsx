@@ -1,12 +1,18 @@
 "use client";
 
 import { useId } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import type { CeremonyAttachmentRequirement } from "@/lib/api/attachments";
 import { removeAttachmentFile, uploadAttachment } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+function useSizeText() {
+  const t = useTranslations("attachments");
+  const format = useFormatter();
+  return (bytes: number) =>
+    bytes < 1024 * 1024
+      ? t("kilobytes", { size: format.number(Math.max(1, Math.round(bytes / 1024))) })
+      : t("megabytes", { size: format.number(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
 /** Whether the signer still owes a file for a required attachment. */
@@ -19,12 +25,13 @@ export function missingAttachments(requirements: CeremonyAttachmentRequirement[]
  * requirement, remove one before finishing. `onUploaded` hears each requirement as it now stands.
  */
 export function AttachmentsPanel({ packageId, requirements, onUploaded }: { packageId: string; requirements: CeremonyAttachmentRequirement[]; onUploaded: (requirement: CeremonyAttachmentRequirement) => void }) {
+  const t = useTranslations("attachments");
   if (requirements.length === 0) return null;
   const uploaded = requirements.filter((requirement) => requirement.files.length > 0).length;
   return (
-    <section aria-label="Attachments" className="border-t border-slate-200 px-4 py-3">
+    <section aria-label={t("section")} className="border-t border-slate-200 px-4 py-3">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-        Attachments · {uploaded} of {requirements.length} provided
+        {t("progress", { uploaded, total: requirements.length })}
       </p>
       <ul className="mt-2 space-y-3">
         {requirements.map((requirement) => (
@@ -37,6 +44,8 @@ export function AttachmentsPanel({ packageId, requirements, onUploaded }: { pack
 
 function Requirement({ packageId, requirement, onUploaded }: { packageId: string; requirement: CeremonyAttachmentRequirement; onUploaded: (requirement: CeremonyAttachmentRequirement) => void }) {
   const inputId = useId();
+  const t = useTranslations("attachments");
+  const sizeText = useSizeText();
   const upload = useCeremonyAction(packageId, (file: File) => uploadAttachment(packageId, requirement.id, file));
   const remove = useCeremonyAction(packageId, (fileId: string) => removeAttachmentFile(packageId, requirement.id, fileId));
   // Each action clears the other's old error, so the message shown is the latest one.
@@ -45,7 +54,7 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
     <li className="text-sm">
       <p className="font-medium">
         {requirement.name}
-        {requirement.required ? <span className="ml-1 text-xs font-normal text-amber-800">(required)</span> : null}
+        {requirement.required ? <span className="ml-1 text-xs font-normal text-amber-800">{t("required")}</span> : null}
       </p>
       {requirement.description ? <p className="text-xs text-slate-600">{requirement.description}</p> : null}
       <ul className="mt-1 space-y-1">
@@ -62,20 +71,20 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
                 upload.reset();
                 remove.mutate(file.id);
               }}
-              aria-label={`Remove ${file.name}`}
+              aria-label={t("removeFile", { name: file.name })}
             >
-              Remove
+              {t("remove")}
             </button>
           </li>
         ))}
       </ul>
       <label htmlFor={inputId} className="mt-1 inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-sky-600">
-        {upload.isPending ? "Uploading…" : requirement.files.length > 0 ? "Add another file" : "Upload a file"}
+        {upload.isPending ? t("uploading") : requirement.files.length > 0 ? t("addAnother") : t("upload")}
         <input
           id={inputId}
           type="file"
           className="sr-only"
-          aria-label={`Upload ${requirement.name}`}
+          aria-label={t("uploadFor", { name: requirement.name })}
           disabled={upload.isPending}
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -1,11 +1,12 @@
 "use client";
 
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { CeremonyView } from "@/lib/ceremony/ceremony-requests";
 
 export interface CeremonyEnding {
   title: string;
-  text: string;
+  text: ReactNode;
   tone?: "neutral" | "success";
   /** Where to go on (the package's or the account's hand-over link), once the signer signed. */
   handover?: CeremonyView["package"]["handover"];
@@ -15,11 +16,12 @@ export interface CeremonyEnding {
 
 /** The hand-over link the sender set: where the signer goes on from the ceremony. */
 export function HandoverLink({ handover }: { handover: CeremonyView["package"]["handover"] | undefined }) {
+  const t = useTranslations("common");
   if (!handover) return null;
   return (
     <p className="mt-4">
       <a href={handover.href} title={handover.title || undefined} className="inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800" data-testid="handover-link">
-        {handover.text || "Continue"}
+        {handover.text || t("continue")}
       </a>
     </p>
   );
@@ -37,7 +39,10 @@ export function useCeremonyEnding() {
 }
 
 /** What a signer reads once they have done everything (a group's member: once one member signed for the group). */
-export function finishedText(view: CeremonyView): string {
-  const recorded = view.signer.group ? `The signature of ${view.signer.group.name} on “${view.package.name}” is recorded; there is nothing left for you to do.` : `Thank you, ${view.signer.name}. Your signature on “${view.package.name}” is recorded.`;
-  return `${recorded} When everyone has signed, the documents are sealed and the sender is told.`;
+export function FinishedText({ view }: { view: CeremonyView }) {
+  const t = useTranslations("ending");
+  const recorded = view.signer.group
+    ? t("groupRecorded", { groupName: view.signer.group.name, packageName: view.package.name })
+    : t("recorded", { signerName: view.signer.name, packageName: view.package.name });
+  return `${recorded} ${t("sealedLater")}`;
 }

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { RefusalOption } from "@/lib/api/signing";
@@ -11,43 +12,28 @@ import { DelegateDialog } from "./delegate-dialog";
 
 type Refusal = "decline" | "opt-out";
 
-const REFUSALS: Record<Refusal, { title: string; explanation: string; label: string; confirm: string; ended: string }> = {
-  decline: {
-    title: "Decline to sign",
-    explanation: "The package is cancelled for everyone and the sender is told, with your reason.",
-    label: "Why do you decline?",
-    confirm: "Decline",
-    ended: "You declined to sign. The sender has been told, with your reason.",
-  },
-  "opt-out": {
-    title: "Sign on paper instead",
-    explanation: "You opt out of signing electronically. The sender is told and will contact you to sign another way.",
-    label: "Your message to the sender",
-    confirm: "Opt out",
-    ended: "You opted out of signing electronically. The sender has been told and will contact you.",
-  },
-};
+/** Each refusal's texts, under header.<key> in the ceremony's messages. */
+const REFUSALS = ["decline", "opt-out"] as const satisfies Refusal[];
+const MESSAGE_KEYS = { decline: "decline", "opt-out": "optOut" } as const satisfies Record<Refusal, string>;
 
 /** The ceremony's top bar: what is being signed and by whom, and the ways out (decline, opt out, delegate). */
 export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [delegating, setDelegating] = useState(false);
+  const t = useTranslations("header");
   const options: Record<Refusal, RefusalOption> = { decline: view.package.refusals.decline, "opt-out": view.package.refusals.optOut };
-  const actions: MenuAction[] = (Object.keys(REFUSALS) as Refusal[])
-    .filter((kind) => options[kind].allowed)
-    .map((kind) => ({ label: REFUSALS[kind].title, choose: () => setRefusal(kind) }));
-  if (view.signer.reassign && !view.host) actions.push({ label: "Ask someone else to sign", choose: () => setDelegating(true) });
+  const actions: MenuAction[] = REFUSALS.filter((kind) => options[kind].allowed).map((kind) => ({ label: t(`${MESSAGE_KEYS[kind]}.title`), choose: () => setRefusal(kind) }));
+  if (view.signer.reassign && !view.host) actions.push({ label: t("delegate"), choose: () => setDelegating(true) });
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-base font-semibold">{view.package.name}</h1>
         <p className="truncate text-xs text-slate-600">
-          Signing as {view.signer.name}
-          {view.signer.group ? ` for ${view.signer.group.name}` : ""}
+          {view.signer.group ? t("signingAsFor", { signerName: view.signer.name, groupName: view.signer.group.name }) : t("signingAs", { signerName: view.signer.name })}
         </p>
       </div>
       {actions.length ? <MoreMenu actions={actions} /> : null}
-      <Dialog open={refusal !== null} onClose={() => setRefusal(null)} title={refusal ? REFUSALS[refusal].title : ""}>
+      <Dialog open={refusal !== null} onClose={() => setRefusal(null)} title={refusal ? t(`${MESSAGE_KEYS[refusal]}.title`) : ""}>
         {refusal ? <RefusalForm kind={refusal} option={options[refusal]} packageId={packageId} onCancel={() => setRefusal(null)} /> : null}
       </Dialog>
       <DelegateDialog open={delegating} packageId={packageId} onClose={() => setDelegating(false)} />
@@ -66,6 +52,7 @@ interface MenuAction {
  * item gives focus back to the button first, so a dialog the item opens returns focus there.
  */
 function MoreMenu({ actions }: { actions: MenuAction[] }) {
+  const t = useTranslations("header");
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -114,10 +101,10 @@ function MoreMenu({ actions }: { actions: MenuAction[] }) {
           }
         }}
       >
-        More
+        {t("more")}
       </Button>
       {open ? (
-        <ul ref={menuRef} id={menuId} role="menu" aria-label="More" className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg" onKeyDown={moveFocus}>
+        <ul ref={menuRef} id={menuId} role="menu" aria-label={t("more")} className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg" onKeyDown={moveFocus}>
           {actions.map((action) => (
             <li key={action.label} role="none">
               <button
@@ -151,11 +138,12 @@ function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; opt
   const [choice, setChoice] = useState(option.reasons.length ? "" : OTHER);
   const [ownWords, setOwnWords] = useState("");
   const end = useCeremonyEnding();
-  const copy = REFUSALS[kind];
+  const t = useTranslations();
+  const key = MESSAGE_KEYS[kind];
   const reason = choice === OTHER ? ownWords : choice;
   const refuse = useMutation<unknown, Error, string>({
     mutationFn: (given) => (kind === "decline" ? declinePackage(packageId, given) : optOut(packageId, given)),
-    onSuccess: () => end({ title: kind === "decline" ? "You declined" : "You opted out", text: copy.ended }),
+    onSuccess: () => end({ title: t(`header.${key}.endedTitle`), text: t(`header.${key}.ended`) }),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -163,14 +151,14 @@ function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; opt
   }
   return (
     <form onSubmit={submit}>
-      <p className="text-sm text-slate-700">{copy.explanation}</p>
+      <p className="text-sm text-slate-700">{t(`header.${key}.explanation`)}</p>
       {option.reasons.length ? (
         <fieldset className="mt-4">
-          <legend className="text-sm font-medium">{copy.label}</legend>
+          <legend className="text-sm font-medium">{t(`header.${key}.label`)}</legend>
           {[...option.reasons, ...(option.otherAllowed ? [OTHER] : [])].map((value) => (
             <label key={value} className="mt-2 flex items-center gap-2 text-sm">
               <input type="radio" name="refusal-choice" value={value} checked={choice === value} onChange={() => setChoice(value)} />
-              {value === OTHER ? "Another reason" : value}
+              {value === OTHER ? t("header.anotherReason") : value}
             </label>
           ))}
         </fieldset>
@@ -178,7 +166,7 @@ function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; opt
       {choice === OTHER ? (
         <>
           <label htmlFor="refusal-reason" className="mt-4 block text-sm font-medium">
-            {option.reasons.length ? "Your reason" : copy.label}
+            {option.reasons.length ? t("header.yourReason") : t(`header.${key}.label`)}
           </label>
           <textarea
             id="refusal-reason"
@@ -189,7 +177,7 @@ function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; opt
             onChange={(event) => setOwnWords(event.target.value)}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-sky-600"
           />
-          <p className="mt-1 text-xs text-slate-500">{ownWords.length} / 4000</p>
+          <p className="mt-1 text-xs text-slate-500">{t("header.characters", { count: ownWords.length, max: 4000 })}</p>
         </>
       ) : null}
       {refuse.isError ? (
@@ -199,10 +187,10 @@ function RefusalForm({ kind, option, packageId, onCancel }: { kind: Refusal; opt
       ) : null}
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" variant="danger" busy={refuse.isPending} disabled={!reason.trim()}>
-          {copy.confirm}
+          {t(`header.${key}.confirm`)}
         </Button>
       </div>
     </form>

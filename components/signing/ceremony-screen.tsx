@@ -1,15 +1,22 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import { IntlRoot } from "@/components/i18n/intl-root";
+import { CEREMONY_ENGLISH, CEREMONY_MESSAGES } from "@/lib/i18n/ceremony-messages";
+import { resolveLocale } from "@/lib/i18n/locales";
+import { loadMessages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { CeremonyRequestError, takeGroupLock, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction, useCeremonyView } from "@/lib/ceremony/use-ceremony";
-import { CeremonyEndingContext, finishedText, HandoverLink, type CeremonyEnding } from "./ceremony-ending";
+import { CeremonyEndingContext, FinishedText, HandoverLink, type CeremonyEnding } from "./ceremony-ending";
 import { CeremonyHeader } from "./ceremony-header";
 import { ConsentStep } from "./consent-step";
 import { DocumentsStep } from "./documents-step";
 import { HandOverScreen } from "./host-screens";
 import { OneTimeCodeStep } from "./one-time-code-step";
+import { CeremonyPdfTexts } from "./pdf-texts";
 import { MessageScreen } from "./message-screen";
 import { SignerCopyOffer } from "./signer-copy-offer";
 
@@ -23,7 +30,42 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
   // In person: the signer who confirmed they hold the host's device (see HandOverScreen).
   const [confirmedRoleId, setConfirmedRoleId] = useState<string | null>(null);
   const view = useCeremonyView(packageId, ending === null);
+  // The view says the ceremony's language; English until it has answered. Only that language's messages are loaded.
+  const locale = resolveLocale(view.data?.language);
+  const messages = useQuery({
+    queryKey: ["ceremony-messages", locale],
+    queryFn: () => loadMessages(CEREMONY_MESSAGES, locale),
+    initialData: locale === "en" ? CEREMONY_ENGLISH : undefined,
+    staleTime: Infinity,
+  });
+  if (messages.isPending) {
+    return (
+      <IntlRoot locale="en" messages={CEREMONY_ENGLISH}>
+        <OpeningScreen />
+      </IntlRoot>
+    );
+  }
+  // Messages that could not be loaded (the connection dropped): the ceremony goes on in English.
+  return (
+    <IntlRoot locale={messages.isError ? "en" : locale} messages={messages.data ?? CEREMONY_ENGLISH}>
+      <CeremonyPdfTexts>
+        <CeremonyContent packageId={packageId} view={view} ending={ending} setEnding={setEnding} confirmedRoleId={confirmedRoleId} setConfirmedRoleId={setConfirmedRoleId} />
+      </CeremonyPdfTexts>
+    </IntlRoot>
+  );
+}
 
+interface CeremonyContentProps {
+  packageId: string;
+  view: ReturnType<typeof useCeremonyView>;
+  ending: CeremonyEnding | null;
+  setEnding: (ending: CeremonyEnding) => void;
+  confirmedRoleId: string | null;
+  setConfirmedRoleId: (roleId: string) => void;
+}
+
+function CeremonyContent({ packageId, view, ending, setEnding, confirmedRoleId, setConfirmedRoleId }: CeremonyContentProps) {
+  const t = useTranslations("screen");
   if (ending) {
     return (
       <MessageScreen title={ending.title} tone={ending.tone}>
@@ -42,7 +84,7 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
     <CeremonyEndingContext value={setEnding}>
       {view.isError ? (
         <p role="alert" className="fixed inset-x-0 top-0 z-40 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 shadow">
-          The connection to the service was lost; what you see may be out of date.
+          {t("connectionLost")}
         </p>
       ) : null}
       {view.data.host && (view.data.progress.completed || confirmedRoleId !== view.data.signer.roleId) ? (
@@ -55,9 +97,10 @@ export function CeremonyScreen({ packageId }: { packageId: string }) {
 }
 
 function OpeningScreen() {
+  const t = useTranslations("screen");
   return (
-    <MessageScreen title="Opening your documents…">
-      <p>One moment.</p>
+    <MessageScreen title={t("openingTitle")}>
+      <p>{t("openingText")}</p>
     </MessageScreen>
   );
 }
@@ -67,15 +110,15 @@ function isTransient(error: Error): boolean {
 }
 
 function RefusalScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useTranslations();
   const status = error instanceof CeremonyRequestError ? error.status : 0;
-  const title =
-    status === 401 ? "Open your invitation again" : status === 409 ? "There is nothing to sign here any more" : status === 0 ? "No connection" : "This page could not be opened";
+  const title = t("screen.refusalTitle", { status: status === 401 ? "unauthorized" : status === 409 ? "closed" : status === 0 ? "offline" : "other" });
   return (
     <MessageScreen title={title}>
       <p>{error.message}</p>
       {status === 0 || status >= 500 ? (
         <Button className="mt-4" onClick={onRetry}>
-          Try again
+          {t("common.tryAgain")}
         </Button>
       ) : null}
     </MessageScreen>
@@ -83,11 +126,14 @@ function RefusalScreen({ error, onRetry }: { error: Error; onRetry: () => void }
 }
 
 function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const t = useTranslations("screen");
   const { progress } = view;
   if (progress.completed) {
     return (
-      <MessageScreen title={view.signer.group ? "Your group has signed" : "You have signed"} tone="success">
-        <p>{finishedText(view)}</p>
+      <MessageScreen title={view.signer.group ? t("groupSignedTitle") : t("signedTitle")} tone="success">
+        <p>
+          <FinishedText view={view} />
+        </p>
         {view.host ? null : <SignerCopyOffer packageId={packageId} />}
         <HandoverLink handover={view.package.handover} />
       </MessageScreen>
@@ -95,17 +141,15 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   }
   if (progress.locked) {
     return (
-      <MessageScreen title="You are locked out" tone="danger">
-        <p>Too many wrong codes were entered. The sender of “{view.package.name}” has been told and can unlock you; you will then receive a new invitation.</p>
+      <MessageScreen title={t("lockedTitle")} tone="danger">
+        <p>{t("lockedText", { packageName: view.package.name })}</p>
       </MessageScreen>
     );
   }
   if (!progress.mayStart) {
     return (
-      <MessageScreen title="It is not your turn yet">
-        <p>
-          “{view.package.name}” is signed in order. Waiting for: <strong>{progress.waitingFor.join(", ")}</strong>. You will receive an e-mail when it is your turn.
-        </p>
+      <MessageScreen title={t("notYourTurnTitle")}>
+        <p>{t.rich("notYourTurnText", { packageName: view.package.name, waitingFor: progress.waitingFor.join(", "), strong: (chunks) => <strong>{chunks}</strong> })}</p>
       </MessageScreen>
     );
   }
@@ -134,6 +178,7 @@ const GROUP_LOCK_RETRY_MS = 5_000;
  * the page asks for it at once; a member who does not get it sees who is signing.
  */
 function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const t = useTranslations();
   const lock = useCeremonyAction(packageId, () => takeGroupLock(packageId));
   const { mutate } = lock;
   const asked = useRef(false);
@@ -166,19 +211,17 @@ function GroupLockGate({ view, packageId }: { view: CeremonyView; packageId: str
   if (!heldByAnother && !lock.isError) {
     return <OpeningScreen />;
   }
-  const holder = heldBy ?? "Another member";
+  const holder = heldBy ?? t("screen.anotherMember");
+  const explained = { packageName: view.package.name, groupName: view.signer.group?.name ?? t("screen.yourGroup"), holder };
   return (
-    <MessageScreen title={heldByAnother ? `${holder} is signing` : "Your group's signing could not be opened"}>
+    <MessageScreen title={heldByAnother ? t("screen.memberSigningTitle", { holder }) : t("screen.groupLockFailedTitle")}>
       {heldByAnother ? (
-        <p>
-          You sign “{view.package.name}” for {view.signer.group?.name ?? "your group"}. Only one member signs, and {holder} is signing it right now. If they leave without finishing, you
-          can take over once their session runs out{until ? ` (at ${new Date(until).toLocaleTimeString()})` : ""}.
-        </p>
+        <p>{until ? t("screen.memberSigningTextUntil", { ...explained, until: new Date(until) }) : t("screen.memberSigningText", explained)}</p>
       ) : (
         <p>{lock.error?.message}</p>
       )}
       <Button className="mt-4" variant="secondary" busy={lock.isPending} onClick={ask}>
-        Try again
+        {t("common.tryAgain")}
       </Button>
     </MessageScreen>
   );

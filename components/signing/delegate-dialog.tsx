@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { delegateSigning } from "@/lib/ceremony/ceremony-requests";
@@ -14,10 +15,11 @@ const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py
 export function DelegateDialog({ open, packageId, onClose }: { open: boolean; packageId: string; onClose: () => void }) {
   const [delegate, setDelegate] = useState<ReassignRequest>({ email: "", firstName: "", lastName: "", message: "" });
   const end = useCeremonyEnding();
+  const t = useTranslations();
   const send = useMutation<unknown, Error, ReassignRequest>({
     mutationFn: (given) => delegateSigning(packageId, given),
     onSuccess: (_, given) =>
-      end({ title: "Someone else signs in your place", text: `${given.firstName} ${given.lastName} (${given.email}) has been invited to sign in your place. There is nothing more for you to do.` }),
+      end({ title: t("delegate.endedTitle"), text: t("delegate.ended", { firstName: given.firstName, lastName: given.lastName, email: given.email }) }),
   });
   const field = (name: keyof ReassignRequest, label: string, type = "text") => (
     <div>
@@ -32,17 +34,17 @@ export function DelegateDialog({ open, packageId, onClose }: { open: boolean; pa
     send.mutate({ ...delegate, message: delegate.message?.trim() ? delegate.message : undefined });
   }
   return (
-    <Dialog open={open} onClose={onClose} title="Ask someone else to sign">
+    <Dialog open={open} onClose={onClose} title={t("delegate.title")}>
       <form onSubmit={submit} className="space-y-3">
-        <p className="text-sm text-slate-700">The person you name signs in your place; they receive an invitation at once and you can no longer sign.</p>
+        <p className="text-sm text-slate-700">{t("delegate.explanation")}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          {field("firstName", "First name")}
-          {field("lastName", "Last name")}
+          {field("firstName", t("delegate.firstName"))}
+          {field("lastName", t("delegate.lastName"))}
         </div>
-        {field("email", "E-mail address", "email")}
+        {field("email", t("delegate.email"), "email")}
         <div>
           <label htmlFor="delegate-message" className="block text-sm font-medium">
-            Message (optional)
+            {t("delegate.message")}
           </label>
           <textarea id="delegate-message" rows={3} maxLength={4000} value={delegate.message ?? ""} onChange={(event) => setDelegate({ ...delegate, message: event.target.value })} className={inputClass} />
         </div>
@@ -53,10 +55,10 @@ export function DelegateDialog({ open, packageId, onClose }: { open: boolean; pa
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button type="submit" busy={send.isPending}>
-            Send invitation
+            {t("delegate.send")}
           </Button>
         </div>
       </form>

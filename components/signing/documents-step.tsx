@@ -1,14 +1,15 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { documentPdfUrl, recordDocumentViewed, signDocument, type CeremonyDocument, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
-import { blockingTargets, emptyFill, fillTargets, isTargetFilled, nextTarget, signatureStyle, signingRequest, valueProblem, type DocumentFill, type FillTarget } from "@/lib/ceremony/document-filling";
+import { blockingTargets, emptyFill, fillTargets, isTargetFilled, nextTarget, signatureStyle, signingRequest, valueIssue, type DocumentFill, type FillTarget } from "@/lib/ceremony/document-filling";
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 import { markFor, type AdoptedSignature } from "@/lib/ceremony/adopted-signature";
 import { AttachmentsPanel, missingAttachments } from "./attachments-panel";
-import { finishedText, useCeremonyEnding } from "./ceremony-ending";
-import { FieldLayer, targetElementId } from "./field-layer";
+import { FinishedText, useCeremonyEnding } from "./ceremony-ending";
+import { FieldLayer, targetElementId, useFieldWords } from "./field-layer";
 import { PdfPagesLoader } from "./pdf-pages-loader";
 import { readPdfStart } from "./pdf-start";
 import type { ScrollRequest } from "./pdf-pages";
@@ -34,6 +35,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
   const adopted = adoptedBy?.roleId === view.signer.roleId ? adoptedBy.adopted : null;
   const viewed = useRef(new Set<string>());
   const end = useCeremonyEnding();
+  const t = useTranslations();
 
   useEffect(() => {
     if (!chosen || !chosen.open || viewed.current.has(chosen.id)) return;
@@ -43,16 +45,16 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
 
   /** The signer has nothing left to do: the ceremony ends (in person, the device goes back to the host while others still sign). */
   function finishRole() {
-    if (!view.host) end({ title: "You have signed", text: finishedText(view), tone: "success", handover: view.package.handover, offerCopy: true });
+    if (!view.host) end({ title: t("screen.signedTitle"), text: <FinishedText view={view} />, tone: "success", handover: view.package.handover, offerCopy: true });
     else if (view.host.signers.every((signer) => signer.completed || signer.roleId === view.signer.roleId)) {
-      end({ title: "Everyone has signed", text: `Every signer of “${view.package.name}” has signed on this device.`, tone: "success" });
+      end({ title: t("ending.everyoneSignedTitle"), text: t("ending.everyoneSignedOnDevice", { packageName: view.package.name }), tone: "success" });
     }
   }
   const allSigned = view.documents.every((document) => document.done);
   const owedAttachments = missingAttachments(view.attachmentRequirements);
 
   if (!chosen) {
-    return <p className="p-6 text-slate-700">This package has no documents for you to sign.</p>;
+    return <p className="p-6 text-slate-700">{t("documents.none")}</p>;
   }
   return (
     <div className="flex min-h-0 flex-1 flex-col md:flex-row">
@@ -70,7 +72,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
       <div className="flex min-h-0 flex-1 flex-col">
         {allSigned && owedAttachments.length > 0 ? (
           <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            Your documents are signed. To finish, upload: {owedAttachments.map((requirement) => requirement.name).join(", ")}.
+            {t("documents.toFinish", { names: owedAttachments.map((requirement) => requirement.name).join(", ") })}
           </p>
         ) : null}
         <DocumentPane
@@ -90,11 +92,12 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
 }
 
 function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosenId: string; onChoose: (id: string) => void }) {
+  const t = useTranslations("documents");
   const done = view.documents.filter((document) => document.done).length;
   return (
-    <nav aria-label="Documents">
+    <nav aria-label={t("list")}>
       <p className="px-4 pt-3 text-xs font-medium uppercase tracking-wide text-slate-500">
-        Documents · {done} of {view.documents.length} done
+        {t("progress", { done, total: view.documents.length })}
       </p>
       <ol className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
         {view.documents.map((document, position) => {
@@ -107,14 +110,14 @@ function DocumentList({ view, chosenId, onChoose }: { view: CeremonyView; chosen
                 disabled={!document.open}
                 aria-current={current ? "page" : undefined}
                 onClick={() => onChoose(document.id)}
-                title={document.open ? undefined : "Sign the documents before this one first"}
+                title={document.open ? undefined : t("lockedTitle")}
                 className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 disabled:cursor-not-allowed disabled:text-slate-400 ${current ? "bg-sky-100 font-medium text-sky-950" : "hover:bg-slate-100"}`}
               >
                 <span aria-hidden className={`flex size-5 shrink-0 items-center justify-center rounded-full text-xs ${document.done ? "bg-emerald-600 text-white" : "border border-slate-400"}`}>
                   {document.done ? "✓" : view.documentOrderEnforced ? position + 1 : ""}
                 </span>
                 <span className="truncate">{document.name}</span>
-                <span className="sr-only">{!document.open ? " (locked until the documents before it are signed)" : !mine ? " (nothing for you to sign)" : document.done ? " (signed)" : ""}</span>
+                <span className="sr-only">{!document.open ? t("lockedState") : !mine ? t("nothingForYouState") : document.done ? t("signedState") : ""}</span>
               </button>
             </li>
           );
@@ -138,6 +141,8 @@ interface DocumentPaneProps {
 
 /** The chosen document: its pages with the fields over them, "next field", and signing it. */
 function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fill, onFill, onSigned }: DocumentPaneProps) {
+  const t = useTranslations("documents");
+  const words = useFieldWords();
   const [currentKey, setCurrentKey] = useState<string | null>(null);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   // The field waiting for the signer to adopt a signature (drawn, for a field that asks for one).
@@ -202,8 +207,8 @@ function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fil
 
   const next = nextTarget(document, fill, currentKey);
   const current = targets.find((target) => target.key === currentKey);
-  const problem = current ? valueProblem(fill, current) : null;
-  const currentProblem = current && problem ? `“${current.field.name || "This field"}” ${problem}.` : null;
+  const issue = current ? valueIssue(fill, current) : null;
+  const currentProblem = current && issue ? t("fieldProblem", { field: current.field.name || t("thisField"), problem: words.problem(issue) }) : null;
   const hasApprovals = document.approvals.some((approval) => approval.mine);
   // Nothing to send: only optional approvals are left and the signer filled none of them.
   const nothingToSign = signingRequest(document, fill).approvals.length === 0;
@@ -232,16 +237,16 @@ function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fil
       />
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">
         {!hasApprovals ? (
-          <p className="mr-auto text-sm text-slate-600">Nothing for you to sign here; read it, then go on.</p>
+          <p className="mr-auto text-sm text-slate-600">{t("readOnly")}</p>
         ) : !mineToSign ? (
-          <p className="mr-auto text-sm text-emerald-800">You have signed this document.</p>
+          <p className="mr-auto text-sm text-emerald-800">{t("youSigned")}</p>
         ) : (
           <p className="mr-auto text-sm text-slate-700" aria-live="polite">
             {required.length > 0
-              ? `${required.filter((target) => isTargetFilled(fill, target)).length} of ${required.length} required fields done`
+              ? t("requiredDone", { done: required.filter((target) => isTargetFilled(fill, target)).length, total: required.length })
               : mustSign
-                ? "Nothing to fill in: sign the document to accept it."
-                : "Nothing here is required: sign only if you choose to."}
+                ? t("nothingToFill")
+                : t("nothingRequired")}
             {currentProblem ? <span className="block text-rose-700">{currentProblem}</span> : null}
           </p>
         )}
@@ -254,19 +259,19 @@ function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fil
           <div className="ml-auto flex flex-wrap gap-2">
             {adopted ? (
               <Button variant="ghost" onClick={() => setAdopting({ target: null })}>
-                Change signature
+                {t("changeSignature")}
               </Button>
             ) : null}
             <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
-              Next field
+              {t("nextField")}
             </Button>
             <Button
               busy={sign.isPending}
               disabled={blocking.length > 0 || nothingToSign}
               onClick={() => sign.mutate(undefined, { onSuccess: (answer) => onSigned(answer.roleCompleted) })}
-              title={blocking.length > 0 ? "Fill every required field first" : undefined}
+              title={blocking.length > 0 ? t("fillFirst") : undefined}
             >
-              Sign document
+              {t("sign")}
             </Button>
           </div>
         ) : null}

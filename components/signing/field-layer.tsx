@@ -1,6 +1,7 @@
 "use client";
 
 import type { CSSProperties } from "react";
+import { useTranslations } from "use-intl";
 import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "@/lib/ceremony/ceremony-requests";
 import {
   chooseRadio,
@@ -9,12 +10,12 @@ import {
   fieldKey,
   isSignerInput,
   signatureStyle,
-  valueProblem,
+  valueIssue,
   type FillTarget,
   fillTargets,
   isTargetFilled,
 } from "@/lib/ceremony/document-filling";
-import { isChosen, isFilled } from "@/lib/esign/signing/ceremony/signing-rules";
+import { isChosen, isFilled, quotedOptions, type FieldValueIssue } from "@/lib/esign/signing/ceremony/signing-rules";
 import { signatureFontClass } from "./signature-font-classes";
 
 export interface FieldLayerProps {
@@ -34,7 +35,8 @@ export function targetElementId(documentId: string, key: string): string {
   return `field-${documentId}-${key}`.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
-const READ_ONLY_BINDINGS: Record<string, string> = { "{approval.signed}": "Date of signing" };
+/** Bindings the service fills when the document is signed, shown by what they will hold. */
+const DATE_OF_SIGNING_BINDING = "{approval.signed}";
 
 function box(field: CeremonyField, scale: number): CSSProperties {
   return {
@@ -47,10 +49,26 @@ function box(field: CeremonyField, scale: number): CSSProperties {
   };
 }
 
-function fieldLabel(field: CeremonyField): string {
-  if (field.name) return field.name;
-  const names: Record<string, string> = { FULLNAME: "Signature", INITIALS: "Initials", CAPTURE: "Signature", MOBILE_CAPTURE: "Signature", CHECKBOX: "Check box", RADIO: "Option", LIST: "Choice", DATEPICKER: "Date", TEXTAREA: "Text" };
-  return names[field.subtype] ?? "Text";
+/** A field's name (the sender's, else what kind of field it is) and what is wrong with its value, in the ceremony's language. */
+export function useFieldWords() {
+  const t = useTranslations("fields");
+  return {
+    label: (field: CeremonyField) => field.name || t("kind", { subtype: field.subtype }),
+    problem: (issue: FieldValueIssue) => {
+      switch (issue.code) {
+        case "oneOf":
+          return t("problem.oneOf", { options: quotedOptions(issue.options) });
+        case "maxLength":
+          return t("problem.maxLength", { max: issue.max });
+        case "minLength":
+          return t("problem.minLength", { min: issue.min });
+        case "custom":
+          return issue.message;
+        default:
+          return t(`problem.${issue.code}`);
+      }
+    },
+  };
 }
 
 /** Every field on one page: the signer's own to fill, everyone else's (and labels) to read. */
@@ -76,13 +94,17 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
   const { approval, field, key } = target;
   const id = targetElementId(document.id, key);
   const filled = isTargetFilled(fill, target);
-  const problem = valueProblem(fill, target);
+  const t = useTranslations("fields");
+  const words = useFieldWords();
+  const fieldLabel = words.label;
+  const issue = valueIssue(fill, target);
+  const problem = issue ? words.problem(issue) : null;
   const ring = problem ? "ring-2 ring-rose-600" : currentKey === key ? "ring-2 ring-sky-600" : "";
   const tone = filled ? "border-sky-600 bg-sky-50/70" : target.required ? "border-amber-500 bg-amber-100/80" : "border-slate-400 bg-white/70";
   const common = {
     id,
     "data-field-key": key,
-    "aria-label": `${fieldLabel(field)}${target.required ? " (required)" : ""}`,
+    "aria-label": target.required ? t("required", { label: fieldLabel(field) }) : fieldLabel(field),
     "aria-invalid": problem ? true : undefined,
     title: problem ? `${fieldLabel(field)} ${problem}` : fieldLabel(field),
     onFocus: () => onFocusTarget(key),
@@ -95,19 +117,19 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
     const signature = fill.signatures[approval.id];
     const signatureKind = signatureStyle(approval, field);
     // A typed signature is a toggle (pressed: adopted); a drawn one opens the pad, and its name says when one is drawn.
-    const state = signatureKind === "CAPTURE" ? { "aria-haspopup": "dialog" as const, "aria-label": `${common["aria-label"]}${signature ? ", drawn" : ""}` } : { "aria-pressed": Boolean(signature) };
+    const state = signatureKind === "CAPTURE" ? { "aria-haspopup": "dialog" as const, "aria-label": signature ? t("drawn", { label: common["aria-label"] }) : common["aria-label"] } : { "aria-pressed": Boolean(signature) };
     return (
       <button type="button" {...common} {...state} style={style} onClick={() => onSignatureClick(target)} className={`flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
         {signature?.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the signer a moment ago
-          <img src={signature.image} alt={`Signature of ${signerName}`} className="max-h-full max-w-full object-contain" />
+          <img src={signature.image} alt={t("signatureOf", { name: signerName })} className="max-h-full max-w-full object-contain" />
         ) : signature?.text ? (
           <span className={`truncate text-sky-950 ${signatureFontClass(signature.font)}`} style={{ fontSize: "150%" }}>
             {signature.text}
           </span>
         ) : (
           <span className="truncate px-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
-            {signatureKind === "INITIALS" ? "Initial here" : signatureKind === "CAPTURE" ? "Draw signature" : "Sign here"}
+            {signatureKind === "INITIALS" ? t("initialHere") : signatureKind === "CAPTURE" ? t("drawHere") : t("signHere")}
           </span>
         )}
       </button>
@@ -142,7 +164,7 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
       const options = Array.isArray(field.validation?.enum) ? (field.validation.enum as string[]) : [];
       return (
         <select {...common} style={style} className={inputClass} value={value} onChange={(event) => setValue(event.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">{t("choose")}</option>
           {options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -167,28 +189,30 @@ function TouchArea() {
 
 /** A field the signer does not fill: another signer's, one already signed, or a label or date the service fills. */
 function ReadOnlyField({ approval, field, scale, signerName }: { approval: CeremonyApproval; field: CeremonyField; scale: number; signerName: string }) {
+  const t = useTranslations("fields");
+  const fieldLabel = useFieldWords().label;
   const style = box(field, scale);
   // role="img": a picture of the field, named with its label and value (a name on a plain div is not announced).
   if (field.type === "SIGNATURE") {
-    const text = approval.signed ? "Signed" : "Another signer";
+    const text = approval.signed ? t("signed") : t("anotherSigner");
     return (
-      <div style={style} role="img" aria-label={`${fieldLabel(field)}: ${text}`} className="flex items-center justify-center overflow-hidden rounded-sm border border-dashed border-slate-400 bg-slate-100/60 text-slate-600">
+      <div style={style} role="img" aria-label={t("labelValue", { label: fieldLabel(field), value: text })} className="flex items-center justify-center overflow-hidden rounded-sm border border-dashed border-slate-400 bg-slate-100/60 text-slate-600">
         <span className="truncate px-1 text-xs">{text}</span>
       </div>
     );
   }
   let text = field.value;
   if (field.binding === "{signer.name}" && approval.mine && !approval.signed) text = signerName;
-  else if (field.binding && field.binding in READ_ONLY_BINDINGS && !approval.signed) text = READ_ONLY_BINDINGS[field.binding]!;
-  else if (field.subtype === "DATE" && !text) text = "Date of signing";
+  else if (field.binding === DATE_OF_SIGNING_BINDING && !approval.signed) text = t("dateOfSigning");
+  else if (field.subtype === "DATE" && !text) text = t("dateOfSigning");
   // A check box or radio button shows a tick when chosen, by the rule the seal draws it with.
   const isChoice = field.subtype === "CHECKBOX" || field.subtype === "RADIO";
-  const spoken = isChoice ? (isChosen(text) ? "chosen" : "not chosen") : text;
+  const spoken = isChoice ? (isChosen(text) ? t("chosen") : t("notChosen")) : text;
   return (
     <div
       style={style}
       role="img"
-      aria-label={`${fieldLabel(field)}${spoken ? `: ${spoken}` : ""}`}
+      aria-label={spoken ? t("labelValue", { label: fieldLabel(field), value: spoken }) : fieldLabel(field)}
       className={`flex items-center overflow-hidden rounded-sm px-1 text-slate-700 ${approval.mine && !isSignerInput(field) ? "bg-sky-50/50" : "border border-dashed border-slate-300 bg-slate-50/50"}`}
     >
       <span className="truncate">{isChoice ? (isChosen(text) ? "✓" : "") : text}</span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { handDeviceTo, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { ceremonyKey, useCeremonyAction } from "@/lib/ceremony/use-ceremony";
@@ -15,6 +16,7 @@ type Host = NonNullable<CeremonyView["host"]>;
  */
 export function HandOverScreen({ view, packageId, onConfirmed }: { view: CeremonyView; packageId: string; onConfirmed: (roleId: string) => void }) {
   const host = view.host!;
+  const t = useTranslations();
   const queryClient = useQueryClient();
   const handOver = useCeremonyAction(packageId, (roleId: string) => handDeviceTo(packageId, roleId));
   const current = view.progress.completed ? null : host.signers.find((signer) => signer.roleId === view.signer.roleId && signer.turn);
@@ -22,20 +24,19 @@ export function HandOverScreen({ view, packageId, onConfirmed }: { view: Ceremon
 
   if (waiting.length === 0 && host.signers.every((signer) => signer.completed)) {
     return (
-      <MessageScreen title="Everyone has signed" tone="success">
-        <p>Every signer of “{view.package.name}” has signed on this device. You can close this page.</p>
+      <MessageScreen title={t("ending.everyoneSignedTitle")} tone="success">
+        <p>{t("ending.everyoneSignedOnDeviceClose", { packageName: view.package.name })}</p>
       </MessageScreen>
     );
   }
   return (
-    <MessageScreen title={current ? `Hand the device to ${current.name}` : "Who signs next?"}>
+    <MessageScreen title={current ? t("host.handTo", { name: current.name }) : t("host.whoNext")}>
       <p>
-        {host.name} is hosting the signing of “{view.package.name}” in person.{" "}
-        {current ? `${current.name}, please confirm it is you to begin.` : "Choose the signer you hand the device to."}
+        {t("host.hosting", { hostName: host.name, packageName: view.package.name })} {current ? t("host.confirmIt", { name: current.name }) : t("host.chooseSigner")}
       </p>
       {current ? (
         <Button className="mt-4" onClick={() => onConfirmed(current.roleId)}>
-          I am {current.name}: start signing
+          {t("host.start", { name: current.name })}
         </Button>
       ) : null}
       <SignerList host={host} currentRoleId={current?.roleId ?? null} busy={handOver.isPending} onChoose={(roleId) =>
@@ -54,17 +55,18 @@ export function HandOverScreen({ view, packageId, onConfirmed }: { view: Ceremon
 }
 
 function SignerList({ host, currentRoleId, busy, onChoose }: { host: Host; currentRoleId: string | null; busy: boolean; onChoose: (roleId: string) => void }) {
+  const t = useTranslations("host");
   return (
-    <ol className="mt-5 space-y-2" aria-label="Signers">
+    <ol className="mt-5 space-y-2" aria-label={t("signers")}>
       {host.signers.map((signer) => (
         <li key={signer.roleId} className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
           <span className="flex-1">
             <span className="block font-medium">{signer.name}</span>
-            <span className="text-xs text-slate-600">{signer.completed ? "Signed" : signer.turn ? "May sign now" : "Signs later"}</span>
+            <span className="text-xs text-slate-600">{signer.completed ? t("signed") : signer.turn ? t("maySign") : t("signsLater")}</span>
           </span>
           {!signer.completed && signer.turn && signer.roleId !== currentRoleId ? (
             <Button variant="secondary" busy={busy} onClick={() => onChoose(signer.roleId)}>
-              Hand to {signer.name}
+              {t("handToButton", { name: signer.name })}
             </Button>
           ) : null}
         </li>

@@ -1,12 +1,14 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { sendOneTimeCode, verifyOneTimeCode, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 
 /** Spec 2.5, EMAIL_OTP: a six-digit code sent to the signer's address, entered here before anything else. */
 export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
+  const t = useTranslations("verification");
   const [code, setCode] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useCeremonyAction(packageId, () => sendOneTimeCode(packageId));
@@ -16,8 +18,8 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
   if (typeId !== "EMAIL_OTP") {
     return (
       <div className="mx-auto w-full max-w-md p-6">
-        <h2 className="text-lg font-semibold">Verification needed</h2>
-        <p className="mt-2 text-slate-700">This package asks you to verify your identity ({typeId}), which cannot be done on this page. Contact the sender.</p>
+        <h2 className="text-lg font-semibold">{t("neededTitle")}</h2>
+        <p className="mt-2 text-slate-700">{t("neededText", { typeId: String(typeId) })}</p>
       </div>
     );
   }
@@ -29,12 +31,10 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
 
   return (
     <div className="mx-auto w-full max-w-md flex-1 overflow-auto p-6">
-      <h2 className="text-lg font-semibold">Confirm it is you</h2>
-      <p className="mt-2 text-slate-700">
-        The sender asks you to confirm your e-mail address before signing. We send a six-digit code to <strong>{view.signer.email}</strong>; it works for 10 minutes.
-      </p>
+      <h2 className="text-lg font-semibold">{t("title")}</h2>
+      <p className="mt-2 text-slate-700">{t.rich("text", { email: view.signer.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <Button className="mt-4" variant={sentTo ? "secondary" : "primary"} busy={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: (answer) => setSentTo(answer.sentTo) })}>
-        {sentTo ? "Send a new code" : "Send me a code"}
+        {sentTo ? t("sendNew") : t("send")}
       </Button>
       {send.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-700">
@@ -43,12 +43,12 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
       ) : null}
       {sentTo ? (
         <p role="status" className="mt-2 text-sm text-emerald-800">
-          A code is on its way to {sentTo}.
+          {t("sent", { sentTo })}
         </p>
       ) : null}
       <form onSubmit={submit} className="mt-6">
         <label htmlFor="one-time-code" className="block text-sm font-medium">
-          Code from the e-mail
+          {t("codeLabel")}
         </label>
         <input
           id="one-time-code"
@@ -67,7 +67,7 @@ export function OneTimeCodeStep({ view, packageId }: { view: CeremonyView; packa
           </p>
         ) : null}
         <Button type="submit" className="mt-4" busy={verify.isPending} disabled={code.replace(/\D/g, "").length !== 6}>
-          Confirm
+          {t("confirm")}
         </Button>
       </form>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePdfTexts } from "./pdf-texts";
 
 /**
  * Starts loading the PDF viewer (its code, and the pdf.js worker it starts) before any document is
@@ -16,9 +17,13 @@ export function preloadPdfPages(): void {
 /** The PDF viewer, loaded in the browser only (pdf.js needs a worker and a canvas). */
 export const PdfPagesLoader = dynamic(() => import("./pdf-pages").then((module) => module.PdfPages), {
   ssr: false,
-  loading: () => (
-    <div className="flex flex-1 items-center justify-center bg-slate-100 text-sm text-slate-600" role="status">
-      Loading the document…
-    </div>
-  ),
+  loading: () => <LoadingDocument />,
 });
+
+function LoadingDocument() {
+  return (
+    <div className="flex flex-1 items-center justify-center bg-slate-100 text-sm text-slate-600" role="status">
+      {usePdfTexts().loading}
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import { PDF_CHUNK_SIZE } from "./pdf-start";
+import { usePdfTexts } from "./pdf-texts";
 import { openPdfSource, type PdfSource } from "./ranged-pdf";
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
@@ -72,6 +73,7 @@ export function PdfPages({ fileUrl, byteRanges = false, pages, documentName, ren
   const scrollRef = useRef<HTMLDivElement>(null);
   const [containerWidth, setContainerWidth] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const texts = usePdfTexts();
   // The file's first chunk, then its ranges on demand (ranged-pdf.ts); the whole file when it is short.
   const [source, setSource] = useState<PdfSource | null>(null);
   // Marked on the first page once drawn: tests and the ceremony benchmark wait for it.
@@ -167,7 +169,7 @@ export function PdfPages({ fileUrl, byteRanges = false, pages, documentName, ren
         <Document
           file={source}
           options={DOCUMENT_OPTIONS}
-          onLoadError={() => setLoadError(`“${documentName}” could not be loaded. Reload the page to try again.`)}
+          onLoadError={() => setLoadError(texts.loadError(documentName))}
           loading={null}
           className="relative"
         >
@@ -179,7 +181,7 @@ export function PdfPages({ fileUrl, byteRanges = false, pages, documentName, ren
               return (
                 <section
                   key={item.key}
-                  aria-label={`${documentName}, page ${item.index + 1} of ${pages.length}`}
+                  aria-label={texts.page(documentName, item.index + 1, pages.length)}
                   className="absolute left-1/2 bg-white shadow-md"
                   style={{ top: item.start, width, height, transform: "translateX(-50%)" }}
                   data-page-index={item.index}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import SignaturePad from "signature_pad";
+import { useTranslations } from "use-intl";
 
 /**
  * A pad to draw on with a mouse, a finger or a pen (signature_pad, on pointer events), as wide as
@@ -9,6 +10,7 @@ import SignaturePad from "signature_pad";
  * canvas is sized again and the strokes drawn so far are scaled to it, not lost.
  */
 export function SignatureDrawingPad({ aspectRatio, onPad, onChange }: { aspectRatio: number; onPad: (pad: SignaturePad | null) => void; onChange: (empty: boolean) => void }) {
+  const t = useTranslations("adopt");
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const changed = useRef(onChange);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function SignatureDrawingPad({ aspectRatio, onPad, onChange }: { aspectRa
     <div className="relative rounded-md border-2 border-dashed border-slate-300 bg-white">
       <canvas
         ref={canvasRef}
-        aria-label="Signature drawing area"
+        aria-label={t("drawingArea")}
         data-testid="signature-pad"
         className="block w-full cursor-crosshair touch-none"
         style={{ aspectRatio: String(Math.min(Math.max(aspectRatio, 2), 5)) }}

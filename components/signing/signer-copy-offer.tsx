@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "use-intl";
 import { askForSignerCopy } from "@/lib/ceremony/ceremony-requests";
 
 const SEALING_POLL_MS = 2_000;
@@ -11,6 +12,7 @@ const SEALING_POLL_MS = 2_000;
  * e-mail once everyone has signed.
  */
 export function SignerCopyOffer({ packageId }: { packageId: string }) {
+  const t = useTranslations("copy");
   const offer = useQuery({
     // Not under ["ceremony", packageId]: refreshing the ceremony's view must not make a new link.
     queryKey: ["ceremony-copy", packageId],
@@ -22,25 +24,29 @@ export function SignerCopyOffer({ packageId }: { packageId: string }) {
   });
   if (offer.isPending) return null;
   if (offer.isError || offer.data.status === "WAITING") {
-    return <p className="mt-3">When everyone has signed, you will get an e-mail with a link to download your signed copy.</p>;
+    return <p className="mt-3">{t("byEmailLater")}</p>;
   }
   if (offer.data.status === "SEALING") {
     return (
       <p className="mt-4 text-slate-600" role="status" data-testid="signer-copy-preparing">
-        Preparing your signed copy…
+        {t("preparing")}
       </p>
     );
   }
+  const { pageUrl } = offer.data;
   return (
     <div className="mt-4">
       <a href={offer.data.zipUrl} download className="inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800" data-testid="signer-copy-download">
-        Download your signed documents
+        {t("download")}
       </a>
       <p className="mt-2 text-sm">
-        <a href={offer.data.pageUrl} className="text-sky-700 underline hover:text-sky-800">
-          Or choose a document
-        </a>
-        . You will also get this link by e-mail.
+        {t.rich("chooseDocument", {
+          link: (chunks) => (
+            <a href={pageUrl} className="text-sky-700 underline hover:text-sky-800">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     </div>
   );

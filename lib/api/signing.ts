@@ -1,3 +1,4 @@
+import { SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { ceremonyAttachmentRequirement } from "./attachments";
 import { SIGNATURE_FONT_IDS } from "@/lib/esign/signing/signature-fonts";
@@ -93,6 +94,7 @@ export type RefusalOption = z.infer<typeof refusalOption>;
 
 /** `GET /api/signing/{packageId}`: what the ceremony shows the signer. */
 export const ceremonyViewResponse = z.object({
+  language: z.enum(SHIPPED_LOCALES).describe("The language the ceremony speaks: the signer's `language` if Signet ships it, else the package's, else en"),
   package: z.object({
     id: z.string(),
     name: z.string(),

@@ -1,6 +1,6 @@
 import type { DocumentSigning } from "@/lib/api/signing";
 import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
-import { fieldValueProblem, isFilled, radioGroupOf } from "@/lib/esign/signing/ceremony/signing-rules";
+import { fieldValueIssue, fieldValueProblem, isFilled, radioGroupOf, type FieldValueIssue } from "@/lib/esign/signing/ceremony/signing-rules";
 import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "./ceremony-requests";
 
 /**
@@ -94,7 +94,13 @@ export function isTargetFilled(fill: DocumentFill, target: FillTarget): boolean 
   return isFilled(target.field, currentValue(fill, target.approval, target.field));
 }
 
-/** What the service would say about a field's value, or null. */
+/** Why the service would refuse a field's value (a code the page words in the signer's language), or null. */
+export function valueIssue(fill: DocumentFill, target: FillTarget): FieldValueIssue | null {
+  if (target.kind !== "input") return null;
+  return fieldValueIssue(target.field, currentValue(fill, target.approval, target.field));
+}
+
+/** What the service would say about a field's value (in English), or null. */
 export function valueProblem(fill: DocumentFill, target: FillTarget): string | null {
   if (target.kind !== "input") return null;
   return fieldValueProblem(target.field, currentValue(fill, target.approval, target.field));

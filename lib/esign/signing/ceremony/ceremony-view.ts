@@ -13,6 +13,7 @@ import { isInPerson } from "@/lib/esign/signing/hosting/hosting";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
 import { isOrderEnforced, openDocuments } from "./signing-rules";
 import { roleTurns, turnIn } from "./turn";
+import { resolveLocale } from "@/lib/i18n/locales";
 
 /**
  * What the ceremony page shows the signer: the package, who they are, what is left (consent,
@@ -38,6 +39,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
 
   return {
+    // The ceremony's language: the signer's own, else the package's, as one Signet ships (else English).
+    language: resolveLocale(typeof role.signer?.language === "string" ? role.signer.language : null, pkg.language),
     package: {
       id: pkg.id,
       name: pkg.name,

@@ -76,17 +76,27 @@ export function radioGroupOf(field: FieldRule): string | null {
   return field.subtype === "RADIO" && typeof group === "string" && group ? group : null;
 }
 
-/** The reason a value is not acceptable for the field, or null. Required-ness is checked apart. */
-export function fieldValueProblem(field: FieldRule, value: string): string | null {
+/**
+ * Why a value is not acceptable for the field, as a code and its details (the ceremony says it in
+ * the signer's language), or null. Required-ness is checked apart. `custom`: the sender's own
+ * message for their pattern, shown as they wrote it.
+ */
+export type FieldValueIssue =
+  | { code: "checkbox" }
+  | { code: "oneOf"; options: string[] }
+  | { code: "maxLength"; max: number }
+  | { code: "minLength"; min: number }
+  | { code: "format" }
+  | { code: "custom"; message: string };
+
+export function fieldValueIssue(field: FieldRule, value: string): FieldValueIssue | null {
   const validation = field.validation ?? {};
   if (value === "") return null;
-  if (field.subtype === "CHECKBOX" && !CHECKED.has(value) && value !== "false") return "must be checked (true) or not (false)";
+  if (field.subtype === "CHECKBOX" && !CHECKED.has(value) && value !== "false") return { code: "checkbox" };
   const options = Array.isArray(validation.enum) ? (validation.enum as string[]) : null;
-  if ((field.subtype === "LIST" || field.subtype === "RADIO") && options && options.length > 0 && !options.includes(value)) {
-    return `must be one of ${options.map((option) => `"${option}"`).join(", ")}`;
-  }
-  if (typeof validation.maxLength === "number" && value.length > validation.maxLength) return `must be at most ${validation.maxLength} characters`;
-  if (typeof validation.minLength === "number" && value.length < validation.minLength) return `must be at least ${validation.minLength} characters`;
+  if ((field.subtype === "LIST" || field.subtype === "RADIO") && options && options.length > 0 && !options.includes(value)) return { code: "oneOf", options };
+  if (typeof validation.maxLength === "number" && value.length > validation.maxLength) return { code: "maxLength", max: validation.maxLength };
+  if (typeof validation.minLength === "number" && value.length < validation.minLength) return { code: "minLength", min: validation.minLength };
   if (typeof validation.pattern === "string" && validation.pattern) {
     let pattern: RegExp | null = null;
     try {
@@ -94,7 +104,32 @@ export function fieldValueProblem(field: FieldRule, value: string): string | nul
     } catch {
       pattern = null; // a pattern JavaScript cannot read is not held against the signer
     }
-    if (pattern && !pattern.test(value)) return typeof validation.errorMessage === "string" && validation.errorMessage ? validation.errorMessage : "has the wrong format";
+    if (pattern && !pattern.test(value)) return typeof validation.errorMessage === "string" && validation.errorMessage ? { code: "custom", message: validation.errorMessage } : { code: "format" };
   }
   return null;
+}
+
+/** The quoted options of a list, as the service's messages name them. */
+export function quotedOptions(options: string[]): string {
+  return options.map((option) => `"${option}"`).join(", ");
+}
+
+/** The reason a value is not acceptable for the field, in English (the service's error messages), or null. */
+export function fieldValueProblem(field: FieldRule, value: string): string | null {
+  const issue = fieldValueIssue(field, value);
+  if (!issue) return null;
+  switch (issue.code) {
+    case "checkbox":
+      return "must be checked (true) or not (false)";
+    case "oneOf":
+      return `must be one of ${quotedOptions(issue.options)}`;
+    case "maxLength":
+      return `must be at most ${issue.max} characters`;
+    case "minLength":
+      return `must be at least ${issue.min} characters`;
+    case "format":
+      return "has the wrong format";
+    case "custom":
+      return issue.message;
+  }
 }
