@@ -55,8 +55,10 @@ export function serverEnvironment(dataDir: string, serverPort: number): Record<s
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
+  // Two workers, one spec file each at a time: every spec makes its own accounts (and the specs of
+  // e2e/service their own servers and data folders), so two can share the server.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

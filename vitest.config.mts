@@ -1,18 +1,39 @@
 import { defineConfig } from "vitest/config";
 
 const integration = ["tests/api/**/*.test.ts"];
+/**
+ * API tests whose subject is not the database (request validation, wire shapes, the OpenAPI
+ * document, languages, PDF limits and pixels): they run on PGlite only, as the database cannot
+ * change what they check.
+ */
+const notAboutTheDatabase = [
+  "bad-input",
+  "ceremony-language",
+  "email-languages",
+  "openapi",
+  "passwords",
+  "pdf-limits",
+  "reference-shapes",
+  "signature-choices",
+  "signing-request-forgery",
+  "text-tag-sealing",
+].map((name) => `tests/api/${name}.test.ts`);
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */
 const storingDocuments = ["downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
  * Four projects: unit tests of lib/ (no database); the API integration tests twice, once on an
- * in-memory PGlite per test file and once on a throwaway database of the PostgreSQL server; and
- * those of the features that store documents again on PGlite with the documents in S3 (a real S3
- * server on loopback, tests/support/setup-s3.ts).
+ * in-memory PGlite per test file and once on a throwaway database of the PostgreSQL server (one per
+ * test file, so two workers never share one); and those of the features that store documents
+ * again on PGlite with the documents in S3 (a real S3 server on loopback, tests/support/setup-s3.ts).
+ *
+ * Two workers: vitest's default on two cores is one, which leaves a core idle while a test waits
+ * on the database, a job or a loopback peer.
  */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-auth imports "next/server" without the ".js" Node's ESM resolution needs: let Vite resolve it.
@@ -28,7 +49,7 @@ export default defineConfig({
         test: {
           name: "postgres",
           include: integration,
-          globalSetup: ["tests/support/global-setup-postgres.ts"],
+          exclude: notAboutTheDatabase,
           setupFiles: ["tests/support/setup-postgres.ts"],
         },
       },
