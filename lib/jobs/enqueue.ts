@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
-import { pgliteExecute, type SqlExecutor, type Tx } from "@/lib/db/client";
+import { pgliteExecute, type Tx } from "@/lib/db/client";
+import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { config } from "@/lib/config";
 import { retryPolicyOf } from "./registry";
 
