@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { DELIVER_CALLBACK_JOB } from "@/lib/callbacks/kinds";
+import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { callbackDeliveries } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageFrom } from "./wire";
-import { EMAIL_KINDS, EMAIL_STATUSES } from "@/lib/email/kinds";
+import { EMAIL_KINDS, EMAIL_STATUSES } from "@/lib/esign/outbox/email-kinds";
 
 /** The wire contract of the e-mail outbox (our extension): every message the service sent or kept. */
 

@@ -2,16 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { config, type Config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { accountMemberships, callbackAttempts, callbackDeliveries, callbackRegistrations, users } from "@/lib/db/schema";
-import { callbackFailingEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { callbackFailingEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { now } from "@/lib/esign/clock";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
-import { enqueueJob } from "@/lib/jobs/queue";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { DELIVER_CALLBACK_JOB, JOB_RETRY } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/registry";
 import { cancelPendingDeliveries } from "./deliveries";
 import { Batcher } from "./batcher";
 import { claimHeads, headsOf, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from "./delivery-claims";
-import { DELIVER_CALLBACK_JOB } from "./kinds";
 import { callbackBody, callbackHeaders } from "./payload";
 import { closeCallbackConnections, postCallback, type PostOutcome } from "./post-callback";
 
@@ -239,8 +239,7 @@ export function deliverCallback(deliveryId: string): Promise<void> {
 
 export const deliverCallbackJob = defineJob<{ deliveryId: string }>({
   name: DELIVER_CALLBACK_JOB,
-  // Failed HTTP attempts are scheduled by the delivery itself; these retries only cover a run that crashed (database down).
-  retry: () => ({ retryLimit: 5, retryDelay: 30, retryBackoff: true }),
+  retry: JOB_RETRY[DELIVER_CALLBACK_JOB],
   // A batch is one query for its heads; the jobs of packages already being sent cost nothing more.
   batchSize: 50,
   // While one worker's batch is still sending, another fetches: the slots, not the batches, bound what is in flight.

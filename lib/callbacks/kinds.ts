@@ -1,6 +1,3 @@
-/** The job that sends one callback delivery (no imports here: the job module and the outbox both need it). */
-export const DELIVER_CALLBACK_JOB = "deliver-callback";
-
 /** PENDING until a 2xx answer (DELIVERED), the last failed attempt (FAILED) or a removed or changed registration (CANCELLED). */
 export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "CANCELLED"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { callbackDeliveries } from "@/lib/db/schema";
 import type { SweepScope } from "@/lib/esign/time-based/sweep-scope";
-import { enqueueJob } from "@/lib/jobs/queue";
-import { DELIVER_CALLBACK_JOB } from "./kinds";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 
 /**
  * Queues a run for every delivery that may have lost its own: the first PENDING delivery of each

@@ -4,8 +4,8 @@ import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
 import { conflict, notFound } from "@/lib/esign/errors";
-import { enqueueJob } from "@/lib/jobs/queue";
-import { DELIVER_CALLBACK_JOB } from "./kinds";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 
 /**
  * `POST /api/callback/deliveries/{id}/resend` (our extension): a FAILED or DELIVERED delivery is

@@ -3,9 +3,9 @@ import type { Db } from "@/lib/db/client";
 import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
 import type { CallbackDeliveryResponse } from "@/lib/api/callbacks";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { queueCallbackDelivery } from "@/lib/esign/audit/queue-callback-delivery";
 import { recordEventReturningId } from "@/lib/esign/audit/record-event";
 import { conflict } from "@/lib/esign/errors";
-import { queueCallbackDelivery } from "./deliveries";
 import { toWireDelivery } from "./list-deliveries";
 
 export const TEST_EVENT_NAME = "CALLBACK_TEST";

@@ -11,14 +11,14 @@ import { type Config, config } from "@/lib/config";
 import { installJobQueue } from "@/lib/jobs/install";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
+import type { SqlExecutor } from "./sql-executor";
+
+export type { SqlExecutor };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Db | Tx;
-
-/** Runs raw SQL with `$n` parameters; several statements at once when there are no parameters. */
-export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export interface Database {
   db: Db;

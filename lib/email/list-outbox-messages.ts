@@ -5,7 +5,7 @@ import type { OutboxListQuery, OutboxListResponse, OutboxMessageResponse } from 
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { pageWindow } from "@/lib/esign/listing";
-import type { EmailKind, EmailStatus } from "./kinds";
+import type { EmailKind, EmailStatus } from "@/lib/esign/outbox/email-kinds";
 import { outboxBody } from "./outbox-body";
 
 function toWireMessage(row: typeof outboxMessages.$inferSelect): OutboxMessageResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneTimeCodeEmail, packageCompletedEmail, passwordResetEmail, signerCopyEmail, signingInvitationEmail } from "./messages";
+import { oneTimeCodeEmail, packageCompletedEmail, passwordResetEmail, signerCopyEmail, signingInvitationEmail } from "@/lib/esign/outbox/messages";
 import { outboxBody } from "./outbox-body";
 
 describe("an e-mail's text in the outbox", () => {

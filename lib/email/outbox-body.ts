@@ -1,4 +1,4 @@
-import type { EmailKind } from "./kinds";
+import type { EmailKind } from "@/lib/esign/outbox/email-kinds";
 
 /** Kinds whose text holds nothing that lets its reader in: shown in the outbox as sent. */
 const WITHOUT_SECRETS: ReadonlySet<string> = new Set<EmailKind>(["SIGNER_LOCKED", "PACKAGE_COMPLETED", "DECLINED", "EXPIRED", "CALLBACK_FAILING", "SIGNING_CANCELLED"]);

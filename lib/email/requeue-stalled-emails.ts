@@ -3,8 +3,8 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
 import type { SweepScope } from "@/lib/esign/time-based/sweep-scope";
-import { enqueueJob } from "@/lib/jobs/queue";
-import { SEND_EMAIL_JOB } from "./kinds";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { SEND_EMAIL_JOB } from "@/lib/jobs/names";
 
 /** pg-boss fails a job that ran this long without finishing (its default expiry). */
 const JOB_EXPIRY_SECONDS = 15 * 60;

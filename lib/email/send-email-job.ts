@@ -4,9 +4,9 @@ import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { JOB_RETRY, SEND_EMAIL_JOB } from "@/lib/jobs/names";
 import { defineJob, type JobAttempt } from "@/lib/jobs/registry";
-import type { EmailStatus } from "./kinds";
-import { SEND_EMAIL_JOB } from "./kinds";
+import type { EmailStatus } from "@/lib/esign/outbox/email-kinds";
 import { isPermanentSmtpFailure, sendSmtp, smtpErrorText } from "./smtp";
 
 type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -59,7 +59,7 @@ export async function sendQueuedEmail(messageId: string, attempt: JobAttempt): P
 
 export const sendEmailJob = defineJob<{ messageId: string }>({
   name: SEND_EMAIL_JOB,
-  retry: () => ({ retryLimit: config().emailRetryLimit, retryDelay: config().emailRetryDelaySeconds, retryBackoff: true }),
+  retry: JOB_RETRY[SEND_EMAIL_JOB],
   batchSize: 5,
   handle: (data, attempt) => sendQueuedEmail(data.messageId, attempt),
 });

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
-import { escapeHtml } from "@/lib/email/messages";
+import { escapeHtml } from "@/lib/esign/outbox/messages";
 import { ServiceError } from "@/lib/esign/errors";
 import type { RedeemedSigningLink, SigningClient } from "@/lib/esign/signing/links/redeem-signing-link";
 import { signingSessionCookie } from "@/lib/esign/signing/session";

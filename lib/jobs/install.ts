@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { SqlExecutor } from "@/lib/db/client";
+import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { config } from "@/lib/config";
 import { JOB_QUEUES } from "./names";
 

@@ -1,28 +1,13 @@
 import PgBoss from "pg-boss";
-import { database, pgliteExecute, type SqlExecutor, type Tx } from "@/lib/db/client";
+import { database } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import "./all-jobs";
+import { wakeChannel } from "./enqueue";
 import { attemptOf, jobDefinition, jobDefinitions, type JobDefinition } from "./registry";
 
-/** The raw connection under a Drizzle transaction (node-postgres PoolClient or PGlite Transaction). */
-interface TxClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  exec?(text: string): Promise<{ rows: unknown[] }[]>;
-}
+// The workers: this module loads every job's handler (all-jobs.ts), so only the server's start
+// and the tests import it; queueing a job is enqueue.ts, which loads none.
 
-/**
- * pg-boss runs its SQL on the caller's transaction: Drizzle keeps the transaction's connection at
- * `tx.session.client` for both drivers (not a public API, checked by the job queue's tests).
- */
-function transactionExecutor(tx: Tx): SqlExecutor {
-  const client = (tx as unknown as { session?: { client?: TxClient } }).session?.client;
-  if (!client || typeof client.query !== "function") throw new Error("Cannot reach the transaction's connection to queue a job");
-  if (typeof client.exec === "function") return (text, values) => pgliteExecute(client as Parameters<typeof pgliteExecute>[0], text, values);
-  return (text, values) => client.query(text, values);
-}
-
-// Sending only needs pg-boss's SQL and defaults, never its own connection: every job is queued on
-// a transaction's connection (the `db` option of send), so this instance is never started.
 interface RunningWorkers {
   boss: PgBoss;
   stopListening: () => Promise<void>;
@@ -30,49 +15,7 @@ interface RunningWorkers {
   stopDefinitions: () => Promise<void>;
 }
 
-const holder = globalThis as unknown as { signetJobSender?: { schema: string; boss: PgBoss }; signetJobWorker?: Promise<RunningWorkers> };
-
-function sender(): PgBoss {
-  const schema = config().jobSchema;
-  if (holder.signetJobSender?.schema !== schema) {
-    const boss = new PgBoss({
-      schema,
-      db: { executeSql: () => Promise.reject(new Error("Jobs are queued inside a transaction: use enqueueJob(tx, ...)")) },
-    });
-    holder.signetJobSender = { schema, boss };
-  }
-  return holder.signetJobSender.boss;
-}
-
-export interface EnqueueOptions {
-  /** Run no earlier than this (a Date) or this many seconds from now. */
-  startAfter?: Date | number;
-  /** With singletonSeconds: at most one job with this key per time slot of that many seconds. */
-  singletonKey?: string;
-  singletonSeconds?: number;
-}
-
-/**
- * Queues a job in the caller's transaction (transactional outbox): it exists, and runs, only if
- * that transaction commits. The job's retry policy comes from its definition. Answers the job's
- * id, or null when a singleton of its key exists already.
- */
-export async function enqueueJob(tx: Tx, name: string, data: object, options: EnqueueOptions = {}): Promise<string | null> {
-  const definition = jobDefinition(name);
-  const executeSql = transactionExecutor(tx);
-  const id = await sender().send(name, data, { ...definition.retry(), ...options, db: { executeSql } });
-  if (!id && options.singletonKey) return null; // one is queued already in this slot
-  if (!id) throw new Error(`Job "${name}" was not queued: its queue does not exist`);
-  // Wakes the workers of every instance when the transaction commits (NOTIFY is transactional), so
-  // a job due now starts at once instead of at the next poll.
-  if (options.startAfter === undefined) await executeSql("select pg_notify($1, $2)", [wakeChannel(), name]);
-  return id;
-}
-
-/** The NOTIFY channel that wakes the workers of this job schema. */
-function wakeChannel(): string {
-  return `signet_jobs_${config().jobSchema}`;
-}
+const holder = globalThis as unknown as { signetJobWorker?: Promise<RunningWorkers> };
 
 export interface JobQueueOptions {
   /** Work only these job names (tests); default every defined job. */

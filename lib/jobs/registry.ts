@@ -1,11 +1,5 @@
 import type PgBoss from "pg-boss";
-
-/** Retry policy of a job, applied when it is queued (pg-boss's retryLimit, retryDelay in seconds, retryBackoff). */
-export interface RetryPolicy {
-  retryLimit: number;
-  retryDelay: number;
-  retryBackoff: boolean;
-}
+import { JOB_RETRY, type RetryPolicy } from "./names";
 
 /** What one attempt knows about itself, so the last attempt can record a final failure. */
 export interface JobAttempt {
@@ -57,6 +51,15 @@ export function jobDefinition(name: string): JobDefinition {
   const definition = definitions.get(name);
   if (!definition) throw new Error(`No job named "${name}" is defined`);
   return definition;
+}
+
+/**
+ * The retry policy a job is queued with: its queue's (names.ts), known without loading the job's
+ * handler; else, for a job defined elsewhere (tests), its definition's.
+ */
+export function retryPolicyOf(name: string): RetryPolicy {
+  const policy = (JOB_RETRY as Record<string, (() => RetryPolicy) | undefined>)[name];
+  return policy ? policy() : jobDefinition(name).retry();
 }
 
 export function jobDefinitions(): JobDefinition[] {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database, getDb } from "@/lib/db/client";
-import { enqueueJob, startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/registry";
 
 // A schema of its own: on the shared PostgreSQL test database, no other test file's worker sees these jobs.

@@ -1,7 +1,7 @@
 import { callbackRequest } from "@/lib/api/callbacks";
-import { deleteCallback } from "@/lib/esign/callbacks/delete-callback";
-import { getCallback } from "@/lib/esign/callbacks/get-callback";
-import { registerCallback } from "@/lib/esign/callbacks/register-callback";
+import { deleteCallback } from "@/lib/callbacks/delete-callback";
+import { getCallback } from "@/lib/callbacks/get-callback";
+import { registerCallback } from "@/lib/callbacks/register-callback";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";

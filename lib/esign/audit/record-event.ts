@@ -1,8 +1,8 @@
 import type { Queryable, Tx } from "@/lib/db/client";
-import { queueCallbackDelivery } from "@/lib/callbacks/deliveries";
 import { auditEvents } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
+import { queueCallbackDelivery } from "./queue-callback-delivery";
 
 /** Event names of spec section 6, delivered as callbacks. */
 export const SPEC_EVENTS = [

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { packages } from "@/lib/db/schema";
-import { signingCancelledEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { signingCancelledEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { signerRecipients, type SignerRecipient } from "@/lib/esign/signing/links/signer-recipients";
 import { signingRolesWithState } from "@/lib/esign/signing/turns";
 import { findPackageSender, senderName as nameOf } from "./package-content";

@@ -9,7 +9,7 @@ import { now } from "@/lib/esign/clock";
 import { badRequest, conflict } from "@/lib/esign/errors";
 import { clearPendingReminders, planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { dropSigningProgress } from "@/lib/esign/signing/links/signing-links";
-import { queuePackageSealing } from "@/lib/esign/sealing/seal-package-job";
+import { queuePackageSealing } from "@/lib/esign/sealing/queue-package-sealing";
 import { findPackageToChange, type PackageRow } from "./find-package";
 import { isSigningRole } from "./package-content";
 import { stateOf } from "./package-change";

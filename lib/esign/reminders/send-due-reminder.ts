@@ -1,8 +1,8 @@
 import { and, asc, eq, exists, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { approvals, packages, reminders, roles } from "@/lib/db/schema";
-import { reminderEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { reminderEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { signerRecipients, type SignerRecipient } from "@/lib/esign/signing/links/signer-recipients";
 import { findPackageSender, senderName as nameOf } from "@/lib/esign/packages/package-content";

@@ -3,8 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { documents, packages } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
-import { enqueueJob } from "@/lib/jobs/queue";
-import { SEAL_PACKAGE_JOB } from "./seal-package-job";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
 
 /** A package completed this long ago and still unsealed lost its sealing job (or every retry failed). */
 export const UNSEALED_GRACE_MS = 5 * 60 * 1000;

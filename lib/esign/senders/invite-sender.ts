@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { accountMemberships, users } from "@/lib/db/schema";
-import { queueSenderInvitation } from "@/lib/email/queue-sender-invitation";
+import { queueSenderInvitation } from "@/lib/esign/senders/queue-sender-invitation";
 import type { SenderInvite, WireSender } from "@/lib/api/senders";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import type { Caller } from "@/lib/esign/accounts/caller";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { WireSender } from "@/lib/api/senders";
-import { queueSenderInvitation } from "@/lib/email/queue-sender-invitation";
+import { queueSenderInvitation } from "@/lib/esign/senders/queue-sender-invitation";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { assertMayAdminister } from "@/lib/esign/accounts/privileges";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";

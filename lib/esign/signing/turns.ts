@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
 import { packages, roles, roleSigningStates } from "@/lib/db/schema";
-import { signingInvitationEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { signingInvitationEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { now } from "@/lib/esign/clock";
 import { findPackageSender, isSigningRole, senderName as nameOf } from "@/lib/esign/packages/package-content";
 import { rolesWhoseTurnItIs as whoseTurn } from "./ceremony/signing-rules";

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { packages } from "@/lib/db/schema";
-import { expiredEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { expiredEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { packages } from "@/lib/db/schema";
-import { declinedEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { declinedEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { refusalOption } from "@/lib/api/package-settings";
 import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { roles, roleSigningStates, type packages } from "@/lib/db/schema";
-import { signerCopyEmail } from "@/lib/email/messages";
-import { queueEmail } from "@/lib/email/queue-email";
+import { signerCopyEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { signerRecipients } from "../links/signer-recipients";
 import { copiesAvailableUntil, createSignerCopyLink, signerCopyPath } from "./signer-copy-links";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { cancelPendingDeliveries } from "@/lib/callbacks/deliveries";
 import { callbackRegistrations } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { cancelPendingDeliveries } from "./deliveries";
 import { auditedUrl } from "./register-callback";
 
 /** `DELETE /api/callback` (our extension): no more notifications, pending ones cancelled. Idempotent: without one the answer is the same 204. */

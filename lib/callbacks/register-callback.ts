@@ -1,5 +1,4 @@
 import type { Db } from "@/lib/db/client";
-import { cancelPendingDeliveries } from "@/lib/callbacks/deliveries";
 import { callbackRegistrations } from "@/lib/db/schema";
 import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
 import { config } from "@/lib/config";
@@ -8,6 +7,7 @@ import { recordAccountEvent, SPEC_EVENTS } from "@/lib/esign/audit/record-event"
 import { now } from "@/lib/esign/clock";
 import { badRequest } from "@/lib/esign/errors";
 import { encryptSecret } from "@/lib/esign/security/secret-crypto";
+import { cancelPendingDeliveries } from "./deliveries";
 import { readCallback } from "./get-callback";
 
 /** https anywhere; plain http only to the hosts CALLBACK_HTTP_HOSTS names (local receivers in development and tests). */

@@ -1,9 +1,9 @@
 import type { Tx } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
-import { INVITATION_LIFETIME_MS } from "@/lib/esign/senders/invitation";
-import { senderInvitationEmail } from "./messages";
-import { queueEmail } from "./queue-email";
+import { senderInvitationEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
+import { INVITATION_LIFETIME_MS } from "./invitation";
 
 /** The invitation e-mail with the activation link, queued in the transaction that issued the link. */
 export async function queueSenderInvitation(tx: Tx, caller: Caller, invitee: { email: string; language: string }, activationUrl: string): Promise<void> {

@@ -18,5 +18,3 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** QUEUED until the job runs; then SENT, KEPT (no SMTP_URL), BOUNCED (refused for good) or FAILED (gave up retrying). */
 export const EMAIL_STATUSES = ["QUEUED", "SENT", "KEPT", "FAILED", "BOUNCED"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const SEND_EMAIL_JOB = "send-email";

@@ -2,11 +2,10 @@ import type { Tx } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
-import { enqueueJob } from "@/lib/jobs/queue";
-import type { EmailKind } from "./kinds";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { SEND_EMAIL_JOB } from "@/lib/jobs/names";
+import type { EmailKind } from "./email-kinds";
 import type { EmailContent } from "./messages";
-import { SEND_EMAIL_JOB } from "./kinds";
-import "./send-email-job";
 
 export interface OutgoingEmail extends EmailContent {
   accountId: string;
@@ -18,7 +17,8 @@ export interface OutgoingEmail extends EmailContent {
 
 /**
  * Records the message in the outbox and queues its delivery, both in the caller's transaction:
- * nothing is sent for a change that rolls back, and nothing committed is lost.
+ * nothing is sent for a change that rolls back, and nothing committed is lost. The sending itself
+ * is lib/email's send-email job.
  */
 export async function queueEmail(tx: Tx, message: OutgoingEmail): Promise<string> {
   const id = newId();

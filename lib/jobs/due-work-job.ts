@@ -1,0 +1,30 @@
+import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
+import { getDb } from "@/lib/db/client";
+import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
+import { now } from "@/lib/esign/clock";
+import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
+import { runDueWork } from "@/lib/esign/time-based/run-due-work";
+import { DUE_WORK_JOB, JOB_RETRY } from "./names";
+import { defineJob } from "./registry";
+
+/** A delivery due this long without a run is looked at again (its run may be waiting behind a backlog). */
+const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The sweep, every minute: the service's time-based rules (runDueWork), then the consumers' own
+ * (callback deliveries and e-mails whose jobs were lost, queued again); a failed sweep is not
+ * retried, the next one catches up. It also folds the folders' count rows that writes added since
+ * the last sweep.
+ */
+export const dueWorkJob = defineJob({
+  name: DUE_WORK_JOB,
+  cron: "* * * * *",
+  retry: JOB_RETRY[DUE_WORK_JOB],
+  async handle() {
+    const at = now();
+    await runDueWork(at);
+    await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS);
+    await requeueStalledEmails(at);
+    await compactBusyPackageCounts(await getDb());
+  },
+});
