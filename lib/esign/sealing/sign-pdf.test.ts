@@ -81,9 +81,10 @@ describe("signPdf", () => {
 
   it("is found broken by pdfsig when a signed byte changes", async () => {
     const signed = Buffer.from(await signPdf(await makePdf(), { certificate: seal, reason: "Sealed" }));
-    const reason = signed.lastIndexOf("/Reason <FEFF");
-    const digit = reason + "/Reason <FEFF".length + 1;
-    signed[digit] = signed[digit] === 0x30 ? 0x31 : 0x30;
+    // "Sealed" becomes "Sealer" in the signature dictionary.
+    const reason = signed.lastIndexOf("/Reason (Sealed)");
+    expect(reason).toBeGreaterThan(0);
+    signed.write("r", reason + "/Reason (Seale".length, "latin1");
 
     const report = pdfSig(signed);
     expect(report).not.toContain("Signature is Valid");
@@ -115,6 +116,8 @@ describe("signPdf", () => {
     const [signer] = signedData.signerInfos;
     const types = signer.signedAttrs!.attributes.map((attribute) => attribute.type);
     expect(types).toEqual(expect.arrayContaining(["1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4", "1.2.840.113549.1.9.16.2.47"]));
+    // No time-stamping authority given: no timestamp (PAdES B-B).
+    expect(signer.unsignedAttrs).toBeUndefined();
     const essCertIdV2 = signer.signedAttrs!.attributes.find((attribute) => attribute.type === "1.2.840.113549.1.9.16.2.47")!.values[0] as asn1js.Sequence;
     const certHash = ((essCertIdV2.valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.OctetString;
     expect(Buffer.from(certHash.valueBlock.valueHexView).toString("hex")).toBe(createHash("sha256").update(seal.certificate.raw).digest("hex"));
