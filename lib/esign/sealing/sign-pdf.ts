@@ -1,5 +1,5 @@
 import { sign } from "node:crypto";
-import { HttpTimestampAuthority, PDF, TimestampError, type DigestAlgorithm, type Signer } from "@libpdf/core";
+import type { DigestAlgorithm, PDF, Signer } from "@libpdf/core";
 import { now } from "@/lib/esign/clock";
 import { ServiceError } from "@/lib/esign/errors";
 import type { ServiceCertificate } from "./service-certificate";
@@ -38,6 +38,8 @@ const TIMESTAMP_TIMEOUT_MS = 10_000;
  * job is retried later.
  */
 export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
+  // Loaded on the first seal: a PDF worker that only reads or flattens uploads does not pay for it.
+  const { HttpTimestampAuthority, PDF, TimestampError } = await import("@libpdf/core");
   const pdf = await PDF.load(pdfBytes);
   const signer = signerOf(options.certificate);
   const certificatesBytes = [signer.certificate, ...(signer.certificateChain ?? [])].reduce((sum, der) => sum + der.length, 0);
