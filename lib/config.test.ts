@@ -3,7 +3,7 @@ import { readConfig } from "./config";
 
 const S3_NAMES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX"];
 afterEach(() => {
-  for (const name of [...S3_NAMES, "PGLITE_WASM_COMPILER"]) delete process.env[name];
+  for (const name of [...S3_NAMES, "PGLITE_WASM_COMPILER", "SEAL_TSA_URL"]) delete process.env[name];
 });
 
 describe("the S3 settings", () => {
@@ -37,5 +37,15 @@ describe("the embedded database's WebAssembly compiler", () => {
     expect(readConfig().pgliteWasmCompiler).toBe("optimizing");
     process.env.PGLITE_WASM_COMPILER = "turbofan";
     expect(() => readConfig()).toThrow(/PGLITE_WASM_COMPILER must be one of baseline, optimizing, got "turbofan"/);
+  });
+});
+
+describe("the seal's time-stamping authority", () => {
+  it("is none unless SEAL_TSA_URL is set, and only an http or https URL", () => {
+    expect(readConfig().sealTsaUrl).toBe("");
+    process.env.SEAL_TSA_URL = " https://tsa.example.com/tsr ";
+    expect(readConfig().sealTsaUrl).toBe("https://tsa.example.com/tsr");
+    process.env.SEAL_TSA_URL = "tsa.example.com";
+    expect(() => readConfig()).toThrow(/SEAL_TSA_URL must be an http or https URL, got "tsa.example.com"/);
   });
 });

@@ -64,6 +64,8 @@ export interface Config {
   sealP12Path: string;
   /** Passphrase of sealP12Path. */
   sealP12Passphrase: string;
+  /** RFC 3161 time-stamping authority (http or https URL) whose timestamp each seal carries (PAdES B-LT); empty: none (B-B). */
+  sealTsaUrl: string;
   /** The shortest answer to a refused sign-in with e-mail and password (ms): guessing stays slow. */
   signInFailureDelayMs: number;
   /** Who may tell the client's address in X-Forwarded-For (lib/http/client-address.ts). */
@@ -118,6 +120,16 @@ function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
+/** An http or https URL, or empty when unset. */
+function urlSetting(name: string): string {
+  const raw = (process.env[name] ?? "").trim();
+  if (raw === "") return "";
+  if (!URL.canParse(raw) || !["http:", "https:"].includes(new URL(raw).protocol)) {
+    throw new Error(`Setting ${name} must be an http or https URL, got "${raw}"`);
+  }
+  return raw;
+}
+
 function choiceSetting<Choice extends string>(name: string, choices: Choice[], fallback: Choice): Choice {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -164,6 +176,7 @@ export function readConfig(): Config {
     callbackConcurrency: Math.ceil(numberSetting("CALLBACK_CONCURRENCY", 32)),
     sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
+    sealTsaUrl: urlSetting("SEAL_TSA_URL"),
     signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),

@@ -22,6 +22,7 @@ import { scribblePng } from "../support/images";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { darkShare, pdfFonts, pdfSig, pdfText, renderPageGray } from "../support/poppler";
 import { seedAccount, seedGroup, seedSender, type SeededAccount } from "../support/seed";
+import { startTsaServer, unreachableTsaUrl } from "../support/tsa-server";
 
 // A job schema of its own: the sealing jobs queued here are worked by this file's worker only.
 process.env.JOB_SCHEMA = `seal_test_${randomBytes(4).toString("hex")}`;
@@ -413,4 +414,40 @@ describe("the sealing job", () => {
     advanceClock(60 * 60 * 1000);
     expect(await sweep()).toBe(0);
   });
+});
+
+describe("sealing with a time-stamping authority (SEAL_TSA_URL)", () => {
+  afterEach(() => {
+    delete process.env.SEAL_TSA_URL;
+  });
+
+  it("fails while the TSA cannot be reached, leaving the package unsealed, then seals with its timestamp", async () => {
+    const tsa = await startTsaServer();
+    try {
+      const signing = await sentPackage();
+      const { account, packageId } = signing;
+      await signDirectly(signing);
+      await completeDirectly(packageId);
+
+      process.env.SEAL_TSA_URL = await unreachableTsaUrl();
+      await expect(sealPackage(packageId)).rejects.toMatchObject({ status: 503, message: expect.stringContaining("time-stamping authority") });
+      expect((await documentRows(packageId)).every((row) => row.sealedBlobSha256 === null)).toBe(true);
+
+      process.env.SEAL_TSA_URL = tsa.url;
+      expect(await sealPackage(packageId)).toEqual({ sealed: ["lease", "annex"] });
+      expect(tsa.answered).toBe(2);
+      const lease = await download(account, `/api/packages/${packageId}/documents/lease/pdf`);
+      expect(pdfSig(lease)).toContain("Signature Validation: Signature is Valid.");
+      // The validation data (certificates, PAdES B-LT) is in the document security store.
+      expect((await PDFDocument.load(lease)).catalog.has(PDFName.of("DSS"))).toBe(true);
+
+      // The certificate of completion is sealed the same way.
+      const summary = await download(account, `/api/packages/${packageId}/evidence/summary`);
+      expect(tsa.answered).toBe(3);
+      expect(pdfSig(summary)).toContain("Signature Validation: Signature is Valid.");
+    } finally {
+      await tsa.stop();
+    }
+    // Two seals and a certificate of completion.
+  }, 90_000);
 });

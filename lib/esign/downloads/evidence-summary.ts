@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { readPackageEvents, usersById, type EventActor } from "@/lib/esign/audit/package-events";
@@ -82,6 +83,7 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
       certificate: certificateMaterial(await serviceCertificate()),
       reason: `Certificate of completion of ${pkg.name}, issued by Signet`,
       signingTime: generated,
+      timestampAuthorityUrl: config().sealTsaUrl,
     },
     `Certificate of Completion of ${pkg.name}`,
   );

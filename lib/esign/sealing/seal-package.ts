@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { config } from "@/lib/config";
 import { database, type Queryable } from "@/lib/db/client";
 import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
@@ -41,13 +42,18 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
   const sourcesOf = await stampSources(db, pkg, unsealed, store);
   const reason = `Sealed by Signet on completion of ${pkg.name}`;
   const signingTime = pkg.completed ?? pkg.updated;
+  const timestampAuthorityUrl = config().sealTsaUrl;
   const results: { document: DocumentRow; bytes: Uint8Array }[] = [];
   for (const document of unsealed) {
     const original = await store.get(document.blobSha256!);
     if (!original) throw new Error(`The original of document ${document.id} of package ${packageId} (${document.blobSha256}) is not stored.`);
     const stamps = fieldStamps(sourcesOf(document.id));
     const coverTextTags = document.extract && document.extractionTypes.includes("TEXT_TAGS");
-    const bytes = await runPdfJob("sealDocument", { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime }, document.name);
+    const bytes = await runPdfJob(
+      "sealDocument",
+      { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl },
+      document.name,
+    );
     results.push({ document, bytes });
   }
 

@@ -1,11 +1,16 @@
-import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import * as asn1js from "asn1js";
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from "pdf-lib";
 import * as pkijs from "pkijs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opensslPkcs12 } from "@/tests/support/certificates";
 import { makeFormPdf, makePdf } from "@/tests/support/pdfs";
 import { pdfSig } from "@/tests/support/poppler";
+import { startTsaServer, unreachableTsaUrl, type TsaTestServer } from "@/tests/support/tsa-server";
 import { createSelfSignedPkcs12, readPkcs12, type ServiceCertificate } from "./service-certificate";
 import { signPdf } from "./sign-pdf";
 
@@ -62,7 +67,6 @@ describe("signPdf", () => {
     expect(dictionary.get(PDFName.of("SubFilter"))).toBe(PDFName.of("ETSI.CAdES.detached"));
     expect(text(dictionary.get(PDFName.of("Reason")))).toBe("Sealed on completion of “Lease 2026” — Zoë Łukasz");
     expect(text(dictionary.get(PDFName.of("Location")))).toBe("sign.example.com");
-    expect(text(dictionary.get(PDFName.of("Name")))).toBe("Signet document seal (test)");
     expect(text(dictionary.get(PDFName.of("M")))).toBe("D:20260304050607Z");
     expect((await PDFDocument.load(signed)).getPageCount()).toBe(2);
   });
@@ -77,9 +81,10 @@ describe("signPdf", () => {
 
   it("is found broken by pdfsig when a signed byte changes", async () => {
     const signed = Buffer.from(await signPdf(await makePdf(), { certificate: seal, reason: "Sealed" }));
-    const reason = signed.lastIndexOf("/Reason <FEFF");
-    const digit = reason + "/Reason <FEFF".length + 1;
-    signed[digit] = signed[digit] === 0x30 ? 0x31 : 0x30;
+    // "Sealed" becomes "Sealer" in the signature dictionary.
+    const reason = signed.lastIndexOf("/Reason (Sealed)");
+    expect(reason).toBeGreaterThan(0);
+    signed.write("r", reason + "/Reason (Seale".length, "latin1");
 
     const report = pdfSig(signed);
     expect(report).not.toContain("Signature is Valid");
@@ -102,16 +107,17 @@ describe("signPdf", () => {
     expect(names).toEqual(expect.arrayContaining(["fullName", "agree", "plan", "signature1", "Signet seal", "Signet seal 2"]));
   });
 
-  it("carries the signed attributes PAdES asks for: signing-certificate-v2 of the signer, no signing-time", async () => {
+  it("carries the signed attributes PAdES asks for: signing-certificate-v2 of the signer", async () => {
     const signed = Buffer.from(await signPdf(await makePdf(), { certificate: seal, reason: "Sealed" }));
-    const [, contentsStart, contentsEnd] = /\/ByteRange \[0 (\d+) (\d+) \d+\]/.exec(signed.toString("latin1"))!.map(Number);
+    const [, contentsStart, contentsEnd] = /\/ByteRange \[0 (\d+) +(\d+) +\d+ *\]/.exec(signed.toString("latin1"))!.map(Number);
     const der = Buffer.from(signed.subarray(contentsStart + 1, contentsEnd - 1).toString("latin1"), "hex");
     const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(der).content });
 
     const [signer] = signedData.signerInfos;
     const types = signer.signedAttrs!.attributes.map((attribute) => attribute.type);
     expect(types).toEqual(expect.arrayContaining(["1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4", "1.2.840.113549.1.9.16.2.47"]));
-    expect(types).not.toContain("1.2.840.113549.1.9.5");
+    // No time-stamping authority given: no timestamp (PAdES B-B).
+    expect(signer.unsignedAttrs).toBeUndefined();
     const essCertIdV2 = signer.signedAttrs!.attributes.find((attribute) => attribute.type === "1.2.840.113549.1.9.16.2.47")!.values[0] as asn1js.Sequence;
     const certHash = ((essCertIdV2.valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.OctetString;
     expect(Buffer.from(certHash.valueBlock.valueHexView).toString("hex")).toBe(createHash("sha256").update(seal.certificate.raw).digest("hex"));
@@ -132,5 +138,79 @@ describe("signPdf", () => {
     expect(signature).toContain("Signer Certificate Common Name: Acme EC seal");
     expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
     expect(signature).toContain("Signature is Valid.");
+  });
+});
+
+/** The CMS of the last signature in the file: the bytes of its /Contents, trailing padding included. */
+function lastSignature(signed: Buffer): pkijs.SignedData {
+  const [, contentsStart, contentsEnd] = [...signed.toString("latin1").matchAll(/\/ByteRange \[0 (\d+) +(\d+) +\d+ *\]/g)].at(-1)!.map(Number);
+  const der = Buffer.from(signed.subarray(contentsStart + 1, contentsEnd - 1).toString("latin1"), "hex");
+  return new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(der).content });
+}
+
+const TIMESTAMP_TOKEN = "1.2.840.113549.1.9.16.2.14";
+
+describe("signPdf with a time-stamping authority", () => {
+  let tsa: TsaTestServer;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sign-pdf-"));
+  beforeAll(async () => {
+    tsa = await startTsaServer();
+  });
+  afterAll(async () => {
+    await tsa?.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("adds the TSA's RFC 3161 timestamp of the signature, and the certificates for long-term validation (PAdES B-LT)", async () => {
+    const signed = Buffer.from(
+      await signPdf(await makePdf({ pages: 2 }), {
+        certificate: seal,
+        reason: "Sealed",
+        signingTime: new Date("2026-03-04T05:06:07Z"),
+        timestampAuthorityUrl: tsa.url,
+      }),
+    );
+    expect(tsa.answered).toBe(1);
+
+    const [signature, ...others] = signatures(pdfSig(signed));
+    expect(others).toEqual([]);
+    expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(signature).toContain("Signature Validation: Signature is Valid.");
+    // The validation data is an incremental update after the signature.
+    expect(signature).toContain("Not total document signed");
+
+    // OpenSSL checks the token: issued by the test TSA, over the SHA-256 of the signature value.
+    const [signer] = lastSignature(signed).signerInfos;
+    const token = signer.unsignedAttrs!.attributes.find((attribute) => attribute.type === TIMESTAMP_TOKEN)!.values[0];
+    const tokenFile = path.join(scratch, "token.der");
+    fs.writeFileSync(tokenFile, Buffer.from(token.toBER()));
+    const signatureDigest = createHash("sha256").update(signer.signature.valueBlock.valueHexView).digest("hex");
+    const verified = execFileSync(
+      "openssl",
+      ["ts", "-verify", "-token_in", "-in", tokenFile, "-digest", signatureDigest, "-CAfile", tsa.caFile, "-untrusted", tsa.tsaCertificateFile],
+      { encoding: "utf8", stdio: "pipe" },
+    );
+    expect(verified).toContain("Verification: OK");
+    const described = execFileSync("openssl", ["ts", "-reply", "-token_in", "-in", tokenFile, "-token_out", "-text"], { encoding: "utf8", stdio: "pipe" });
+    const stampedAt = new Date(/Time stamp: (.+)/.exec(described)![1]);
+    expect(Math.abs(stampedAt.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+
+    // The document security store holds the seal's certificate, the TSA's and its CA's.
+    const pdf = await PDFDocument.load(signed);
+    const certificates = pdf.catalog
+      .lookup(PDFName.of("DSS"), PDFDict)
+      .lookup(PDFName.of("Certs"), PDFArray)
+      .asArray()
+      .map((ref) => createHash("sha256").update(decodePDFRawStream(pdf.context.lookup(ref) as PDFRawStream).decode()).digest("hex"));
+    const pemSha256 = (file: string) => createHash("sha256").update(new X509Certificate(fs.readFileSync(file)).raw).digest("hex");
+    expect(certificates).toEqual(
+      expect.arrayContaining([createHash("sha256").update(seal.certificate.raw).digest("hex"), pemSha256(tsa.tsaCertificateFile), pemSha256(tsa.caFile)]),
+    );
+  });
+
+  it("fails when the TSA cannot be reached, rather than sealing without a timestamp", async () => {
+    const url = await unreachableTsaUrl();
+    const sealing = signPdf(await makePdf(), { certificate: seal, reason: "Sealed", timestampAuthorityUrl: url });
+    await expect(sealing).rejects.toMatchObject({ status: 503, message: expect.stringContaining(`SEAL_TSA_URL (${url})`) });
   });
 });
