@@ -71,6 +71,13 @@ describe("signPdf", () => {
     expect((await PDFDocument.load(signed)).getPageCount()).toBe(2);
   });
 
+  it("writes a reason with parentheses, a backslash and a line break so that readers show no escapes", async () => {
+    const signed = await signPdf(await makePdf(), { certificate: seal, reason: "Sealed on completion of Lease (2026) a\\b\nnext" });
+    const reason = text((await signatureDictionaries(signed)).get("Signet seal")!.get(PDFName.of("Reason")));
+    expect(reason).toBe("Sealed on completion of Lease \uFF082026\uFF09 a\uFF3Cb next");
+    expect(pdfSig(signed)).toContain("Signature is Valid.");
+  });
+
   it("appends to a PDF with a cross-reference table, keeping its bytes as they are", async () => {
     const original = await (await PDFDocument.load(await makePdf())).save({ useObjectStreams: false });
     const signed = await signPdf(original, { certificate: seal, reason: "Sealed" });

@@ -48,9 +48,9 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
     const { bytes } = await pdf.sign({
       signer,
       fieldName: unusedFieldName(pdf),
-      reason: options.reason,
-      location: options.location,
-      contactInfo: options.contactInfo,
+      reason: unescapedByLibpdf(options.reason),
+      location: options.location && unescapedByLibpdf(options.location),
+      contactInfo: options.contactInfo && unescapedByLibpdf(options.contactInfo),
       signingTime: options.signingTime ?? now(),
       subFilter: "ETSI.CAdES.detached",
       estimatedSize: SIGNATURE_ROOM_BYTES + certificatesBytes + (tsa ? TIMESTAMP_ROOM_BYTES : 0),
@@ -66,6 +66,16 @@ export async function signPdf(pdfBytes: Uint8Array, options: SignPdfOptions): Pr
       error.message,
     );
   }
+}
+
+/**
+ * @libpdf/core 0.4.2 escapes the reason, location and contact as a literal string's bytes and then
+ * writes them as a text string, which escapes them again: a reader would show "Lease \(2026\)".
+ * The characters it escapes are given as their full-width forms, which it leaves alone, and line
+ * breaks as spaces.
+ */
+function unescapedByLibpdf(text: string): string {
+  return text.replace(/\\/g, "\uFF3C").replace(/\(/g, "\uFF08").replace(/\)/g, "\uFF09").replace(/\r\n|[\r\n]/g, " ");
 }
 
 /** The service certificate as @libpdf/core's signer; node:crypto signs (RSA, or EC with a DER signature as CMS wants). */
