@@ -78,7 +78,8 @@ export default defineConfig({
   webServer: {
     command: `npx next start -p ${port}`,
     url: `${baseURL}/`,
-    env: serverEnvironment(process.env.SIGNET_E2E_DATA_DIR!, port),
+    // Its output is piped into the report: warnings and errors only, not a line per request.
+    env: { ...serverEnvironment(process.env.SIGNET_E2E_DATA_DIR!, port), LOG_LEVEL: process.env.LOG_LEVEL || "warn" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

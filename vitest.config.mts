@@ -36,6 +36,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The server's log lines (one per request, job and start-up step) would bury the test report.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL || "silent" },
     // next-auth imports "next/server" without the ".js" Node's ESM resolution needs: let Vite resolve it.
     server: { deps: { inline: ["next-auth"] } },
     projects: [

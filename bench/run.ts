@@ -273,6 +273,8 @@ async function main() {
   const loadBefore = os.loadavg();
   process.env.SIGNET_SECRET ||= "bench-secret-not-for-production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
+  // A JSON line per request on stdout would bury the report (servers the benchmarks start inherit it).
+  process.env.LOG_LEVEL ||= "warn";
   // The callback benchmarks deliver to a receiver on loopback over plain http.
   process.env.CALLBACK_ALLOW_PRIVATE = "true";
   process.env.CALLBACK_HTTP_HOSTS = "127.0.0.1";

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "./config";
 
@@ -47,5 +49,41 @@ describe("the seal's time-stamping authority", () => {
     expect(readConfig().sealTsaUrl).toBe("https://tsa.example.com/tsr");
     process.env.SEAL_TSA_URL = "tsa.example.com";
     expect(() => readConfig()).toThrow(/SEAL_TSA_URL must be an http or https URL, got "tsa.example.com"/);
+  });
+});
+
+describe(".env.example", () => {
+  /** The names of the settings the server reads: process.env.NAME, process.env["NAME"] and numberSetting("NAME"), choiceSetting("NAME"). */
+  function settingsReadIn(source: string): string[] {
+    const reads = /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*"([A-Z][A-Z0-9_]*)"\s*\])|(?:numberSetting|choiceSetting)\(\s*"([A-Z][A-Z0-9_]*)"/g;
+    return [...source.matchAll(reads)].map((match) => match[1] ?? match[2] ?? match[3]);
+  }
+
+  function sourceFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(file);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+  }
+
+  // Set by Node.js and Next.js themselves, not by whoever runs Signet.
+  const NOT_SETTINGS = new Set(["NODE_ENV", "NEXT_RUNTIME"]);
+
+  it("lists every setting the server reads, each with a comment", () => {
+    const root = process.cwd();
+    const files = [...["lib", "app", "scripts"].flatMap((dir) => sourceFiles(path.join(root, dir))), path.join(root, "proxy.ts"), path.join(root, "instrumentation.ts")];
+    const read = new Set(files.flatMap((file) => settingsReadIn(fs.readFileSync(file, "utf8"))).filter((name) => !NOT_SETTINGS.has(name)));
+    expect(read).toContain("LOG_LEVEL");
+    expect(read).toContain("DATABASE_POOL_SIZE");
+
+    const example = fs.readFileSync(path.join(root, ".env.example"), "utf8").split("\n");
+    const listed = new Map<string, number>();
+    example.forEach((line, index) => {
+      const match = /^#?([A-Z][A-Z0-9_]*)=/.exec(line);
+      if (match) listed.set(match[1], index);
+    });
+    expect([...read].filter((name) => !listed.has(name)), "settings missing from .env.example").toEqual([]);
+    for (const [name, index] of listed) expect(example[index - 1], `the comment above ${name}`).toMatch(/^# \S/);
   });
 });

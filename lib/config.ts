@@ -72,7 +72,12 @@ export interface Config {
   trustedProxies: string;
   /** Documents in an S3-compatible bucket (lib/esign/storage/s3-blob-store.ts); null keeps them in the database's store. */
   s3: S3Settings | null;
+  /** The least severe log lines written (pino's levels; silent: none). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface S3Settings {
   /** The bucket; S3 storage is on when it is set. */
@@ -180,6 +185,7 @@ export function readConfig(): Config {
     signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
+    logLevel: choiceSetting("LOG_LEVEL", [...LOG_LEVELS], "info"),
   };
 }
 

@@ -8,6 +8,7 @@ import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { config } from "@/lib/config";
 import { describeBlobStore } from "@/lib/esign/storage/blob-store";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
+import { logger } from "@/lib/observability/logger";
 
 /**
  * Runs once when the server starts: creates the secret and opens the database (taking the
@@ -25,23 +26,23 @@ export async function startServer(): Promise<void> {
     resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
     serverSecret();
     const { kind } = await database();
-    console.log(`[signet] database ready (${kind})`);
-    console.log(`[signet] documents stored ${await describeBlobStore()}`);
+    logger().info({ kind }, "database ready");
+    logger().info(`documents stored ${await describeBlobStore()}`);
     const seal = await serviceCertificate();
-    console.log(`[signet] seal certificate: ${seal.certificate.subject.replace(/\n/g, ", ")} from ${seal.source}, valid to ${seal.certificate.validTo}`);
+    logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
     startPdfPool();
     await startJobQueue();
     const requeued = await requeueStalledDeliveries(now(), 0);
-    console.log(`[signet] job queue started${requeued ? ` (${requeued} callback deliveries queued again)` : ""}`);
+    logger().info({ requeuedCallbackDeliveries: requeued }, "job queue started");
   } catch (error) {
-    console.error(`[signet] cannot start: ${(error as Error).message}`);
+    logger().fatal(`cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
   process.once("SIGTERM", () => {
     void stopJobQueue()
       .then(() => closePdfPool())
       .then(() => closeDatabase())
-      .catch((error) => console.error(`[signet] stopping: ${(error as Error).message}`))
+      .catch((error) => logger().error({ err: error }, "stopping failed"))
       .finally(() => process.exit(0));
   });
 }

@@ -283,3 +283,19 @@ describe("the console's proxy", () => {
     }
   });
 });
+
+describe("the console's proxy and request ids", () => {
+  it("passes the browser's request id to the service, or a new one, and answers the service's", async () => {
+    answer = (request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "x-request-id": String(request.headers["x-request-id"]) });
+      response.end("{}");
+    };
+    const given = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { "x-request-id": "console-action-1" } }));
+    expect(received[0]!.headers["x-request-id"]).toBe("console-action-1");
+    expect(given.headers.get("x-request-id")).toBe("console-action-1");
+
+    const fresh = await proxyRequest(await consoleRequest("/proxy/api/packages", { headers: { "x-request-id": "not a plain token\u00e9" } }));
+    expect(received[1]!.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(fresh.headers.get("x-request-id")).toBe(received[1]!.headers["x-request-id"]);
+  });
+});

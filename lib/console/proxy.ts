@@ -10,6 +10,8 @@ import type { EmbeddedService } from "./embedded-service";
 import { requestSource } from "@/lib/http/request-source";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
+import { logger } from "@/lib/observability/logger";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/observability/request-log";
 
 /**
  * The console's proxy: `/proxy/api/...` in the browser becomes `ESIGN_API_URL/api/...` with the
@@ -32,6 +34,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   "last-modified",
   "retry-after",
   "location",
+  REQUEST_ID_HEADER,
 ];
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
@@ -170,7 +173,9 @@ export async function proxyRequest(request: Request, { embedded }: { embedded?: 
     return consoleError(409, "Conflict", ACCOUNT_CHANGED_MESSAGE_KEY, "The console moved to another account in another tab or window. Open this page again to go on there.");
   }
 
-  const headers: Record<string, string> = { authorization: `Basic ${session.apiKey}`, "accept-encoding": "identity" };
+  // One id follows the console's call into the service's log (the browser's own, when it sent one).
+  const requestId = requestIdOf(request);
+  const headers: Record<string, string> = { authorization: `Basic ${session.apiKey}`, "accept-encoding": "identity", [REQUEST_ID_HEADER]: requestId };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
@@ -196,7 +201,7 @@ export async function proxyRequest(request: Request, { embedded }: { embedded?: 
       answer = answerOverHttp(await callService(new URL(url), request.method, headers, body, request.signal));
     } catch (error) {
       if (request.signal.aborted) return new Response(null, { status: 499 });
-      console.error(`[proxy] ${request.method} ${path} could not reach ${esignApiUrl()}`, error);
+      logger().error({ err: error, requestId, method: request.method, service: esignApiUrl() }, "the console's proxy could not reach the e-signature service");
       return consoleError(502, "Bad Gateway", "error.badGateway.serviceUnreachable", "The e-signature service could not be reached. Try again in a moment.");
     }
   }

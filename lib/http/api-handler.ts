@@ -8,6 +8,7 @@ import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
 import { plainAddress } from "./client-address";
+import { logRequests, noteAccount, requestLog } from "@/lib/observability/request-log";
 
 type Params = Record<string, string>;
 interface RouteContext {
@@ -41,7 +42,7 @@ function failure(error: unknown, request: Request): Response {
   if (error instanceof ZodError) {
     return errorResponse(new ServiceError(400, "error.validation.invalidBody", `Invalid request: ${describeIssues(error)}`));
   }
-  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
+  requestLog().error({ err: error }, `${request.method} failed`);
   return errorResponse(new ServiceError(500, "error.internal.default", "An unexpected error occurred. It has been logged."));
 }
 
@@ -81,13 +82,14 @@ export function apiRoute<P extends Params = Params>(
   options: { permission: Permission | null },
   handler: (input: HandlerInput<P> & { caller: Caller }) => Promise<HandlerResult>,
 ) {
-  return async (request: Request, context: RouteContext): Promise<Response> => {
+  return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
       assertStorableAddress(request, params);
       const db = await getDb();
       const caller = await authenticate(db, request);
+      noteAccount(caller.account.id);
       assertMayAct(caller, request.method);
       if (options.permission && !caller.permissions.has(options.permission)) {
         throw forbidden("error.forbidden.noPermission", `This action needs the permission ${options.permission}.`);
@@ -96,12 +98,12 @@ export function apiRoute<P extends Params = Params>(
     } catch (error) {
       return failure(error, request);
     }
-  };
+  });
 }
 
 /** For the few routes that need no credential (sign-up): the same error mapping, no caller. */
 export function publicRoute<P extends Params = Params>(handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
-  return async (request: Request, context: RouteContext): Promise<Response> => {
+  return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
@@ -111,5 +113,5 @@ export function publicRoute<P extends Params = Params>(handler: (input: HandlerI
     } catch (error) {
       return failure(error, request);
     }
-  };
+  });
 }

@@ -6,6 +6,7 @@ import type { RedeemedSigningLink, SigningClient } from "@/lib/esign/signing/lin
 import { signingSessionCookie } from "@/lib/esign/signing/session";
 import { clientIp } from "./api-handler";
 import { errorResponse, json } from "./responses";
+import { logger } from "@/lib/observability/logger";
 
 /**
  * The way into the ceremony shared by `/access` and `/auth`: a token in the address becomes a
@@ -66,7 +67,7 @@ export async function enterCeremony(request: Request, redeem: RedeemToken, optio
   } catch (caught) {
     let error = caught;
     if (!(error instanceof ServiceError)) {
-      console.error(`[${options.label}] redeeming a token failed`, error);
+      logger().error({ err: error, route: options.label }, "redeeming a token failed");
       error = new ServiceError(500, "error.internal.default", `The ${options.what} could not be opened because of an error on our side. Please try again in a moment.`);
     }
     return options.answerJson ? errorResponse(error as ServiceError) : refusalPage(error as ServiceError);

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { pgliteExecute, type Tx } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { config } from "@/lib/config";
+import { currentRequestId } from "@/lib/observability/request-log";
 import { retryPolicyOf } from "./registry";
 
 // Queueing a job knows only its name, its data and its retry policy (lib/jobs/names.ts), never
@@ -56,7 +57,9 @@ export interface EnqueueOptions {
  */
 export async function enqueueJob(tx: Tx, name: string, data: object, options: EnqueueOptions = {}): Promise<string | null> {
   const executeSql = transactionExecutor(tx);
-  const id = await sender().send(name, data, { ...retryPolicyOf(name), ...options, db: { executeSql } });
+  // The request (or job) that queues it: the job's log lines carry its id.
+  const requestId = currentRequestId();
+  const id = await sender().send(name, requestId ? { ...data, requestId } : data, { ...retryPolicyOf(name), ...options, db: { executeSql } });
   if (!id && options.singletonKey) return null; // one is queued already in this slot
   if (!id) throw new Error(`Job "${name}" was not queued: its queue does not exist`);
   // Wakes the workers of every instance when the transaction commits (NOTIFY is transactional), so

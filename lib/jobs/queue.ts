@@ -4,6 +4,8 @@ import { config } from "@/lib/config";
 import "./all-jobs";
 import { wakeChannel } from "./enqueue";
 import { attemptOf, jobDefinition, jobDefinitions, type JobDefinition } from "./registry";
+import { logger } from "@/lib/observability/logger";
+import { withinRequest } from "@/lib/observability/request-log";
 
 // The workers: this module loads every job's handler (all-jobs.ts), so only the server's start
 // and the tests import it; queueing a job is enqueue.ts, which loads none.
@@ -37,6 +39,12 @@ export async function startJobQueue(options: JobQueueOptions = {}): Promise<PgBo
   return (await holder.signetJobWorker).boss;
 }
 
+/** This process's started pg-boss, for the health check; undefined when the workers were not started here. */
+export async function runningJobQueue(): Promise<PgBoss | undefined> {
+  const running = holder.signetJobWorker;
+  return running ? (await running).boss : undefined;
+}
+
 /** One pg-boss worker of a queue; busy while its handler runs a batch. */
 interface QueueWorker {
   id: string;
@@ -50,7 +58,7 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
     open.kind === "postgres"
       ? new PgBoss({ ...common, connectionString: open.url, max: 3, application_name: "signet-jobs" })
       : new PgBoss({ ...common, db: { executeSql: (text, values) => open.executeSql(text, values) } });
-  boss.on("error", (error) => console.error(`[signet] job queue: ${error.message}`));
+  boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
   const workersOf = new Map<string, QueueWorker[]>();
   const names = options.only ?? jobDefinitions().map((definition) => definition.name);
@@ -104,9 +112,15 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
     await Promise.all(jobs.map((job) => runJob(boss, definition, job)));
     return;
   }
+  const requestIds = [...new Set(jobs.map(requestIdOfJob).filter((id) => id !== undefined))];
+  const log = logger().child({ job: definition.name, jobIds: jobs.map((job) => job.id), ...(requestIds.length ? { requestIds } : {}) });
+  const started = performance.now();
+  log.debug("job batch started");
   try {
     await definition.handleBatch(jobs.map((job) => ({ data: job.data, attempt: attemptOf(job) })));
+    log.info({ ms: elapsedMs(started) }, "job batch finished");
   } catch (error) {
+    log.warn({ err: error, ms: elapsedMs(started) }, "job batch failed");
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
     // pg-boss fails several ids with their error in one statement; its types only know one id with data.
     const failMany = boss.fail.bind(boss) as unknown as (name: string, ids: string[], data: object) => Promise<unknown>;
@@ -123,12 +137,34 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
  * recorded here, for this job alone (completing skips a job that is no longer active).
  */
 async function runJob(boss: PgBoss, definition: JobDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
-  try {
-    await definition.handle(job.data, attemptOf(job));
-  } catch (error) {
-    const { message, stack } = error instanceof Error ? error : new Error(String(error));
-    await boss.fail(definition.name, job.id, { message, stack });
-  }
+  const attempt = attemptOf(job);
+  const requestId = requestIdOfJob(job);
+  const log = logger().child({ job: definition.name, jobId: job.id, ...(requestId ? { requestId } : {}) });
+  const run = async () => {
+    const started = performance.now();
+    log.debug({ retryCount: attempt.retryCount }, "job started");
+    try {
+      await definition.handle(job.data, attempt);
+      log.info({ ms: elapsedMs(started), retryCount: attempt.retryCount }, "job finished");
+    } catch (error) {
+      // A failure pg-boss retries is a warning; the last attempt's is an error.
+      log[attempt.isLastAttempt ? "error" : "warn"]({ err: error, ms: elapsedMs(started), retryCount: attempt.retryCount }, "job failed");
+      const { message, stack } = error instanceof Error ? error : new Error(String(error));
+      await boss.fail(definition.name, job.id, { message, stack });
+    }
+  };
+  // Run in the queueing request's scope, so the jobs this one queues carry its id on.
+  await (requestId ? withinRequest(requestId, log, run) : run());
+}
+
+/** The id of the request that queued the job (enqueueJob stores it in the job's data). */
+function requestIdOfJob(job: PgBoss.JobWithMetadata<object>): string | undefined {
+  const requestId = (job.data as { requestId?: unknown }).requestId;
+  return typeof requestId === "string" ? requestId : undefined;
+}
+
+function elapsedMs(started: number): number {
+  return Math.round(performance.now() - started);
 }
 
 /** Stops the workers, letting running jobs finish (up to `timeoutMs`); the database stays open. */

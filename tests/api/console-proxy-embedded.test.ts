@@ -6,6 +6,7 @@ import { EMBEDDED_API_ROUTES } from "@/app/proxy/[...path]/embedded-api-routes";
 import { openConsoleSession } from "@/lib/console/console-sessions";
 import { embeddedService } from "@/lib/console/embedded-service";
 import { proxyRequest } from "@/lib/console/proxy";
+import { logTo } from "@/lib/observability/logger";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
@@ -136,5 +137,22 @@ describe("the console's proxy in front of the embedded service", () => {
     const response = await proxyRequest(request, { embedded });
     expect(response.status).toBe(499);
     expect(await callJson<{ count: number }>("GET", "/api/packages?from=1&to=1", { key: owner.apiKey })).toMatchObject({ count: before.count });
+  });
+});
+
+describe("request ids through the console's proxy", () => {
+  it("one id follows a console action into the service's log line", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const restore = logTo({ write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    try {
+      const proxied = await throughProxy("/api/packages?from=1&to=5", { headers: { "x-request-id": "console-click-42" } });
+      expect(proxied.status).toBe(200);
+      expect(proxied.headers.get("x-request-id")).toBe("console-click-42");
+      expect(lines.filter((line) => line.msg === "request answered")).toEqual([
+        expect.objectContaining({ requestId: "console-click-42", route: "/api/packages", status: 200, accountId: owner.accountId }),
+      ]);
+    } finally {
+      restore();
+    }
   });
 });

@@ -65,6 +65,7 @@ export const EMBEDDED_API_ROUTES: [pattern: string, load: () => Promise<Embedded
   ["/api/groups/[groupId]/members", () => import("@/app/api/groups/[groupId]/members/route")],
   ["/api/groups/[groupId]/members/[userId]", () => import("@/app/api/groups/[groupId]/members/[userId]/route")],
   ["/api/groups/summary", () => import("@/app/api/groups/summary/route")],
+  ["/api/health", () => import("@/app/api/health/route")],
   ["/api/layouts", () => import("@/app/api/layouts/route")],
   ["/api/openapi.json", () => import("@/app/api/openapi.json/route")],
   ["/api/packages", () => import("@/app/api/packages/route")],

@@ -21,6 +21,7 @@ import { fastTrackOperations } from "./fast-track-operations";
 import { layoutOperations } from "./layout-operations";
 import { signingHostingOperations } from "./signing-hosting-operations";
 import { signingVerificationOperations } from "./signing-verification-operations";
+import { healthOperations } from "./health-operations";
 
 /** Every operation of the API, in the order the reference shows them. */
 export function allOperations(): Operation[] {
@@ -45,6 +46,7 @@ export function allOperations(): Operation[] {
     ...fastTrackOperations,
     ...layoutOperations,
     ...signingVerificationOperations,
+    ...healthOperations,
     describeItself,
   ];
 }

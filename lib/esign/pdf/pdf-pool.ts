@@ -3,6 +3,7 @@ import { Piscina } from "piscina";
 import { config } from "@/lib/config";
 import { ServiceError, unprocessable } from "@/lib/esign/errors";
 import type { PdfJobAnswer, PdfJobName, PdfJobs } from "./pdf-jobs";
+import { logger } from "@/lib/observability/logger";
 
 /** Resolved at run time from the project folder: a worker file is not part of Next's bundle. */
 const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
@@ -26,7 +27,7 @@ function pdfPool(): Piscina {
     });
     // A worker that dies outside a job (out of memory while loading, say) is replaced; without a
     // listener the pool's "error" event would end the whole process.
-    holder.signetPdfPool.on("error", (error: Error) => console.error(`[signet] a PDF worker stopped: ${error.message}`));
+    holder.signetPdfPool.on("error", (error: Error) => logger().error({ err: error }, "a PDF worker stopped"));
   }
   return holder.signetPdfPool;
 }

@@ -6,6 +6,7 @@ import forge from "node-forge";
 import { config } from "@/lib/config";
 import { now } from "@/lib/esign/clock";
 import { derivedKey } from "@/lib/esign/security/server-secret";
+import { logger } from "@/lib/observability/logger";
 
 /**
  * The service's signing identity, which seals completed documents: the PKCS#12 file of
@@ -71,8 +72,8 @@ function loadConfiguredCertificate(file: string, passphrase: string): ServiceCer
 
 async function loadOrCreateGeneratedCertificate(dataDir: string, publicUrl: string, databaseUrl: string): Promise<ServiceCertificate> {
   if (databaseUrl.startsWith("postgres")) {
-    console.warn(
-      "[signet] SEAL_P12_PATH is not set: documents are sealed with a certificate generated into this instance's DATA_DIR. " +
+    logger().warn(
+      "SEAL_P12_PATH is not set: documents are sealed with a certificate generated into this instance's DATA_DIR. " +
         "Instances sharing a PostgreSQL database should be given one certificate through SEAL_P12_PATH.",
     );
   }

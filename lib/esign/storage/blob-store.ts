@@ -210,7 +210,7 @@ export async function describeBlobStore(): Promise<string> {
   const { s3 } = config();
   if (s3) {
     await s3BlobStore(s3).check();
-    return `in S3 bucket "${s3.bucket}" (${s3.endpoint || `region ${s3.region}`}, keys ${s3.prefix}ab/<sha256>)`;
+    return `in S3 bucket ${s3.bucket} (${s3.endpoint || `region ${s3.region}`}, keys ${s3.prefix}ab/<sha256>)`;
   }
   const { kind } = await database();
   return kind === "postgres" ? "in the database (table blobs)" : `in ${path.join(config().dataDir, "blobs")}`;

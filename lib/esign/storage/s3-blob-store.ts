@@ -82,11 +82,11 @@ export class S3BlobStore implements BlobStore {
   /**
    * Reads a key that is never written: "no such key" shows the bucket is there and these
    * credentials may read it. Run at start, so that a wrong bucket, endpoint or key stops the
-   * server with its reason instead of every document answering as purged.
+   * server with its reason instead of every document answering as purged; and by GET /api/health.
    */
-  async check(): Promise<void> {
+  async check(signal?: AbortSignal): Promise<void> {
     try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}signet-start-check` }));
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}signet-start-check` }), { abortSignal: signal });
       await Body?.transformToByteArray();
     } catch (error) {
       if (error instanceof S3ServiceException && error.name === "NoSuchKey") return;

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { logger, type Logger } from "./logger";
+
+/**
+ * Request ids and the one log line per API request. Each request gets an id (the caller's own
+ * `X-Request-Id` when it is a plain token, else a new one), answered in the `X-Request-Id` header
+ * and carried by every log line written while it is answered, the jobs it queues included, so one
+ * id follows a console action from the proxy into the API's and the jobs' lines.
+ */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** Letters, digits and `._:-`, up to 128: anything else (or nothing) gets a new id. */
+const PLAIN_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get(REQUEST_ID_HEADER)?.trim();
+  return given && PLAIN_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+interface RequestScope {
+  requestId: string;
+  log: Logger;
+  /** The caller's account, once authenticated. */
+  accountId?: string;
+}
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+
+/** The id of the request being answered, if this runs inside one. */
+export function currentRequestId(): string | undefined {
+  return scopes.getStore()?.requestId;
+}
+
+/** The log of the request being answered (its lines carry the request id), else the server's. */
+export function requestLog(): Logger {
+  return scopes.getStore()?.log ?? logger();
+}
+
+/**
+ * Runs `work` as part of request `requestId` (a job it queued): its log lines, and the jobs it
+ * queues in turn, carry that id.
+ */
+export function withinRequest<T>(requestId: string, log: Logger, work: () => Promise<T>): Promise<T> {
+  return scopes.run({ requestId, log }, work);
+}
+
+/** Names the caller's account in the request's log line. */
+export function noteAccount(accountId: string): void {
+  const scope = scopes.getStore();
+  if (scope) scope.accountId = accountId;
+}
+
+type RouteParams = Record<string, string | string[]>;
+type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
+
+/**
+ * The route's pattern rather than its path: path segments holding a route parameter become
+ * `[name]`, so no token of a path (a signer's copy link, say) reaches the log.
+ */
+export function routeOf(pathname: string, params: RouteParams | undefined): string {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (Array.isArray(value)) for (const part of value) names.set(part, `[...${name}]`);
+    else names.set(value, `[${name}]`);
+  }
+  const segments = pathname.split("/").map((segment) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // an undecodable segment is logged as written
+    }
+    return names.get(decoded) ?? segment;
+  });
+  // A catch-all's parts become one [...name].
+  return segments.filter((segment, index) => !(segment.startsWith("[...") && segments[index - 1] === segment)).join("/");
+}
+
+/** The answer with its X-Request-Id; a Response with immutable headers is copied. */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set(REQUEST_ID_HEADER, requestId);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/**
+ * Wraps a route handler: it runs in the request's scope, its answer gets the X-Request-Id header,
+ * and one line is logged when it is answered (method, route pattern, status, duration, account);
+ * never a body, a header or a query string. `level`: of the line of a successful answer (health
+ * checks, asked every few seconds by load balancers, log at debug).
+ */
+export function logRequests<C extends { params?: Promise<RouteParams> } | undefined>(
+  handler: RouteHandler<C>,
+  { level = "info" }: { level?: "info" | "debug" } = {},
+): RouteHandler<C> {
+  return async (request, context) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const scope: RequestScope = { requestId, log: logger().child({ requestId }) };
+    let status = 500;
+    try {
+      const response = await scopes.run(scope, () => handler(request, context));
+      status = response.status;
+      return withRequestId(response, requestId);
+    } finally {
+      const params = await Promise.resolve(context?.params).catch(() => undefined);
+      const line = {
+        method: request.method,
+        route: routeOf(new URL(request.url).pathname, params),
+        status,
+        ms: Math.round(performance.now() - started),
+        accountId: scope.accountId,
+      };
+      if (status >= 500) scope.log.error(line, "request answered");
+      else scope.log[level](line, "request answered");
+    }
+  };
+}
