@@ -72,12 +72,12 @@ export const noCeremonySession = ok(errorBody, "No ceremony session for this pac
 export const CEREMONY_HOSTING_AUTHENTICATION =
   "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` (or `?senderAuthenticationToken=`) sets; no API key or access token.";
 export const notSent = ok(errorBody, "The package is no longer out for signing, the signer has finished, or another member of the group holds the lock");
-export const locked = ok(errorBody, "The signer is locked after too many wrong codes (`error.forbidden.signerLocked`) until the sender unlocks them");
+export const signerLocked = ok(errorBody, "The signer is locked after too many wrong codes (`error.forbidden.signerLocked`) until the sender unlocks them");
 
 /** What creating something answers: its id. */
 export const created = z.object({ id: z.string() });
 export const zip: Response = { description: "A zip archive", contentType: "application/zip" };
 export const uploadedFile: Response = { description: "The file as uploaded, with the content type it was uploaded with", contentType: "application/octet-stream" };
-export const purged = ok(errorBody, "Retention removed the files of the completed package");
-export const orNone: Response = { description: "No such custom field (how the SDKs ask whether one exists)" };
+export const filesPurged = ok(errorBody, "Retention removed the files of the completed package");
+export const noSuchCustomField: Response = { description: "No such custom field (how the SDKs ask whether one exists)" };
 export const supportingDocument = z.object({ id: z.number().int(), transactionUid: z.string(), documentRefId: z.string(), documentName: z.string(), version: z.number().int(), fileSize: z.number().int() });

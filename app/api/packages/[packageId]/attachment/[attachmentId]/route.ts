@@ -5,7 +5,7 @@ import { signingSessionOf } from "@/lib/esign/signing/session";
 import { apiRoute, publicRoute } from "@/lib/http/api-handler";
 import { readAttachmentUploads } from "@/lib/http/attachment-upload";
 import { download } from "@/lib/http/responses";
-import { errorBody, noCeremonySession, ok, purged, uploadedFile } from "@/lib/api/openapi/operation";
+import { errorBody, noCeremonySession, ok, filesPurged, uploadedFile } from "@/lib/api/openapi/operation";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 
 type Params = { packageId: string; attachmentId: string };
@@ -15,7 +15,7 @@ export const GET = apiRoute<Params>({
   tag: "Signer attachments",
   summary: "What the signer uploaded for an attachment requirement: the file, or a zip when there are several",
   permission: PERMISSIONS.transaction,
-  responses: { 200: uploadedFile, 404: ok(errorBody, "No such requirement, or nothing uploaded for it yet"), 410: purged },
+  responses: { 200: uploadedFile, 404: ok(errorBody, "No such requirement, or nothing uploaded for it yet"), 410: filesPurged },
 }, async ({ db, caller, params }) => {
   const file = await downloadAttachment(db, caller, params.packageId, params.attachmentId);
   return download(file.body, file.fileName, file.contentType, "size" in file ? { "content-length": String(file.size) } : {});

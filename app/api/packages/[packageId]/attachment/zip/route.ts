@@ -2,7 +2,7 @@ import { downloadAttachmentsZip } from "@/lib/esign/signing/attachments/download
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
-import { errorBody, ok, purged, zip } from "@/lib/api/openapi/operation";
+import { errorBody, ok, filesPurged, zip } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string };
 
@@ -11,7 +11,7 @@ export const GET = apiRoute<Params>({
   tag: "Signer attachments",
   summary: "Every signer's uploads in one zip (a folder per role, then per requirement)",
   permission: PERMISSIONS.transaction,
-  responses: { 200: zip, 404: ok(errorBody, "Nothing uploaded yet"), 410: purged },
+  responses: { 200: zip, 404: ok(errorBody, "Nothing uploaded yet"), 410: filesPurged },
 }, async ({ db, caller, params }) => {
   const file = await downloadAttachmentsZip(db, caller, params.packageId);
   return download(file.body, file.fileName, file.contentType);

@@ -1,7 +1,7 @@
 import { sendOneTimeCode } from "@/lib/esign/signing/verification/email-otp";
 import { signingSessionOf } from "@/lib/esign/signing/session";
 import { publicRoute } from "@/lib/http/api-handler";
-import { CEREMONY_AUTHENTICATION, errorBody, locked, noCeremonySession, ok } from "@/lib/api/openapi/operation";
+import { CEREMONY_AUTHENTICATION, errorBody, signerLocked, noCeremonySession, ok } from "@/lib/api/openapi/operation";
 import { oneTimeCodeSent } from "@/lib/api/signing-verification";
 
 /** The ceremony's own (session cookie, no API key): e-mails the signer a new one-time code. */
@@ -12,7 +12,7 @@ export const POST = publicRoute<{ packageId: string }>({
   responses: {
     200: ok(oneTimeCodeSent),
     401: noCeremonySession,
-    403: locked,
+    403: signerLocked,
     409: ok(errorBody, "The role is not verified by EMAIL_OTP, is already verified, or the package is no longer SENT"),
     429: ok(errorBody, "A code was sent less than 30 seconds ago"),
   },

@@ -3,7 +3,7 @@ import { verifyOneTimeCode } from "@/lib/esign/signing/verification/email-otp";
 import { signingSessionOf } from "@/lib/esign/signing/session";
 import { publicRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
-import { CEREMONY_AUTHENTICATION, errorBody, locked, noCeremonySession, ok } from "@/lib/api/openapi/operation";
+import { CEREMONY_AUTHENTICATION, errorBody, signerLocked, noCeremonySession, ok } from "@/lib/api/openapi/operation";
 
 /** The ceremony's own (session cookie, no API key): checks the code the signer entered. */
 export const POST = publicRoute<{ packageId: string }>({
@@ -14,7 +14,7 @@ export const POST = publicRoute<{ packageId: string }>({
   responses: {
     200: ok(signerVerificationStatus),
     401: noCeremonySession,
-    403: locked,
+    403: signerLocked,
     409: ok(errorBody, "No code is waiting (ask for one first), the role is not verified by EMAIL_OTP, or the package is no longer SENT"),
   },
 }, async ({ request, params, db }) => {

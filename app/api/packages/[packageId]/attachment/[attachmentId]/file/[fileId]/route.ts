@@ -4,13 +4,13 @@ import { deleteSignerAttachmentFile } from "@/lib/esign/signing/attachments/dele
 import { downloadAttachmentFile } from "@/lib/esign/signing/attachments/download-attachment-file";
 import { actsAsSigner, signingSessionOf } from "@/lib/esign/signing/session";
 import { apiRoute, publicRoute } from "@/lib/http/api-handler";
-import { contractOf, errorBody, noBody, ok, purged, uploadedFile, withContract } from "@/lib/api/openapi/operation";
+import { contractOf, errorBody, noBody, ok, filesPurged, uploadedFile, withContract } from "@/lib/api/openapi/operation";
 import { download, noContent } from "@/lib/http/responses";
 
 type Params = { packageId: string; attachmentId: string; fileId: string };
 
 /** One file a signer uploaded, byte for byte. */
-export const GET = apiRoute<Params>({ tag: "Signer attachments", summary: "One uploaded file, byte for byte", permission: PERMISSIONS.transaction, responses: { 200: uploadedFile, 410: purged } }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Signer attachments", summary: "One uploaded file, byte for byte", permission: PERMISSIONS.transaction, responses: { 200: uploadedFile, 410: filesPurged } }, async ({ db, caller, params }) => {
   const file = await downloadAttachmentFile(db, caller, params.packageId, params.attachmentId, params.fileId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });
