@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from "@/lib/db/errors";
 import { findCallerByAccessToken, findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
+import { withContract, type RouteContract } from "@/lib/api/openapi/operation";
 import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
@@ -75,14 +76,15 @@ function assertMayAct(caller: Caller, method: string): void {
 /**
  * The one wrapper every authenticated API route goes through: it authenticates the key or token,
  * resolves the caller's account, user and permissions, refuses locked senders' writes, checks the
- * permission the route declares, and maps every error to the wire's JSON error body. No route
- * handler checks credentials by hand.
+ * permission the route's contract declares, and maps every error to the wire's JSON error body. No
+ * route handler checks credentials by hand. The contract (permission, schemas, OpenAPI text) stays
+ * attached to the handler for the OpenAPI document.
  */
 export function apiRoute<P extends Params = Params>(
-  options: { permission: Permission | null },
+  options: RouteContract & { permission: Permission | null },
   handler: (input: HandlerInput<P> & { caller: Caller }) => Promise<HandlerResult>,
 ) {
-  return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
+  return withContract(options, logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
@@ -98,12 +100,15 @@ export function apiRoute<P extends Params = Params>(
     } catch (error) {
       return failure(error, request);
     }
-  });
+  }));
 }
 
-/** For the few routes that need no credential (sign-up): the same error mapping, no caller. */
-export function publicRoute<P extends Params = Params>(handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
-  return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
+/**
+ * For the few routes that need no credential (sign-up): the same error mapping, no caller. The
+ * contract is null only for a branch of another route that the other route's contract describes.
+ */
+export function publicRoute<P extends Params = Params>(contract: Omit<RouteContract, "permission"> | null, handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
+  const route = logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
@@ -114,4 +119,5 @@ export function publicRoute<P extends Params = Params>(handler: (input: HandlerI
       return failure(error, request);
     }
   });
+  return contract ? withContract({ ...contract, permission: "public" }, route) : route;
 }

@@ -1,4 +1,5 @@
-import type { SettingsDocumentName } from "@/lib/api/account-settings";
+import { SETTINGS_DOCUMENTS, settingsDocumentResponse, type SettingsDocumentName } from "@/lib/api/account-settings";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 import { getSettingsDocument, patchSettingsDocument, resetSettingsDocument, type SettingsWriteMode } from "@/lib/esign/account-settings/settings-documents";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "./api-handler";
@@ -13,13 +14,20 @@ import { noContent } from "./responses";
  * themes' PUT and POST); DELETE goes back to the defaults.
  */
 export function settingsDocumentRoutes(name: SettingsDocumentName) {
-  const writer = (mode: SettingsWriteMode) =>
-    apiRoute({ permission: PERMISSIONS.accountSettings }, async ({ request, db, caller }) => patchSettingsDocument(db, caller, name, await readJson(request), mode));
+  const tag = "Account settings";
+  const writer = (mode: SettingsWriteMode, summary: string) =>
+    apiRoute(
+      { tag, summary, permission: PERMISSIONS.accountSettings, body: { schema: SETTINGS_DOCUMENTS[name].schema }, responses: { 200: ok(settingsDocumentResponse) } },
+      async ({ request, db, caller }) => patchSettingsDocument(db, caller, name, await readJson(request), mode),
+    );
   return {
-    GET: apiRoute({ permission: null }, async ({ db, caller }) => getSettingsDocument(db, caller, name)),
-    write: writer("merge"),
-    replace: writer("replace"),
-    DELETE: apiRoute({ permission: PERMISSIONS.accountSettings }, async ({ db, caller }) => {
+    GET: apiRoute(
+      { tag, summary: `The account's ${name}: what is stored over the defaults`, permission: null, responses: { 200: ok(settingsDocumentResponse) } },
+      async ({ db, caller }) => getSettingsDocument(db, caller, name),
+    ),
+    write: writer("merge", `Change ${name}: the members given, merged into what is stored`),
+    replace: writer("replace", `Set ${name}: the body replaces what is stored`),
+    DELETE: apiRoute({ tag, summary: `Set ${name} back to its defaults`, permission: PERMISSIONS.accountSettings, responses: { 204: noBody } }, async ({ db, caller }) => {
       await resetSettingsDocument(db, caller, name);
       return noContent();
     }),

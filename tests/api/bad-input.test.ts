@@ -164,7 +164,7 @@ function fillPath(template: string, values: Record<string, string>, raw: Record<
 describe("bad input", () => {
   it.each(["DRAFT", "SENT"] as const)("never answers 5xx from any operation of the OpenAPI document (package %s)", { timeout: 600_000 }, async (status) => {
     const fixture = await seedFixture(status);
-    const document = openApiDocument();
+    const document = await openApiDocument();
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Schema })),
     );

@@ -8,7 +8,7 @@ describe("the API wrapper's error mapping", () => {
 
   it("answers 409 when a foreign key refused a write (a row removed by a concurrent request)", async () => {
     // The shape node-postgres and PGlite give a foreign-key violation, nested as drizzle nests it.
-    const handler = publicRoute(async () => {
+    const handler = publicRoute(null, async () => {
       throw Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("violates foreign key constraint"), { code: "23503" }) });
     });
     const response = await handler(request(), context);
@@ -17,7 +17,7 @@ describe("the API wrapper's error mapping", () => {
   });
 
   it("answers 500 with a JSON body, and no details, for anything unexpected", async () => {
-    const handler = publicRoute(async () => {
+    const handler = publicRoute(null, async () => {
       throw new Error("secret internals");
     });
     const original = console.error;

@@ -11,6 +11,7 @@ import { call, callJson } from "../support/api-client";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const operations = await allOperations();
 
 /** Every (method, path) the route files serve, with paths written as OpenAPI writes them. */
 function servedOperations(): string[] {
@@ -37,7 +38,7 @@ function servedOperations(): string[] {
 
 describe("the OpenAPI document", () => {
   it("describes exactly the routes that exist", () => {
-    const described = allOperations().map((operation) => `${operation.method} ${operation.path}`).sort();
+    const described = operations.map((operation) => `${operation.method} ${operation.path}`).sort();
     expect(new Set(described).size, "an operation is described twice").toBe(described.length);
     expect(described).toEqual(servedOperations());
   });
@@ -67,7 +68,7 @@ function concretePath(template: string, caller: SeededAccount): string {
 }
 
 describe("the permission matrix: every guarded operation, with and without its permission", () => {
-  const guarded = allOperations().filter((operation): operation is typeof operation & { permission: Permission } =>
+  const guarded = operations.filter((operation): operation is typeof operation & { permission: Permission } =>
     typeof operation.permission === "string" && operation.permission !== "public",
   );
 

@@ -73,7 +73,7 @@ describe("request ids and the request log", () => {
   });
 
   it("logs an unexpected error with its stack, under the request's id, and answers the id with the 500", async () => {
-    const handler = publicRoute(async () => {
+    const handler = publicRoute(null, async () => {
       throw new Error("the disk caught fire");
     });
     const response = await handler(new Request("http://signet.test/api/anything", { headers: { "x-request-id": "fire-1" } }), { params: Promise.resolve({}) });
@@ -85,7 +85,7 @@ describe("request ids and the request log", () => {
   });
 
   it("carries the id of the request that queued a job into the job's lines", async () => {
-    const queueing = publicRoute(async ({ db }) => {
+    const queueing = publicRoute(null, async ({ db }) => {
       await db.transaction((tx) => enqueueJob(tx, TEST_JOB, { marker: "m" }));
       return { queued: true };
     });

@@ -1,4 +1,4 @@
-import { callbackRequest } from "@/lib/api/callbacks";
+import { callbackRequest, callbackResponse } from "@/lib/api/callbacks";
 import { deleteCallback } from "@/lib/callbacks/delete-callback";
 import { getCallback } from "@/lib/callbacks/get-callback";
 import { registerCallback } from "@/lib/callbacks/register-callback";
@@ -6,23 +6,30 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { json, noContent } from "@/lib/http/responses";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 
-const options = { permission: PERMISSIONS.callbacks };
 
 /** The account's registration; 204 No Content when it has none (compat notes). */
-export const GET = apiRoute(options, async ({ db, caller }) => {
+export const GET = apiRoute({ tag: "Callbacks", summary: "The callback registration (204 when none)", permission: PERMISSIONS.callbacks, responses: { 200: ok(callbackResponse), 204: noBody } }, async ({ db, caller }) => {
   const registration = await getCallback(db, caller);
   return registration ? json(registration) : noContent();
 });
 
 /** Registers the destination, its optional key and the events; replaces an earlier registration. */
-export const POST = apiRoute(options, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Callbacks",
+  summary: "Register (or replace) the callback destination, key and events",
+  description: "The url must be https, or http to a host listed in CALLBACK_HTTP_HOSTS.",
+  permission: PERMISSIONS.callbacks,
+  body: { schema: callbackRequest },
+  responses: { 200: ok(callbackResponse) },
+}, async ({ request, db, caller }) => {
   const input = await readJsonWith(request, callbackRequest);
   return json(await registerCallback(db, caller, input));
 });
 
 /** Our extension: removes the registration. */
-export const DELETE = apiRoute(options, async ({ db, caller }) => {
+export const DELETE = apiRoute({ tag: "Callbacks", summary: "Remove the callback registration (our extension)", permission: PERMISSIONS.callbacks, responses: { 204: noBody } }, async ({ db, caller }) => {
   await deleteCallback(db, caller);
   return noContent();
 });

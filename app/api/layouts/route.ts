@@ -3,15 +3,30 @@ import { createLayout, listLayouts } from "@/lib/esign/layouts/layouts";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { parseWith, readJsonWith } from "@/lib/http/request-body";
+import { errorBody, listOf, ok } from "@/lib/api/openapi/operation";
+import { packageResponse } from "@/lib/api/packages";
 
-const permission = { permission: PERMISSIONS.transaction };
 
 /** The account's layouts, each whole. */
-export const GET = apiRoute(permission, async ({ request, db, caller }) => {
+export const GET = apiRoute({
+  tag: "Layouts",
+  summary: "The account's layouts, by name, each whole",
+  permission: PERMISSIONS.transaction,
+  query: layoutListQuery,
+  responses: { 200: ok(listOf(packageResponse)) },
+}, async ({ request, db, caller }) => {
   return listLayouts(db, caller, parseWith(layoutListQuery, Object.fromEntries(new URL(request.url).searchParams), "query"));
 });
 
 /** A layout of one document of a package (`id`: the package; `documents[0]`: the document). */
-export const POST = apiRoute(permission, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Layouts",
+  summary: "A layout of one document of a package",
+  description:
+    "The body is the original's Template as its SDKs send it: `id` is the package, `documents[0]` the document (by id, else by name), `name` and `description` the layout's own. The layout keeps that document with its approvals and fields and the package's roles, shared with the account; it is answered as a package of type LAYOUT (no consent document), and listed only here.",
+  permission: PERMISSIONS.transaction,
+  body: { schema: layoutInput },
+  responses: { 200: ok(packageResponse), 404: ok(errorBody, "No such package or document") },
+}, async ({ request, db, caller }) => {
   return createLayout(db, caller, await readJsonWith(request, layoutInput));
 });

@@ -3,6 +3,7 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
 import { parseWith } from "@/lib/http/request-body";
+import { ok } from "@/lib/api/openapi/operation";
 
 const sessionQuery = z.object({ package: z.string().min(1, "is required"), signer: z.string().min(1, "is required") });
 
@@ -11,7 +12,14 @@ const sessionQuery = z.object({ package: z.string().min(1, "is required"), signe
  * multi-use token opening the signer's ceremony at `/access?sessionToken=<value>` (as
  * `POST /api/authenticationTokens/signer/multiUse` issues).
  */
-export const POST = apiRoute({ permission: PERMISSIONS.transaction }, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Signing",
+  summary: "The original's signer session: {sessionToken}, opening the signer's ceremony at /access?sessionToken=<value>",
+  description: "Query: package (the package id) and signer (the role id, its signer's id or e-mail). The token is a multi-use signer authentication token.",
+  permission: PERMISSIONS.transaction,
+  query: z.object({ package: z.string(), signer: z.string() }),
+  responses: { 200: ok(z.object({ sessionToken: z.string() })) },
+}, async ({ request, db, caller }) => {
   const query = parseWith(sessionQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   const { value } = await issueSignerToken(db, caller, { packageId: query.package, signerId: query.signer }, "MULTI_USE");
   return { sessionToken: value };

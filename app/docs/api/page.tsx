@@ -19,8 +19,8 @@ function permissionText(permission: Operation["permission"]): string {
 }
 
 /** A readable reference of every operation, generated from the same contract as /api/openapi.json. */
-export default function ApiReferencePage() {
-  const operations = allOperations();
+export default async function ApiReferencePage() {
+  const operations = await allOperations();
   const tags = [...new Set(operations.map((operation) => operation.tag))];
   return (
     <main className="mx-auto max-w-5xl px-6 py-12">

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { ok, withContract } from "@/lib/api/openapi/operation";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { issueOAuthToken } from "@/lib/esign/client-apps/issue-access-token";
@@ -40,27 +42,42 @@ function clientCredentials(request: Request, form: URLSearchParams): { clientId:
  * `{access_token, token_type: "Bearer", expires_in, scope}`; the token works as the access tokens
  * of `/apitoken/clientApp/accessToken` do, in `Authorization: Bearer`.
  */
-export async function POST(request: Request): Promise<Response> {
-  if (mediaType(request) !== "application/x-www-form-urlencoded") {
-    return oauthError(400, "invalid_request", "Send the request as application/x-www-form-urlencoded.");
-  }
-  const form = new URLSearchParams(await request.text());
-  if (form.get("grant_type") !== "client_credentials") {
-    return oauthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
-  }
-  if (form.get("delegator_id")) {
-    return oauthError(400, "invalid_request", "Delegation (delegator_id) is not supported: ask for a token acting as the sender with sender_id.");
-  }
-  const credentials = clientCredentials(request, form);
-  if (!credentials) return oauthError(401, "invalid_client", "Authenticate with the client application's id and secret (HTTP Basic).");
-  try {
-    const senderId = form.get("sender_id") ?? undefined;
-    assertStorableText({ ...credentials, senderId }, "The request");
-    const { token } = await issueOAuthToken(await getDb(), { ...credentials, senderId });
-    return Response.json({ access_token: token, token_type: "Bearer", expires_in: config().accessTokenMinutes * 60, scope: "" }, { headers: NO_STORE });
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    if (error.status === 401) return oauthError(401, "invalid_client", error.message);
-    return oauthError(error.status === 404 ? 400 : error.status, error.status === 403 ? "unauthorized_client" : "invalid_request", error.message);
-  }
-}
+export const POST = withContract(
+  {
+    tag: "Access tokens",
+    summary: "OAuth 2.0 client credentials: a client application's id and secret (HTTP Basic) for a bearer token",
+    description:
+      "Form body (application/x-www-form-urlencoded): grant_type=client_credentials, optionally sender_id (the user id of the sender the token acts as, within its app creator's permissions; else the creator). The token is JWT-shaped (its payload says sub and exp) and is used as `Authorization: Bearer <token>`. Errors follow RFC 6749: {error, error_description}.",
+    permission: "public",
+    body: { schema: z.object({ grant_type: z.literal("client_credentials"), sender_id: z.string().optional() }) },
+    responses: {
+      200: ok(z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int(), scope: z.string() })),
+      400: ok(z.object({ error: z.string(), error_description: z.string() }), "unsupported_grant_type, or invalid_request (delegator_id is not supported)"),
+      401: ok(z.object({ error: z.string(), error_description: z.string() }), "invalid_client"),
+    },
+  },
+  async (request: Request): Promise<Response> => {
+    if (mediaType(request) !== "application/x-www-form-urlencoded") {
+      return oauthError(400, "invalid_request", "Send the request as application/x-www-form-urlencoded.");
+    }
+    const form = new URLSearchParams(await request.text());
+    if (form.get("grant_type") !== "client_credentials") {
+      return oauthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
+    }
+    if (form.get("delegator_id")) {
+      return oauthError(400, "invalid_request", "Delegation (delegator_id) is not supported: ask for a token acting as the sender with sender_id.");
+    }
+    const credentials = clientCredentials(request, form);
+    if (!credentials) return oauthError(401, "invalid_client", "Authenticate with the client application's id and secret (HTTP Basic).");
+    try {
+      const senderId = form.get("sender_id") ?? undefined;
+      assertStorableText({ ...credentials, senderId }, "The request");
+      const { token } = await issueOAuthToken(await getDb(), { ...credentials, senderId });
+      return Response.json({ access_token: token, token_type: "Bearer", expires_in: config().accessTokenMinutes * 60, scope: "" }, { headers: NO_STORE });
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      if (error.status === 401) return oauthError(401, "invalid_client", error.message);
+      return oauthError(error.status === 404 ? 400 : error.status, error.status === 403 ? "unauthorized_client" : "invalid_request", error.message);
+    }
+  },
+);

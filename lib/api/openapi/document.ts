@@ -1,64 +1,63 @@
 import { z } from "zod";
-import { errorResponse, type Operation } from "./operation";
-import {
-  accountRoleOperations,
-  auditOperations,
-  callbackAndTokenOperations,
-  callbackDeliveryOperations,
-  groupOperations,
-  outboxOperations,
-  senderOperations,
-  subAccountOperations,
-  verificationOperations,
-} from "./account-operations";
-import { accountSettingsOperations } from "./account-settings-operations";
-import { customFieldOperations } from "./custom-field-operations";
-import { supportingDocumentOperations } from "./supporting-document-operations";
-import { attachmentOperations, signerAttachmentOperations } from "./attachment-operations";
-import { packageOperations } from "./package-operations";
-import { signingCeremonyOperations } from "./signing-ceremony-operations";
-import { fastTrackOperations } from "./fast-track-operations";
-import { layoutOperations } from "./layout-operations";
-import { signingHostingOperations } from "./signing-hosting-operations";
-import { signingVerificationOperations } from "./signing-verification-operations";
-import { healthOperations } from "./health-operations";
+import { API_ROUTES } from "@/lib/api/route-table.generated";
+import { contractOf, errorBody, type Operation } from "./operation";
 
-/** Every operation of the API, in the order the reference shows them. */
-export function allOperations(): Operation[] {
-  return [
-    ...packageOperations,
-    ...attachmentOperations,
-    ...senderOperations,
-    ...accountRoleOperations,
-    ...groupOperations,
-    ...subAccountOperations,
-    ...verificationOperations,
-    ...callbackAndTokenOperations,
-    ...callbackDeliveryOperations,
-    ...auditOperations,
-    ...outboxOperations,
-    ...accountSettingsOperations,
-    ...customFieldOperations,
-    ...supportingDocumentOperations,
-    ...signingCeremonyOperations,
-    ...signerAttachmentOperations,
-    ...signingHostingOperations,
-    ...fastTrackOperations,
-    ...layoutOperations,
-    ...signingVerificationOperations,
-    ...healthOperations,
-    describeItself,
-  ];
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** The reference's sections, in the order it shows them; a tag not listed here comes after them. */
+const TAG_ORDER = [
+  "Accounts",
+  "Packages",
+  "Roles",
+  "Documents",
+  "Approvals and fields",
+  "Reminders",
+  "Downloads",
+  "Signing",
+  "Signer attachments",
+  "Senders",
+  "Account roles",
+  "Groups",
+  "Sub accounts",
+  "Signer verification",
+  "Callbacks",
+  "Access tokens",
+  "Audit trail",
+  "E-mail outbox",
+  "Account settings",
+  "Custom fields",
+  "Supporting documents",
+  "Signing ceremony",
+  "Templates",
+  "Layouts",
+  "Operations",
+  "API description",
+];
+
+/**
+ * Every operation of the API: the contract each route file's handlers were declared with
+ * (`apiRoute(contract, handler)`), at the method of their export and the path of their folder.
+ * By section, then by path and method. The catch-all (`/api/[...path]`, the JSON 404) is none.
+ */
+export async function allOperations(): Promise<Operation[]> {
+  const operations: Operation[] = [];
+  for (const [pattern, load] of API_ROUTES) {
+    if (pattern.includes("[...")) continue;
+    const routeModule = await load();
+    const path = pattern.replace(/\[(\w+)\]/g, "{$1}");
+    for (const method of METHODS) {
+      const handler = routeModule[method.toUpperCase()];
+      if (handler === undefined) continue;
+      const contract = contractOf(handler);
+      if (!contract) throw new Error(`${method.toUpperCase()} ${pattern} has no contract: declare it with apiRoute, publicRoute, signerRoute or withContract`);
+      operations.push({ method, path, ...contract });
+    }
+  }
+  const section = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
+  return operations.sort(
+    (a, b) => section(a.tag) - section(b.tag) || a.tag.localeCompare(b.tag) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
+  );
 }
-
-const describeItself: Operation = {
-  method: "get",
-  path: "/api/openapi.json",
-  tag: "API description",
-  summary: "This document (OpenAPI 3.1); a readable reference is at /docs/api",
-  permission: "public",
-  responses: { 200: { description: "The OpenAPI document", contentType: "application/json" } },
-};
 
 type JsonSchema = Record<string, unknown>;
 
@@ -129,8 +128,9 @@ function responses(operation: Operation) {
   return result;
 }
 
-/** The OpenAPI 3.1 document of the whole API, generated from the operations' zod schemas. */
-export function openApiDocument(operations: Operation[] = allOperations()) {
+/** The OpenAPI 3.1 document of the whole API, generated from the routes' contracts and their zod schemas. */
+export async function openApiDocument(operations?: Operation[]) {
+  operations ??= await allOperations();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
@@ -159,7 +159,7 @@ export function openApiDocument(operations: Operation[] = allOperations()) {
         apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Basic <apiKey>`: the key as is, not base64 of user:password" },
         accessToken: { type: "http", scheme: "bearer", description: "A token from POST /apitoken/clientApp/accessToken" },
       },
-      schemas: { Error: jsonSchema(errorResponse, "output") },
+      schemas: { Error: jsonSchema(errorBody, "output") },
     },
   };
 }

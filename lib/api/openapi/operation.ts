@@ -2,22 +2,38 @@ import { z } from "zod";
 import type { Permission } from "@/lib/esign/permissions";
 
 /**
- * One operation of the API as the OpenAPI document describes it, with the zod schemas the route
- * handler itself validates with. Each area lists its operations beside its wire contract; the
- * document is generated from these lists, and a test checks they match the route files.
+ * What a route declares beside its handler (`apiRoute(contract, handler)`): the permission it
+ * checks and how the OpenAPI document describes it, with the zod schemas the handler itself
+ * validates with. The method and path are where the handler is: its export's name and its folder.
  */
-export interface Operation {
-  method: "get" | "post" | "put" | "delete" | "patch";
-  /** OpenAPI path with `{param}` segments, exactly the route's path. */
-  path: string;
+export interface RouteContract {
   tag: string;
   summary: string;
   description?: string;
-  /** The permission the route declares; null: any authenticated caller; "public": no credential. */
+  /** The permission the route checks; null: any authenticated caller; "public": no credential. */
   permission: Permission | null | "public";
   query?: z.ZodObject;
   body?: { schema: z.ZodType; multipart?: boolean; description?: string };
   responses: Record<number, Response>;
+}
+
+/** One operation of the API as the OpenAPI document describes it: a route's contract, at its method and path. */
+export interface Operation extends RouteContract {
+  method: "get" | "post" | "put" | "delete" | "patch";
+  /** OpenAPI path with `{param}` segments, exactly the route's path. */
+  path: string;
+}
+
+const CONTRACT = Symbol("route contract");
+
+/** Attaches its contract to a route handler, where the OpenAPI document reads it (lib/api/openapi/document.ts). */
+export function withContract<H extends object>(contract: RouteContract, handler: H): H {
+  return Object.assign(handler, { [CONTRACT]: contract });
+}
+
+/** The contract a route handler was declared with, if any. */
+export function contractOf(handler: unknown): RouteContract | undefined {
+  return typeof handler === "function" ? (handler as { [CONTRACT]?: RouteContract })[CONTRACT] : undefined;
 }
 
 export interface Response {
@@ -27,7 +43,7 @@ export interface Response {
   contentType?: string;
 }
 
-export const errorResponse = z
+export const errorBody = z
   .object({
     code: z.number().int().describe("The HTTP status"),
     name: z.string().describe("Its reason phrase"),
@@ -44,10 +60,24 @@ export function listOf<T extends z.ZodType>(item: T) {
 }
 
 export const pdf: Response = { description: "The PDF", contentType: "application/pdf" };
-export const noContent: Response = { description: "No content" };
+export const noBody: Response = { description: "No content" };
 export const ok = (schema: z.ZodType, description = "OK"): Response => ({ description, schema });
 
 /** How the signing ceremony's own routes are authenticated, for their descriptions. */
 export const CEREMONY_AUTHENTICATION =
   "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` sets; no API key or access token.";
-export const noCeremonySession = ok(errorResponse, "No ceremony session for this package, or an expired one");
+export const noCeremonySession = ok(errorBody, "No ceremony session for this package, or an expired one");
+
+/** How the ceremony's routes that a hosting sender may also enter are authenticated, for their descriptions. */
+export const CEREMONY_HOSTING_AUTHENTICATION =
+  "The signing ceremony's own (our extension): authenticated by the ceremony's session cookie, which `GET /access?sessionToken=` (or `?senderAuthenticationToken=`) sets; no API key or access token.";
+export const notSent = ok(errorBody, "The package is no longer out for signing, the signer has finished, or another member of the group holds the lock");
+export const signerLocked = ok(errorBody, "The signer is locked after too many wrong codes (`error.forbidden.signerLocked`) until the sender unlocks them");
+
+/** What creating something answers: its id. */
+export const created = z.object({ id: z.string() });
+export const zip: Response = { description: "A zip archive", contentType: "application/zip" };
+export const uploadedFile: Response = { description: "The file as uploaded, with the content type it was uploaded with", contentType: "application/octet-stream" };
+export const filesPurged = ok(errorBody, "Retention removed the files of the completed package");
+export const noSuchCustomField: Response = { description: "No such custom field (how the SDKs ask whether one exists)" };
+export const supportingDocument = z.object({ id: z.number().int(), transactionUid: z.string(), documentRefId: z.string(), documentName: z.string(), version: z.number().int(), fileSize: z.number().int() });

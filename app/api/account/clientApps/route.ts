@@ -1,4 +1,4 @@
-import { clientAppListQuery, clientAppRequest } from "@/lib/api/client-apps";
+import { clientAppListQuery, clientAppListResponse, clientAppRequest, createdClientAppResponse } from "@/lib/api/client-apps";
 import { parseWith } from "@/lib/api/parse";
 import { createClientApp } from "@/lib/esign/client-apps/create-client-app";
 import { listClientApps } from "@/lib/esign/client-apps/list-client-apps";
@@ -6,17 +6,23 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
+import { ok } from "@/lib/api/openapi/operation";
 
-const options = { permission: PERMISSIONS.clientApps };
 
 /** Our extension: the account's client applications, `{results, count}`, never their secrets. */
-export const GET = apiRoute(options, async ({ request, db, caller }) => {
+export const GET = apiRoute({ tag: "Access tokens", summary: "List client applications (our extension)", permission: PERMISSIONS.clientApps, query: clientAppListQuery, responses: { 200: ok(clientAppListResponse) } }, async ({ request, db, caller }) => {
   const query = parseWith(clientAppListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return listClientApps(db, caller, query);
 });
 
 /** Our extension: a new client application; its secret is in this answer only. */
-export const POST = apiRoute(options, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Access tokens",
+  summary: "Create a client application; its secret is shown this once (our extension)",
+  permission: PERMISSIONS.clientApps,
+  body: { schema: clientAppRequest },
+  responses: { 201: ok(createdClientAppResponse) },
+}, async ({ request, db, caller }) => {
   const input = await readJsonWith(request, clientAppRequest);
   return json(await createClientApp(db, caller, input), 201);
 });

@@ -1,19 +1,27 @@
-import { senderInvite, senderListQuery, type SenderListResponse, type SenderResponse } from "@/lib/api/senders";
+import { senderInvite, senderListQuery, senderListResponse, type SenderListResponse, senderResponse, type SenderResponse } from "@/lib/api/senders";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { inviteSender } from "@/lib/esign/senders/invite-sender";
 import { listSenders } from "@/lib/esign/senders/list-senders";
 import { apiRoute } from "@/lib/http/api-handler";
 import { parseWith, readJsonWith } from "@/lib/http/request-body";
+import { ok } from "@/lib/api/openapi/operation";
 
 /** Invites a user into the caller's account (spec 4.6): status INVITED, with an activation link (`activationUrl`, our extension). */
-export const POST = apiRoute({ permission: PERMISSIONS.usersManage }, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Senders",
+  summary: "Invite a sender",
+  description: "The sender starts INVITED and activates through the link (activationUrl, shown to the owner and to whoever manages senders and holds every permission of the invitee).",
+  permission: PERMISSIONS.usersManage,
+  body: { schema: senderInvite },
+  responses: { 200: ok(senderResponse) },
+}, async ({ request, db, caller }) => {
   const input = await readJsonWith(request, senderInvite);
   const body: SenderResponse = await inviteSender(db, caller, input);
   return body;
 });
 
 /** The members of the caller's account, `from`/`to` 1-based and inclusive, `search` over e-mail, names and company. */
-export const GET = apiRoute({ permission: PERMISSIONS.usersView }, async ({ request, db, caller }) => {
+export const GET = apiRoute({ tag: "Senders", summary: "List the account's senders", permission: PERMISSIONS.usersView, query: senderListQuery, responses: { 200: ok(senderListResponse) } }, async ({ request, db, caller }) => {
   const query = parseWith(senderListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   const body: SenderListResponse = await listSenders(db, caller, query);
   return body;

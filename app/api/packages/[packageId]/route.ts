@@ -1,27 +1,36 @@
-import { packageUpdate } from "@/lib/api/packages";
+import { packageResponse, packageUpdate } from "@/lib/api/packages";
 import { getPackage } from "@/lib/esign/packages/get-package-content";
 import { deletePackage, updatePackage } from "@/lib/esign/packages/update-package";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string };
-const permission = { permission: PERMISSIONS.transaction };
 
-export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Packages", summary: "Read a package", permission: PERMISSIONS.transaction, responses: { 200: ok(packageResponse) } }, async ({ db, caller, params }) => {
   return getPackage(db, caller, params.packageId);
 });
 
 /** Partial updates and status changes; the compat notes accept both POST and PUT. */
-const update = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
-  await updatePackage(db, caller, params.packageId, await readJsonWith(request, packageUpdate));
-  return getPackage(db, caller, params.packageId);
+const update = (contract: Parameters<typeof apiRoute>[0]) =>
+  apiRoute<Params>(contract, async ({ request, db, caller, params }) => {
+    await updatePackage(db, caller, params.packageId, await readJsonWith(request, packageUpdate));
+    return getPackage(db, caller, params.packageId);
+  });
+export const POST = update({
+  tag: "Packages",
+  summary: "Update a package or change its status",
+  description:
+    '{"status":"SENT"} sends, {"status":"DRAFT"} takes back (with our `message` extension, the reason e-mailed to the signers who were invited), {"status":"ARCHIVED"} archives a COMPLETED package, {"trashed":true|false} trashes and restores; other members update the package.',
+  permission: PERMISSIONS.transaction,
+  body: { schema: packageUpdate },
+  responses: { 200: ok(packageResponse) },
 });
-export const POST = update;
-export const PUT = update;
+export const PUT = update({ tag: "Packages", summary: "Update a package or change its status (as POST)", permission: PERMISSIONS.transaction, body: { schema: packageUpdate }, responses: { 200: ok(packageResponse) } });
 
-export const DELETE = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Packages", summary: "Delete a package", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deletePackage(db, caller, params.packageId);
   return noContent();
 });

@@ -1,10 +1,23 @@
-import { passwordChange } from "@/lib/api/accounts";
+import { passwordChange, passwordSetResponse } from "@/lib/api/accounts";
 import { changePassword } from "@/lib/esign/accounts/change-password";
 import { apiRoute, clientIp } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
+import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: the caller's own password, changed with the current one. */
-export const POST = apiRoute({ permission: null }, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Accounts",
+  summary: "Change the caller's own password (our extension)",
+  description:
+    "Needs the current password; the new one meets the sign-up rule. A wrong current password counts as a failed sign-in for the user's e-mail, with the sign-in's limits (429 `error.tooManyRequests.signIn`). Outstanding reset links stop working. The console ends the user's other sessions.",
+  permission: null,
+  body: { schema: passwordChange },
+  responses: {
+    200: ok(passwordSetResponse, "The user whose password was changed"),
+    400: ok(errorBody, "A wrong current password (error.validation.wrongCurrentPassword) or a weak new one (error.validation.weakPassword)"),
+    429: ok(errorBody, "Too many failed attempts at this user's password (error.tooManyRequests.signIn); see Retry-After"),
+  },
+}, async ({ request, db, caller }) => {
   const input = await readJsonWith(request, passwordChange);
   return changePassword(db, caller, input, clientIp(request));
 });

@@ -3,19 +3,21 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJson } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
+import { declineReasonsInput } from "@/lib/api/account-settings";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 
 type Params = { language: string };
 
 /** The reasons a signer of a package in this language picks from to decline (a JSON array of strings). */
-export const GET = apiRoute<Params>({ permission: null }, async ({ db, caller, params }) => getDeclineReasons(db, caller, params.language));
+export const GET = apiRoute<Params>({ tag: "Account settings", summary: "The reasons a signer picks from to decline, in one language", permission: null, responses: { 200: ok(declineReasonsInput) } }, async ({ db, caller, params }) => getDeclineReasons(db, caller, params.language));
 
-const set = apiRoute<Params>({ permission: PERMISSIONS.accountSettings }, async ({ request, db, caller, params }) =>
+const set = apiRoute<Params>({ tag: "Account settings", summary: "Set the decline reasons of a language", permission: PERMISSIONS.accountSettings, body: { schema: declineReasonsInput }, responses: { 200: ok(declineReasonsInput) } }, async ({ request, db, caller, params }) =>
   setDeclineReasons(db, caller, params.language, await readJson(request)),
 );
 export const POST = set;
 export const PUT = set;
 
-export const DELETE = apiRoute<Params>({ permission: PERMISSIONS.accountSettings }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Account settings", summary: "Remove the decline reasons of a language", permission: PERMISSIONS.accountSettings, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteDeclineReasons(db, caller, params.language);
   return noContent();
 });

@@ -1,10 +1,19 @@
-import { signerAuthenticationTokenRequest } from "@/lib/api/signing-entry";
+import { signerAuthenticationTokenRequest, signerAuthenticationTokenResponse } from "@/lib/api/signing-entry";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
+import { ok } from "@/lib/api/openapi/operation";
 
 /** A token opening one signer's ceremony as often as needed: `/access?sessionToken=<value>`. */
-export const POST = apiRoute({ permission: PERMISSIONS.transaction }, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Signing",
+  summary: "A token that opens a signer's ceremony, as often as needed",
+  description:
+    "signerId is the role id (or its signer's id or e-mail). Redeemed at /access?sessionToken=<value>, or at /auth?signerAuthenticationToken=<value> as the SDKs build it (a client asking for JSON gets {sessionToken} for the ESIGNLIVE_SESSION_ID cookie); works while the package is SENT and the signer has not finished.",
+  permission: PERMISSIONS.transaction,
+  body: { schema: signerAuthenticationTokenRequest },
+  responses: { 200: ok(signerAuthenticationTokenResponse) },
+}, async ({ request, db, caller }) => {
   return issueSignerToken(db, caller, await readJsonWith(request, signerAuthenticationTokenRequest), "MULTI_USE");
 });

@@ -1,10 +1,18 @@
-import { signerAuthenticationTokenRequest } from "@/lib/api/signing-entry";
+import { signerAuthenticationTokenRequest, signerAuthenticationTokenResponse } from "@/lib/api/signing-entry";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
+import { ok } from "@/lib/api/openapi/operation";
 
 /** A token opening one signer's ceremony once: `/access?sessionToken=<value>`, refused the second time. */
-export const POST = apiRoute({ permission: PERMISSIONS.transaction }, async ({ request, db, caller }) => {
+export const POST = apiRoute({
+  tag: "Signing",
+  summary: "A token that opens a signer's ceremony once",
+  description: "signerId is the role id. Redeemed at /access?sessionToken=<value>; refused the second time.",
+  permission: PERMISSIONS.transaction,
+  body: { schema: signerAuthenticationTokenRequest },
+  responses: { 200: ok(signerAuthenticationTokenResponse) },
+}, async ({ request, db, caller }) => {
   return issueSignerToken(db, caller, await readJsonWith(request, signerAuthenticationTokenRequest), "SINGLE_USE");
 });

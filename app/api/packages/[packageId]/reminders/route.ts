@@ -1,4 +1,4 @@
-import { reminderScheduleRequest } from "@/lib/api/reminders";
+import { reminderScheduleRequest, reminderScheduleResponse } from "@/lib/api/reminders";
 import { createReminderSchedule } from "@/lib/esign/reminders/create-reminder-schedule";
 import { deleteReminderSchedule } from "@/lib/esign/reminders/delete-reminder-schedule";
 import { getReminderSchedule } from "@/lib/esign/reminders/get-reminder-schedule";
@@ -7,29 +7,29 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { json, noContent } from "@/lib/http/responses";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string };
-const options = { permission: PERMISSIONS.transaction };
 
 /** The schedule and its reminders; 204 No Content when the package has none (compat notes). */
-export const GET = apiRoute<Params>(options, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Reminders", summary: "Read the reminder schedule (204 when none)", permission: PERMISSIONS.transaction, responses: { 200: ok(reminderScheduleResponse), 204: noBody } }, async ({ db, caller, params }) => {
   const schedule = await getReminderSchedule(db, caller, params.packageId);
   return schedule ? json(schedule) : noContent();
 });
 
 /** Creates the schedule; the package must be a DRAFT. */
-export const POST = apiRoute<Params>(options, async ({ request, db, caller, params }) => {
+export const POST = apiRoute<Params>({ tag: "Reminders", summary: "Create the reminder schedule of a draft", permission: PERMISSIONS.transaction, body: { schema: reminderScheduleRequest }, responses: { 201: ok(reminderScheduleResponse) } }, async ({ request, db, caller, params }) => {
   const input = await readJsonWith(request, reminderScheduleRequest);
   return json(await createReminderSchedule(db, caller, params.packageId, input), 201);
 });
 
 /** Changes the schedule, also after sending (pending reminders are re-planned). */
-export const PUT = apiRoute<Params>(options, async ({ request, db, caller, params }) => {
+export const PUT = apiRoute<Params>({ tag: "Reminders", summary: "Change the reminder schedule", permission: PERMISSIONS.transaction, body: { schema: reminderScheduleRequest }, responses: { 200: ok(reminderScheduleResponse) } }, async ({ request, db, caller, params }) => {
   const input = await readJsonWith(request, reminderScheduleRequest);
   return json(await updateReminderSchedule(db, caller, params.packageId, input));
 });
 
-export const DELETE = apiRoute<Params>(options, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Reminders", summary: "Delete the reminder schedule", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteReminderSchedule(db, caller, params.packageId);
   return noContent();
 });

@@ -1,8 +1,14 @@
 import { acceptConsent } from "@/lib/esign/signing/ceremony/accept-consent";
 import { signerRoute } from "@/lib/http/signer-route";
+import { CEREMONY_AUTHENTICATION, noBody, noCeremonySession, notSent } from "@/lib/api/openapi/operation";
 
 /** The signer accepts the consent document. */
-export const POST = signerRoute(async ({ tx, context }) => {
+export const POST = signerRoute({
+  tag: "Signing ceremony",
+  summary: "Accept the consent document (DOCUMENT_SIGNED for default-consent)",
+  description: CEREMONY_AUTHENTICATION,
+  responses: { 204: noBody, 401: noCeremonySession, 409: notSent },
+}, async ({ tx, context }) => {
   await acceptConsent(tx, context);
   return new Response(null, { status: 204 });
 });

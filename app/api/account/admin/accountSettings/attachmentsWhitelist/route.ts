@@ -1,14 +1,20 @@
-import { getAttachmentsWhitelist, putAttachmentsWhitelist } from "@/lib/esign/account-settings/settings-documents";
+import { z } from "zod";
+import { attachmentsWhitelistInput } from "@/lib/api/account-settings";
+import { noBody, ok } from "@/lib/api/openapi/operation";
+import { getAttachmentsWhitelist, putAttachmentsWhitelist, resetSettingsDocument } from "@/lib/esign/account-settings/settings-documents";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJson } from "@/lib/http/request-body";
-import { settingsDocumentRoutes } from "@/lib/http/settings-document-routes";
+import { noContent } from "@/lib/http/responses";
 
 /** The extensions signers may attach, as a bare JSON array (`["PDF","PNG"]`; empty: any). */
-export const GET = apiRoute({ permission: null }, async ({ db, caller }) => getAttachmentsWhitelist(db, caller));
+export const GET = apiRoute({ tag: "Account settings", summary: "The file extensions signers may attach, upper-cased (empty: any)", permission: null, responses: { 200: ok(z.array(z.string())) } }, async ({ db, caller }) => getAttachmentsWhitelist(db, caller));
 
-const put = apiRoute({ permission: PERMISSIONS.accountSettings }, async ({ request, db, caller }) => putAttachmentsWhitelist(db, caller, await readJson(request)));
+const put = apiRoute({ tag: "Account settings", summary: "Replace the extensions signers may attach (a bare array)", permission: PERMISSIONS.accountSettings, body: { schema: attachmentsWhitelistInput }, responses: { 200: ok(z.array(z.string())) } }, async ({ request, db, caller }) => putAttachmentsWhitelist(db, caller, await readJson(request)));
 export const PUT = put;
 export const PATCH = put;
 
-export const DELETE = settingsDocumentRoutes("attachmentsWhitelist").DELETE;
+export const DELETE = apiRoute({ tag: "Account settings", summary: "Let signers attach any kind of file again", permission: PERMISSIONS.accountSettings, responses: { 204: noBody } }, async ({ db, caller }) => {
+  await resetSettingsDocument(db, caller, "attachmentsWhitelist");
+  return noContent();
+});

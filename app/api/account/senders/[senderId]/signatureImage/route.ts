@@ -5,7 +5,12 @@ import { download } from "@/lib/http/responses";
 type Params = { senderId: string };
 
 /** The sender's signature image, byte for byte in its own media type (404 when there is none). */
-export const GET = apiRoute<Params>({ permission: null }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({
+  tag: "Senders",
+  summary: "The sender's signature image, byte for byte (404 when there is none)",
+  permission: null,
+  responses: { 200: { description: "The image", contentType: "image/*" } },
+}, async ({ db, caller, params }) => {
   const image = await downloadSenderSignatureImage(db, caller, params.senderId);
   return download(new Uint8Array(image.bytes), image.fileName, image.mediaType, { "content-length": String(image.bytes.byteLength) });
 });

@@ -2,10 +2,11 @@ import { removeGroupMember } from "@/lib/esign/groups/remove-group-member";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { noContent } from "@/lib/http/responses";
+import { noBody } from "@/lib/api/openapi/operation";
 
 type Params = { groupId: string; userId: string };
 
-export const DELETE = apiRoute<Params>({ permission: PERMISSIONS.groupsManage }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Groups", summary: "Remove a member", permission: PERMISSIONS.groupsManage, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await removeGroupMember(db, caller, params.groupId, params.userId);
   return noContent();
 });

@@ -1,6 +1,8 @@
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
+import { ok } from "@/lib/api/openapi/operation";
+import { z } from "zod";
 
 type Params = { packageId: string };
 
@@ -9,7 +11,12 @@ type Params = { packageId: string };
  * extraction). Signet runs none, so a package has no results: an empty list, as the original
  * answers for a package whose attachments were not verified.
  */
-export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({
+  tag: "Signer attachments",
+  summary: "Automated verification results of the signers' attachments: none, Signet runs no such checks",
+  permission: PERMISSIONS.transaction,
+  responses: { 200: ok(z.array(z.record(z.string(), z.unknown()))) },
+}, async ({ db, caller, params }) => {
   await findPackage(db, caller, params.packageId);
   return [];
 });

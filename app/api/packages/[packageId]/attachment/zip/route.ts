@@ -2,11 +2,17 @@ import { downloadAttachmentsZip } from "@/lib/esign/signing/attachments/download
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
+import { errorBody, ok, filesPurged, zip } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string };
 
 /** Every signer's uploads in one zip: a folder per role, then per requirement. */
-export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({
+  tag: "Signer attachments",
+  summary: "Every signer's uploads in one zip (a folder per role, then per requirement)",
+  permission: PERMISSIONS.transaction,
+  responses: { 200: zip, 404: ok(errorBody, "Nothing uploaded yet"), 410: filesPurged },
+}, async ({ db, caller, params }) => {
   const file = await downloadAttachmentsZip(db, caller, params.packageId);
   return download(file.body, file.fileName, file.contentType);
 });

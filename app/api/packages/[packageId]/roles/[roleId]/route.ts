@@ -1,23 +1,23 @@
-import { roleUpdate } from "@/lib/api/packages";
+import { roleResponse, roleUpdate } from "@/lib/api/packages";
 import { getRole } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { deleteRole, updateRole } from "@/lib/esign/roles/role-changes";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
+import { noBody, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string; roleId: string };
-const permission = { permission: PERMISSIONS.transaction };
 
-export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Roles", summary: "Read a role", permission: PERMISSIONS.transaction, responses: { 200: ok(roleResponse) } }, async ({ db, caller, params }) => {
   return getRole(db, caller, params.packageId, params.roleId);
 });
 
-export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+export const PUT = apiRoute<Params>({ tag: "Roles", summary: "Update a role of a draft", permission: PERMISSIONS.transaction, body: { schema: roleUpdate }, responses: { 200: ok(roleResponse) } }, async ({ request, db, caller, params }) => {
   return updateRole(db, caller, params.packageId, params.roleId, await readJsonWith(request, roleUpdate));
 });
 
-export const DELETE = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Roles", summary: "Delete a role of a draft", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteRole(db, caller, params.packageId, params.roleId);
   return noContent();
 });

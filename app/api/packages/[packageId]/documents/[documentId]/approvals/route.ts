@@ -1,25 +1,31 @@
-import { approvalInput } from "@/lib/api/packages";
+import { approvalInput, approvalResponse } from "@/lib/api/packages";
 import { z } from "zod";
 import { addApproval, replaceApprovals } from "@/lib/esign/approvals/approval-changes";
 import { getApprovals } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
+import { listOf, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string; documentId: string };
-const permission = { permission: PERMISSIONS.transaction };
 
-export const GET = apiRoute<Params>(permission, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Approvals and fields", summary: "List a document's approvals", permission: PERMISSIONS.transaction, responses: { 200: ok(listOf(approvalResponse)) } }, async ({ db, caller, params }) => {
   const results = await getApprovals(db, caller, params);
   return { results, count: results.length };
 });
 
-export const POST = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+export const POST = apiRoute<Params>({ tag: "Approvals and fields", summary: "Add an approval with its fields", permission: PERMISSIONS.transaction, body: { schema: approvalInput }, responses: { 200: ok(approvalResponse) } }, async ({ request, db, caller, params }) => {
   return addApproval(db, caller, params, await readJsonWith(request, approvalInput));
 });
 
 /** The document's approvals replaced by the array given, on a draft (the SDKs' updateSignatures). */
-export const PUT = apiRoute<Params>(permission, async ({ request, db, caller, params }) => {
+export const PUT = apiRoute<Params>({
+  tag: "Approvals and fields",
+  summary: "Replace the document's approvals and fields of a draft (the SDKs' updateSignatures)",
+  permission: PERMISSIONS.transaction,
+  body: { schema: z.array(approvalInput) },
+  responses: { 200: ok(listOf(approvalResponse)) },
+}, async ({ request, db, caller, params }) => {
   const results = await replaceApprovals(db, caller, params, await readJsonWith(request, z.array(approvalInput).max(1000)));
   return { results, count: results.length };
 });

@@ -3,11 +3,26 @@ import { applyLayout } from "@/lib/esign/layouts/layouts";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { parseWith } from "@/lib/http/request-body";
+import { errorBody, ok } from "@/lib/api/openapi/operation";
+import { documentResponse } from "@/lib/api/packages";
 
 type Params = { packageId: string; documentId: string };
 
 /** The layout's signatures and fields onto the document (`?layoutId=` or `?layoutName=`). */
-export const POST = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ request, db, caller, params }) => {
+export const POST = apiRoute<Params>({
+  tag: "Layouts",
+  summary: "Lay a layout's signatures and fields onto a document of a draft",
+  description:
+    "`layoutId` or `layoutName` (the newest of that name). The layout's approvals replace the document's. Each layout role goes to the package's role of the same id, the sender's to the package's sender, any other to the signer in the same place of the signing order.",
+  permission: PERMISSIONS.transaction,
+  query: applyLayoutQuery,
+  responses: {
+    200: ok(documentResponse),
+    404: ok(errorBody, "No such package, document or layout"),
+    409: ok(errorBody, "The package is not a draft"),
+    422: ok(errorBody, "A layout role without a counterpart in the package (error.validation.layoutRole)"),
+  },
+}, async ({ request, db, caller, params }) => {
   const which = parseWith(applyLayoutQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return applyLayout(db, caller, params.packageId, params.documentId, which);
 });

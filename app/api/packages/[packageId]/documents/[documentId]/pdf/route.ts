@@ -2,11 +2,12 @@ import { downloadDocumentPdf } from "@/lib/esign/downloads/download-document-pdf
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
+import { pdf } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string; documentId: string };
 
 /** The document flattened before completion, sealed after (spec 4.3). */
-export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({ tag: "Downloads", summary: "The document: flattened before completion, sealed after", permission: PERMISSIONS.transaction, responses: { 200: pdf } }, async ({ db, caller, params }) => {
   const file = await downloadDocumentPdf(db, caller, params.packageId, params.documentId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });

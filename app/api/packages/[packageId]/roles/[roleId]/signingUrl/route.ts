@@ -1,10 +1,17 @@
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { roleSigningUrl } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
+import { ok } from "@/lib/api/openapi/operation";
+import { signingUrlResponse } from "@/lib/api/signing-entry";
 
 type Params = { packageId: string; roleId: string };
 
 /** `{packageId, roleId, url}`: a new multi-use link into the role's ceremony; refused (409) while the package is a draft. */
-export const GET = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const GET = apiRoute<Params>({
+  tag: "Signing",
+  summary: "A link into the role's ceremony (refused while the package is a draft)",
+  permission: PERMISSIONS.transaction,
+  responses: { 200: ok(signingUrlResponse) },
+}, async ({ db, caller, params }) => {
   return roleSigningUrl(db, caller, params.packageId, params.roleId);
 });

@@ -1,10 +1,17 @@
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { unlockSigner } from "@/lib/esign/signing/unlock-signer";
 import { apiRoute } from "@/lib/http/api-handler";
+import { ok } from "@/lib/api/openapi/operation";
+import { roleResponse } from "@/lib/api/packages";
 
 type Params = { packageId: string; roleId: string };
 
 /** The sender unlocks a signer locked out after too many wrong one-time codes; answers the role. */
-export const POST = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const POST = apiRoute<Params>({
+  tag: "Signing",
+  summary: "Unlock a signer locked out after too many wrong one-time codes",
+  permission: PERMISSIONS.transaction,
+  responses: { 200: ok(roleResponse, "The role") },
+}, async ({ db, caller, params }) => {
   return unlockSigner(db, caller, params.packageId, params.roleId);
 });

@@ -3,16 +3,18 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJson } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
+import { z } from "zod";
+import { noBody, ok, supportingDocument } from "@/lib/api/openapi/operation";
 
 
 type Params = { transactionUid: string; documentId: string };
 
 /** A new name: `{"fileName": "…"}` (the extension kept when the name has none). */
-export const PUT = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ request, db, caller, params }) =>
+export const PUT = apiRoute<Params>({ tag: "Supporting documents", summary: 'Rename a supporting document: {"fileName": "…"} (the extension kept when the name has none)', permission: PERMISSIONS.transaction, body: { schema: z.object({ fileName: z.string() }) }, responses: { 200: ok(supportingDocument) } }, async ({ request, db, caller, params }) =>
   renameSupportingDocument(db, caller, params.transactionUid, supportingDocumentId(params.documentId), await readJson(request)),
 );
 
-export const DELETE = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute<Params>({ tag: "Supporting documents", summary: "Delete a supporting document", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteSupportingDocument(db, caller, params.transactionUid, supportingDocumentId(params.documentId));
   return noContent();
 });

@@ -4,11 +4,18 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
+import { noBody } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string; documentId: string; approvalId: string; fieldId: string };
 
 /** The conditions that test the field, in place of those it had (the SDKs' ConditionalField). */
-export const PUT = apiRoute<Params>({ permission: PERMISSIONS.transaction }, async ({ request, db, caller, params }) => {
+export const PUT = apiRoute<Params>({
+  tag: "Approvals and fields",
+  summary: "Set the conditions that test a field (replacing those it had; an empty list removes them)",
+  permission: PERMISSIONS.transaction,
+  body: { schema: conditionalFieldInput },
+  responses: { 204: noBody },
+}, async ({ request, db, caller, params }) => {
   await updateFieldConditions(db, caller, params, params.approvalId, params.fieldId, await readJsonWith(request, conditionalFieldInput));
   return noContent();
 });
