@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... selects a PostgreSQL server; empty means embedded PGlite in dataDir. */
   databaseUrl: string;
+  /** Connections per instance to a PostgreSQL server. */
+  databasePoolSize: number;
   /** Secret for API key encryption and lookup hashes; generated into dataDir when unset. */
   secret: string;
   signupEnabled: boolean;
@@ -148,6 +150,7 @@ export function readConfig(): Config {
     port,
     dataDir: path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || "./data"),
     databaseUrl: process.env.DATABASE_URL ?? "",
+    databasePoolSize: Math.ceil(numberSetting("DATABASE_POOL_SIZE", 10)),
     secret: process.env.SIGNET_SECRET ?? "",
     signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",
     maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),

@@ -49,7 +49,7 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrationClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const pool = new pg.Pool({ connectionString: url, max: config().databasePoolSize });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
