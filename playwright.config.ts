@@ -55,10 +55,10 @@ export function serverEnvironment(dataDir: string, serverPort: number): Record<s
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  // Two workers, one spec file each at a time: every spec makes its own accounts (and the specs of
-  // e2e/service their own servers and data folders), so two can share the server.
+  // One worker: the journeys are bound by Chromium's rendering on two cores, and two workers
+  // measured no faster (2026-11-28), while the longest journeys ran past their time limit.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

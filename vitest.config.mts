@@ -2,30 +2,39 @@ import { defineConfig } from "vitest/config";
 
 const integration = ["tests/api/**/*.test.ts"];
 /**
- * API tests whose subject is not the database (request validation, wire shapes, the OpenAPI
- * document, languages, PDF limits and pixels): they run on PGlite only, as the database cannot
- * change what they check.
+ * The API tests of what works differently on the embedded database: the job queue and its wake-ups
+ * on one in-process connection, transactions of the use cases that write the most, documents
+ * stored as files, the console calling the embedded service in process, PGlite's error shapes,
+ * the data folder. Every API test runs on PostgreSQL; these run on PGlite as well, and every
+ * Playwright journey runs against a server on PGlite.
  */
-const notAboutTheDatabase = [
-  "bad-input",
-  "ceremony-language",
-  "email-languages",
-  "openapi",
-  "passwords",
-  "pdf-limits",
-  "reference-shapes",
-  "signature-choices",
-  "signing-request-forgery",
-  "text-tag-sealing",
+const onPglite = [
+  "blob-migration",
+  "blob-storage",
+  "console-proxy-embedded",
+  "downloads",
+  "email",
+  "error-mapping",
+  "health",
+  "jobs",
+  "packages",
+  "sealing",
+  "signer-copies",
+  "signing-ceremony",
+  "signing-document-ranges",
+  "signup-and-session",
+  "time-based",
 ].map((name) => `tests/api/${name}.test.ts`);
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */
 const storingDocuments = ["downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
- * Four projects: unit tests of lib/ (no database); the API integration tests twice, once on an
- * in-memory PGlite per test file and once on a throwaway database of the PostgreSQL server (one per
- * test file, so two workers never share one); and those of the features that store documents
- * again on PGlite with the documents in S3 (a real S3 server on loopback, tests/support/setup-s3.ts).
+ * Four projects: unit tests of lib/ (no database); every API integration test on a throwaway
+ * database of the PostgreSQL server (one per test file, so two workers never share one); those of
+ * `onPglite` again on an in-memory PGlite per test file; and those of the features that store
+ * documents again on PGlite with the documents in S3 (a real S3 server on loopback,
+ * tests/support/setup-s3.ts). A PGlite test file costs about 1.7 times its PostgreSQL run (the
+ * database is WebAssembly in the test's own process), which is why not every file runs on both.
  *
  * Two workers: vitest's default on two cores is one, which leaves a core idle while a test waits
  * on the database, a job or a loopback peer.
@@ -44,14 +53,13 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" } },
       {
         extends: true,
-        test: { name: "pglite", include: integration, setupFiles: ["tests/support/setup-pglite.ts"] },
+        test: { name: "pglite", include: onPglite, setupFiles: ["tests/support/setup-pglite.ts"] },
       },
       {
         extends: true,
         test: {
           name: "postgres",
           include: integration,
-          exclude: notAboutTheDatabase,
           setupFiles: ["tests/support/setup-postgres.ts"],
         },
       },
