@@ -74,6 +74,7 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   await expect(page.getByTestId("document-drag-handle")).toHaveCount(2, { timeout: 30_000 });
   const [first, second] = await uploadedOrder(page);
   expect([first, second].sort()).toEqual(["Agreement", "Annex"]);
+  await page.getByRole("list", { name: "Documents in order" }).evaluate((list) => list.scrollIntoView({ block: "center" }));
   await page.getByRole("button", { name: `Reorder ${second}` }).dragTo(page.getByRole("button", { name: `Reorder ${first}` }), { steps: 10 });
   await expect.poll(() => uploadedOrder(page)).toEqual([second, first]);
   await expect(page.getByLabel("Signers must sign the documents in this order")).toBeChecked();
@@ -102,6 +103,9 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   expect(await stepsShown(page)).toEqual([["Alice Adams"], ["Bruno Brown"], ["Chloe Clark"]]);
 
   // The third signer into the first step with the mouse...
+  // The steps in the middle of the window first: a drag that starts or ends near its edge makes
+  // dnd-kit scroll the page under the pointer, and the drop lands beside the step aimed at.
+  await page.getByRole("list", { name: "Signing steps" }).evaluate((list) => list.scrollIntoView({ block: "center" }));
   await page.getByRole("button", { name: "Reorder Chloe Clark" }).dragTo(page.getByTestId("signing-step-area").first(), { steps: 10 });
   await expect.poll(() => stepsShown(page)).toEqual([["Alice Adams", "Chloe Clark"], ["Bruno Brown"]]);
   // ...out to a new last step, and back into the first, with the keyboard (moves stop at the
