@@ -1,7 +1,5 @@
-import fs from "node:fs/promises";
-import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
-import { s3BlobStore } from "@/lib/esign/storage/s3-blob-store";
+import { blobStore } from "@/lib/esign/storage/blob-store";
 import { runningJobQueue } from "@/lib/jobs/queue";
 import { requestLog } from "./request-log";
 
@@ -67,13 +65,9 @@ async function jobQueueCheck(): Promise<void> {
   if (!(await boss.schemaVersion())) throw new CheckFailure("not installed");
 }
 
-/** The documents' store can be read: the S3 bucket, the `blobs` table, or the data folder. */
+/** The documents' store answers: the S3 bucket (and the store it reads through to), the `blobs` table, or the blobs folder. */
 async function storageCheck(signal: AbortSignal): Promise<void> {
-  const { s3, dataDir } = config();
-  if (s3) return s3BlobStore(s3).check(signal);
-  const { kind, executeSql } = await database();
-  if (kind === "postgres") await executeSql("select 1 from blobs limit 1");
-  else await fs.access(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+  await (await blobStore()).check(signal);
 }
 
 export function serviceHealth(): Promise<Health> {

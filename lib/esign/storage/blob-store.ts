@@ -37,6 +37,8 @@ export interface BlobStore {
   /** The size in bytes, or null when the blob is not stored. */
   size(sha256: string): Promise<number | null>;
   delete(sha256: string): Promise<void>;
+  /** Throws unless the store can be read and written now (GET /api/health); gives up when `signal` aborts, where the backend can. */
+  check(signal?: AbortSignal): Promise<void>;
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -103,6 +105,16 @@ export class FileBlobStore implements BlobStore {
   async delete(sha256: string): Promise<void> {
     await fs.rm(this.pathOf(sha256), { force: true });
   }
+
+  /** The folder, or before the first document creates it the folder it will be made in, can be read and written. */
+  async check(): Promise<void> {
+    try {
+      await fs.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await fs.access(path.dirname(this.root), fs.constants.R_OK | fs.constants.W_OK);
+    }
+  }
 }
 
 export class PostgresBlobStore implements BlobStore {
@@ -152,6 +164,10 @@ export class PostgresBlobStore implements BlobStore {
   async delete(sha256: string): Promise<void> {
     await this.db.delete(blobs).where(eq(blobs.sha256, sha256));
   }
+
+  async check(): Promise<void> {
+    await this.db.execute(sql`select 1 from ${blobs} limit 1`);
+  }
 }
 
 /**
@@ -188,6 +204,11 @@ export class FallbackBlobStore implements BlobStore {
   async delete(sha256: string): Promise<void> {
     await this.primary.delete(sha256);
     await this.previous.delete(sha256);
+  }
+
+  /** Both: documents not yet moved are still read from the previous store. */
+  async check(signal?: AbortSignal): Promise<void> {
+    await Promise.all([this.primary.check(signal), this.previous.check(signal)]);
   }
 }
 
