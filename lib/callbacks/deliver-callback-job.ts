@@ -7,7 +7,7 @@ import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { now } from "@/lib/esign/clock";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { enqueueJob } from "@/lib/jobs/enqueue";
-import { DELIVER_CALLBACK_JOB, JOB_RETRY } from "@/lib/jobs/names";
+import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/registry";
 import { cancelPendingDeliveries } from "./deliveries";
 import { Batcher } from "./batcher";
@@ -239,7 +239,6 @@ export function deliverCallback(deliveryId: string): Promise<void> {
 
 export const deliverCallbackJob = defineJob<{ deliveryId: string }>({
   name: DELIVER_CALLBACK_JOB,
-  retry: JOB_RETRY[DELIVER_CALLBACK_JOB],
   // A batch is one query for its heads; the jobs of packages already being sent cost nothing more.
   batchSize: 50,
   // While one worker's batch is still sending, another fetches: the slots, not the batches, bound what is in flight.

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { JOB_RETRY, SEND_EMAIL_JOB } from "@/lib/jobs/names";
+import { SEND_EMAIL_JOB } from "@/lib/jobs/names";
 import { defineJob, type JobAttempt } from "@/lib/jobs/registry";
 import type { EmailStatus } from "@/lib/esign/outbox/email-kinds";
 import { isPermanentSmtpFailure, sendSmtp, smtpErrorText } from "./smtp";
@@ -59,7 +59,6 @@ export async function sendQueuedEmail(messageId: string, attempt: JobAttempt): P
 
 export const sendEmailJob = defineJob<{ messageId: string }>({
   name: SEND_EMAIL_JOB,
-  retry: JOB_RETRY[SEND_EMAIL_JOB],
   batchSize: 5,
   handle: (data, attempt) => sendQueuedEmail(data.messageId, attempt),
 });

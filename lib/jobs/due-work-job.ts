@@ -4,7 +4,7 @@ import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
-import { DUE_WORK_JOB, JOB_RETRY } from "./names";
+import { DUE_WORK_JOB } from "./names";
 import { defineJob } from "./registry";
 
 /** A delivery due this long without a run is looked at again (its run may be waiting behind a backlog). */
@@ -19,7 +19,6 @@ const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
   cron: "* * * * *",
-  retry: JOB_RETRY[DUE_WORK_JOB],
   async handle() {
     const at = now();
     await runDueWork(at);

@@ -16,7 +16,8 @@ export interface JobAttempt {
  */
 export interface JobDefinition<Data extends object = object> {
   name: string;
-  retry: () => RetryPolicy;
+  /** Only for a job outside the service's queues (tests define some): those have theirs in names.ts. */
+  retry?: () => RetryPolicy;
   /** A cron expression (UTC) when the job also runs on a schedule: pg-boss queues it once per tick across instances. */
   cron?: string;
   /**
@@ -58,8 +59,9 @@ export function jobDefinition(name: string): JobDefinition {
  * handler; else, for a job defined elsewhere (tests), its definition's.
  */
 export function retryPolicyOf(name: string): RetryPolicy {
-  const policy = (JOB_RETRY as Record<string, (() => RetryPolicy) | undefined>)[name];
-  return policy ? policy() : jobDefinition(name).retry();
+  const policy = (JOB_RETRY as Record<string, (() => RetryPolicy) | undefined>)[name] ?? jobDefinition(name).retry;
+  if (!policy) throw new Error(`Job "${name}" has no retry policy`);
+  return policy();
 }
 
 export function jobDefinitions(): JobDefinition[] {

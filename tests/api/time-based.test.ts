@@ -7,7 +7,7 @@ import { advanceClock, now, resetClock } from "@/lib/esign/clock";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
 import { DUE_WORK_JOB } from "@/lib/jobs/names";
-import { jobDefinition } from "@/lib/jobs/registry";
+import { retryPolicyOf } from "@/lib/jobs/registry";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
 import { auditEventsOf, outboxOf } from "../support/recorded";
@@ -176,7 +176,7 @@ describe("reminders over a moved clock", () => {
     } finally {
       await stopJobQueue();
     }
-    expect(jobDefinition(DUE_WORK_JOB).retry().retryLimit).toBe(0);
+    expect(retryPolicyOf(DUE_WORK_JOB).retryLimit).toBe(0);
   });
 });
 

@@ -1,11 +1,10 @@
-import { JOB_RETRY, SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
+import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/registry";
 import { sealPackage } from "./seal-package";
 
 /** Seals a completed package's documents; idempotent, so a run again (retry, sweep, crash) is harmless. */
 export const sealPackageJob = defineJob<{ packageId: string }>({
   name: SEAL_PACKAGE_JOB,
-  retry: JOB_RETRY[SEAL_PACKAGE_JOB],
   async handle(data) {
     await sealPackage(data.packageId);
   },
