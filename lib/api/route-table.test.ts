@@ -3,12 +3,13 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { EMBEDDED_API_ROUTES } from "@/app/proxy/[...path]/embedded-api-routes";
 import { API_ROUTES } from "./route-table.generated";
-import { apiRouteFolders, ROUTE_TABLE_FILE, routeTableSource } from "./route-table";
+import { apiRouteFolders, ROUTE_PATTERNS_FILE, ROUTE_TABLE_FILE, routePatternsSource, routeTableSource } from "./route-table";
 
 const appDir = path.join(process.cwd(), "app");
 
 it("the committed route table is what the folders of app/ give (else run `npm run generate:api-routes`)", () => {
   expect(fs.readFileSync(path.join(process.cwd(), ROUTE_TABLE_FILE), "utf8")).toBe(routeTableSource(appDir));
+  expect(fs.readFileSync(path.join(process.cwd(), ROUTE_PATTERNS_FILE), "utf8")).toBe(routePatternsSource(appDir));
 });
 
 it("the route table loads each route file of the API for its own path", async () => {

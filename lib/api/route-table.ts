@@ -9,6 +9,8 @@ import path from "node:path";
  * equal to what the folders give.
  */
 export const ROUTE_TABLE_FILE = "lib/api/route-table.generated.ts";
+/** The patterns alone, for the request log: importing them loads no route module. */
+export const ROUTE_PATTERNS_FILE = "lib/api/route-patterns.generated.ts";
 const API_FOLDERS = ["api", "apitoken", "oauth2"];
 
 /** A route file's exports: its handlers by method name. */
@@ -36,6 +38,19 @@ export function routeTableSource(appDir: string): string {
     "/** Every route module of the API (app/api, app/apitoken, app/oauth2), by its URL pattern. */",
     "export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] = [",
     ...apiRouteFolders(appDir).map(([pattern, folder]) => `  ["${pattern}", () => import("@/app/${folder}/route")],`),
+    "];",
+    "",
+  ].join("\n");
+}
+
+/** The source of lib/api/route-patterns.generated.ts for the route files under appDir. */
+export function routePatternsSource(appDir: string): string {
+  return [
+    "// Generated from the folders of app/ by `npm run generate:api-routes` (lib/api/route-table.ts): do not edit.",
+    "",
+    "/** The URL pattern of every route of the API (app/api, app/apitoken, app/oauth2). */",
+    "export const API_ROUTE_PATTERNS: string[] = [",
+    ...apiRouteFolders(appDir).map(([pattern]) => `  "${pattern}",`),
     "];",
     "",
   ].join("\n");

@@ -2,10 +2,20 @@ import { describe, expect, it } from "vitest";
 import { requestIdOf, routeOf } from "./request-log";
 
 describe("the request log's route patterns", () => {
-  it("names route parameters instead of their values, encoded or not, and folds a catch-all", () => {
-    expect(routeOf("/api/packages/p1/documents/d%2F2/pdf", { packageId: "p1", documentId: "d/2" })).toBe("/api/packages/[packageId]/documents/[documentId]/pdf");
-    expect(routeOf("/api/no/such/path", { path: ["no", "such", "path"] })).toBe("/api/[...path]");
-    expect(routeOf("/api/session", undefined)).toBe("/api/session");
+  it("names the route's parameters instead of their values, encoded or not, and a catch-all once", () => {
+    expect(routeOf("/api/packages/p1/documents/d%2F2/pdf")).toBe("/api/packages/[packageId]/documents/[documentId]/pdf");
+    expect(routeOf("/api/no/such/path")).toBe("/api/[...path]");
+    expect(routeOf("/api/session")).toBe("/api/session");
+  });
+
+  it("takes a value equal to a static segment for the parameter it is, as Next.js routes it", () => {
+    expect(routeOf("/api/packages/documents/documents/documents/pdf")).toBe("/api/packages/[packageId]/documents/[documentId]/pdf");
+    expect(routeOf("/api/packages/evidence/evidence/summary")).toBe("/api/packages/[packageId]/evidence/summary");
+  });
+
+  it("logs a path only Next.js judges by its first segment, never a token of it", () => {
+    expect(routeOf("/api/packages/p%2")).toBe("/api/…");
+    expect(routeOf("/api/no/su%63h/secret-token")).toBe("/api/…");
   });
 });
 

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { API_ROUTE_PATTERNS } from "@/lib/api/route-patterns.generated";
+import { compileRoutes, matchRoute, type CompiledRoute } from "@/lib/http/route-patterns";
 import { logger, type Logger } from "./logger";
 
 /**
@@ -51,30 +53,19 @@ export function noteAccount(accountId: string): void {
   if (scope) scope.accountId = accountId;
 }
 
-type RouteParams = Record<string, string | string[]>;
 type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
 
+let routes: CompiledRoute<null>[] | undefined;
+
 /**
- * The route's pattern rather than its path: path segments holding a route parameter become
- * `[name]`, so no token of a path (a signer's copy link, say) reaches the log.
+ * The route's pattern rather than its path (`/api/packages/[packageId]`), found in the generated
+ * route table as Next.js routes the path, so no token of a path (a signer's copy link, say)
+ * reaches the log. A path only Next.js judges (an encoded segment that changes the match) is
+ * logged as its first segment.
  */
-export function routeOf(pathname: string, params: RouteParams | undefined): string {
-  const names = new Map<string, string>();
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (Array.isArray(value)) for (const part of value) names.set(part, `[...${name}]`);
-    else names.set(value, `[${name}]`);
-  }
-  const segments = pathname.split("/").map((segment) => {
-    let decoded = segment;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      // an undecodable segment is logged as written
-    }
-    return names.get(decoded) ?? segment;
-  });
-  // A catch-all's parts become one [...name].
-  return segments.filter((segment, index) => !(segment.startsWith("[...") && segments[index - 1] === segment)).join("/");
+export function routeOf(pathname: string): string {
+  routes ??= compileRoutes(API_ROUTE_PATTERNS.map((pattern) => [pattern, null]));
+  return matchRoute(routes, pathname)?.route.pattern ?? `/${pathname.split("/")[1] ?? ""}/…`;
 }
 
 /** The answer with its X-Request-Id; a Response with immutable headers is copied. */
@@ -95,7 +86,7 @@ function withRequestId(response: Response, requestId: string): Response {
  * never a body, a header or a query string. `level`: of the line of a successful answer (health
  * checks, asked every few seconds by load balancers, log at debug).
  */
-export function logRequests<C extends { params?: Promise<RouteParams> } | undefined>(
+export function logRequests<C>(
   handler: RouteHandler<C>,
   { level = "info" }: { level?: "info" | "debug" } = {},
 ): RouteHandler<C> {
@@ -109,10 +100,9 @@ export function logRequests<C extends { params?: Promise<RouteParams> } | undefi
       status = response.status;
       return withRequestId(response, requestId);
     } finally {
-      const params = await Promise.resolve(context?.params).catch(() => undefined);
       const line = {
         method: request.method,
-        route: routeOf(new URL(request.url).pathname, params),
+        route: routeOf(new URL(request.url).pathname),
         status,
         ms: Math.round(performance.now() - started),
         accountId: scope.accountId,
