@@ -5,7 +5,7 @@ import { readConfig } from "./config";
 
 const S3_NAMES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX"];
 afterEach(() => {
-  for (const name of [...S3_NAMES, "PGLITE_WASM_COMPILER", "SEAL_TSA_URL"]) delete process.env[name];
+  for (const name of [...S3_NAMES, "PGLITE_WASM_COMPILER", "SEAL_TSA_URL", "ESIGN_API_URL"]) delete process.env[name];
 });
 
 describe("the S3 settings", () => {
@@ -52,10 +52,20 @@ describe("the seal's time-stamping authority", () => {
   });
 });
 
+describe("the console's e-signature API", () => {
+  it("is the embedded service unless ESIGN_API_URL is set, without its trailing slashes, and only an http or https URL", () => {
+    expect(readConfig().esignApiUrl).toBe("");
+    process.env.ESIGN_API_URL = "https://sandbox.esignlive.com/ ";
+    expect(readConfig().esignApiUrl).toBe("https://sandbox.esignlive.com");
+    process.env.ESIGN_API_URL = "sandbox.esignlive.com";
+    expect(() => readConfig()).toThrow(/ESIGN_API_URL must be an http or https URL/);
+  });
+});
+
 describe(".env.example", () => {
-  /** The names of the settings the server reads: process.env.NAME, process.env["NAME"] and numberSetting("NAME"), choiceSetting("NAME"). */
+  /** The names of the settings the server reads: process.env.NAME, process.env["NAME"] and numberSetting("NAME"), choiceSetting("NAME"), urlSetting("NAME"). */
   function settingsReadIn(source: string): string[] {
-    const reads = /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*"([A-Z][A-Z0-9_]*)"\s*\])|(?:numberSetting|choiceSetting)\(\s*"([A-Z][A-Z0-9_]*)"/g;
+    const reads = /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*"([A-Z][A-Z0-9_]*)"\s*\])|(?:numberSetting|choiceSetting|urlSetting)\(\s*"([A-Z][A-Z0-9_]*)"/g;
     return [...source.matchAll(reads)].map((match) => match[1] ?? match[2] ?? match[3]);
   }
 

@@ -76,6 +76,10 @@ export interface Config {
   s3: S3Settings | null;
   /** The least severe log lines written (pino's levels; silent: none). */
   logLevel: LogLevel;
+  /** The e-signature API the console talks to (no trailing slash); empty: the embedded service of this server. */
+  esignApiUrl: string;
+  /** The key of the console's session cookie; empty: one derived from the server secret (lib/console/auth-secret.ts). */
+  authSecret: string;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -189,6 +193,8 @@ export function readConfig(): Config {
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
     logLevel: choiceSetting("LOG_LEVEL", [...LOG_LEVELS], "info"),
+    esignApiUrl: urlSetting("ESIGN_API_URL").replace(/\/+$/, ""),
+    authSecret: process.env.AUTH_SECRET ?? "",
   };
 }
 

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { derivedKey } from "@/lib/esign/security/server-secret";
 
 /**
@@ -6,7 +7,7 @@ import { derivedKey } from "@/lib/esign/security/server-secret";
  * every instance sharing SIGNET_SECRET reads the same cookies.
  */
 export function consoleAuthSecret(): string {
-  return process.env.AUTH_SECRET || derivedKey("console-session").toString("base64url");
+  return config().authSecret || derivedKey("console-session").toString("base64url");
 }
 
 /** next-auth prefixes its cookie with __Secure- when served over https. */

@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * Where the console's e-signature API lives: ESIGN_API_URL, or the embedded service of this same
  * process on loopback. The console speaks to it only through its HTTP API, so it works the same
@@ -5,14 +7,13 @@
  * handlers in process, which answer exactly as over HTTP).
  */
 export function esignApiUrl(): string {
-  const configured = process.env.ESIGN_API_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  return `http://127.0.0.1:${process.env.PORT || 3000}`;
+  const { esignApiUrl, port } = config();
+  return esignApiUrl || `http://127.0.0.1:${port}`;
 }
 
 /** The console fronts the service of this same application (no ESIGN_API_URL). */
 export function isEmbeddedService(): boolean {
-  return !process.env.ESIGN_API_URL?.trim();
+  return !config().esignApiUrl;
 }
 
 /** A JSON call to the e-signature API from the console's server side (sign-in, sign-up). */
