@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { checkPage, signInWithPassword, signUpInConsole } from "../console/console-support";
-import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import type { Server } from "../support/servers";
+import { startMailingServer, type MailingServer } from "../support/mailing-server";
+import type { SmtpReceiver } from "../support/smtp-receiver";
 
 /**
  * Console sessions end on the server, and passwords change and reset, against a server of its
@@ -13,22 +11,17 @@ import { SmtpReceiver } from "../support/smtp-receiver";
 
 const RESET_LINK = /(http:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+)/;
 
+let mailing: MailingServer;
 let smtp: SmtpReceiver;
 let server: Server;
-let dataDir: string;
 
 test.beforeAll(async () => {
-  smtp = new SmtpReceiver();
-  const smtpUrl = await smtp.start();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-passwords-"));
-  server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
-  await waitUntilAnswering(server);
+  mailing = await startMailingServer("passwords");
+  ({ smtp, server } = mailing);
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  await smtp?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await mailing?.stop();
 });
 
 const newPage = async (browser: Browser) => (await browser.newContext({ baseURL: server.url })).newPage();

@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfText } from "../../tests/support/poppler";
-import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import type { Server } from "../support/servers";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import { startMailingServer, type MailingServer } from "../support/mailing-server";
+import type { SmtpReceiver } from "../support/smtp-receiver";
 
 /**
  * The parts of the ceremony that arrive by e-mail, against a server of its own that sends
@@ -17,24 +15,19 @@ import { SmtpReceiver } from "../support/smtp-receiver";
 
 const LINK = /(http:\/\/[^\s"<>]+\/access\?sessionToken=[A-Za-z0-9_-]+)/;
 
+let mailing: MailingServer;
 let smtp: SmtpReceiver;
 let server: Server;
-let dataDir: string;
 let service: ServiceClient;
 
 test.beforeAll(async () => {
-  smtp = new SmtpReceiver();
-  const smtpUrl = await smtp.start();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-ceremony-email-"));
-  server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
-  await waitUntilAnswering(server);
+  mailing = await startMailingServer("ceremony-email");
+  ({ smtp, server } = mailing);
   service = await ServiceClient.signUp(server.url);
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  await smtp?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await mailing?.stop();
 });
 
 test("a group's two members open their links at the same instant: one signs, the other sees who is signing", async ({ browser }) => {

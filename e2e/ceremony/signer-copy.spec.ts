@@ -5,11 +5,12 @@ import path from "node:path";
 import { expect, test, type Download } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig } from "../../tests/support/poppler";
-import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import type { Server } from "../support/servers";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import { startMailingServer, type MailingServer } from "../support/mailing-server";
+import type { SmtpReceiver } from "../support/smtp-receiver";
 
 /**
  * The signers' copy of a completed package: the last signer downloads it from the "You have
@@ -19,24 +20,20 @@ import { SmtpReceiver } from "../support/smtp-receiver";
 const SIGNING_LINK = /(http:\/\/[^\s"<>]+\/access\?sessionToken=[A-Za-z0-9_-]+)/;
 const COPY_LINK = /(http:\/\/[^\s"<>]+\/copy\/[A-Za-z0-9_-]+)/;
 
+let mailing: MailingServer;
 let smtp: SmtpReceiver;
 let server: Server;
 let dataDir: string;
 let service: ServiceClient;
 
 test.beforeAll(async () => {
-  smtp = new SmtpReceiver();
-  const smtpUrl = await smtp.start();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-signer-copy-"));
-  server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
-  await waitUntilAnswering(server);
+  mailing = await startMailingServer("signer-copy");
+  ({ smtp, server, dataDir } = mailing);
   service = await ServiceClient.signUp(server.url);
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  await smtp?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await mailing?.stop();
 });
 
 async function bytesOf(download: Download): Promise<Buffer> {
