@@ -17,7 +17,7 @@ export const POST = apiRoute({
   summary: "The original's signer session: {sessionToken}, opening the signer's ceremony at /access?sessionToken=<value>",
   description: "Query: package (the package id) and signer (the role id, its signer's id or e-mail). The token is a multi-use signer authentication token.",
   permission: PERMISSIONS.transaction,
-  query: z.object({ package: z.string(), signer: z.string() }),
+  query: sessionQuery,
   responses: { 200: ok(z.object({ sessionToken: z.string() })) },
 }, async ({ request, db, caller }) => {
   const query = parseWith(sessionQuery, Object.fromEntries(new URL(request.url).searchParams), "query");

@@ -9,6 +9,8 @@ import { listOf, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string; documentId: string };
 
+const approvalList = z.array(approvalInput).max(1000);
+
 export const GET = apiRoute<Params>({ tag: "Approvals and fields", summary: "List a document's approvals", permission: PERMISSIONS.transaction, responses: { 200: ok(listOf(approvalResponse)) } }, async ({ db, caller, params }) => {
   const results = await getApprovals(db, caller, params);
   return { results, count: results.length };
@@ -23,9 +25,9 @@ export const PUT = apiRoute<Params>({
   tag: "Approvals and fields",
   summary: "Replace the document's approvals and fields of a draft (the SDKs' updateSignatures)",
   permission: PERMISSIONS.transaction,
-  body: { schema: z.array(approvalInput) },
+  body: { schema: approvalList },
   responses: { 200: ok(listOf(approvalResponse)) },
 }, async ({ request, db, caller, params }) => {
-  const results = await replaceApprovals(db, caller, params, await readJsonWith(request, z.array(approvalInput).max(1000)));
+  const results = await replaceApprovals(db, caller, params, await readJsonWith(request, approvalList));
   return { results, count: results.length };
 });
