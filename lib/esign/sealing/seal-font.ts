@@ -12,20 +12,28 @@ const FONTS_FOLDER = path.join(/* turbopackIgnore: true */ process.cwd(), "lib",
 
 let bytes: Uint8Array | undefined;
 let verticalMetrics: { ascent: number; descent: number } | undefined;
-const signatureFonts = new Map<SignatureFontId, { bytes: Uint8Array; ascent: number; descent: number }>();
+/** A signature font's file, its ascender and descender at size 1, and the code points it draws. */
+export interface SignatureFontFile {
+  bytes: Uint8Array;
+  ascent: number;
+  descent: number;
+  characters: Set<number>;
+}
+
+const signatureFonts = new Map<SignatureFontId, SignatureFontFile>();
 
 export function sealFontBytes(): Uint8Array {
   bytes ??= new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, "DejaVuSans.ttf")));
   return bytes;
 }
 
-/** A signature font's file and its ascender and descender at size 1, read once. */
-export function signatureFontFile(id: SignatureFontId): { bytes: Uint8Array; ascent: number; descent: number } {
+/** A signature font's file, read once. */
+export function signatureFontFile(id: SignatureFontId): SignatureFontFile {
   let font = signatureFonts.get(id);
   if (!font) {
     const fontBytes = new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, SIGNATURE_FONTS[id].file)));
     const parsed = fontkit.create(fontBytes);
-    font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm };
+    font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm, characters: new Set(parsed.characterSet) };
     signatureFonts.set(id, font);
   }
   return font;

@@ -157,6 +157,18 @@ describe("stampFields", () => {
     expect(inkOutside(renderPageGray(stamped, 0, 144), boxes)).toBe(0);
   });
 
+  it("draws a name in the signature font when it has every letter, else in the seal's font without embedding the other", async () => {
+    const blank = await makePdf();
+    const stamp = (text: string) => stampFields(blank, [{ page: 0, left: 72, top: 100, width: 300, height: 36, value: { kind: "signatureText", text, font: "kristi" } }]);
+    const latin = await stamp("Ada Lovelace");
+    expect(pdfFonts(latin)).toMatch(/Kristi/);
+    const cyrillic = await stamp("Фёдор Достоевский");
+    expect(pdfText(cyrillic)).toContain("Фёдор Достоевский");
+    expect(pdfFonts(cyrillic)).toMatch(/DejaVuSans/);
+    // Not even as an object no page uses (pdffonts lists only the pages' fonts).
+    expect(Buffer.from(cyrillic).includes("Kristi")).toBe(false);
+  });
+
   it("draws a signature image whole inside its box, keeping its aspect ratio", async () => {
     const box = { left: 100, top: 100, width: 100, height: 100 };
     const stamped = await stampFields(await makePdf(), [{ page: 0, ...box, value: { kind: "signatureImage", image: solidPng(200, 50) } }]);

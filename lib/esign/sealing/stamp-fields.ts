@@ -91,7 +91,7 @@ export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldSt
 class FieldStamper {
   private font: { font: PDFFont; metrics: FontMetrics } | undefined;
   private readonly images = new Map<string, PDFImage>();
-  private readonly signatureFonts = new Map<SignatureFontId, { font: PDFFont; metrics: FontMetrics; covers: Set<number> }>();
+  private readonly signatureFonts = new Map<SignatureFontId, { font: PDFFont; metrics: FontMetrics }>();
 
   constructor(private readonly pdf: PDFDocument) {}
 
@@ -142,18 +142,21 @@ class FieldStamper {
     return this.font;
   }
 
-  /** The signature font, embedded once per document; null when it lacks a letter of `text` (the seal's font draws it then). */
+  /**
+   * The signature font, embedded once per document; null when it lacks a letter of `text` (the
+   * seal's font draws it then, and the signature font is not embedded for it).
+   */
   private async signatureFont(id: SignatureFontId, text: string): Promise<{ font: PDFFont; metrics: FontMetrics } | null> {
+    const file = signatureFontFile(id);
+    if (!Array.from(text.replace(/\s/g, "")).every((character) => file.characters.has(character.codePointAt(0)!))) return null;
     let embedded = this.signatureFonts.get(id);
     if (!embedded) {
       this.pdf.registerFontkit(fontkit);
-      const file = signatureFontFile(id);
       const font = await this.pdf.embedFont(file.bytes, { subset: true });
-      embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent }, covers: new Set(font.getCharacterSet()) };
+      embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent } };
       this.signatureFonts.set(id, embedded);
     }
-    const covers = embedded.covers;
-    return Array.from(text.replace(/\s/g, "")).every((character) => covers.has(character.codePointAt(0)!)) ? embedded : null;
+    return embedded;
   }
 
   /** Each distinct image once per document, however many fields show it. */
