@@ -29,8 +29,11 @@ export const SPEC_EVENTS = [
   "TEMPLATE_CREATE",
 ] as const;
 
-/** Changes the spec has no event for; kept in the audit trail, never sent as callbacks. */
-export const AUDIT_ONLY_EVENTS = [
+/**
+ * Edits that prepare a package, which the spec has no event for (with PACKAGE_CREATE they make
+ * the certificate's one "prepared" line, lib/esign/evidence/event-wording.ts).
+ */
+export const PREPARATION_EVENTS = [
   "PACKAGE_UPDATE",
   "DOCUMENT_ADD",
   "DOCUMENT_UPDATE",
@@ -48,11 +51,16 @@ export const AUDIT_ONLY_EVENTS = [
   "FIELD_DELETE",
   "REMINDER_SCHEDULE_SET",
   "REMINDER_SCHEDULE_DELETE",
+  "ROLE_VERIFICATION_SET",
+  "ROLE_VERIFICATION_DELETE",
+] as const;
+
+/** Changes the spec has no event for; kept in the audit trail, never sent as callbacks. */
+export const AUDIT_ONLY_EVENTS = [
+  ...PREPARATION_EVENTS,
   // Time-based rules, done by the service on the package owner's behalf.
   "REMINDER_SENT",
   "PACKAGE_PURGE",
-  "ROLE_VERIFICATION_SET",
-  "ROLE_VERIFICATION_DELETE",
   // The sender let a signer locked out by SIGNER_LOCKED try again.
   "SIGNER_UNLOCK",
   // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).

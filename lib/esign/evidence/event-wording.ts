@@ -1,4 +1,5 @@
 import type { AuditEventRow } from "@/lib/esign/audit/package-events";
+import { PREPARATION_EVENTS } from "@/lib/esign/audit/record-event";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 
 /** One line of the certificate's audit trail, in words. */
@@ -55,28 +56,7 @@ export function certificateEvents(events: EventToWord[], documentNames: Readonly
 }
 
 /** Events that prepare a package rather than have it signed. */
-const DRAFT_EDITS = new Set([
-  "PACKAGE_CREATE",
-  "PACKAGE_UPDATE",
-  "DOCUMENT_ADD",
-  "DOCUMENT_UPDATE",
-  "DOCUMENT_DELETE",
-  "DOCUMENT_REORDER",
-  "ROLE_ADD",
-  "ROLE_UPDATE",
-  "ROLE_DELETE",
-  "ROLE_REORDER",
-  "APPROVAL_ADD",
-  "APPROVAL_UPDATE",
-  "APPROVAL_DELETE",
-  "FIELD_ADD",
-  "FIELD_UPDATE",
-  "FIELD_DELETE",
-  "REMINDER_SCHEDULE_SET",
-  "REMINDER_SCHEDULE_DELETE",
-  "ROLE_VERIFICATION_SET",
-  "ROLE_VERIFICATION_DELETE",
-]);
+const DRAFT_EDITS = new Set<string>(["PACKAGE_CREATE", ...PREPARATION_EVENTS]);
 
 function preparationLine(run: EventToWord[]): CertificateEvent {
   const created = run.some((item) => item.event.name === "PACKAGE_CREATE");
