@@ -49,6 +49,8 @@ export interface Config {
   jobSchema: string;
   /** Days after completion when a package's documents are purged (the package stays as a record). */
   retentionDays: number;
+  /** Seconds between two runs of the sweep of time-based work (expiry, reminders, retention, stalled jobs). */
+  sweepIntervalSeconds: number;
   /** Minutes a group member's lock on signing lasts without activity (spec 2.9). */
   signingGroupLockMinutes: number;
   /** Attempts of one callback delivery before it is marked FAILED and the owner e-mailed. */
@@ -108,7 +110,7 @@ function s3Settings(): S3Settings | null {
   const accessKeyId = process.env.S3_ACCESS_KEY_ID ?? "";
   const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY ?? "";
   if (!accessKeyId !== !secretAccessKey) throw new Error("Settings S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
-  const pathStyle = (process.env.S3_FORCE_PATH_STYLE ?? "").trim().toLowerCase();
+  const pathStyle = booleanSetting("S3_FORCE_PATH_STYLE", endpoint !== "");
   const prefix = (process.env.S3_PREFIX ?? "blobs/").replace(/^\/+/, "");
   return {
     bucket,
@@ -116,19 +118,86 @@ function s3Settings(): S3Settings | null {
     region: process.env.S3_REGION || "us-east-1",
     accessKeyId,
     secretAccessKey,
-    forcePathStyle: pathStyle === "" ? endpoint !== "" : pathStyle === "true",
+    forcePathStyle: pathStyle,
     prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
   };
 }
 
-function numberSetting(name: string, fallback: number): number {
+/** The bounds of a number setting; both inclusive. */
+interface Range {
+  min: number;
+  max?: number;
+}
+
+function rangeText({ min, max }: Range): string {
+  return max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+}
+
+/** A number within `range`, fractions allowed (sizes in MB, time-outs in seconds): the caller rounds it to its unit. */
+function numberSetting(name: string, fallback: number, range: Range = { min: Number.MIN_VALUE }): number {
   const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
+  if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new Error(`Setting ${name} must be a positive number, got "${raw}"`);
+  const inRange = Number.isFinite(value) && value >= range.min && (range.max === undefined || value <= range.max);
+  if (!inRange) {
+    const wanted = range.min === Number.MIN_VALUE ? "a positive number" : `a number ${rangeText(range)}`;
+    throw new Error(`Setting ${name} must be ${wanted}, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * A whole number within `range`: counts, ports, and every setting the database or the job queue
+ * takes as an integer (RETENTION_DAYS=0.5 would otherwise fail each seal and purge later).
+ */
+function integerSetting(name: string, fallback: number, range: Range = { min: 1 }): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  const inRange = /^\s*-?\d+\s*$/.test(raw) && Number.isSafeInteger(value) && value >= range.min && (range.max === undefined || value <= range.max);
+  if (!inRange) throw new Error(`Setting ${name} must be a whole number ${rangeText(range)}, got "${raw}"`);
+  return value;
+}
+
+/** true or false (any case); anything else is refused rather than read as one of them. */
+function booleanSetting(name: string, fallback: boolean): boolean {
+  const raw = (process.env[name] ?? "").trim().toLowerCase();
+  if (raw === "") return fallback;
+  if (raw !== "true" && raw !== "false") throw new Error(`Setting ${name} must be true or false, got "${process.env[name]}"`);
+  return raw === "true";
+}
+
+/** A URL of one of `protocols` (with their colon), or empty when unset. */
+function protocolUrlSetting(name: string, protocols: string[]): string {
+  const raw = (process.env[name] ?? "").trim();
+  if (raw === "") return "";
+  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
+    throw new Error(`Setting ${name} must be a ${protocols.map((protocol) => protocol.slice(0, -1)).join(" or ")} URL, got "${redactedUrl(raw)}"`);
+  }
+  return raw;
+}
+
+/** A URL as it may appear in a message: without its password. */
+function redactedUrl(raw: string): string {
+  if (!URL.canParse(raw)) return raw.replace(/:[^:@/]*@/, ":***@");
+  const url = new URL(raw);
+  if (url.password) url.password = "***";
+  return url.toString();
+}
+
+/** The database: empty (PGlite in DATA_DIR), memory:// (a throwaway PGlite) or a PostgreSQL URL. */
+function databaseUrlSetting(): string {
+  const raw = (process.env.DATABASE_URL ?? "").trim();
+  if (raw === "" || raw === "memory://") return raw;
+  return protocolUrlSetting("DATABASE_URL", ["postgres:", "postgresql:"]);
+}
+
+/** A PostgreSQL identifier the job queue's SQL names its schema with. */
+function identifierSetting(name: string, fallback: string): string {
+  const raw = (process.env[name] ?? "").trim();
+  if (raw === "") return fallback;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) throw new Error(`Setting ${name} must be a lower-case PostgreSQL name (letters, digits, _), got "${raw}"`);
+  return raw;
 }
 
 /** An http or https URL, or empty when unset. */
@@ -136,7 +205,7 @@ function urlSetting(name: string): string {
   const raw = (process.env[name] ?? "").trim();
   if (raw === "") return "";
   if (!URL.canParse(raw) || !["http:", "https:"].includes(new URL(raw).protocol)) {
-    throw new Error(`Setting ${name} must be an http or https URL, got "${raw}"`);
+    throw new Error(`Setting ${name} must be an http or https URL, got "${redactedUrl(raw)}"`);
   }
   return raw;
 }
@@ -149,47 +218,48 @@ function choiceSetting<Choice extends string>(name: string, choices: Choice[], f
 }
 
 export function readConfig(): Config {
-  const port = numberSetting("PORT", 3000);
+  const port = integerSetting("PORT", 3000, { min: 1, max: 65535 });
   return {
     port,
     dataDir: path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || "./data"),
-    databaseUrl: process.env.DATABASE_URL ?? "",
-    databasePoolSize: Math.ceil(numberSetting("DATABASE_POOL_SIZE", 10)),
+    databaseUrl: databaseUrlSetting(),
+    databasePoolSize: integerSetting("DATABASE_POOL_SIZE", 10, { min: 1, max: 1000 }),
     secret: process.env.SIGNET_SECRET ?? "",
-    signupEnabled: (process.env.SIGNUP_ENABLED ?? "true").toLowerCase() !== "false",
+    signupEnabled: booleanSetting("SIGNUP_ENABLED", true),
     maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
-    pdfWorkerThreads: Math.ceil(numberSetting("PDF_WORKER_THREADS", 2)),
-    pdfWorkerMemoryMb: Math.ceil(numberSetting("PDF_WORKER_MEMORY_MB", 512)),
+    pdfWorkerThreads: integerSetting("PDF_WORKER_THREADS", 2, { min: 1, max: 64 }),
+    pdfWorkerMemoryMb: integerSetting("PDF_WORKER_MEMORY_MB", 512, { min: 64 }),
     pdfWorkerIdleMs: Math.ceil(numberSetting("PDF_WORKER_IDLE_SECONDS", 60) * 1000),
-    pgliteSharedBuffersMb: Math.ceil(numberSetting("PGLITE_SHARED_BUFFERS_MB", 16)),
+    pgliteSharedBuffersMb: integerSetting("PGLITE_SHARED_BUFFERS_MB", 16, { min: 1 }),
     pgliteWasmCompiler: choiceSetting("PGLITE_WASM_COMPILER", ["baseline", "optimizing"], "baseline"),
     pdfJobTimeoutMs: Math.ceil(numberSetting("PDF_JOB_TIMEOUT_SECONDS", 60) * 1000),
-    maxPdfPages: Math.floor(numberSetting("MAX_PDF_PAGES", 2000)),
+    maxPdfPages: integerSetting("MAX_PDF_PAGES", 2000),
     maxPdfStreamBytes: Math.floor(numberSetting("MAX_PDF_STREAM_MB", 100) * 1024 * 1024),
-    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl: (urlSetting("PUBLIC_URL") || `http://localhost:${port}`).replace(/\/$/, ""),
     callbackHttpHosts: (process.env.CALLBACK_HTTP_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
-    accessTokenMinutes: numberSetting("ACCESS_TOKEN_MINUTES", 30),
-    smtpUrl: process.env.SMTP_URL ?? "",
+    accessTokenMinutes: integerSetting("ACCESS_TOKEN_MINUTES", 30, { min: 1, max: 24 * 60 }),
+    smtpUrl: protocolUrlSetting("SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: process.env.MAIL_FROM || "Signet <no-reply@localhost>",
-    emailRetryLimit: Math.floor(numberSetting("EMAIL_RETRY_LIMIT", 6)),
-    emailRetryDelaySeconds: Math.floor(numberSetting("EMAIL_RETRY_DELAY_SECONDS", 60)),
-    jobSchema: process.env.JOB_SCHEMA || "pgboss",
-    retentionDays: numberSetting("RETENTION_DAYS", 90),
-    signingGroupLockMinutes: numberSetting("SIGNING_GROUP_LOCK_MINUTES", 15),
-    callbackMaxAttempts: Math.floor(numberSetting("CALLBACK_MAX_ATTEMPTS", 10)),
+    emailRetryLimit: integerSetting("EMAIL_RETRY_LIMIT", 6, { min: 0, max: 100 }),
+    emailRetryDelaySeconds: integerSetting("EMAIL_RETRY_DELAY_SECONDS", 60),
+    jobSchema: identifierSetting("JOB_SCHEMA", "pgboss"),
+    retentionDays: integerSetting("RETENTION_DAYS", 90, { min: 1, max: 36500 }),
+    sweepIntervalSeconds: integerSetting("SWEEP_INTERVAL_SECONDS", 60, { min: 1, max: 3600 }),
+    signingGroupLockMinutes: integerSetting("SIGNING_GROUP_LOCK_MINUTES", 15, { min: 1, max: 24 * 60 }),
+    callbackMaxAttempts: integerSetting("CALLBACK_MAX_ATTEMPTS", 10, { min: 1, max: 100 }),
     callbackRetryBaseSeconds: numberSetting("CALLBACK_RETRY_BASE_SECONDS", 170),
-    callbackAllowPrivate: (process.env.CALLBACK_ALLOW_PRIVATE ?? "false").toLowerCase() === "true",
+    callbackAllowPrivate: booleanSetting("CALLBACK_ALLOW_PRIVATE", false),
     callbackConnectTimeoutMs: Math.floor(numberSetting("CALLBACK_CONNECT_TIMEOUT_SECONDS", 5) * 1000),
     callbackResponseTimeoutMs: Math.floor(numberSetting("CALLBACK_RESPONSE_TIMEOUT_SECONDS", 10) * 1000),
-    callbackConcurrency: Math.ceil(numberSetting("CALLBACK_CONCURRENCY", 32)),
+    callbackConcurrency: integerSetting("CALLBACK_CONCURRENCY", 32, { min: 1, max: 1000 }),
     sealP12Path: process.env.SEAL_P12_PATH ? path.resolve(/* turbopackIgnore: true */ process.env.SEAL_P12_PATH) : "",
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     sealTsaUrl: urlSetting("SEAL_TSA_URL"),
-    signInFailureDelayMs: Math.floor(numberSetting("SIGN_IN_FAILURE_DELAY_MS", 300)),
+    signInFailureDelayMs: integerSetting("SIGN_IN_FAILURE_DELAY_MS", 300, { min: 0, max: 60_000 }),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
     logLevel: choiceSetting("LOG_LEVEL", [...LOG_LEVELS], "info"),

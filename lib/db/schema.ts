@@ -933,3 +933,13 @@ export const passwordResetRequests = pgTable(
     index("password_reset_requests_created_idx").on(t.created),
   ],
 );
+
+/**
+ * The last successful run of each scheduled job (the minute sweep), shared by every instance:
+ * `GET /api/health` reads it to tell whether time-based work (expiry, reminders, retention) is
+ * still happening anywhere.
+ */
+export const scheduledJobRuns = pgTable("scheduled_job_runs", {
+  name: text().primaryKey(),
+  lastSuccess: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});

@@ -4,26 +4,30 @@ import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
+import { config } from "@/lib/config";
 import { DUE_WORK_JOB } from "./names";
 import { defineJob } from "./registry";
+import { recordScheduledRunSuccess } from "./scheduled-runs";
 
 /** A delivery due this long without a run is looked at again (its run may be waiting behind a backlog). */
 const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
 
 /**
- * The sweep, every minute: the service's time-based rules (runDueWork), then the consumers' own
- * (callback deliveries and e-mails whose jobs were lost, queued again); a failed sweep is not
- * retried, the next one catches up. It also folds the folders' count rows that writes added since
- * the last sweep.
+ * The sweep, every SWEEP_INTERVAL_SECONDS (a minute by default): the service's time-based rules
+ * (runDueWork), then the consumers' own (callback deliveries and e-mails whose jobs were lost,
+ * queued again); a failed sweep is not retried, the next one catches up. It also folds the
+ * folders' count rows that writes added since the last sweep. Its last success is recorded for
+ * `GET /api/health`.
  */
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
-  cron: "* * * * *",
+  everySeconds: () => config().sweepIntervalSeconds,
   async handle() {
     const at = now();
     await runDueWork(at);
     await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS);
     await requeueStalledEmails(at);
     await compactBusyPackageCounts(await getDb());
+    await recordScheduledRunSuccess(DUE_WORK_JOB, at);
   },
 });

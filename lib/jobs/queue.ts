@@ -1,8 +1,9 @@
 import PgBoss from "pg-boss";
-import { database } from "@/lib/db/client";
+import { database, getDb } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import "./all-jobs";
-import { wakeChannel } from "./enqueue";
+import { enqueueJob, wakeChannel } from "./enqueue";
+import { createQueue } from "./install";
 import { attemptOf, jobDefinition, jobDefinitions, type JobDefinition } from "./registry";
 import { logger } from "@/lib/observability/logger";
 import { withinRequest } from "@/lib/observability/request-log";
@@ -15,6 +16,8 @@ interface RunningWorkers {
   stopListening: () => Promise<void>;
   /** The `stop` of each job definition worked here. */
   stopDefinitions: () => Promise<void>;
+  /** Stops queueing the jobs that run on their own (`everySeconds`). */
+  stopRepeating: () => void;
 }
 
 const holder = globalThis as unknown as { signetJobWorker?: Promise<RunningWorkers> };
@@ -53,7 +56,8 @@ interface QueueWorker {
 
 async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
   const open = await database();
-  const common = { schema: config().jobSchema, migrate: true, supervise: true, schedule: true };
+  // No pg-boss cron: its finest tick is a minute; jobs that run on their own are queued by this process's timers (startRepeating).
+  const common = { schema: config().jobSchema, migrate: true, supervise: true, schedule: false };
   const boss =
     open.kind === "postgres"
       ? new PgBoss({ ...common, connectionString: open.url, max: 3, application_name: "signet-jobs" })
@@ -61,12 +65,12 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
   const workersOf = new Map<string, QueueWorker[]>();
+  const repeating: (() => void)[] = [];
   const names = options.only ?? jobDefinitions().map((definition) => definition.name);
   for (const name of names) {
     const definition = jobDefinition(name);
     const batchSize = definition.batchSize ?? 1;
-    await boss.createQueue(name);
-    if (definition.cron) await boss.schedule(name, definition.cron);
+    await createQueue(boss, name);
     // Each work() call is one more worker (pg-boss 10 has no concurrency option of its own).
     const workers: QueueWorker[] = [];
     for (let index = 0; index < Math.max(1, definition.workers?.() ?? 1); index++) {
@@ -78,6 +82,9 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
           worker.busy = true;
           try {
             await runBatch(boss, definition, jobs);
+          } catch (error) {
+            // runBatch records each failure itself; reaching here means recording it failed (the database went away).
+            logger().error({ err: error, job: definition.name, jobIds: jobs.map((job) => job.id) }, "job failure not recorded");
           } finally {
             worker.busy = false;
           }
@@ -87,6 +94,11 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
       workers.push(worker);
     }
     workersOf.set(name, workers);
+    if (definition.everySeconds) {
+      // An earlier version queued the sweep by pg-boss's cron: that schedule goes.
+      await boss.unschedule(name);
+      repeating.push(startRepeating(name, definition.everySeconds()));
+    }
   }
   const stopListening = await open.listen(wakeChannel(), (name) => {
     // One idle worker fetches now; busy ones fetch again as soon as their batch is done instead
@@ -99,7 +111,25 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
   const stopDefinitions = async () => {
     for (const name of workersOf.keys()) await jobDefinition(name).stop?.();
   };
-  return { boss, stopListening, stopDefinitions };
+  return { boss, stopListening, stopDefinitions, stopRepeating: () => repeating.forEach((stop) => stop()) };
+}
+
+/**
+ * Queues `name` now and then every `seconds`, with no data. Every instance does, and pg-boss keeps
+ * one job per time slot of that many seconds (singletonSeconds) across them; the queue's policy
+ * (names.ts) keeps a slow run from piling up those behind it. A run that cannot be queued (the
+ * database is away) is logged; the next tick tries again.
+ */
+function startRepeating(name: string, seconds: number): () => void {
+  const queueRun = () => {
+    void getDb()
+      .then((db) => db.transaction((tx) => enqueueJob(tx, name, {}, { singletonKey: name, singletonSeconds: seconds })))
+      .catch((error) => logger().error({ err: error, job: name }, "scheduled job not queued"));
+  };
+  queueRun();
+  const timer = setInterval(queueRun, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -120,7 +150,7 @@ async function runBatch(boss: PgBoss, definition: JobDefinition, jobs: PgBoss.Jo
     await definition.handleBatch(jobs.map((job) => ({ data: job.data, attempt: attemptOf(job) })));
     log.info({ ms: elapsedMs(started) }, "job batch finished");
   } catch (error) {
-    log.warn({ err: error, ms: elapsedMs(started) }, "job batch failed");
+    log.error({ err: error, ms: elapsedMs(started) }, "job batch failed");
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
     // pg-boss fails several ids with their error in one statement; its types only know one id with data.
     const failMany = boss.fail.bind(boss) as unknown as (name: string, ids: string[], data: object) => Promise<unknown>;
@@ -144,11 +174,11 @@ async function runJob(boss: PgBoss, definition: JobDefinition, job: PgBoss.JobWi
     const started = performance.now();
     log.debug({ retryCount: attempt.retryCount }, "job started");
     try {
-      await definition.handle(job.data, attempt);
+      await definition.handle(job.data ?? {}, attempt);
       log.info({ ms: elapsedMs(started), retryCount: attempt.retryCount }, "job finished");
     } catch (error) {
-      // A failure pg-boss retries is a warning; the last attempt's is an error.
-      log[attempt.isLastAttempt ? "error" : "warn"]({ err: error, ms: elapsedMs(started), retryCount: attempt.retryCount }, "job failed");
+      // Every failure is an error, named with its job and id (the child logger's); whether pg-boss tries again is said beside it.
+      log.error({ err: error, ms: elapsedMs(started), retryCount: attempt.retryCount, willRetry: !attempt.isLastAttempt }, "job failed");
       const { message, stack } = error instanceof Error ? error : new Error(String(error));
       await boss.fail(definition.name, job.id, { message, stack });
     }
@@ -157,9 +187,9 @@ async function runJob(boss: PgBoss, definition: JobDefinition, job: PgBoss.JobWi
   await (requestId ? withinRequest(requestId, log, run) : run());
 }
 
-/** The id of the request that queued the job (enqueueJob stores it in the job's data). */
+/** The id of the request that queued the job (enqueueJob stores it in the job's data); a job queued without data has none. */
 function requestIdOfJob(job: PgBoss.JobWithMetadata<object>): string | undefined {
-  const requestId = (job.data as { requestId?: unknown }).requestId;
+  const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
   return typeof requestId === "string" ? requestId : undefined;
 }
 
@@ -172,7 +202,8 @@ export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const running = holder.signetJobWorker;
   holder.signetJobWorker = undefined;
   if (!running) return;
-  const { boss, stopListening, stopDefinitions } = await running;
+  const { boss, stopListening, stopDefinitions, stopRepeating } = await running;
+  stopRepeating();
   await stopListening();
   await boss.stop({ graceful: true, close: true, wait: true, timeout: timeoutMs });
   await stopDefinitions();

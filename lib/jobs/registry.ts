@@ -18,8 +18,12 @@ export interface JobDefinition<Data extends object = object> {
   name: string;
   /** Only for a job outside the service's queues (tests define some): those have theirs in names.ts. */
   retry?: () => RetryPolicy;
-  /** A cron expression (UTC) when the job also runs on a schedule: pg-boss queues it once per tick across instances. */
-  cron?: string;
+  /**
+   * Seconds between two runs when the job also runs on its own (read when the workers start):
+   * each instance queues it every that many seconds, one job per time slot across instances
+   * (lib/jobs/queue.ts), with no data.
+   */
+  everySeconds?: () => number;
   /**
    * Jobs a worker takes at once and runs side by side (default 1). Each succeeds or fails on its
    * own; a full batch makes the worker fetch again at once instead of waiting for its next poll.

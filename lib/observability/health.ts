@@ -1,6 +1,10 @@
+import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
+import { now } from "@/lib/esign/clock";
 import { blobStore } from "@/lib/esign/storage/blob-store";
+import { DUE_WORK_JOB } from "@/lib/jobs/names";
 import { runningJobQueue } from "@/lib/jobs/queue";
+import { lastScheduledRunSuccess } from "@/lib/jobs/scheduled-runs";
 import { requestLog } from "./request-log";
 
 /**
@@ -10,21 +14,32 @@ import { requestLog } from "./request-log";
  */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
+/** "degraded": the instance serves, but something it promises (time-based work) is behind. */
+export type CheckStatus = "ok" | "degraded" | "failing";
+
 export interface CheckResult {
-  status: "ok" | "failing";
+  status: CheckStatus;
   ms: number;
   reason?: string;
+  /** What the check tells beside its status (the sweep's last success). */
+  [detail: string]: unknown;
 }
 
 export interface Health {
-  status: "ok" | "failing";
+  status: CheckStatus;
   checks: Record<string, CheckResult>;
 }
 
 /** A check's failure whose message is fit for the public answer. */
 export class CheckFailure extends Error {}
 
-export type Check = (signal: AbortSignal) => Promise<void>;
+/** What a check that answered says: details to show, and why it is degraded when it is. */
+export interface CheckAnswer {
+  degraded?: string;
+  details?: Record<string, unknown>;
+}
+
+export type Check = (signal: AbortSignal) => Promise<CheckAnswer | void>;
 
 async function runCheck(name: string, check: Check, timeoutMs: number): Promise<CheckResult> {
   const started = performance.now();
@@ -38,8 +53,9 @@ async function runCheck(name: string, check: Check, timeoutMs: number): Promise<
     }, timeoutMs);
   });
   try {
-    await Promise.race([check(controller.signal), timedOut]);
-    return { status: "ok", ms: elapsed() };
+    const answer = (await Promise.race([check(controller.signal), timedOut])) ?? {};
+    if (answer.degraded) return { status: "degraded", ms: elapsed(), reason: answer.degraded, ...answer.details };
+    return { status: "ok", ms: elapsed(), ...answer.details };
   } catch (error) {
     requestLog().warn({ err: error, check: name }, "health check failed");
     return { status: "failing", ms: elapsed(), reason: error instanceof CheckFailure ? error.message : "failed (see the log)" };
@@ -50,7 +66,9 @@ async function runCheck(name: string, check: Check, timeoutMs: number): Promise<
 
 export async function runChecks(checks: Record<string, Check>, timeoutMs = HEALTH_CHECK_TIMEOUT_MS): Promise<Health> {
   const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await runCheck(name, check, timeoutMs)] as const));
-  return { status: results.every(([, result]) => result.status === "ok") ? "ok" : "failing", checks: Object.fromEntries(results) };
+  const statuses = results.map(([, result]) => result.status);
+  const status = statuses.includes("failing") ? "failing" : statuses.includes("degraded") ? "degraded" : "ok";
+  return { status, checks: Object.fromEntries(results) };
 }
 
 /** The database answers a query. */
@@ -70,6 +88,20 @@ async function storageCheck(signal: AbortSignal): Promise<void> {
   await (await blobStore()).check(signal);
 }
 
+/**
+ * The sweep of time-based work (expiry, reminders, retention) finished, on any instance, within
+ * three of its intervals; before the first one, within three intervals of this process's start.
+ */
+async function sweepCheck(): Promise<CheckAnswer> {
+  const lastSuccess = await lastScheduledRunSuccess(DUE_WORK_JOB);
+  const details = { lastSuccess: lastSuccess?.toISOString() ?? null, intervalSeconds: config().sweepIntervalSeconds };
+  const since = lastSuccess ?? new Date(performance.timeOrigin);
+  const seconds = Math.round((now().getTime() - since.getTime()) / 1000);
+  if (seconds <= 3 * config().sweepIntervalSeconds) return { details };
+  const degraded = lastSuccess ? `no sweep has finished for ${seconds} s` : `no sweep has finished since the start, ${seconds} s ago`;
+  return { degraded: `${degraded}: packages do not expire, no reminder is sent, nothing is purged`, details };
+}
+
 export function serviceHealth(): Promise<Health> {
-  return runChecks({ database: databaseCheck, jobQueue: jobQueueCheck, storage: storageCheck });
+  return runChecks({ database: databaseCheck, jobQueue: jobQueueCheck, storage: storageCheck, sweep: sweepCheck });
 }

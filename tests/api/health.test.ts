@@ -1,7 +1,10 @@
 import net from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { now } from "@/lib/esign/clock";
+import { DUE_WORK_JOB } from "@/lib/jobs/names";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { recordScheduledRunSuccess } from "@/lib/jobs/scheduled-runs";
 import { runChecks } from "@/lib/observability/health";
 import { call } from "../support/api-client";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
@@ -50,7 +53,7 @@ describe("GET /api/health", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-request-id")).toBeTruthy();
     expect(body.status).toBe("ok");
-    expect(Object.keys(body.checks).sort()).toEqual(["database", "jobQueue", "storage"]);
+    expect(Object.keys(body.checks).sort()).toEqual(["database", "jobQueue", "storage", "sweep"]);
     for (const check of Object.values(body.checks)) {
       expect(check.status).toBe("ok");
       expect(check.ms).toBeGreaterThanOrEqual(0);
@@ -80,6 +83,30 @@ describe("GET /api/health", () => {
     expect(text).not.toContain(String(port));
     expect(text).not.toContain("127.0.0.1");
     expect(text).not.toContain(s3.bucket);
+  });
+
+  it("tells when the sweep last finished, and answers degraded (still 200) when that is more than three intervals ago", async () => {
+    process.env.SWEEP_INTERVAL_SECONDS = "10";
+    try {
+      const recent = new Date(now().getTime() - 29_000);
+      await recordScheduledRunSuccess(DUE_WORK_JOB, recent);
+      let { response, body } = await health();
+      expect(response.status).toBe(200);
+      expect(body.status).toBe("ok");
+      expect(body.checks.sweep).toMatchObject({ status: "ok", lastSuccess: recent.toISOString(), intervalSeconds: 10 });
+
+      const stale = new Date(now().getTime() - 31_000);
+      await recordScheduledRunSuccess(DUE_WORK_JOB, stale);
+      ({ response, body } = await health());
+      expect(response.status).toBe(200);
+      expect(body.status).toBe("degraded");
+      expect(body.checks.sweep).toMatchObject({ status: "degraded", lastSuccess: stale.toISOString() });
+      expect(body.checks.sweep.reason).toMatch(/^no sweep has finished for 31 s: packages do not expire/);
+      expect(body.checks.database.status).toBe("ok");
+    } finally {
+      delete process.env.SWEEP_INTERVAL_SECONDS;
+      await recordScheduledRunSuccess(DUE_WORK_JOB, now());
+    }
   });
 
   it("ends a check that does not answer at its time-out", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { publicRoute } from "@/lib/http/api-handler";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
@@ -22,9 +23,19 @@ defineJob<{ marker: string }>({
   handle: async () => {},
 });
 
+/** Fails on every attempt, the first of which pg-boss would retry. */
+const FAILING_JOB = "test-failing-job";
+defineJob<{ marker: string }>({
+  name: FAILING_JOB,
+  retry: () => ({ retryLimit: 1, retryDelay: 1, retryBackoff: false }),
+  handle: async ({ marker }) => {
+    throw new Error(`job ${marker} cannot be done`);
+  },
+});
+
 beforeAll(async () => {
   restoreLog = logTo({ write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-  await startJobQueue({ only: [TEST_JOB], pollingIntervalSeconds: 0.5 });
+  await startJobQueue({ only: [TEST_JOB, FAILING_JOB], pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await stopJobQueue();
@@ -101,5 +112,16 @@ describe("request ids and the request log", () => {
     expect(finished).toMatchObject({ job: TEST_JOB, level: 30 });
     expect(finished.jobId).toBeTypeOf("string");
     expect(finished.ms).toBeTypeOf("number");
+  });
+
+  it("logs every failed attempt of a job at error level, with the job's name, its id and the error", async () => {
+    const db = await getDb();
+    const jobId = await db.transaction((tx) => enqueueJob(tx, FAILING_JOB, { marker: "m-42" }));
+    const failures = () => lines.filter((line) => line.msg === "job failed" && line.jobId === jobId);
+    await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 15_000, interval: 100 });
+    for (const [attempt, failure] of failures().entries()) {
+      expect(failure).toMatchObject({ level: 50, job: FAILING_JOB, jobId, retryCount: attempt, willRetry: attempt === 0 });
+      expect((failure.err as { message: string }).message).toBe("job m-42 cannot be done");
+    }
   });
 });

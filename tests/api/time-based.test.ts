@@ -168,13 +168,20 @@ describe("reminders over a moved clock", () => {
     expect(await outboxOf(id, "REMINDER")).toHaveLength(2);
   });
 
-  it("runs as the due-work job, scheduled every minute by the job queue", async () => {
-    const boss = await startJobQueue({ only: [DUE_WORK_JOB] });
+  it("runs by itself as the due-work job, every SWEEP_INTERVAL_SECONDS, once the workers start (no sweep called here)", async () => {
+    process.env.SWEEP_INTERVAL_SECONDS = "1";
+    const account = await seedAccount();
+    const id = await sentPackageWithSchedule(account, { startInDaysDelay: 1, intervalInDays: 1, repetitionsCount: 1 });
+    advanceClock(DAY + 1000);
+    await startJobQueue({ only: [DUE_WORK_JOB] });
     try {
-      const schedules = await boss.getSchedules();
-      expect(schedules.find((schedule) => schedule.name === DUE_WORK_JOB)?.cron).toBe("* * * * *");
+      await expect.poll(async () => (await auditEventsOf(id, "REMINDER_SENT")).length, { timeout: 15_000, interval: 250 }).toBe(1);
+      const health = await callJson<{ checks: { sweep: { status: string; lastSuccess: string; intervalSeconds: number } } }>("GET", "/api/health");
+      expect(health.checks.sweep).toMatchObject({ status: "ok", intervalSeconds: 1 });
+      expect(Date.parse(health.checks.sweep.lastSuccess)).toBeGreaterThan(now().getTime() - 5_000);
     } finally {
       await stopJobQueue();
+      delete process.env.SWEEP_INTERVAL_SECONDS;
     }
     expect(retryPolicyOf(DUE_WORK_JOB).retryLimit).toBe(0);
   });
