@@ -217,6 +217,11 @@ function choiceSetting<Choice extends string>(name: string, choices: Choice[], f
   return raw as Choice;
 }
 
+/** LOG_LEVEL alone: the log reads it without the other settings, so it can still say which of them is wrong. */
+export function logLevelSetting(): LogLevel {
+  return choiceSetting("LOG_LEVEL", [...LOG_LEVELS], "info");
+}
+
 export function readConfig(): Config {
   const port = integerSetting("PORT", 3000, { min: 1, max: 65535 });
   return {
@@ -262,7 +267,7 @@ export function readConfig(): Config {
     signInFailureDelayMs: integerSetting("SIGN_IN_FAILURE_DELAY_MS", 300, { min: 0, max: 60_000 }),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
-    logLevel: choiceSetting("LOG_LEVEL", [...LOG_LEVELS], "info"),
+    logLevel: logLevelSetting(),
     esignApiUrl: urlSetting("ESIGN_API_URL").replace(/\/+$/, ""),
     authSecret: process.env.AUTH_SECRET ?? "",
   };

@@ -86,3 +86,23 @@ export class ServiceClient {
     return Buffer.from(await response.arrayBuffer());
   }
 }
+
+/**
+ * The signer of `roleId`, through the ceremony's API as their browser calls it: opens their link,
+ * consents, and signs every field of theirs on `documentId`. For tests about what follows signing.
+ */
+export async function signThroughCeremonyApi(client: ServiceClient, packageId: string, roleId: string, documentId: string): Promise<void> {
+  const link = new URL(await client.signingUrl(packageId, roleId));
+  const entry = await fetch(`${client.baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
+  if (entry.status !== 303) throw new Error(`the signing link answered ${entry.status}`);
+  const cookie = entry.headers.getSetCookie()[0].split(";")[0];
+  const asSigner = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${client.baseUrl}${path}`, { method, headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    return response;
+  };
+  await asSigner("POST", `/api/signing/${packageId}/consent`, {});
+  const view = (await (await asSigner("GET", `/api/signing/${packageId}`)).json()) as { documents: { id: string; approvals: { id: string; mine: boolean }[] }[] };
+  const mine = view.documents.find((document) => document.id === documentId)!.approvals.filter((approval) => approval.mine);
+  await asSigner("POST", `/api/signing/${packageId}/documents/${documentId}/sign`, { approvals: mine.map((approval) => ({ id: approval.id })) });
+}

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import { config } from "@/lib/config";
+import { logLevelSetting } from "@/lib/config";
 
 export type { Logger };
 
@@ -8,7 +8,7 @@ export type { Logger };
  * job lines carry a `requestId` (lib/observability/request-log.ts). Fields that could carry a
  * credential are censored wherever a caller puts them.
  */
-function createLogger(destination?: DestinationStream, level: string = config().logLevel): Logger {
+function createLogger(destination?: DestinationStream, level: string = logLevelOrInfo()): Logger {
   const options = {
     level,
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -18,6 +18,15 @@ function createLogger(destination?: DestinationStream, level: string = config().
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** LOG_LEVEL, or info while it is wrong: the start's fatal line then says so (lib/server-start.ts). */
+function logLevelOrInfo(): string {
+  try {
+    return logLevelSetting();
+  } catch {
+    return "info";
+  }
 }
 
 // On globalThis, so hot reload in `next dev` keeps one logger (and one stdout stream).
