@@ -202,3 +202,32 @@ export function readConfig(): Config {
 export function config(): Config {
   return readConfig();
 }
+
+/**
+ * Text messages (signer authentication by SMS, lib/esign/signing/authentication/sms.ts): Twilio's
+ * Messages API, or any server speaking its protocol at TWILIO_API_URL. Kept as a block of its own,
+ * read when needed; null (SMS refused with 422) until TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and
+ * TWILIO_FROM_NUMBER are all set.
+ */
+export interface SmsSettings {
+  accountSid: string;
+  authToken: string;
+  fromNumber: string;
+  /** Base of the Messages API, no trailing slash: https://api.twilio.com unless a test points it at loopback. */
+  apiUrl: string;
+}
+
+/** The SMS settings that are missing (empty when SMS can be sent). */
+export function missingSmsSettings(): string[] {
+  return ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"].filter((name) => !(process.env[name] ?? "").trim());
+}
+
+export function smsSettings(): SmsSettings | null {
+  if (missingSmsSettings().length > 0) return null;
+  return {
+    accountSid: process.env.TWILIO_ACCOUNT_SID!.trim(),
+    authToken: process.env.TWILIO_AUTH_TOKEN!.trim(),
+    fromNumber: process.env.TWILIO_FROM_NUMBER!.trim(),
+    apiUrl: (urlSetting("TWILIO_API_URL") || "https://api.twilio.com").replace(/\/+$/, ""),
+  };
+}

@@ -1,3 +1,4 @@
+import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accountMemberships, approvals, documents, fields, groups, roles, users } from "@/lib/db/schema";
@@ -100,12 +101,6 @@ function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingG
   };
 }
 
-/** The signer's `auth` as given, with the members the original always answers (challenges, each with maskInput). */
-function wireAuth(auth: unknown): Record<string, unknown> {
-  const given = (auth ?? {}) as Record<string, unknown>;
-  const challenges = Array.isArray(given.challenges) ? given.challenges.map((challenge: Record<string, unknown>) => ({ maskInput: false, ...challenge })) : [];
-  return { scheme: "NONE", ...given, challenges };
-}
 
 /**
  * A role's signer as the original service shows it: what the client gave (nulls dropped), with

@@ -1,3 +1,4 @@
+import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { asc, eq } from "drizzle-orm";
 import { refusalOption } from "@/lib/api/package-settings";
 import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
@@ -37,6 +38,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const turns = await roleTurns(tx, pkg.id);
   const turn = turnIn(turns, role.id);
   const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
+  // Nothing of the documents is shown before the signer has passed their own authentication.
+  const hidden = mustAuthenticate(role, state);
 
   return {
     // The ceremony's language: the signer's own, else the package's, as one Signet ships (else English).
@@ -65,6 +68,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     progress: {
       consentAccepted: Boolean(state.consentAccepted),
       verification,
+      authentication: authenticationStatus(role, state),
       locked: Boolean(state.signerLocked),
       completed: Boolean(state.completed),
       mayStart: turn.mayStart,
@@ -73,8 +77,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     },
     host: await hostView(tx, context.session, turns),
     documentOrderEnforced: isOrderEnforced(signable),
-    attachmentRequirements: await ceremonyAttachmentRequirements(tx, pkg.id, role),
-    documents: signable.map((document) => ({
+    attachmentRequirements: hidden ? [] : await ceremonyAttachmentRequirements(tx, pkg.id, role),
+    documents: (hidden ? [] : signable).map((document) => ({
       id: document.id,
       name: document.name,
       index: document.index,
