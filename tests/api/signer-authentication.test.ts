@@ -7,6 +7,7 @@ import { auditEvents, callbackDeliveries, outboxMessages, roles } from "@/lib/db
 import { call, callJson, type CallOptions } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
+import { pdfText } from "../support/poppler";
 import { seedAccount, type SeededAccount } from "../support/seed";
 
 /**
@@ -205,6 +206,14 @@ describe("CHALLENGE: questions and answers", () => {
     expect((await call("GET", `/api/signing/${id}/documents/doc1/pdf`, as(cookie))).status).toBe(200);
     expect((await call("POST", `/api/signing/${id}/consent`, as(cookie))).status).toBe(204);
     expect(await eventsOf(id, "SIGNER_AUTHENTICATED")).toEqual([{ sessionUser: "Signer1", message: "signer1@example.test answered 2 security questions" }]);
+
+    // The evidence summary says how the signer was authenticated, and when.
+    const summary = await call("GET", `/api/packages/${id}/evidence/summary`, { key: account.apiKey });
+    expect(summary.status).toBe(200);
+    const text = pdfText(new Uint8Array(await summary.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toMatch(/Security questions \(Q&A, 2 questions\): passed/);
+    expect(text).toContain("answered 2 security questions");
+    expect(text).not.toContain("Rex");
   });
 
   it("locks the signer at the fifth wrong attempt, delivers SIGNER_LOCKED, and the sender unlocks them", async () => {
