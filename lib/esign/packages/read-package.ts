@@ -117,7 +117,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
     signerType: signerTypeOf(row, group),
     timezoneId: stored.timezoneId ?? "GMT",
     knowledgeBasedAuthentication: stored.knowledgeBasedAuthentication ?? { knowledgeBasedAuthenticationStatus: "NOT_YET_ATTEMPTED" },
-    // Signers are invited by e-mail, as the original does unless told otherwise (Signet sends no SMS).
+    // Signers are invited by e-mail, as the original does unless told otherwise (Signet texts only authentication codes).
     notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
     auth: wireAuth(stored.auth),
     delivery: { email: false, download: false, provider: false, ...(stored.delivery as Record<string, unknown> | undefined) },
