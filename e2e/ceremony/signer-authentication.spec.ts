@@ -67,15 +67,16 @@ test("a signer answers the sender's security questions, in French, before seeing
 
   await pet.fill("Rex");
   await agency.fill("A-42");
-  await page.screenshot({ path: test.info().outputPath("question-step.png") });
+  await expect(page.getByRole("button", { name: "Continuer" })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath("question-step.png"), animations: "disabled" });
   await page.getByRole("button", { name: "Continuer" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Au moins une réponse est inexacte. 4 tentatives restantes avant le blocage.");
+  await expect(page.getByRole("alert").filter({ hasText: "réponse" })).toHaveText("Au moins une réponse est inexacte. 4 tentatives restantes avant le blocage.");
 
   // Compared as the service documents: case and extra spaces do not count.
   await pet.fill("  médor ");
+  expect(pdfRequests, "no document (not even the consent) was asked for before the questions were answered").toEqual([]);
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByRole("heading", { name: "Avant de signer : consentement à la signature électronique" })).toBeVisible();
-  expect(pdfRequests, "no document was asked for before the questions were answered").toEqual([]);
   await page.getByRole("button", { name: "J’accepte" }).click();
   await expect(page.getByRole("navigation", { name: "Documents" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Signature (obligatoire)" })).toBeVisible();
