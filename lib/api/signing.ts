@@ -1,7 +1,7 @@
-import { signerAuthenticationStatus } from "./signer-authentication";
 import { SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { ceremonyAttachmentRequirement } from "./attachments";
+import { signerAuthenticationStatus } from "./signer-authentication";
 import { SIGNATURE_FONT_IDS } from "@/lib/esign/signing/signature-fonts";
 import { optional } from "./wire";
 

@@ -1,4 +1,3 @@
-import { prepareSignerAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvals, fields, roles, users } from "@/lib/db/schema";
@@ -7,6 +6,7 @@ import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/ap
 import { isAcceptanceMarker, isPlaced, SIGNATURE_SUBTYPES } from "@/lib/api/packages";
 import { boxToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
+import { prepareSignerAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { requirementRows } from "@/lib/esign/signing/attachments/requirements";

@@ -1,4 +1,3 @@
-import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accountMemberships, approvals, documents, fields, groups, roles, users } from "@/lib/db/schema";
@@ -7,6 +6,7 @@ import { groupMembershipsOf, wireSender } from "@/lib/esign/senders/sender-recor
 import type { WireGroup } from "@/lib/api/groups";
 import { readMembers, wireGroup } from "@/lib/esign/groups/get-group";
 import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
+import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import type {
   PackageStatus,
   WireApproval,

@@ -1,4 +1,3 @@
-import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { asc, eq } from "drizzle-orm";
 import { refusalOption } from "@/lib/api/package-settings";
 import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
@@ -9,6 +8,7 @@ import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { hostView } from "@/lib/esign/signing/hosting/host-view";
 import { isInPerson } from "@/lib/esign/signing/hosting/hosting";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
