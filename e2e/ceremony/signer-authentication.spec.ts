@@ -64,6 +64,8 @@ test("a signer answers the sender's security questions, in French, before seeing
   const agency = page.getByLabel("Code de votre agence ?");
   await expect(agency).toHaveAttribute("type", "password");
   await expect(page.getByRole("navigation", { name: "Documents" })).toHaveCount(0);
+  // No way out before the questions either (the service would refuse declining or delegating).
+  await expect(page.getByRole("button", { name: "Plus" })).toHaveCount(0);
 
   await pet.fill("Rex");
   await agency.fill("A-42");
@@ -80,6 +82,7 @@ test("a signer answers the sender's security questions, in French, before seeing
   await page.getByRole("button", { name: "J’accepte" }).click();
   await expect(page.getByRole("navigation", { name: "Documents" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Signature (obligatoire)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Plus" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("document-after.png") });
   await page.context().close();
 });
