@@ -5,7 +5,7 @@ import { readConfig } from "./config";
 
 const S3_NAMES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX"];
 /** Settings these tests set: each is put back as it was (the test environment sets some, e.g. LOG_LEVEL). */
-const SET_HERE = [...S3_NAMES, "PGLITE_WASM_COMPILER", "SEAL_TSA_URL", "ESIGN_API_URL", "RETENTION_DAYS", "SWEEP_INTERVAL_SECONDS", "PORT", "EMAIL_RETRY_LIMIT", "MAX_FILE_MB", "CALLBACK_RETRY_BASE_SECONDS", "SIGNUP_ENABLED", "CALLBACK_ALLOW_PRIVATE", "SMTP_URL", "DATABASE_URL", "JOB_SCHEMA", "PUBLIC_URL", "LOG_LEVEL"];
+const SET_HERE = [...S3_NAMES, "PGLITE_WASM_COMPILER", "SEAL_TSA_URL", "ESIGN_API_URL", "RETENTION_DAYS", "SWEEP_INTERVAL_SECONDS", "PORT", "EMAIL_RETRY_LIMIT", "MAX_FILE_MB", "CALLBACK_RETRY_BASE_SECONDS", "SIGNUP_ENABLED", "CALLBACK_ALLOW_PRIVATE", "SMTP_URL", "DATABASE_URL", "JOB_SCHEMA", "PUBLIC_URL", "LOG_LEVEL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_API_URL"];
 const before = Object.fromEntries(SET_HERE.map((name) => [name, process.env[name]]));
 afterEach(() => {
   for (const name of SET_HERE) {
@@ -78,6 +78,18 @@ describe("every setting is checked for its real type and range when read (at sta
     expect(() => readConfig()).toThrow(/JOB_SCHEMA must be a lower-case PostgreSQL name/);
     process.env.JOB_SCHEMA = "signet_jobs";
     expect(readConfig().jobSchema).toBe("signet_jobs");
+  });
+
+  it("text messages: off until the three TWILIO_* settings are set; a sender number or an API address that cannot work is refused", () => {
+    process.env.TWILIO_ACCOUNT_SID = "AC123";
+    process.env.TWILIO_AUTH_TOKEN = "token";
+    expect(readConfig().sms).toBeNull();
+    process.env.TWILIO_FROM_NUMBER = "555-0100";
+    expect(() => readConfig()).toThrow(/TWILIO_FROM_NUMBER must be a phone number in E.164 form/);
+    process.env.TWILIO_FROM_NUMBER = "+15005550006";
+    expect(readConfig().sms).toEqual({ accountSid: "AC123", authToken: "token", fromNumber: "+15005550006", apiUrl: "https://api.twilio.com" });
+    process.env.TWILIO_API_URL = "api.twilio.com";
+    expect(() => readConfig()).toThrow(/TWILIO_API_URL must be an http or https URL/);
   });
 
   it("choices: LOG_LEVEL is one of pino's levels", () => {

@@ -82,6 +82,8 @@ export interface Config {
   esignApiUrl: string;
   /** The key of the console's session cookie; empty: one derived from the server secret (lib/console/auth-secret.ts). */
   authSecret: string;
+  /** Text messages for signer authentication by SMS; null while a TWILIO_* setting it needs is empty. */
+  sms: SmsSettings | null;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -270,10 +272,39 @@ export function readConfig(): Config {
     logLevel: logLevelSetting(),
     esignApiUrl: urlSetting("ESIGN_API_URL").replace(/\/+$/, ""),
     authSecret: process.env.AUTH_SECRET ?? "",
+    sms: smsSettings(),
   };
 }
 
 /** Read at call time so tests can change the environment between cases. */
 export function config(): Config {
   return readConfig();
+}
+
+/**
+ * Text messages (signer authentication by SMS, lib/esign/signing/authentication/sms.ts): Twilio's
+ * Messages API, or any server speaking its protocol at TWILIO_API_URL. Kept as a block of its own,
+ * read when needed; null (SMS refused with 422) until TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and
+ * TWILIO_FROM_NUMBER are all set.
+ */
+export interface SmsSettings {
+  accountSid: string;
+  authToken: string;
+  fromNumber: string;
+  /** Base of the Messages API, no trailing slash: https://api.twilio.com unless a test points it at loopback. */
+  apiUrl: string;
+}
+
+/** The SMS settings that are missing (empty when SMS can be sent). */
+export function missingSmsSettings(): string[] {
+  return ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"].filter((name) => !(process.env[name] ?? "").trim());
+}
+
+/** Read with every other setting (readConfig), so a sender number or API address that cannot work stops the start. */
+export function smsSettings(): SmsSettings | null {
+  const apiUrl = (urlSetting("TWILIO_API_URL") || "https://api.twilio.com").replace(/\/+$/, "");
+  const fromNumber = (process.env.TWILIO_FROM_NUMBER ?? "").trim();
+  if (fromNumber && !/^\+[1-9]\d{6,14}$/.test(fromNumber)) throw new Error(`Setting TWILIO_FROM_NUMBER must be a phone number in E.164 form (+15005550006), got "${fromNumber}"`);
+  if (missingSmsSettings().length > 0) return null;
+  return { accountSid: process.env.TWILIO_ACCOUNT_SID!.trim(), authToken: process.env.TWILIO_AUTH_TOKEN!.trim(), fromNumber, apiUrl };
 }

@@ -22,8 +22,12 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
   const [delegating, setDelegating] = useState(false);
   const t = useTranslations("header");
   const options: Record<Refusal, RefusalOption> = { decline: view.package.refusals.decline, "opt-out": view.package.refusals.optOut };
-  const actions: MenuAction[] = REFUSALS.filter((kind) => options[kind].allowed).map((kind) => ({ label: t(`${MESSAGE_KEYS[kind]}.title`), choose: () => setRefusal(kind) }));
-  if (view.signer.reassign && !view.host) actions.push({ label: t("delegate"), choose: () => setDelegating(true) });
+  // Before the signer has passed their own authentication, the service refuses every way out too.
+  const authenticated = !view.progress.authentication || view.progress.authentication.passed;
+  const actions: MenuAction[] = authenticated
+    ? REFUSALS.filter((kind) => options[kind].allowed).map((kind) => ({ label: t(`${MESSAGE_KEYS[kind]}.title`), choose: () => setRefusal(kind) }))
+    : [];
+  if (authenticated && view.signer.reassign && !view.host) actions.push({ label: t("delegate"), choose: () => setDelegating(true) });
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
       <div className="min-w-0 flex-1">

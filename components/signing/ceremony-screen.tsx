@@ -16,14 +16,15 @@ import { ConsentStep } from "./consent-step";
 import { DocumentsStep } from "./documents-step";
 import { HandOverScreen } from "./host-screens";
 import { OneTimeCodeStep } from "./one-time-code-step";
+import { SignerAuthenticationStep } from "./signer-authentication-step";
 import { CeremonyPdfTexts } from "./pdf-texts";
 import { MessageScreen } from "./message-screen";
 import { SignerCopyOffer } from "./signer-copy-offer";
 
 /**
  * Where the signer is in the ceremony, decided from the service's view of them: finished, locked
- * out, waiting for their turn, waiting for another member of their group, then verification,
- * consent and the documents, in that order.
+ * out, waiting for their turn, waiting for another member of their group, then their own
+ * authentication (questions, SMS code), verification, consent and the documents, in that order.
  */
 export function CeremonyScreen({ packageId }: { packageId: string }) {
   const [ending, setEnding] = useState<CeremonyEnding | null>(null);
@@ -127,6 +128,7 @@ function RefusalScreen({ error, onRetry }: { error: Error; onRetry: () => void }
 
 function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: string }) {
   const t = useTranslations("screen");
+  const tAuthentication = useTranslations("authentication");
   const { progress } = view;
   if (progress.completed) {
     return (
@@ -140,9 +142,10 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
     );
   }
   if (progress.locked) {
+    const byAuthentication = progress.authentication && !progress.authentication.passed;
     return (
       <MessageScreen title={t("lockedTitle")} tone="danger">
-        <p>{t("lockedText", { packageName: view.package.name })}</p>
+        <p>{byAuthentication ? tAuthentication("lockedText", { packageName: view.package.name }) : t("lockedText", { packageName: view.package.name })}</p>
       </MessageScreen>
     );
   }
@@ -158,7 +161,9 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
     <div className="flex h-dvh flex-col">
       <CeremonyHeader view={view} packageId={packageId} />
       <main className="flex min-h-0 flex-1 flex-col">
-        {progress.verification && !progress.verification.passed ? (
+        {progress.authentication && !progress.authentication.passed ? (
+          <SignerAuthenticationStep view={view} packageId={packageId} authentication={progress.authentication} />
+        ) : progress.verification && !progress.verification.passed ? (
           <OneTimeCodeStep view={view} packageId={packageId} />
         ) : !progress.consentAccepted ? (
           <ConsentStep view={view} packageId={packageId} />

@@ -192,6 +192,26 @@ export const signerGroupInput = z.object({
 
 const looseArray = z.array(z.unknown()).max(100).transform(withoutNulls);
 
+/** One of a signer's `auth.challenges`: a question and its answer (CHALLENGE), or the phone number as `question` (SMS). */
+export const authChallengeInput = z.looseObject({
+  question: optional(z.string().max(255)),
+  /** Stored hashed; never answered back. */
+  answer: optional(z.string().max(255)),
+  maskInput: optional(z.boolean()),
+  challengeType: optional(z.string().max(64)),
+});
+
+/**
+ * How a signer proves who they are before the ceremony shows anything (the original's `Auth`):
+ * `NONE`, `CHALLENGE` (questions and answers) or `SMS` (a code texted to the phone in the first
+ * challenge's `question`). Checked in lib/esign/signing/authentication/signer-auth.ts: the other
+ * schemes (KBA, SSO, …) need a provider and are refused with 422.
+ */
+export const signerAuthInput = z.looseObject({
+  scheme: optional(z.string().max(32)),
+  challenges: optional(z.array(authChallengeInput).max(20)),
+});
+
 export const signerInput = z.object({
   id: optional(clientId),
   email: optional(z.email("must be an e-mail address").max(254)),
@@ -204,7 +224,7 @@ export const signerInput = z.object({
   timezoneId: optional(z.string().max(64)),
   group: optional(signerGroupInput),
   delivery: optional(looseRecord),
-  auth: optional(looseRecord),
+  auth: optional(signerAuthInput),
   data: optional(looseRecord),
   // Kept as given and echoed: what the original's Signer carries that Signet does not act on.
   address: optional(looseRecord),

@@ -1,6 +1,7 @@
 import { SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { ceremonyAttachmentRequirement } from "./attachments";
+import { signerAuthenticationStatus } from "./signer-authentication";
 import { SIGNATURE_FONT_IDS } from "@/lib/esign/signing/signature-fonts";
 import { optional } from "./wire";
 
@@ -115,6 +116,9 @@ export const ceremonyViewResponse = z.object({
   progress: z.object({
     consentAccepted: z.boolean(),
     verification: z.object({ typeId: z.string(), passed: z.boolean() }).nullable(),
+    authentication: signerAuthenticationStatus
+      .nullable()
+      .describe("The signer's own authentication (auth CHALLENGE or SMS); null when none. Until passed, `documents` and `attachmentRequirements` are empty"),
     locked: z.boolean(),
     completed: z.boolean(),
     mayStart: z.boolean().describe("Spec 3.3: every signer of a lower index has finished"),

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 import { ceremonyCopyOffer, ceremonyViewResponse, documentSigned, reassignResponse, type DocumentSigning, type ReassignRequest } from "@/lib/api/signing";
 import { oneTimeCodeSent } from "@/lib/api/signing-verification";
+import { signerAuthenticationStatus } from "@/lib/api/signer-authentication";
 
 /** The ceremony's calls to `/api/signing/{packageId}/...`, made by the signer's browser with its session cookie. */
 
@@ -16,6 +17,8 @@ export class CeremonyRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The error's `entity`, e.g. `{attemptsLeft}` after a wrong code or answer. */
+    readonly entity?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -32,9 +35,9 @@ async function call(path: string, init?: RequestInit): Promise<unknown> {
   } catch {
     throw new CeremonyRequestError(0, "network", "The service could not be reached. Check your connection and try again.");
   }
-  const body = (await response.json().catch(() => null)) as { messageKey?: string; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { messageKey?: string; message?: string; entity?: Record<string, unknown> } | null;
   if (!response.ok) {
-    throw new CeremonyRequestError(response.status, body?.messageKey ?? "error", body?.message ?? `The request failed (HTTP ${response.status}).`);
+    throw new CeremonyRequestError(response.status, body?.messageKey ?? "error", body?.message ?? `The request failed (HTTP ${response.status}).`, body?.entity);
   }
   return body;
 }
@@ -57,6 +60,17 @@ export async function sendOneTimeCode(packageId: string) {
   return oneTimeCodeSent.parse(await post(signingPath(packageId, "verification", "otp")));
 }
 export const verifyOneTimeCode = (packageId: string, code: string) => post(signingPath(packageId, "verification", "otp", "verify"), { code });
+
+/** The signer's own authentication (auth CHALLENGE or SMS), before anything else of the ceremony. */
+export async function answerSecurityQuestions(packageId: string, answers: string[]) {
+  return signerAuthenticationStatus.parse(await post(signingPath(packageId, "authentication", "answers"), { answers }));
+}
+export async function sendSmsCode(packageId: string) {
+  return signerAuthenticationStatus.parse(await post(signingPath(packageId, "authentication", "sms")));
+}
+export async function verifySmsCode(packageId: string, code: string) {
+  return signerAuthenticationStatus.parse(await post(signingPath(packageId, "authentication", "sms", "verify"), { code }));
+}
 
 /** The signer's copy once the package is sealed: each READY answer is a new download link of the signer. */
 export async function askForSignerCopy(packageId: string) {

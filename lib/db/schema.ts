@@ -728,6 +728,8 @@ export const roleSigningStates = pgTable(
     otpExpires: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     otpFailedAttempts: integer().notNull().default(0),
     signerLocked: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    /** When the signer passed their own authentication (`auth`: CHALLENGE or SMS); null until then. */
+    authenticated: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.roleId] })],
 );

@@ -1,4 +1,6 @@
 import type { Tx } from "@/lib/db/client";
+import { forbidden } from "@/lib/esign/errors";
+import { mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { loadSignerContext, type SignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import { signingSessionOf } from "@/lib/esign/signing/session";
 import type { RouteContract } from "@/lib/api/openapi/operation";
@@ -10,14 +12,25 @@ type Params = { packageId: string } & Record<string, string>;
  * The wrapper of the ceremony's routes: the signer's session cookie for the package (401/409
  * otherwise), then one transaction holding the signer's context — the role's progress row locked
  * for any change, so one signer's actions (and a group's members) happen one at a time.
+ *
+ * A signer who must authenticate first (their `auth`: questions or an SMS code) and has not is
+ * refused with 403 `error.forbidden.signerAuthenticationRequired` by every route but those marked
+ * `beforeAuthentication` (the ceremony's view, which then shows no document).
  */
 export function signerRoute<P extends Params = Params>(
   contract: Omit<RouteContract, "permission">,
   handler: (input: { request: Request; params: P; tx: Tx; context: SignerContext }) => Promise<Response | object>,
+  options: { beforeAuthentication?: boolean } = {},
 ) {
   return publicRoute<P>(contract, async ({ request, params, db }) => {
     const session = await signingSessionOf(request, params.packageId);
     const changes = request.method !== "GET" && request.method !== "HEAD";
-    return db.transaction(async (tx) => handler({ request, params, tx, context: await loadSignerContext(tx, session, changes) }));
+    return db.transaction(async (tx) => {
+      const context = await loadSignerContext(tx, session, changes);
+      if (!options.beforeAuthentication && mustAuthenticate(context.role, context.state)) {
+        throw forbidden("error.forbidden.signerAuthenticationRequired", "Answer your security questions or enter the code sent to your phone before opening the documents.");
+      }
+      return handler({ request, params, tx, context });
+    });
   });
 }

@@ -144,7 +144,7 @@ describe("the verification type catalogue and its activation (our extension)", (
   it("lists the whole catalogue with activated, builtIn and needsExternalProvider", async () => {
     const account = await seedAccount();
     const catalogue = await callJson<{ results: CatalogueEntry[]; count: number }>("GET", CATALOGUE, { key: account.apiKey });
-    expect(catalogue.count).toBe(11);
+    expect(catalogue.count).toBe(14);
     expect(catalogue.results.map((type) => type.id)).toEqual([
       "PKI_CLOUD_CERTIFICATE",
       "PKI_HARDWARE_TOKEN",
@@ -156,10 +156,13 @@ describe("the verification type catalogue and its activation (our extension)", (
       "BANKID_SE",
       "BANKID_NO",
       "BANKID_FI",
+      "DIGIPASS",
+      "SMS",
+      "KBA",
       "EMAIL_OTP",
     ]);
     expect(new Set(catalogue.results.map((type) => type.method))).toEqual(
-      new Set(["PKI", "BANK_ID", "GOV_ID", "PAYMENT", "MOBILE_ID", "EMAIL_OTP"]),
+      new Set(["PKI", "BANK_ID", "GOV_ID", "PAYMENT", "MOBILE_ID", "OTP_TOKEN", "SMS_OTP", "KBA", "EMAIL_OTP"]),
     );
     for (const type of catalogue.results) {
       const builtIn = type.id === "EMAIL_OTP";

@@ -63,6 +63,8 @@ export const AUDIT_ONLY_EVENTS = [
   "PACKAGE_PURGE",
   // The sender let a signer locked out by SIGNER_LOCKED try again.
   "SIGNER_UNLOCK",
+  // A signer passed their own authentication (auth: questions answered, or an SMS code entered).
+  "SIGNER_AUTHENTICATED",
   // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).
   "SIGNER_REINVITE",
   // The sender hosts the ceremony in person: the signer their device now signs for.

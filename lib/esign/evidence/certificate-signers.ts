@@ -9,6 +9,7 @@ import { requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 import { isSignatureFontId, SIGNATURE_FONTS } from "@/lib/esign/signing/signature-fonts";
 import { signatureShortId } from "@/lib/esign/signing/signature-id";
+import { maskedPhone, requiredScheme, storedAuthOf } from "@/lib/esign/signing/authentication/signer-auth";
 import { findVerificationType } from "@/lib/esign/verification/verification-types";
 import type { CertificateSigner } from "./evidence-summary-pdf";
 import { readableIpAddress } from "./evidence-time";
@@ -20,6 +21,18 @@ interface StoredSigner {
   lastName?: string;
   email?: string;
   group?: { name?: string; email?: string };
+}
+
+/** The signer's own authentication (`auth`) in words, with when it was passed; null for the signing link alone. */
+function authenticationOf(auth: unknown, passed: Date | null): { method: string; passed: Date | null } | null {
+  const scheme = requiredScheme(auth);
+  if (!scheme) return null;
+  const { challenges } = storedAuthOf(auth);
+  const method =
+    scheme === "CHALLENGE"
+      ? `Security questions (Q&A, ${challenges.length} question${challenges.length === 1 ? "" : "s"})`
+      : `Code sent by text message (SMS) to ${maskedPhone(challenges[0]?.question ?? "")}`;
+  return { method, passed };
 }
 
 /** "Name <e-mail>", or the one that is there. */
@@ -65,6 +78,7 @@ export async function certificateSigners(
       verification: role.verification
         ? { method: verification ? `${verification.name} (${verification.id})` : role.verification.typeId, passed: state?.verified ?? null }
         : null,
+      authentication: authenticationOf(role.signer?.auth, state?.authenticated ?? null),
       consentAccepted: state?.consentAccepted ?? null,
       completed: state?.completed ?? null,
       signature: await signatureOf(store, own),

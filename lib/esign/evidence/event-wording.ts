@@ -111,7 +111,9 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
     case "KBA_FAILURE":
       return withMessage("Failed identity verification");
     case "SIGNER_LOCKED":
-      return withMessage("Locked out after wrong one-time codes");
+      return withMessage("Locked out after too many wrong codes or answers");
+    case "SIGNER_AUTHENTICATED":
+      return withMessage("Authenticated");
     case "SIGNER_UNLOCK":
       return withMessage("Allowed by the sender to try again");
     case "PACKAGE_EXPIRE":

@@ -42,6 +42,8 @@ export interface CertificateSigner {
   signedForGroupBy: string | null;
   /** How they were verified, in words. */
   verification: { method: string; passed: Date | null } | null;
+  /** How they authenticated before seeing the documents (their `auth`), in words; null: by their signing link alone. */
+  authentication?: { method: string; passed: Date | null } | null;
   consentAccepted: Date | null;
   completed: Date | null;
   /** The signature as the sealed documents show it (typed, initials or drawn); null when they signed none. */
@@ -68,7 +70,7 @@ export interface CertificateLayout {
 const SIGNATURE_WIDTH = 200;
 const SIGNATURE_HEIGHT = 56;
 /** Room for a signer's name, details, signature and first action, kept on one page. */
-const SIGNER_BLOCK_HEIGHT = 175;
+const SIGNER_BLOCK_HEIGHT = 187;
 
 /**
  * The certificate of completion: the package, its documents with their fingerprints before and
@@ -193,6 +195,12 @@ function writeSigner(writer: PageWriter, signer: CertificateSigner, when: (date:
     [
       ["Role", signer.roleId],
       ...(signer.signedForGroupBy ? [["Signed for the group by", signer.signedForGroupBy]] : []),
+      [
+        "Authentication",
+        signer.authentication
+          ? `${signer.authentication.method}: ${signer.authentication.passed ? `passed ${when(signer.authentication.passed)}` : "not passed"}`
+          : "Personal signing link (e-mail) only",
+      ],
       ["Verification", verification],
       ["Consent accepted", when(signer.consentAccepted)],
       ["Finished signing", when(signer.completed, "not finished")],

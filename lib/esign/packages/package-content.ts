@@ -6,6 +6,7 @@ import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/ap
 import { isAcceptanceMarker, isPlaced, SIGNATURE_SUBTYPES } from "@/lib/api/packages";
 import { boxToPoints } from "@/lib/api/wire-units";
 import { badRequest } from "@/lib/esign/errors";
+import { prepareSignerAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { requirementRows } from "@/lib/esign/signing/attachments/requirements";
@@ -58,7 +59,7 @@ function groupOf(signer: Partial<SignerInput>, roleId: string): Record<string, u
 }
 
 /** The signer as stored and echoed: client members kept, group signers shaped as spec 2.3 says. */
-export function normalizeSigner(signer: Partial<SignerInput>, roleId: string): Record<string, unknown> {
+export function normalizeSigner(signer: Partial<SignerInput>, roleId: string, previousAuth?: unknown): Record<string, unknown> {
   const group = groupOf(signer, roleId);
   const normalized: Record<string, unknown> = {
     id: signer.id ?? roleId,
@@ -70,7 +71,8 @@ export function normalizeSigner(signer: Partial<SignerInput>, roleId: string): R
     phone: signer.phone ?? "",
     language: signer.language ?? "",
     delivery: signer.delivery ?? { email: true, download: true, provider: false },
-    auth: signer.auth ?? { scheme: "NONE", challenges: [] },
+    // Checked and stored with its answers hashed (400 or 422 when it cannot be enforced here).
+    auth: prepareSignerAuth(signer.auth, roleId, { previous: previousAuth, signerPhone: signer.phone, knowledgeBasedAuthentication: signer.knowledgeBasedAuthentication }),
     data: signer.data ?? {},
   };
   for (const member of KEPT_SIGNER_MEMBERS) if (signer[member] !== undefined) normalized[member] = signer[member];

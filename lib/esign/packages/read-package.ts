@@ -6,6 +6,7 @@ import { groupMembershipsOf, wireSender } from "@/lib/esign/senders/sender-recor
 import type { WireGroup } from "@/lib/api/groups";
 import { readMembers, wireGroup } from "@/lib/esign/groups/get-group";
 import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
+import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import type {
   PackageStatus,
   WireApproval,
@@ -100,12 +101,6 @@ function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingG
   };
 }
 
-/** The signer's `auth` as given, with the members the original always answers (challenges, each with maskInput). */
-function wireAuth(auth: unknown): Record<string, unknown> {
-  const given = (auth ?? {}) as Record<string, unknown>;
-  const challenges = Array.isArray(given.challenges) ? given.challenges.map((challenge: Record<string, unknown>) => ({ maskInput: false, ...challenge })) : [];
-  return { scheme: "NONE", ...given, challenges };
-}
 
 /**
  * A role's signer as the original service shows it: what the client gave (nulls dropped), with
@@ -122,7 +117,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
     signerType: signerTypeOf(row, group),
     timezoneId: stored.timezoneId ?? "GMT",
     knowledgeBasedAuthentication: stored.knowledgeBasedAuthentication ?? { knowledgeBasedAuthenticationStatus: "NOT_YET_ATTEMPTED" },
-    // Signers are invited by e-mail, as the original does unless told otherwise (Signet sends no SMS).
+    // Signers are invited by e-mail, as the original does unless told otherwise (Signet texts only authentication codes).
     notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
     auth: wireAuth(stored.auth),
     delivery: { email: false, download: false, provider: false, ...(stored.delivery as Record<string, unknown> | undefined) },

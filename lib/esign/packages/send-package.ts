@@ -8,7 +8,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { unprocessable } from "@/lib/esign/errors";
 import { planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { ensureRoleSigningStates, notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
-import { assertVerificationsAvailable } from "@/lib/esign/signing/verification/assert-available";
+import { assertSignerAuthenticationsAvailable, assertVerificationsAvailable } from "@/lib/esign/signing/verification/assert-available";
 import { isSigningRole } from "./package-content";
 
 /** What a package needs before it can go to its signers; a 422 names what is missing. */
@@ -43,6 +43,7 @@ async function assertReadyToSend(tx: Queryable, packageId: string): Promise<void
 export async function sendPackage(tx: Tx, caller: Caller, packageId: string): Promise<void> {
   await assertReadyToSend(tx, packageId);
   await assertVerificationsAvailable(tx, packageId);
+  await assertSignerAuthenticationsAvailable(tx, packageId);
   const sentAt = now();
   await tx.update(packages).set({ status: "SENT", sent: sentAt, updated: sentAt }).where(eq(packages.id, packageId));
   await recordEvent(tx, {

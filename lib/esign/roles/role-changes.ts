@@ -90,7 +90,7 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
     }
     if (input.signers !== undefined && current.type !== "SENDER") {
       const [{ signers }] = await resolveGroupSigners(tx, caller.account.id, [{ signers: input.signers }], await packageSignerRefs(tx, packageId));
-      const signer = signers[0] ? normalizeSigner(signers[0], roleId) : null;
+      const signer = signers[0] ? normalizeSigner(signers[0], roleId, current.signer?.auth) : null;
       changes.signer = signer;
       changes.signerEmail = signer ? String(signer.email) || null : null;
     }

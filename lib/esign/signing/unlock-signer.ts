@@ -10,7 +10,7 @@ import { findSigningRole } from "./links/role-signing-links";
 
 /**
  * `POST /api/packages/{packageId}/roles/{roleId}/unlock`: the package's sender lets a signer who
- * was locked out (SIGNER_LOCKED, after too many wrong one-time codes) try again, with a fresh
+ * was locked out (SIGNER_LOCKED, after too many wrong one-time codes or security answers) try again, with a fresh
  * count of attempts. Unlocking a signer who is not locked changes nothing. Answers the role.
  */
 export async function unlockSigner(db: Db, caller: Caller, packageId: string, roleId: string): Promise<WireRole> {

@@ -12,7 +12,7 @@
  * without regard to case (`findVerificationType`), and integrations written against it keep working.
  */
 
-export type VerificationMethod = "PKI" | "BANK_ID" | "GOV_ID" | "PAYMENT" | "MOBILE_ID" | "EMAIL_OTP";
+export type VerificationMethod = "PKI" | "BANK_ID" | "GOV_ID" | "PAYMENT" | "MOBILE_ID" | "OTP_TOKEN" | "SMS_OTP" | "KBA" | "EMAIL_OTP";
 
 export interface VerificationType {
   id: string;
@@ -36,6 +36,13 @@ export const VERIFICATION_TYPES: readonly VerificationType[] = [
   { id: "BANKID_SE", name: "BankID (Sweden)", method: "BANK_ID", needsExternalProvider: true },
   { id: "BANKID_NO", name: "BankID (Norway)", method: "BANK_ID", needsExternalProvider: true },
   { id: "BANKID_FI", name: "Finnish Trust Network bank identity (Finland)", method: "BANK_ID", needsExternalProvider: true },
+  // The original's own: DIGIPASS is the id its SDK's verification examples and tests use; SMS and KBA
+  // take the names of its signer authentication schemes. Each needs a provider Signet does not ship,
+  // so a package carrying one is refused (422) at sending, never sent and ignored. A signer's
+  // `auth` SMS (lib/esign/signing/authentication) is the way to text a code with TWILIO_* set.
+  { id: "DIGIPASS", name: "OneSpan DIGIPASS (one-time password token)", method: "OTP_TOKEN", needsExternalProvider: true },
+  { id: "SMS", name: "One-time code by text message, through an identity provider", method: "SMS_OTP", needsExternalProvider: true },
+  { id: "KBA", name: "Knowledge-based authentication (credit bureau questions)", method: "KBA", needsExternalProvider: true },
   { id: EMAIL_OTP, name: "One-time code by e-mail", method: "EMAIL_OTP", needsExternalProvider: false },
 ];
 

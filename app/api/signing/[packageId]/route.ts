@@ -9,4 +9,4 @@ export const GET = signerRoute({
   summary: "The signer's view: progress, documents with their pages and fields",
   description: CEREMONY_AUTHENTICATION,
   responses: { 200: ok(ceremonyViewResponse), 401: noCeremonySession, 409: notSent },
-}, ({ tx, context }) => ceremonyView(tx, context));
+}, ({ tx, context }) => ceremonyView(tx, context), { beforeAuthentication: true });

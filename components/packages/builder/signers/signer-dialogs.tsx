@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import type { WireRole } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -10,7 +10,16 @@ import { useToast } from "@/components/ui/toast";
 import { useDeleteRole, useUpdateRole } from "@/lib/console/queries/package-builder";
 import { signerOf } from "./role-labels";
 import { PersonFields } from "./person-fields";
-import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
+import { AuthenticationFields } from "./authentication-fields";
+import {
+  authenticationFormValues,
+  authOfForm,
+  personWithAuthenticationForm,
+  placeholderForm,
+  type PersonSignerForm,
+  type PersonWithAuthenticationForm,
+  type PlaceholderForm,
+} from "./signer-forms";
 
 /** Changes a role's person (`PUT .../roles/{roleId}` with `signers`), or a template placeholder's name. */
 export function EditSignerDialog({ role, packageId, template, onClose }: { role: WireRole; packageId: string; template: boolean; onClose: () => void }) {
@@ -25,13 +34,18 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
   const update = useUpdateRole(packageId);
   const toast = useToast();
   const signer = signerOf(role);
-  const form = useForm<PersonSignerForm>({
-    resolver: zodResolver(personSignerForm),
-    defaultValues: { firstName: signer?.firstName ?? "", lastName: signer?.lastName ?? "", email: signer?.email ?? "" },
+  const form = useForm<PersonWithAuthenticationForm>({
+    resolver: zodResolver(personWithAuthenticationForm),
+    defaultValues: {
+      firstName: signer?.firstName ?? "",
+      lastName: signer?.lastName ?? "",
+      email: signer?.email ?? "",
+      authentication: authenticationFormValues(role.signers[0]?.auth),
+    },
   });
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit(({ authentication, ...person }) =>
     update.mutate(
-      { roleId: role.id, changes: { signers: [{ ...values }] } },
+      { roleId: role.id, changes: { signers: [{ ...person, auth: authOfForm(authentication) }] } },
       {
         onSuccess: () => {
           toast.success("The signer was saved.");
@@ -43,7 +57,8 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <PersonFields form={form} />
+      <PersonFields form={form as unknown as UseFormReturn<PersonSignerForm>} />
+      <AuthenticationFields form={form} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

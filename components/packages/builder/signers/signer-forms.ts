@@ -14,3 +14,60 @@ export const placeholderForm = roleInput.pick({ name: true }).extend({
   name: z.string().trim().min(1, "Name the placeholder, for example Client.").max(256),
 });
 export type PlaceholderForm = z.infer<typeof placeholderForm>;
+
+/**
+ * How the signer proves who they are before the ceremony shows them anything (the original's
+ * `auth`): the e-mail link alone, questions the sender writes (answers sent once, stored hashed,
+ * never shown again: an answer left empty keeps the saved one), or a code texted to a phone.
+ */
+export const signerAuthenticationForm = z
+  .object({
+    scheme: z.enum(["NONE", "CHALLENGE", "SMS"]),
+    challenges: z.array(
+      z.object({
+        question: z.string().trim().max(255, "At most 255 characters."),
+        answer: z.string().trim().max(255, "At most 255 characters."),
+        maskInput: z.boolean(),
+        /** The question is saved with an answer: leaving the answer empty keeps it. */
+        saved: z.boolean(),
+      }),
+    ),
+    phone: z.string().trim().max(40),
+  })
+  .superRefine((value, context) => {
+    if (value.scheme === "CHALLENGE") {
+      if (value.challenges.length === 0) context.addIssue({ code: "custom", path: ["challenges"], message: "Add at least one question." });
+      value.challenges.forEach((challenge, index) => {
+        if (!challenge.question) context.addIssue({ code: "custom", path: ["challenges", index, "question"], message: "Write the question." });
+        if (!challenge.answer && !challenge.saved) context.addIssue({ code: "custom", path: ["challenges", index, "answer"], message: "Give the answer." });
+      });
+    }
+    if (value.scheme === "SMS" && value.phone.replace(/\D/g, "").length < 8) {
+      context.addIssue({ code: "custom", path: ["phone"], message: "Enter the mobile number, e.g. +1 514 555 0199." });
+    }
+  });
+export type SignerAuthenticationForm = z.infer<typeof signerAuthenticationForm>;
+
+export const personWithAuthenticationForm = personSignerForm.extend({ authentication: signerAuthenticationForm });
+export type PersonWithAuthenticationForm = z.infer<typeof personWithAuthenticationForm>;
+
+/** The form's values for a role's signer as the service answers it (questions without answers). */
+export function authenticationFormValues(auth: unknown): SignerAuthenticationForm {
+  const given = (auth ?? {}) as { scheme?: string; challenges?: { question?: string; maskInput?: boolean }[] };
+  const scheme = given.scheme === "CHALLENGE" || given.scheme === "SMS" ? given.scheme : "NONE";
+  const challenges = given.challenges ?? [];
+  return {
+    scheme,
+    challenges: scheme === "CHALLENGE" ? challenges.map((challenge) => ({ question: challenge.question ?? "", answer: "", maskInput: !!challenge.maskInput, saved: true })) : [],
+    phone: scheme === "SMS" ? (challenges[0]?.question ?? "") : "",
+  };
+}
+
+/** The `auth` to send: what the original's SDK sends (the phone as the first challenge's question for SMS). */
+export function authOfForm(form: SignerAuthenticationForm): Record<string, unknown> {
+  if (form.scheme === "CHALLENGE") {
+    return { scheme: "CHALLENGE", challenges: form.challenges.map(({ question, answer, maskInput }) => ({ question, maskInput, ...(answer ? { answer } : {}) })) };
+  }
+  if (form.scheme === "SMS") return { scheme: "SMS", challenges: [{ question: form.phone, maskInput: false }] };
+  return { scheme: "NONE", challenges: [] };
+}

@@ -9,6 +9,14 @@ import type { SignerColour } from "../signer-colours";
 import { EditSignerDialog, RemoveRoleDialog } from "./signer-dialogs";
 import { roleDetail, roleDisplayName, signerOf } from "./role-labels";
 
+/** How the signer authenticates before seeing the documents, when more than their link. */
+function authenticationLabel(role: WireRole): string | null {
+  const scheme = (role.signers[0]?.auth as { scheme?: string } | undefined)?.scheme;
+  if (scheme === "CHALLENGE") return "security questions";
+  if (scheme === "SMS") return "SMS code";
+  return null;
+}
+
 /** What a signer looks like, in its step and under the pointer while dragged. */
 export function SignerCard({ role, colour, template }: { role: WireRole; colour: SignerColour; template: boolean }) {
   const missing = !template && !signerOf(role)?.email;
@@ -22,6 +30,7 @@ export function SignerCard({ role, colour, template }: { role: WireRole; colour:
         <p className={`truncate text-xs ${missing ? "font-medium text-amber-800" : "text-slate-600"}`}>
           {template ? "Placeholder: the person is chosen when a package is made from the template" : roleDetail(role)}
           {!template && role.type !== "SENDER" ? <span className="text-slate-600"> · role {role.name || role.id}</span> : null}
+          {authenticationLabel(role) ? <span className="text-slate-600"> · {authenticationLabel(role)}</span> : null}
         </p>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
+import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { hostView } from "@/lib/esign/signing/hosting/host-view";
 import { isInPerson } from "@/lib/esign/signing/hosting/hosting";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
@@ -37,6 +38,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const turns = await roleTurns(tx, pkg.id);
   const turn = turnIn(turns, role.id);
   const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
+  // Nothing of the documents is shown before the signer has passed their own authentication.
+  const hidden = mustAuthenticate(role, state);
 
   return {
     // The ceremony's language: the signer's own, else the package's, as one Signet ships (else English).
@@ -65,6 +68,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     progress: {
       consentAccepted: Boolean(state.consentAccepted),
       verification,
+      authentication: authenticationStatus(role, state),
       locked: Boolean(state.signerLocked),
       completed: Boolean(state.completed),
       mayStart: turn.mayStart,
@@ -73,8 +77,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     },
     host: await hostView(tx, context.session, turns),
     documentOrderEnforced: isOrderEnforced(signable),
-    attachmentRequirements: await ceremonyAttachmentRequirements(tx, pkg.id, role),
-    documents: signable.map((document) => ({
+    attachmentRequirements: hidden ? [] : await ceremonyAttachmentRequirements(tx, pkg.id, role),
+    documents: (hidden ? [] : signable).map((document) => ({
       id: document.id,
       name: document.name,
       index: document.index,

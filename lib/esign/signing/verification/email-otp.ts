@@ -10,6 +10,7 @@ import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, forbidden, ServiceError, tooManyRequests } from "@/lib/esign/errors";
 import { derivedKey } from "@/lib/esign/security/server-secret";
+import { requiredScheme } from "@/lib/esign/signing/authentication/signer-auth";
 import { EMAIL_OTP, findVerificationType } from "@/lib/esign/verification/verification-types";
 
 /**
@@ -48,7 +49,7 @@ interface Person {
 export const signerLocked = () =>
   forbidden(
     "error.forbidden.signerLocked",
-    `This signer entered ${MAX_FAILED_ATTEMPTS} wrong codes and is locked. The sender of the package has been told and can unlock them.`,
+    `This signer made ${MAX_FAILED_ATTEMPTS} wrong attempts (codes or answers) and is locked. The sender of the package has been told and can unlock them.`,
   );
 
 /** Bound to the role, so that a hash copied to another role's row matches nothing. */
@@ -68,7 +69,7 @@ const fullName = (first: unknown, last: unknown) => [first, last].filter((part) 
  * The package, the role and its signing state, the state locked for this transaction so that two
  * requests of the same signer (a double click, two tabs) count and send one after the other.
  */
-async function lockSigningRole(tx: Tx, signer: CeremonySigner): Promise<{ pkg: PackageRow; role: RoleRow; state: StateRow }> {
+export async function lockSigningRole(tx: Tx, signer: CeremonySigner): Promise<{ pkg: PackageRow; role: RoleRow; state: StateRow }> {
   const { packageId, roleId } = signer;
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, packageId));
   if (pkg?.status !== "SENT" || pkg.trashed) throw conflict("error.conflict.packageNotSent", "The package is no longer out for signing.");
@@ -94,8 +95,15 @@ function assertEmailOtp(role: RoleRow): void {
   }
 }
 
+/** The signer's own authentication (auth: questions, SMS) comes before any verification. */
+function assertAuthenticatedFirst(role: RoleRow, state: StateRow): void {
+  if (requiredScheme(role.signer?.auth) && !state.authenticated) {
+    throw forbidden("error.forbidden.signerAuthenticationRequired", "Answer your security questions or enter the code sent to your phone first.");
+  }
+}
+
 /** The person signing: the group member the session belongs to, or the role's signer. */
-async function signingPerson(tx: Tx, role: RoleRow, memberEmail: string | null): Promise<Person> {
+export async function signingPerson(tx: Tx, role: RoleRow, memberEmail: string | null): Promise<Person> {
   if (memberEmail) {
     const [member] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName })
@@ -146,6 +154,7 @@ export async function sendOneTimeCode(db: Db, signer: CeremonySigner): Promise<O
     const { pkg, role, state } = await lockSigningRole(tx, signer);
     assertEmailOtp(role);
     if (state.signerLocked) throw signerLocked();
+    assertAuthenticatedFirst(role, state);
     if (state.verified) throw conflict("error.conflict.signerAlreadyVerified", "This signer is already verified; no code is needed.");
     const at = now();
     const previous = sentAt(state);
@@ -175,8 +184,11 @@ export async function sendOneTimeCode(db: Db, signer: CeremonySigner): Promise<O
 
 type Outcome = { kind: "verified"; status: SignerVerificationStatus } | { kind: "wrong"; attemptsLeft: number } | { kind: "locked" };
 
-/** The 5th wrong code: the signer is locked, SIGNER_LOCKED recorded and the package's sender e-mailed. */
-async function lockSigner(tx: Tx, pkg: PackageRow, role: RoleRow, signer: CeremonySigner, failed: number): Promise<void> {
+/**
+ * The last allowed wrong attempt (a code, or answers to the signer's questions): the signer is
+ * locked, SIGNER_LOCKED recorded (and delivered as a callback) and the package's sender e-mailed.
+ */
+export async function lockSigner(tx: Tx, pkg: PackageRow, role: RoleRow, signer: CeremonySigner, failed: number, what = "one-time codes"): Promise<void> {
   const at = now();
   await tx
     .update(roleSigningStates)
@@ -188,7 +200,7 @@ async function lockSigner(tx: Tx, pkg: PackageRow, role: RoleRow, signer: Ceremo
     packageId: pkg.id,
     name: "SIGNER_LOCKED",
     sessionUser: role.id,
-    message: `${person.email} entered ${failed} wrong one-time codes`,
+    message: `${person.email} entered ${failed} wrong ${what}`,
     ipAddress: signer.ipAddress ?? undefined,
     userAgent: signer.userAgent ?? undefined,
   });
@@ -211,6 +223,7 @@ export async function verifyOneTimeCode(db: Db, signer: CeremonySigner, code: st
     const { pkg, role, state } = await lockSigningRole(tx, signer);
     assertEmailOtp(role);
     if (state.signerLocked) throw signerLocked();
+    assertAuthenticatedFirst(role, state);
     const at = now();
     if (state.verified) return { kind: "verified", status: statusOf(role, state, at) };
     if (!state.otpHash || !state.otpExpires) {

@@ -6,10 +6,10 @@ import { roleResponse } from "@/lib/api/packages";
 
 type Params = { packageId: string; roleId: string };
 
-/** The sender unlocks a signer locked out after too many wrong one-time codes; answers the role. */
+/** The sender unlocks a signer locked out after too many wrong one-time codes or security answers; answers the role. */
 export const POST = apiRoute<Params>({
   tag: "Signing",
-  summary: "Unlock a signer locked out after too many wrong one-time codes",
+  summary: "Unlock a signer locked out after too many wrong one-time codes (e-mail or SMS) or security answers",
   permission: PERMISSIONS.transaction,
   responses: { 200: ok(roleResponse, "The role") },
 }, async ({ db, caller, params }) => {

@@ -1,0 +1,83 @@
+"use client";
+
+import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/form-field";
+import type { PersonWithAuthenticationForm } from "./signer-forms";
+
+/**
+ * How the signer proves who they are before seeing the documents: the e-mail link alone,
+ * questions and answers (each answer can be typed masked), or a code texted to their phone.
+ */
+export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithAuthenticationForm> }) {
+  const { errors } = form.formState;
+  const scheme = useWatch({ control: form.control, name: "authentication.scheme" });
+  const challenges = useFieldArray({ control: form.control, name: "authentication.challenges" });
+  const authErrors = errors.authentication;
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Authentication</legend>
+      <SelectField
+        label="Before seeing the documents, the signer"
+        hint="The e-mail link is always needed; questions or a text message come on top of it."
+        {...form.register("authentication.scheme", {
+          onChange: (event: { target: { value: string } }) => {
+            if (event.target.value === "CHALLENGE" && challenges.fields.length === 0) challenges.append({ question: "", answer: "", maskInput: false, saved: false });
+          },
+        })}
+      >
+        <option value="NONE">Opens the e-mail link (no further question)</option>
+        <option value="CHALLENGE">Answers security questions (Q&amp;A)</option>
+        <option value="SMS">Enters a code sent by text message (SMS)</option>
+      </SelectField>
+      {scheme === "CHALLENGE" ? (
+        <div className="space-y-3">
+          {challenges.fields.map((field, index) => {
+            const saved = form.getValues(`authentication.challenges.${index}.saved`);
+            return (
+              <div key={field.id} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="auth-challenge">
+                <TextField label={`Question ${index + 1}`} autoComplete="off" {...form.register(`authentication.challenges.${index}.question`)} error={authErrors?.challenges?.[index]?.question?.message} />
+                <TextField
+                  label={`Answer ${index + 1}`}
+                  type="password"
+                  autoComplete="new-password"
+                  hint={saved ? "Saved and never shown again; leave empty to keep it." : "Stored hashed: nobody can read it back, you included."}
+                  {...form.register(`authentication.challenges.${index}.answer`)}
+                  error={authErrors?.challenges?.[index]?.answer?.message}
+                />
+                <div className="flex items-center justify-between gap-2">
+                  <CheckboxField label="Hide the answer as the signer types it" {...form.register(`authentication.challenges.${index}.maskInput`)} />
+                  {challenges.fields.length > 1 ? (
+                    <Button variant="secondary" onClick={() => challenges.remove(index)}>
+                      Remove question
+                    </Button>
+                  ) : null}
+                </div>
+              </div>
+            );
+          })}
+          {authErrors?.challenges?.root?.message || authErrors?.challenges?.message ? (
+            <p role="alert" className="text-sm text-rose-700">
+              {authErrors.challenges.root?.message ?? authErrors.challenges.message}
+            </p>
+          ) : null}
+          {challenges.fields.length < 5 ? (
+            <Button variant="secondary" onClick={() => challenges.append({ question: "", answer: "", maskInput: false, saved: false })}>
+              Add a question
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {scheme === "SMS" ? (
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="off"
+          hint="With its country code (+44 20 7946 0958); ten digits without + are taken as North American (1 is added)."
+          {...form.register("authentication.phone")}
+          error={authErrors?.phone?.message}
+        />
+      ) : null}
+    </fieldset>
+  );
+}

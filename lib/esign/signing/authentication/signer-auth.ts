@@ -1,0 +1,205 @@
+import { createHmac, randomBytes, scryptSync } from "node:crypto";
+import { missingSmsSettings } from "@/lib/config";
+import { badRequest, unprocessable } from "@/lib/esign/errors";
+import { verifyPassword } from "@/lib/esign/security/passwords";
+import { derivedKey } from "@/lib/esign/security/server-secret";
+
+/**
+ * A signer's `auth`, the original's way of making a signer prove who they are before the ceremony
+ * shows them anything (its SDK: `Authentication`, `AuthChallenge`, `AuthenticationConverter`).
+ *
+ * - `NONE`: the link alone (the default).
+ * - `CHALLENGE`: questions the sender wrote, each with its answer. Answers are stored only as a
+ *   salted scrypt hash keyed with the server secret and never answered back (the original does not
+ *   either: its SDK's tests skip the answers "for security reasons").
+ * - `SMS`: a one-time code texted to the phone number, which the original carries as the first
+ *   challenge's `question` (the SDK's converter reads it from there).
+ * - Every other scheme (`KBA`, `SSO`, `PROVIDER`, `SAA`, `QASMS`, `ID_VERIFICATION`) needs an
+ *   identity provider Signet does not have: refused with 422, never accepted and ignored.
+ */
+
+export const AUTH_SCHEMES_ENFORCED = ["NONE", "CHALLENGE", "SMS"] as const;
+export type EnforcedScheme = (typeof AUTH_SCHEMES_ENFORCED)[number];
+
+/** A challenge as stored: the question, whether the answer is typed masked, and the answer's hash. */
+export interface StoredChallenge {
+  question: string;
+  maskInput: boolean;
+  answerHash?: string;
+}
+
+export interface StoredAuth {
+  scheme: string;
+  challenges: StoredChallenge[];
+}
+
+interface GivenChallenge {
+  question?: unknown;
+  answer?: unknown;
+  maskInput?: unknown;
+}
+
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/**
+ * How an answer is compared: Unicode-normalised (NFKC), trimmed, runs of white space made one
+ * space, and without regard to case, so "  New  York" answers "new york". The original's SDK trims
+ * answers before sending them; how its server compares them is not published.
+ */
+export function normalizeAnswer(answer: string): string {
+  return answer.normalize("NFKC").trim().replace(/\s+/gu, " ").toLowerCase();
+}
+
+/** The answer keyed with the server secret first, so that a copied database alone cannot test guesses. */
+function keyedAnswer(answer: string): string {
+  return createHmac("sha256", derivedKey("signer-challenge-answer")).update(normalizeAnswer(answer), "utf8").digest("hex");
+}
+
+export function hashAnswer(answer: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(keyedAnswer(answer), salt, 32, SCRYPT);
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+export async function answerMatches(answer: string, stored: string | undefined): Promise<boolean> {
+  if (!stored) return false;
+  return verifyPassword(keyedAnswer(answer), stored);
+}
+
+/**
+ * The number as the original documents it: spaces, dashes, dots and brackets dropped; exactly ten
+ * digits with no leading `+` are North American and get the country code 1 (5551234567 becomes
+ * 15551234567). A leading `+` is kept.
+ */
+export function normalizePhone(phone: string): string {
+  const trimmed = phone.trim();
+  const plus = trimmed.startsWith("+");
+  const digits = trimmed.replace(/[\s\-().]/g, "").replace(/^\+/, "");
+  if (!plus && /^\d{10}$/.test(digits)) return `1${digits}`;
+  return plus ? `+${digits}` : digits;
+}
+
+/** E.164 for the SMS provider: a leading + on the normalised number. */
+export function e164(phone: string): string {
+  const normalized = normalizePhone(phone);
+  return normalized.startsWith("+") ? normalized : `+${normalized}`;
+}
+
+/** The refusal of a signer whose authentication needs a provider this service lacks. */
+function providerMissing(roleId: string, what: string, settings?: string[]): Error {
+  const fix = settings?.length ? ` Set ${settings.join(", ")} to send codes by text message, or` : "";
+  return unprocessable(
+    "error.validation.signerAuthenticationProviderMissing",
+    `The signer of role "${roleId}" must be authenticated by ${what}, but no provider for it is configured on this service.${fix} Choose CHALLENGE (questions and answers) or NONE instead.`,
+  );
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+function challengeProblem(roleId: string, message: string): Error {
+  return badRequest("error.validation.signerAuthentication", `The signer of role "${roleId}": ${message}`);
+}
+
+function hasKbaDetails(kba: unknown): boolean {
+  if (!kba || typeof kba !== "object") return false;
+  const given = kba as Record<string, unknown>;
+  return ["signerInformationForEquifaxUSA", "signerInformationForEquifaxCanada", "signerInformationForLexisNexis"].some(
+    (member) => given[member] !== undefined && given[member] !== null,
+  );
+}
+
+/**
+ * The signer's `auth` to store: checked (400 for a CHALLENGE without questions or answers or an SMS
+ * without a phone; 422 for a scheme with no provider here), answers hashed. A question sent back
+ * without its answer (as a client that read the role and updates it does) keeps the answer stored
+ * for that question in `previous`.
+ */
+export function prepareSignerAuth(
+  given: Record<string, unknown> | undefined,
+  roleId: string,
+  options: { previous?: unknown; signerPhone?: string; knowledgeBasedAuthentication?: unknown } = {},
+): StoredAuth {
+  if (hasKbaDetails(options.knowledgeBasedAuthentication)) throw providerMissing(roleId, "knowledge-based authentication (KBA)");
+  if (!given) return { scheme: "NONE", challenges: [] };
+  const scheme = text(given.scheme).toUpperCase() || "NONE";
+  const challenges = (Array.isArray(given.challenges) ? given.challenges : []) as GivenChallenge[];
+  switch (scheme) {
+    case "NONE":
+      return { scheme: "NONE", challenges: [] };
+    case "CHALLENGE": {
+      if (challenges.length === 0) throw challengeProblem(roleId, "authentication by CHALLENGE needs at least one question with its answer in auth.challenges.");
+      const previous = storedAuthOf(options.previous).challenges;
+      return {
+        scheme,
+        challenges: challenges.map((challenge, index) => {
+          const question = text(challenge.question);
+          if (!question) throw challengeProblem(roleId, `challenge ${index + 1} has no question.`);
+          if (question.length > 255) throw challengeProblem(roleId, `the question of challenge ${index + 1} is longer than 255 characters.`);
+          const answer = text(challenge.answer);
+          const maskInput = challenge.maskInput === true;
+          if (answer) {
+            if (answer.length > 255) throw challengeProblem(roleId, `the answer to "${question}" is longer than 255 characters.`);
+            return { question, maskInput, answerHash: hashAnswer(answer) };
+          }
+          const kept = previous.find((stored) => stored.question === question && stored.answerHash);
+          if (!kept) throw challengeProblem(roleId, `the question "${question}" has no answer.`);
+          return { question, maskInput, answerHash: kept.answerHash };
+        }),
+      };
+    }
+    case "SMS": {
+      const phone = text(challenges[0]?.question) || text(options.signerPhone);
+      if (!phone) throw challengeProblem(roleId, "authentication by SMS needs the phone number, as auth.challenges[0].question (or the signer's phone).");
+      const normalized = normalizePhone(phone);
+      if (!/^\+?\d{8,15}$/.test(normalized)) throw challengeProblem(roleId, `"${phone}" is not a phone number (8 to 15 digits, optionally after +).`);
+      const missing = missingSmsSettings();
+      if (missing.length > 0) throw providerMissing(roleId, "a code sent by text message (SMS)", missing);
+      return { scheme, challenges: [{ question: normalized, maskInput: false }] };
+    }
+    case "KBA":
+      throw providerMissing(roleId, "knowledge-based authentication (KBA)");
+    default:
+      throw providerMissing(roleId, `the scheme ${scheme}`);
+  }
+}
+
+/** What a stored `auth` holds, whatever its age (rows stored before answers were hashed included). */
+export function storedAuthOf(auth: unknown): StoredAuth {
+  const given = (auth ?? {}) as Record<string, unknown>;
+  const scheme = typeof given.scheme === "string" && given.scheme ? given.scheme.toUpperCase() : "NONE";
+  const challenges = (Array.isArray(given.challenges) ? given.challenges : []) as Record<string, unknown>[];
+  return {
+    scheme,
+    challenges: challenges.map((challenge) => ({
+      question: String(challenge.question ?? ""),
+      maskInput: challenge.maskInput === true,
+      ...(typeof challenge.answerHash === "string" ? { answerHash: challenge.answerHash } : {}),
+    })),
+  };
+}
+
+/** The signer's `auth` on the wire: scheme and questions (or the phone for SMS), never an answer nor its hash. */
+export function wireAuth(auth: unknown): { scheme: string; challenges: { question: string; maskInput: boolean }[] } {
+  const stored = storedAuthOf(auth);
+  return { scheme: stored.scheme, challenges: stored.challenges.map(({ question, maskInput }) => ({ question, maskInput })) };
+}
+
+/** The scheme a signer must pass before the ceremony shows documents; null when none. */
+export function requiredScheme(auth: unknown): "CHALLENGE" | "SMS" | null {
+  const { scheme } = storedAuthOf(auth);
+  return scheme === "CHALLENGE" || scheme === "SMS" ? scheme : null;
+}
+
+/** The phone as the signer is shown it: all but the last four digits hidden. */
+export function maskedPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** For the evidence summary and certificate: how the signer proved who they were. */
+export function authenticationWording(auth: unknown): string {
+  const stored = storedAuthOf(auth);
+  if (stored.scheme === "CHALLENGE") return `answered ${stored.challenges.length} security question${stored.challenges.length === 1 ? "" : "s"}`;
+  if (stored.scheme === "SMS") return `entered a code texted to ${maskedPhone(stored.challenges[0]?.question ?? "")}`;
+  return "e-mail link";
+}
