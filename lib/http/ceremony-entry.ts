@@ -27,7 +27,8 @@ const PRIVATE = {
 
 /** A link that does not (or no longer) work: a page a person can read, not the API's JSON. */
 function refusalPage(error: ServiceError): Response {
-  const title = error.status === 404 ? "This link does not work" : error.status === 410 ? "This link no longer works" : "Something went wrong";
+  const title =
+    error.status === 404 ? "This link does not work" : error.status === 410 ? "This link no longer works" : error.status === 409 ? "There is nothing to sign here" : "Something went wrong";
   const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { packages, roleSigningStates, signingLinks } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { gone, notFound } from "@/lib/esign/errors";
+import { assertSignableType } from "@/lib/esign/packages/package-status";
 import { openSigningSession } from "../session";
 import { isPlausibleSigningToken, signingTokenHash } from "./signing-token";
 
@@ -48,9 +49,10 @@ export async function redeemSigningLink(db: Db, token: string | null, client: Si
       throw gone("error.gone.signingLinkUsed", "This signing link could be used only once, and it has been. Ask the sender for a new one.");
     }
     const [pkg] = await tx
-      .select({ name: packages.name, status: packages.status, trashed: packages.trashed })
+      .select({ name: packages.name, type: packages.type, status: packages.status, trashed: packages.trashed })
       .from(packages)
       .where(eq(packages.id, link.packageId));
+    if (pkg) assertSignableType(pkg.type);
     if (!pkg || pkg.status !== "SENT" || pkg.trashed) throw gone("error.gone.packageNotSent", pkg ? closedMessage(pkg) : "There is nothing to sign here any more.");
     const [state] = await tx
       .select({ completed: roleSigningStates.completed })
