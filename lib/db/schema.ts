@@ -933,3 +933,20 @@ export const passwordResetRequests = pgTable(
     index("password_reset_requests_created_idx").on(t.created),
   ],
 );
+
+/**
+ * A seal running now: one row per package while a `seal-package` run works on it, `holder` naming
+ * that run (its instance and a random part), which pushes `until` forward every few seconds while
+ * it works and deletes the row when it stores the seal or fails. A row whose `until` has passed
+ * was left by an instance that died mid-seal: any instance queues the seal again at once (a
+ * PGlite instance does so at start for every row, as it is the data folder's only process), and
+ * sets `holder` null meanwhile (queued, any run may take it). Times are the database's own clock.
+ */
+export const sealLeases = pgTable("seal_leases", {
+  packageId: text()
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  holder: text(),
+  until: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  started: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});
