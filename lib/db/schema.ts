@@ -652,6 +652,13 @@ export const signingLinks = pgTable(
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     /** When a SINGLE_USE link was redeemed. */
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    /**
+     * When the sender cancelled the signing the link was for (the package taken back to draft): it
+     * no longer opens anything, and whoever opens it reads that, with `cancelReason`, the sender's
+     * reason (null when none was given), in their language.
+     */
+    cancelled: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    cancelReason: text(),
   },
   (t) => [uniqueIndex("signing_links_token_idx").on(t.tokenHash), index("signing_links_role_idx").on(t.packageId, t.roleId)],
 );
