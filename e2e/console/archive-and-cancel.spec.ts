@@ -23,8 +23,21 @@ async function sentPackage(service: ServiceClient, name: string): Promise<string
 test("a sender cancels the signing of a sent package with a reason: it is a draft again and the signer is e-mailed", async ({ page, baseURL }) => {
   const user = await signUpInConsole(page, "Cancel test");
   const service = await ServiceClient.signIn(baseURL!, user.email, user.password);
-  const packageId = await sentPackage(service, "Lease to cancel");
+  // Tina reads English; Théo, French.
+  const packageId = await service.createPackage(
+    oneSignatureEachPackage({
+      name: "Lease to cancel",
+      document: { id: "lease", name: "Lease" },
+      roles: [
+        { id: "Tina", index: 1, signers: [person("Tina", "Tenant")] },
+        { id: "Theo", index: 1, signers: [{ ...person("Theo", "Tenant"), language: "fr" }] },
+      ],
+    }),
+    [await titledPdf("Lease to cancel")],
+  );
+  await service.send(packageId);
   const link = await service.signingUrl(packageId, "Tina");
+  const frenchLink = await service.signingUrl(packageId, "Theo");
 
   await page.goto(`/packages/${packageId}`);
   await expect(page.getByTestId("package-status")).toContainText("In progress");
@@ -42,14 +55,26 @@ test("a sender cancels the signing of a sent package with a reason: it is a draf
   await expect(page.getByTestId("history-event").filter({ hasText: "Taken back to draft" })).toContainText("The rent in clause 4 is wrong");
 
   const outbox = await service.json<{ results: { kind: string; to: string; subject: string }[] }>("GET", "/api/account/outbox?from=1&to=50");
-  expect(outbox.results.filter((mail) => mail.kind === "SIGNING_CANCELLED")).toEqual([
+  expect(outbox.results.filter((mail) => mail.kind === "SIGNING_CANCELLED" && mail.to === "tina@example.test")).toEqual([
     expect.objectContaining({ to: "tina@example.test", subject: 'Sofia Sender cancelled the signing of "Lease to cancel"' }),
   ]);
-  // The signer's old link no longer opens the ceremony (the links went with the signing progress).
+  // The signer's old link no longer opens the ceremony, and says why: the sender cancelled, with the reason.
   const signer = await openCeremony(page.context().browser()!, link);
-  await expect(signer.getByText("This signing link is not valid.")).toBeVisible();
+  await expect(signer.getByRole("heading", { name: "The signing was cancelled" })).toBeVisible();
+  await expect(signer.getByText("Sofia Sender cancelled the signing of “Lease to cancel”, so this link no longer opens it.")).toBeVisible();
+  await expect(signer.getByTestId("cancel-reason")).toHaveText("The rent in clause 4 is wrong; a corrected lease follows.");
+  await expect(signer.getByText("This signing link is not valid.")).toHaveCount(0);
   await expect(signer.getByRole("button", { name: "I accept" })).toHaveCount(0);
   await signer.close();
+  // In the signer's own language.
+  const frenchSigner = await openCeremony(page.context().browser()!, frenchLink);
+  await expect(frenchSigner.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(frenchSigner.getByRole("heading", { name: "La signature a été annulée" })).toBeVisible();
+  await expect(frenchSigner.getByText("Sofia Sender a annulé la signature de « Lease to cancel » : ce lien ne l’ouvre plus.")).toBeVisible();
+  await expect(frenchSigner.getByText("Motif indiqué :")).toBeVisible();
+  await expect(frenchSigner.getByTestId("cancel-reason")).toHaveText("The rent in clause 4 is wrong; a corrected lease follows.");
+  await frenchSigner.screenshot({ path: test.info().outputPath("cancelled-link-fr.png") });
+  await frenchSigner.close();
 });
 
 test("a sender archives a completed package: it shows Archived and its downloads are still offered", async ({ page, browser, baseURL }) => {
@@ -72,6 +97,7 @@ test("a sender archives a completed package: it shows Archived and its downloads
   await expect(page.getByTestId("action-archive")).toHaveCount(0);
   await expect(page.getByTestId("download-zip")).toBeVisible();
   expect(await service.packageStatus(packageId)).toBe("ARCHIVED");
+  // The zip once the seal is stored (download asks again while it answers 409 with Retry-After).
   const zip = await service.download(`/api/packages/${packageId}/documents/zip`);
   expect(zip.subarray(0, 2).toString()).toBe("PK");
 

@@ -235,6 +235,9 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   await checkPage(page, `package-completed${shotSuffix}`);
 
   // The signed documents: both PDFs, the Agreement stamped with the three names.
+  // The zip answers 409 (Retry-After) until the seal is stored: wait for it before clicking.
+  const zipUrl = new URL((await page.getByTestId("download-zip").getAttribute("href"))!, page.url()).href;
+  await expect.poll(async () => (await page.request.get(zipUrl)).status(), { timeout: 30_000 }).toBe(200);
   const zip = await download(page, page.getByTestId("download-zip"));
   const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
   expect(entries).toEqual(["Agreement.pdf", "Annex.pdf", "Untitled package - Certificate of Completion.pdf"]);

@@ -73,6 +73,9 @@ test("tags naming an unknown role become a signer the sender fills in; the seale
 
   // The sealed PDF: the values stamped, the tags painted over (pdftotext still reads the covered
   // characters, so the render is what is checked: no dark pixel is left of the tag's braces).
+  // The zip answers 409 (Retry-After) until the seal is stored: wait for it before clicking.
+  const zipUrl = new URL((await page.getByTestId("download-zip").getAttribute("href"))!, page.url()).href;
+  await expect.poll(async () => (await page.request.get(zipUrl)).status(), { timeout: 30_000 }).toBe(200);
   const started = page.waitForEvent("download");
   await page.getByTestId("download-zip").click();
   const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-tags-")), "documents.zip");

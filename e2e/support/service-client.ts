@@ -80,8 +80,18 @@ export class ServiceClient {
     return status;
   }
 
-  async download(path: string): Promise<Buffer> {
-    const response = await this.call("GET", path);
+  /**
+   * The file's bytes. A 409 with Retry-After (a completed package's document whose seal is not
+   * stored yet) is asked again, every second, for up to `waitMs`, as a patient client would.
+   */
+  async download(path: string, waitMs = 60_000): Promise<Buffer> {
+    const deadline = Date.now() + waitMs;
+    let response = await this.call("GET", path);
+    while (response.status === 409 && response.headers.has("retry-after") && Date.now() < deadline) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      response = await this.call("GET", path);
+    }
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
     return Buffer.from(await response.arrayBuffer());
   }

@@ -652,6 +652,13 @@ export const signingLinks = pgTable(
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     /** When a SINGLE_USE link was redeemed. */
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    /**
+     * When the sender cancelled the signing the link was for (the package taken back to draft): it
+     * no longer opens anything, and whoever opens it reads that, with `cancelReason`, the sender's
+     * reason (null when none was given), in their language.
+     */
+    cancelled: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    cancelReason: text(),
   },
   (t) => [uniqueIndex("signing_links_token_idx").on(t.tokenHash), index("signing_links_role_idx").on(t.packageId, t.roleId)],
 );
@@ -944,4 +951,21 @@ export const passwordResetRequests = pgTable(
 export const scheduledJobRuns = pgTable("scheduled_job_runs", {
   name: text().primaryKey(),
   lastSuccess: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+});
+
+/**
+ * A seal running now: one row per package while a `seal-package` run works on it, `holder` naming
+ * that run (its instance and a random part), which pushes `until` forward every few seconds while
+ * it works and deletes the row when it stores the seal or fails. A row whose `until` has passed
+ * was left by an instance that died mid-seal: any instance queues the seal again at once (a
+ * PGlite instance does so at start for every row, as it is the data folder's only process), and
+ * sets `holder` null meanwhile (queued, any run may take it). Times are the database's own clock.
+ */
+export const sealLeases = pgTable("seal_leases", {
+  packageId: text()
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  holder: text(),
+  until: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  started: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
 });

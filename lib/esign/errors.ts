@@ -22,6 +22,9 @@ export const unauthorized = (message = "A valid API key or access token is requi
 export const forbidden = (messageKey: string, message: string) => new ServiceError(403, messageKey, message);
 export const notFound = (messageKey: string, message: string) => new ServiceError(404, messageKey, message);
 export const conflict = (messageKey: string, message: string) => new ServiceError(409, messageKey, message);
+/** A 409 that clears by itself: the answer also gives the wait as the Retry-After header (and `entity.retryAfterSeconds`). */
+export const conflictRetryLater = (messageKey: string, message: string, retryAfterSeconds: number) =>
+  new ServiceError(409, messageKey, message, undefined, { retryAfterSeconds });
 export const gone = (messageKey: string, message: string) => new ServiceError(410, messageKey, message);
 export const tooLarge = (message: string) => new ServiceError(413, "error.validation.uploadTooLarge", message);
 export const unsupportedMediaType = (message: string) => new ServiceError(415, "error.validation.contentType", message);

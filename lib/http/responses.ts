@@ -13,8 +13,9 @@ export function noContent(): Response {
 }
 
 /**
- * The wire's error body: `{code, name, message, messageKey, technical?, entity?}`. A 429 whose
- * entity says `retryAfterSeconds` also carries it as the Retry-After header.
+ * The wire's error body: `{code, name, message, messageKey, technical?, entity?}`. A 429 (or a 409
+ * that clears by itself, a seal not stored yet) whose entity says `retryAfterSeconds` also carries
+ * it as the Retry-After header.
  */
 export function errorResponse(error: ServiceError): Response {
   const body: Record<string, unknown> = {
@@ -25,7 +26,7 @@ export function errorResponse(error: ServiceError): Response {
   };
   if (error.technical) body.technical = error.technical;
   if (error.entity) body.entity = error.entity;
-  const retryAfter = error.status === 429 ? error.entity?.retryAfterSeconds : undefined;
+  const retryAfter = error.status === 429 || error.status === 409 ? error.entity?.retryAfterSeconds : undefined;
   return json(body, error.status, typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {});
 }
 

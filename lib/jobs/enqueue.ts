@@ -68,6 +68,21 @@ export async function enqueueJob(tx: Tx, name: string, data: object, options: En
   return id;
 }
 
+/**
+ * The data of the jobs of `name` marked running (pg-boss's `active`), read in the caller's
+ * transaction. For a process that knows it runs none of them (PGlite at start: the data folder's
+ * only process), they are jobs a killed process left behind, which pg-boss would only expire after
+ * their 15 minutes.
+ */
+export async function activeJobsData(tx: Tx, name: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await transactionExecutor(tx)(`select data from ${sqlIdentifier(config().jobSchema)}.job where name = $1 and state = 'active'`, [name]);
+  return rows.map((row) => (row as { data: Record<string, unknown> }).data ?? {});
+}
+
+function sqlIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
 /** The NOTIFY channel that wakes the workers of this job schema. */
 export function wakeChannel(): string {
   return `signet_jobs_${config().jobSchema}`;

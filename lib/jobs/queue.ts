@@ -108,6 +108,7 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
     const idle = workers.find((worker) => !worker.busy);
     if (idle) boss.notifyWorker(idle.id);
   });
+  for (const name of workersOf.keys()) await jobDefinition(name).start?.();
   const stopDefinitions = async () => {
     for (const name of workersOf.keys()) await jobDefinition(name).stop?.();
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { call, callJson } from "../support/api-client";
 import { auditEventsOf, outboxOf, signOwnApprovalAs } from "../support/recorded";
 import { createPackageWithFiles } from "../support/packages";
@@ -53,6 +54,9 @@ describe("archiving a completed package", () => {
     await signOwnApprovalAs(id, "Ben");
     await signOwnApprovalAs(id, "Cy");
 
+    // The zip holds sealed documents only (409 until then): sealed as the job does it.
+    expect((await call("GET", `/api/packages/${id}/documents/zip`, { key: owner.apiKey })).status).toBe(409);
+    await sealPackage(id);
     const archived = await callJson<{ status: string }>("PUT", `/api/packages/${id}`, { key: owner.apiKey, json: { status: "ARCHIVED" } });
     expect(archived.status).toBe("ARCHIVED");
     expect(await auditEventsOf(id, "PACKAGE_ARCHIVE")).toHaveLength(1);
@@ -101,11 +105,54 @@ describe("cancelling the signing of a sent package with a reason", () => {
     const outbox = await callJson<{ results: { kind: string; to: string }[] }>("GET", "/api/account/outbox?from=1&to=100", { key: owner.apiKey });
     expect(outbox.results.filter((mail) => mail.kind === "SIGNING_CANCELLED")).toHaveLength(2);
 
+    // The old links no longer open the ceremony, and say why: the sender cancelled, with the reason.
     for (const invitation of [annInvitation!, benInvitation!]) {
       const token = TOKEN.exec(invitation.text)![1];
       const refused = await call("GET", `/access?sessionToken=${token}`, { headers: { "user-agent": "TestBrowser/1.0" } });
-      expect(refused.status).toBe(404); // the links were deleted with the signing progress
+      expect(refused.status).toBe(410);
+      expect(refused.headers.get("set-cookie")).toBeNull();
+      const page = await refused.text();
+      expect(page).toContain('<html lang="en">');
+      expect(page).toContain("The signing was cancelled");
+      expect(page).toContain(`Olive Owner cancelled the signing of “Lease”, so this link no longer opens it.`);
+      expect(page).toContain(reason);
+      expect(page).not.toContain("not valid");
     }
+  });
+
+  it("tells a signer who opens a cancelled link, in their language, that the sender cancelled and why; sending again makes new links", async () => {
+    const owner = await seedAccount();
+    const id = await createPackageWithFiles(owner.apiKey, {
+      name: "Bail",
+      status: "SENT",
+      roles: [{ id: "Zoe", index: 1, type: "SIGNER", signers: [{ ...person("Zoe"), language: "fr-CA" }] }],
+      documents: [{ id: "doc1", name: "Bail", approvals: [{ id: "sign-Zoe", role: "Zoe", fields: [signature(60)] }] }],
+    });
+    const [invitation] = await outboxOf(id, "SIGNING_INVITATION");
+    const token = TOKEN.exec(invitation!.text)![1];
+    const reason = "Le loyer <clause 4> est faux & sera corrigé.";
+    expect((await update(owner.apiKey, id, { status: "DRAFT", message: reason })).status).toBe(200);
+
+    const opened = async () => {
+      const response = await call("GET", `/access?sessionToken=${token}`);
+      expect(response.status).toBe(410);
+      return response.text();
+    };
+    const page = await opened();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain("La signature a été annulée");
+    expect(page).toContain(`Olive Owner a annulé la signature de « Bail » : ce lien ne l’ouvre plus.`);
+    expect(page).toContain("Motif indiqué :");
+    expect(page).toContain("Le loyer &lt;clause 4&gt; est faux &amp; sera corrigé.");
+
+    // Sent again: new invitations, and the old link still says it was cancelled (it never opens the new signing).
+    expect((await update(owner.apiKey, id, { status: "SENT" })).status).toBe(200);
+    expect((await outboxOf(id, "SIGNING_INVITATION")).length).toBe(2);
+    expect(await opened()).toContain("La signature a été annulée");
+
+    // A link of the new signing opens it.
+    const signerToken = await callJson<{ value: string }>("POST", "/api/authenticationTokens/signer/multiUse", { key: owner.apiKey, json: { packageId: id, signerId: "Zoe" } });
+    expect((await call("GET", `/access?sessionToken=${signerToken.value}`)).status).toBe(303);
   });
 
   it("sends nothing when taken back to draft without a message, as before", async () => {
@@ -116,6 +163,13 @@ describe("cancelling the signing of a sent package with a reason", () => {
     expect(await outboxOf(id, "SIGNING_CANCELLED")).toHaveLength(0);
     const [event] = await auditEventsOf(id, "PACKAGE_DEACTIVATE");
     expect(event.message).toBeNull();
+    // Its old link says the sender cancelled, without a reason to quote.
+    const [invitation] = await outboxOf(id, "SIGNING_INVITATION");
+    const refused = await call("GET", `/access?sessionToken=${TOKEN.exec(invitation!.text)![1]}`);
+    expect(refused.status).toBe(410);
+    const page = await refused.text();
+    expect(page).toContain("cancelled the signing of “Lease”");
+    expect(page).not.toContain("Their reason");
   });
 
   it("refuses a reason that is too long (400), a message without the status change (400), and cancelling a draft (409)", async () => {

@@ -199,7 +199,7 @@ describe("GET /api/packages/{packageId}/documents/{documentId}/pdf", () => {
     expect(sha256(await bytesOf(response))).toBe(sha256(plain));
   });
 
-  it("answers the sealed PDF once the package is completed, the flattened one while it is not sealed", async () => {
+  it("answers the sealed PDF once the package is completed, and 409 with Retry-After while it is not sealed", async () => {
     const sealed = await makePdf({ texts: [{ page: 0, text: "Sealed copy", x: 72, y: 700 }] });
     const packageId = await insertPackage(owner, {
       status: "COMPLETED",
@@ -211,8 +211,16 @@ describe("GET /api/packages/{packageId}/documents/{documentId}/pdf", () => {
     const sealedResponse = await call("GET", `/api/packages/${packageId}/documents/sealed/pdf`, { key: owner.apiKey });
     expect(sealedResponse.headers.get("content-length")).toBe(String(sealed.byteLength));
     expect(sha256(await bytesOf(sealedResponse))).toBe(sha256(sealed));
-    const unsealed = await bytesOf(await call("GET", `/api/packages/${packageId}/documents/unsealed/pdf`, { key: owner.apiKey }));
-    expect(await formFieldCount(unsealed)).toBe(0);
+    // Never the unsealed file in place of the sealed one: the client is told to come back.
+    const unsealed = await call("GET", `/api/packages/${packageId}/documents/unsealed/pdf`, { key: owner.apiKey });
+    expect(unsealed.status).toBe(409);
+    expect(unsealed.headers.get("retry-after")).toBe("5");
+    expect(unsealed.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await unsealed.json();
+    expect(body).toMatchObject({ code: 409, name: "Conflict", messageKey: "error.conflict.documentNotSealed", entity: { retryAfterSeconds: 5 } });
+    expect(body.message).toMatch(/"Unsealed" is being sealed/);
+    // The consent document is never sealed: it is answered as it is.
+    expect((await call("GET", `/api/packages/${packageId}/documents/default-consent/pdf`, { key: owner.apiKey })).status).toBe(200);
   });
 });
 
@@ -226,14 +234,31 @@ describe("GET /api/packages/{packageId}/documents/zip", () => {
     expect(body.message).toContain("SENT");
   });
 
-  it("zips every document but the consent, sealed or flattened, named by document name", async () => {
+  it("answers 409 with Retry-After while a document of the completed package is not sealed yet", async () => {
     const sealed = await makePdf({ texts: [{ page: 0, text: "Sealed annex", x: 72, y: 700 }] });
+    const packageId = await insertPackage(owner, {
+      status: "COMPLETED",
+      documents: [
+        { id: "annex", name: "Annex", bytes: plain, sealed },
+        { id: "lease", name: "Lease", bytes: form },
+      ],
+    });
+    const response = await call("GET", `/api/packages/${packageId}/documents/zip`, { key: owner.apiKey });
+    expect(response.status).toBe(409);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toMatchObject({ code: 409, name: "Conflict", messageKey: "error.conflict.documentNotSealed", message: expect.stringContaining('"Lease" is being sealed') });
+  });
+
+  it("zips every document but the consent, sealed, named by document name", async () => {
+    const sealed = await makePdf({ texts: [{ page: 0, text: "Sealed annex", x: 72, y: 700 }] });
+    const sealedLease = await makePdf({ texts: [{ page: 0, text: "Ada Lovelace", x: 72, y: 700 }] });
+    const sealedCopy = await makePdf({ texts: [{ page: 0, text: "Sealed copy", x: 72, y: 700 }] });
     const packageId = await insertPackage(owner, {
       status: "SENT",
       documents: [
-        { id: "lease", name: "Lease", bytes: form },
+        { id: "lease", name: "Lease", bytes: form, sealed: sealedLease },
         { id: "annex", name: "Annex.pdf", bytes: plain, sealed },
-        { id: "lease-copy", name: "Lease", bytes: plain },
+        { id: "lease-copy", name: "Lease", bytes: plain, sealed: sealedCopy },
       ],
     });
     await setStatus(packageId, "COMPLETED");
@@ -247,10 +272,9 @@ describe("GET /api/packages/{packageId}/documents/zip", () => {
     const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
     expect(entries).toEqual(["Lease.pdf", "Annex.pdf", "Lease (2).pdf", "Lease 2026 - Certificate of Completion.pdf"]);
     const entry = (name: string) => execFileSync("unzip", ["-p", zip, name], { maxBuffer: 64 * 1024 * 1024 });
-    expect(await formFieldCount(entry("Lease.pdf"))).toBe(0);
-    expect(pdfText(entry("Lease.pdf"))).toContain("Ada Lovelace");
+    expect(sha256(entry("Lease.pdf"))).toBe(sha256(sealedLease));
     expect(sha256(entry("Annex.pdf"))).toBe(sha256(sealed));
-    expect(sha256(entry("Lease (2).pdf"))).toBe(sha256(plain));
+    expect(sha256(entry("Lease (2).pdf"))).toBe(sha256(sealedCopy));
     // The certificate of completion, sealed, with the fingerprints of what the zip holds.
     const certificate = entry("Lease 2026 - Certificate of Completion.pdf");
     expect(pdfSig(certificate)).toContain("Signature Validation: Signature is Valid.");

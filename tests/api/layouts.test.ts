@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { packages, roleSigningStates } from "@/lib/db/schema";
+import { createSigningLink } from "@/lib/esign/signing/links/signing-links";
 import { call, callJson } from "../support/api-client";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { referenceProblems } from "../support/reference-shapes";
@@ -108,5 +112,59 @@ describe("layouts", () => {
     expect((await call("POST", `/api/packages/${noSigners}/documents/doc/layout?layoutId=nope`, { key: account.apiKey })).status).toBe(404);
     expect((await call("POST", `/api/packages/${noSigners}/documents/doc/layout?layoutId=${layout.id}&layoutName=x`, { key: account.apiKey })).status).toBe(400);
     expect((await call("POST", "/api/layouts", { key: account.apiKey, json: { id: noSigners, documents: [{ id: "missing" }] } })).status).toBe(404);
+  });
+});
+
+describe("layouts and templates are never signed", () => {
+  const expectConflict = async (response: Response, messageKey: string, named: RegExp) => {
+    const body = (await response.json()) as Json;
+    expect(response.status).toBe(409);
+    expect(body).toMatchObject({ code: 409, name: "Conflict", messageKey });
+    expect(body.message).toMatch(named);
+  };
+
+  it("refuses to send a layout, or to give a signing link or token into a layout or a template, saying why", async () => {
+    const account = await seedAccount();
+    const { layout } = await layoutOf(account);
+    const template = await createPackage(account, {
+      name: "Template",
+      type: "TEMPLATE",
+      roles: [signer("Client1", "client@example.test")],
+      documents: [{ id: "doc", name: "Doc", approvals: [layoutApproval("Client1")] }],
+    });
+
+    for (const method of ["POST", "PUT"] as const) {
+      await expectConflict(await call(method, `/api/packages/${layout.id}`, { key: account.apiKey, json: { status: "SENT" } }), "error.conflict.layoutStatus", /layout/i);
+    }
+    await expectConflict(await call("POST", `/api/packages/${template}`, { key: account.apiKey, json: { status: "SENT" } }), "error.conflict.templateStatus", /template/i);
+    expect((await callJson<WirePackage>("GET", `/api/packages/${layout.id}`, { key: account.apiKey })).status).toBe("DRAFT");
+
+    for (const [id, kind] of [[layout.id, "layout"], [template, "template"]] as const) {
+      const messageKey = `error.conflict.${kind}NotSignable`;
+      const named = new RegExp(`${kind}s are never signed`);
+      await expectConflict(await call("GET", `/api/packages/${id}/roles/Client1/signingUrl`, { key: account.apiKey }), messageKey, named);
+      await expectConflict(
+        await call("POST", "/api/authenticationTokens/signer/multiUse", { key: account.apiKey, json: { packageId: id, signerId: "Client1" } }),
+        messageKey,
+        named,
+      );
+      await expectConflict(await call("POST", "/api/authenticationTokens/sender", { key: account.apiKey, json: { packageId: id } }), messageKey, named);
+    }
+  });
+
+  it("opens no ceremony of a layout sent before sending one was refused: its links answer 409 saying why", async () => {
+    const account = await seedAccount();
+    const { layout } = await layoutOf(account);
+    // What the service used to accept: a SENT layout, with its signer's state and a link.
+    const db = await getDb();
+    await db.update(packages).set({ status: "SENT" }).where(eq(packages.id, layout.id));
+    await db.insert(roleSigningStates).values({ packageId: layout.id, roleId: "Client1" });
+    const token = await createSigningLink(db, { packageId: layout.id, roleId: "Client1", kind: "MULTI_USE" });
+
+    await expectConflict(await call("GET", `/api/packages/${layout.id}/roles/Client1/signingUrl`, { key: account.apiKey }), "error.conflict.layoutNotSignable", /layouts are never signed/);
+    const opened = await call("GET", `/access?sessionToken=${token}`);
+    expect(opened.status).toBe(409);
+    expect(opened.headers.get("set-cookie")).toBeNull();
+    expect(await opened.text()).toContain("layouts are never signed");
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { approvals, auditEvents, packages, reminders, roleSigningStates } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
@@ -438,6 +439,9 @@ describe("status changes on /api/packages/{id}", () => {
       completed: expect.stringMatching(/Z$/),
     });
     expect((await callJson<WirePackage>("PUT", `/api/packages/${held}`, { key: account.apiKey, json: { status: "ARCHIVED" } })).status).toBe("ARCHIVED");
+    // The zip of sealed documents: 409 until the seal (the job's work, run here directly) is stored.
+    await callJson("GET", `/api/packages/${held}/documents/zip`, { key: account.apiKey, expect: 409 });
+    await sealPackage(held);
     const zip = await call("GET", `/api/packages/${held}/documents/zip`, { key: account.apiKey });
     expect(zip.status).toBe(200);
     expect(zip.headers.get("content-type")).toBe("application/zip");

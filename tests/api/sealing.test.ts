@@ -3,15 +3,17 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { boxToWire } from "@/lib/api/wire-units";
 import { config } from "@/lib/config";
 import { database, getDb } from "@/lib/db/client";
-import { approvals, approvalSignatures, auditEvents, documents, fields, packages, roles, roleSigningStates } from "@/lib/db/schema";
+import { approvals, approvalSignatures, auditEvents, documents, fields, packages, roles, roleSigningStates, sealLeases } from "@/lib/db/schema";
 import { advanceClock, now, resetClock } from "@/lib/esign/clock";
 import { queuePackageSealing } from "@/lib/esign/sealing/queue-package-sealing";
+import { resumeInterruptedSeals } from "@/lib/esign/sealing/resume-interrupted-seals";
+import { renewSealLease, takeSealLease } from "@/lib/esign/sealing/seal-lease";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
@@ -413,6 +415,65 @@ describe("the sealing job", () => {
     // Sealed: nothing left for the sweep.
     advanceClock(60 * 60 * 1000);
     expect(await sweep()).toBe(0);
+  });
+});
+
+describe("a seal cut short by a crash", () => {
+  const leaseOf = async (packageId: string) => {
+    const [lease] = await (await getDb()).select().from(sealLeases).where(eq(sealLeases.packageId, packageId));
+    return lease;
+  };
+
+  it("is left to the live run that holds its lease, and queued again at once when that lease is not renewed", async () => {
+    const signing = await sentPackage();
+    const { account, packageId } = signing;
+    await signDirectly(signing);
+    await completeDirectly(packageId);
+
+    // A run on another instance holds the lease and renews it: this run leaves the package to it.
+    const db = await getDb();
+    const otherRun = await takeSealLease(db, packageId);
+    expect(otherRun).toMatch(/:/);
+    expect(await sealPackage(packageId)).toEqual({ sealed: [] });
+    expect(await takeSealLease(db, packageId)).toBeNull();
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+    const pdf = await call("GET", `/api/packages/${packageId}/documents/lease/pdf`, { key: account.apiKey });
+    expect([pdf.status, pdf.headers.get("retry-after")]).toEqual([409, "5"]);
+
+    // That instance dies: its lease is not renewed and runs out. The watch queues the seal again (once).
+    await db.execute(sql`update seal_leases set until = now() - interval '1 second' where package_id = ${packageId}`);
+    const before = await sealJobsOf(packageId);
+    expect(await resumeInterruptedSeals({ all: false })).toBe(1);
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+    expect(await sealJobsOf(packageId)).toBe(before + 1);
+    expect(await leaseOf(packageId)).toMatchObject({ holder: null });
+    // The dead run cannot renew what is no longer its own.
+    expect(await renewSealLease(db, packageId, otherRun!)).toBe(false);
+
+    await startJobQueue({ only: [SEAL_PACKAGE_JOB], pollingIntervalSeconds: 0.5 });
+    await waitUntilSealed(packageId);
+    expect(await leaseOf(packageId)).toBeUndefined();
+    expect(pdfSig(await download(account, `/api/packages/${packageId}/documents/lease/pdf`))).toContain("Signature is Valid.");
+  });
+
+  it("on PGlite, every lease found when the workers start is a dead run's, and is queued again at once", async () => {
+    const signing = await sentPackage();
+    const { packageId } = signing;
+    await signDirectly(signing);
+    await completeDirectly(packageId);
+    const db = await getDb();
+    await takeSealLease(db, packageId); // fresh: the run was killed a moment ago
+    const kind = (await database()).kind;
+
+    await startJobQueue({ only: [SEAL_PACKAGE_JOB], pollingIntervalSeconds: 0.5 });
+    if (kind === "pglite") {
+      await waitUntilSealed(packageId);
+      expect(await leaseOf(packageId)).toBeUndefined();
+    } else {
+      // PostgreSQL: another instance may still be running it; it waits for the lease to run out.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await leaseOf(packageId))?.holder).toMatch(/:/);
+    }
   });
 });
 

@@ -284,7 +284,7 @@ describe("GET /access?sessionToken=...", () => {
     expect(statuses).toEqual([303, 410, 410]);
   });
 
-  it("kills every link and session when the package goes back to DRAFT; sending again invites anew", async () => {
+  it("kills every link (kept, marked cancelled) and session when the package goes back to DRAFT; sending again invites anew", async () => {
     const account = await seedAccount();
     const id = await sentPackage(account);
     const invitation = await invitationToken(id, "signer1@example.test");
@@ -298,9 +298,11 @@ describe("GET /access?sessionToken=...", () => {
     await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { status: "DRAFT" } });
     const db = await getDb();
     expect(await states(id)).toEqual([]);
-    expect(await db.select().from(signingLinks).where(eq(signingLinks.packageId, id))).toEqual([]);
+    const links = await db.select().from(signingLinks).where(eq(signingLinks.packageId, id));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => link.cancelled !== null && link.cancelReason === null)).toBe(true);
     expect(await db.select().from(signingSessions).where(eq(signingSessions.packageId, id))).toEqual([]);
-    for (const token of [invitation, multi]) expect((await redeem(token)).status).toBe(404);
+    for (const token of [invitation, multi]) expect((await redeem(token)).status).toBe(410);
     expect((await refusalOf(signingSessionOf(ceremonyRequest(id, cookie), id))).status).toBe(401);
 
     await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
@@ -309,7 +311,7 @@ describe("GET /access?sessionToken=...", () => {
     const fresh = TOKEN.exec(mails[1].text)![1];
     expect(fresh).not.toBe(invitation);
     expect((await redeem(fresh)).status).toBe(303);
-    expect((await redeem(invitation)).status).toBe(404);
+    expect((await redeem(invitation)).status).toBe(410);
   });
 
   it("refuses (410) the links of a signer who has finished, and of a package that is no longer SENT", async () => {

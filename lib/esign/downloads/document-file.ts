@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
-import { gone } from "@/lib/esign/errors";
+import { conflictRetryLater, gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
@@ -104,9 +104,35 @@ export function sealedBlobOf(pkg: PackageRow, document: DocumentRow): string | n
   return isComplete(pkg.status) && document.sealedBlobSha256 ? document.sealedBlobSha256 : null;
 }
 
+/** How long a client asked to wait for a seal is told to wait (Retry-After): a seal takes seconds. */
+export const SEAL_RETRY_AFTER_SECONDS = 5;
+
 /**
- * The document as PDF for readers: the sealed PDF once the package is complete and sealed, streamed
- * from the store; otherwise the upload with its form fields flattened.
+ * A document of a complete package whose seal is not stored yet (being sealed, or queued again
+ * after a crash): 409 with Retry-After, never the unsealed file in its place.
+ */
+export function notSealedYet(document: DocumentRow) {
+  return conflictRetryLater(
+    "error.conflict.documentNotSealed",
+    `Document "${document.name}" is being sealed; its signed PDF is not ready yet. Try again in a few seconds.`,
+    SEAL_RETRY_AFTER_SECONDS,
+  );
+}
+
+/** 409 for a document whose seal is to come; 410 when its original is gone, as no seal ever will. */
+export async function notSealedYetOrPurged(store: BlobStore, document: DocumentRow) {
+  return (await store.size(document.blobSha256!)) === null ? documentPurged(document) : notSealedYet(document);
+}
+
+/** A complete package's document that is sealed (not the consent document, which never is) but has no seal stored yet. */
+export function awaitsSeal(pkg: PackageRow, document: DocumentRow): boolean {
+  return isComplete(pkg.status) && document.id !== CONSENT_DOCUMENT_ID && document.blobSha256 !== null && !document.sealedBlobSha256;
+}
+
+/**
+ * The document as PDF for readers: the sealed PDF once the package is complete, streamed from the
+ * store (409 with Retry-After until its seal is stored); before completion the upload with its
+ * form fields flattened.
  */
 export async function documentPdf(
   store: BlobStore,
@@ -115,6 +141,7 @@ export async function documentPdf(
 ): Promise<{ body: DownloadFile["body"]; size: number }> {
   const sealed = sealedBlobOf(pkg, document);
   if (sealed) return storedBlob(store, sealed, document);
+  if (awaitsSeal(pkg, document)) throw await notSealedYetOrPurged(store, document);
   const flattened = await runPdfJob("flattenPdf", { bytes: await originalBytes(store, document) }, document.name);
   return { body: responseBytes(flattened), size: flattened.byteLength };
 }

@@ -7,7 +7,7 @@ import { documentPdf, pdfFileName, type SizedDownloadFile } from "./document-fil
 
 /**
  * GET .../documents/{documentId}/pdf: before completion the flattened document (no pending
- * signatures or fields), once completed the sealed one (flattened until its seal is stored).
+ * signatures or fields), once completed the sealed one (409 with Retry-After until its seal is stored).
  */
 export async function downloadDocumentPdf(db: Queryable, caller: Caller, packageId: string, documentId: string): Promise<SizedDownloadFile> {
   const pkg = await findPackage(db, caller, packageId);

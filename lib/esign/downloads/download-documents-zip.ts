@@ -9,8 +9,10 @@ import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package"
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import {
+  awaitsSeal,
   documentPdf,
   documentPurged,
+  notSealedYetOrPurged,
   packageDocuments,
   pdfFileName,
   safeFileName,
@@ -24,7 +26,8 @@ import { zipDownload } from "./zip-download";
 /**
  * GET /api/packages/{packageId}/documents/zip: every signed document of a completed package (not
  * the consent document), one PDF per document, and last the package's sealed certificate of
- * completion, streamed as the zip is built.
+ * completion, streamed as the zip is built. 409 with Retry-After while a document's seal is not
+ * stored yet: the zip holds sealed documents only.
  */
 export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
   return completedPackageZip(db, await findPackage(db, caller, packageId));
@@ -54,6 +57,7 @@ export async function completedPackageZip(db: Queryable, pkg: PackageRow): Promi
 }
 
 async function assertStored(store: BlobStore, pkg: PackageRow, document: DocumentRow): Promise<void> {
+  if (awaitsSeal(pkg, document)) throw await notSealedYetOrPurged(store, document);
   const blob = sealedBlobOf(pkg, document) ?? document.blobSha256;
   if (!blob || (await store.size(blob)) === null) throw documentPurged(document);
 }

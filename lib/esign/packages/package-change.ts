@@ -17,7 +17,7 @@ export interface PackageChange {
 }
 
 export function stateOf(row: PackageRow) {
-  return { type: row.type as "PACKAGE" | "TEMPLATE", status: row.status as PackageStatus, trashed: row.trashed };
+  return { type: row.type as "PACKAGE" | "TEMPLATE" | "LAYOUT", status: row.status as PackageStatus, trashed: row.trashed };
 }
 
 /**

@@ -8,7 +8,7 @@ import { badRequest, conflict } from "@/lib/esign/errors";
  * the status, so restoring returns to the status the package had.
  */
 export interface PackageState {
-  type: "PACKAGE" | "TEMPLATE";
+  type: "PACKAGE" | "TEMPLATE" | "LAYOUT";
   status: PackageStatus;
   trashed: boolean;
 }
@@ -43,6 +43,12 @@ export function statusChange(state: PackageState, requested: PackageStatus): Sta
   if (state.type === "TEMPLATE") {
     throw conflict("error.conflict.templateStatus", "A template has no signing status; create a package from it instead.");
   }
+  if (state.type === "LAYOUT") {
+    throw conflict(
+      "error.conflict.layoutStatus",
+      "A layout has no signing status: it keeps one document's fields to apply to a package's document. Apply it to a package and send that package.",
+    );
+  }
   const transition = CLIENT_TRANSITIONS[requested];
   if (!transition) {
     throw conflict(
@@ -63,6 +69,19 @@ export function statusChange(state: PackageState, requested: PackageStatus): Sta
 export function trashChange(state: PackageState, trashed: boolean): EventName | null {
   if (state.trashed === trashed) return null;
   return trashed ? "PACKAGE_TRASH" : "PACKAGE_RESTORE";
+}
+
+/**
+ * Only a package is signed: a template or a layout is refused (409, saying why) wherever a
+ * signing would start (a signing link or token, a ceremony), whatever its stored status.
+ */
+export function assertSignableType(type: string): void {
+  if (type === "TEMPLATE") {
+    throw conflict("error.conflict.templateNotSignable", "This is a template: templates are never signed. Create a package from it and send that package.");
+  }
+  if (type === "LAYOUT") {
+    throw conflict("error.conflict.layoutNotSignable", "This is a layout: layouts are never signed. Apply it to a package's document and send that package.");
+  }
 }
 
 /** `status: "SENT"` on creating a template (or cloning into one) asks for the impossible. */

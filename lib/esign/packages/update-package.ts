@@ -137,9 +137,9 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     }
 
     const wasOut = state.status === "SENT" && !state.trashed;
-    // Back to DRAFT: links, ceremony sessions and signing states go; sending again starts over.
+    // Back to DRAFT: ceremony sessions and signing states go, links are cancelled (with the reason); sending again starts over.
     if (change?.status === "DRAFT" && reason) await emailSigningCancelled(tx, row, reason);
-    if (change?.status === "DRAFT") await dropSigningProgress(tx, packageId);
+    if (change?.status === "DRAFT") await dropSigningProgress(tx, packageId, reason);
     if (change?.status === "SENT") await sendPackage(tx, caller, packageId);
     else if (wasOut && (trashed || resultingStatus !== "SENT")) await clearPendingReminders(tx, packageId);
     else if (!wasOut && !trashed && resultingStatus === "SENT" && row.sent) await planRemindersOnSend(tx, packageId, row.sent);

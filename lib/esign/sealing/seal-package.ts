@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
-import { database, type Queryable } from "@/lib/db/client";
+import { database, type Db, type Queryable } from "@/lib/db/client";
 import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { isComplete } from "@/lib/esign/packages/package-status";
@@ -10,6 +10,8 @@ import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
 import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field-stamps";
 import { certificateMaterial } from "@/lib/esign/pdf/certificate-material";
 import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
+import { logger } from "@/lib/observability/logger";
+import { releaseSealLease, renewSealLease, SEAL_HEARTBEAT_MS, takeSealLease } from "./seal-lease";
 import { serviceCertificate } from "./service-certificate";
 
 type PackageRow = typeof packages.$inferSelect;
@@ -27,13 +29,37 @@ export interface SealPackageResult {
  * any transaction; then one transaction per package locks the package, stores the sealed PDFs
  * (in the transaction with the `blobs` table) and sets each document's `sealedBlobSha256`, only where it is
  * still unset. So it is idempotent: sealed documents are skipped, and of two runs racing on one
- * package the second changes nothing. A package that is not complete, or purged, is left alone.
+ * package the second changes nothing. A run holds the package's seal lease while it works
+ * (seal-lease.ts), renewed every few seconds: a run that finds it held by a live run leaves the
+ * package to it, and a lease left by a run whose instance died is found within seconds and the
+ * seal queued again. A package that is not complete, or purged, is left alone.
  * The run that seals the last document e-mails each signer their copy (emailSignerCopies).
  */
 export async function sealPackage(packageId: string): Promise<SealPackageResult> {
   const { db } = await database();
   const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
   if (!pkg || !isSealable(pkg)) return { sealed: [] };
+  if ((await unsealedDocuments(db, packageId)).length === 0) return { sealed: [] };
+  // One run per package at a time: a live run elsewhere holds the lease and will store the seal.
+  const runHolder = await takeSealLease(db, packageId);
+  if (!runHolder) return { sealed: [] };
+  const heartbeat = setInterval(() => {
+    renewSealLease(db, packageId, runHolder).catch((error) => logger().warn({ err: error, packageId }, "renewing a seal's lease failed"));
+  }, SEAL_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    return await sealUnderLease(db, pkg, runHolder);
+  } finally {
+    clearInterval(heartbeat);
+    // Still held after a failure: given up, so that the job's retry (or another run) takes it at once.
+    await releaseSealLease(db, packageId, runHolder).catch((error) => logger().warn({ err: error, packageId }, "releasing a seal's lease failed"));
+  }
+}
+
+/** The seal itself, while the run holds the package's lease; storing it ends the lease in the same transaction. */
+async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promise<SealPackageResult> {
+  const packageId = pkg.id;
+  // Read again under the lease: a run that held it before may have stored some seals meanwhile.
   const unsealed = await unsealedDocuments(db, packageId);
   if (unsealed.length === 0) return { sealed: [] };
 
@@ -62,6 +88,8 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
     const sealed = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(packages).where(eq(packages.id, packageId)).for("update");
       if (!locked || !isSealable(locked)) return [];
+      // Lost the lease (this process stalled past it and another run took over): that run stores its seal.
+      if (!(await releaseSealLease(tx, packageId, runHolder))) return [];
       const stillUnsealed = new Map((await unsealedDocuments(tx, packageId)).map((document) => [document.id, document]));
       const done: string[] = [];
       for (const { document, bytes } of results) {

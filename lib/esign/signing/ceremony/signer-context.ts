@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import { packages, roles, roleSigningStates, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { conflict, forbidden, notFound } from "@/lib/esign/errors";
+import { assertSignableType } from "@/lib/esign/packages/package-status";
 import type { SigningSession } from "@/lib/esign/signing/session";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -36,6 +37,7 @@ export async function loadSignerContext(tx: Queryable, session: SigningSession, 
   const packageQuery = tx.select().from(packages).where(eq(packages.id, session.packageId));
   const [pkg] = forUpdate ? await packageQuery.for("no key update") : await packageQuery;
   if (!pkg) throw notFound("error.notFound.packageNotFound", "This package no longer exists.");
+  assertSignableType(pkg.type);
   const [role] = await tx.select().from(roles).where(and(eq(roles.packageId, pkg.id), eq(roles.id, session.roleId)));
   if (!role) throw conflict("error.conflict.roleReassigned", "This signing role no longer exists: it was delegated to someone else.");
   const stateQuery = tx.select().from(roleSigningStates).where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)));

@@ -3,6 +3,7 @@ import type { SenderAuthenticationTokenRequest, SenderAuthenticationTokenRespons
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { conflict, forbidden } from "@/lib/esign/errors";
 import { findPackage } from "@/lib/esign/packages/find-package";
+import { assertSignableType } from "@/lib/esign/packages/package-status";
 import { createSigningLink } from "@/lib/esign/signing/links/signing-links";
 import { rolesWhoseTurnItIs } from "@/lib/esign/signing/turns";
 import { isInPerson } from "./hosting";
@@ -15,6 +16,7 @@ import { isInPerson } from "./hosting";
 export async function issueSenderToken(db: Db, caller: Caller, input: SenderAuthenticationTokenRequest): Promise<SenderAuthenticationTokenResponse> {
   return db.transaction(async (tx) => {
     const row = await findPackage(tx, caller, input.packageId);
+    assertSignableType(row.type);
     if (row.ownerUserId !== caller.user.id) throw forbidden("error.forbidden.notPackageSender", "Only the package's sender can host its signing in person.");
     if (row.trashed) throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before hosting its signing.");
     if (row.status !== "SENT") {

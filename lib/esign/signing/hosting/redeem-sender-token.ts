@@ -26,6 +26,7 @@ export async function redeemSenderToken(db: Db, token: string | null, client: Si
       .where(and(eq(signingLinks.tokenHash, signingTokenHash(token)), eq(signingLinks.kind, "HOST")))
       .for("update");
     if (!link || !link.hostUserId) throw unknownToken();
+    if (link.cancelled) throw gone("error.gone.signingCancelled", "The signing this in-person link was for was cancelled (the package went back to draft). Ask for a new one once it is sent again.");
     if (link.usedAt) throw gone("error.gone.senderTokenUsed", "This in-person signing link could be used only once, and it has been. Ask for a new one.");
     if (now().getTime() - link.created.getTime() > HOST_TOKEN_MINUTES * 60_000) {
       throw gone("error.gone.senderTokenExpired", `This in-person signing link worked for ${HOST_TOKEN_MINUTES} minutes and has expired. Ask for a new one.`);

@@ -3,7 +3,9 @@ import type { Db } from "@/lib/db/client";
 import { packages, roleSigningStates, signingLinks } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { gone, notFound } from "@/lib/esign/errors";
+import { assertSignableType } from "@/lib/esign/packages/package-status";
 import { openSigningSession } from "../session";
+import { signingCancelled } from "./signing-cancelled";
 import { isPlausibleSigningToken, signingTokenHash } from "./signing-token";
 
 export interface RedeemedSigningLink {
@@ -44,13 +46,16 @@ export async function redeemSigningLink(db: Db, token: string | null, client: Si
     const [link] = await tx.select().from(signingLinks).where(eq(signingLinks.tokenHash, signingTokenHash(token))).for("update");
     // A sender authentication token opens a hosted ceremony only through its own parameter; a signer's copy link only downloads.
     if (!link || link.kind === "HOST" || link.kind === "COPY") throw unknownLink();
+    // The sender cancelled the signing it was for: say so, and why, rather than "not valid".
+    if (link.cancelled) throw await signingCancelled(tx, link);
     if (link.kind === "SINGLE_USE" && link.usedAt) {
       throw gone("error.gone.signingLinkUsed", "This signing link could be used only once, and it has been. Ask the sender for a new one.");
     }
     const [pkg] = await tx
-      .select({ name: packages.name, status: packages.status, trashed: packages.trashed })
+      .select({ name: packages.name, type: packages.type, status: packages.status, trashed: packages.trashed })
       .from(packages)
       .where(eq(packages.id, link.packageId));
+    if (pkg) assertSignableType(pkg.type);
     if (!pkg || pkg.status !== "SENT" || pkg.trashed) throw gone("error.gone.packageNotSent", pkg ? closedMessage(pkg) : "There is nothing to sign here any more.");
     const [state] = await tx
       .select({ completed: roleSigningStates.completed })

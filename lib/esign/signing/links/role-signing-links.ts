@@ -6,11 +6,13 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { conflict, unprocessable } from "@/lib/esign/errors";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
 import { isSigningRole, roleNamedBy } from "@/lib/esign/packages/package-content";
+import { assertSignableType } from "@/lib/esign/packages/package-status";
 import { roleNotFound } from "@/lib/esign/roles/role-changes";
 import { createSigningLink, signingUrlOf } from "./signing-links";
 
-/** Signing links exist only for a package out for signing; a draft is refused with what to do. */
+/** Signing links exist only for a package (never a template or layout) out for signing; a draft is refused with what to do. */
 export function assertOutForSigning(row: PackageRow): void {
+  assertSignableType(row.type);
   if (row.trashed) throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before asking for a signing link.");
   if (row.status === "DRAFT") {
     throw conflict("error.conflict.packageNotSent", "The package is a DRAFT: signing links exist only once it is sent. Send it first (status SENT).");

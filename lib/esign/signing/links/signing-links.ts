@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { roleSigningStates, signingLinks, signingSessions } from "@/lib/db/schema";
+import { cancelSigningLinks } from "./signing-cancelled";
 import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
 import { newSigningToken } from "./signing-token";
@@ -55,11 +56,12 @@ export async function invitationUrlFor(tx: Queryable, packageId: string, recipie
 
 /**
  * Back to DRAFT: every way in and every ceremony session dies, and where each signer stood is
- * forgotten, so that sending again starts over with new invitations. What signers already signed
- * (approvals, signatures, field values) is left as it is.
+ * forgotten, so that sending again starts over with new invitations. The links are kept, marked
+ * cancelled with the sender's reason (or none), so that a signer opening one is told why it no
+ * longer works. What signers already signed (approvals, signatures, field values) is left as it is.
  */
-export async function dropSigningProgress(tx: Queryable, packageId: string): Promise<void> {
+export async function dropSigningProgress(tx: Queryable, packageId: string, reason: string | null = null): Promise<void> {
   await tx.delete(signingSessions).where(eq(signingSessions.packageId, packageId));
-  await tx.delete(signingLinks).where(eq(signingLinks.packageId, packageId));
+  await cancelSigningLinks(tx, packageId, reason);
   await tx.delete(roleSigningStates).where(eq(roleSigningStates.packageId, packageId));
 }

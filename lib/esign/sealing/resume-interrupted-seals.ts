@@ -1,0 +1,24 @@
+import { getDb } from "@/lib/db/client";
+import { activeJobsData, enqueueJob } from "@/lib/jobs/enqueue";
+import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
+import { leasesToResume } from "./seal-lease";
+
+/**
+ * Queues again, at once, the seals a dead instance was running (their lease not renewed, or with
+ * `all` every lease, and every seal job marked running, as on PGlite at start, where this process
+ * is the data folder's only one: see leasesToResume), each job in the transaction that sets its
+ * lease aside. Answers how many packages. The dead run's own job stays `active` until pg-boss
+ * expires it; run then, it finds the documents sealed and does nothing.
+ */
+export async function resumeInterruptedSeals(options: { all: boolean }): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const packageIds = new Set(await leasesToResume(tx, options));
+    // A run killed before it took its lease left only its job, marked running.
+    if (options.all) {
+      for (const data of await activeJobsData(tx, SEAL_PACKAGE_JOB)) if (typeof data.packageId === "string") packageIds.add(data.packageId);
+    }
+    for (const packageId of packageIds) await enqueueJob(tx, SEAL_PACKAGE_JOB, { packageId });
+    return packageIds.size;
+  });
+}
