@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";
 import { signInWithPassword, signUpInConsole } from "../console/console-support";
 
@@ -12,16 +12,6 @@ import { signInWithPassword, signUpInConsole } from "../console/console-support"
  * and the sender's account menu shows exactly what those permissions (and their Sender role) reach,
  * until the role is disabled.
  */
-
-/** No serious or critical axe violation on the page as it is now (dialogs included). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 interface Sender {
   id: string;

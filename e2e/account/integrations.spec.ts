@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/accessibility";
 import { CallbackReceiver } from "../support/callback-receiver";
 import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { ServiceClient } from "../support/service-client";
@@ -44,16 +44,6 @@ test.afterAll(async () => {
   await receiver.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** No serious or critical axe violation on the page as it is now (dialogs included). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 async function consoleContext(browser: import("@playwright/test").Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.url });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";
 import { signInWithPassword, signUpInConsole } from "../console/console-support";
 
@@ -10,16 +10,6 @@ import { signInWithPassword, signUpInConsole } from "../console/console-support"
  * key, gives them a role, opens their packages, and deleting them while they have a draft locks
  * them. A plain sender's menus leave senders out, and the page tells them so.
  */
-
-/** No serious or critical axe violation on the page as it is now (dialogs included). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 const rowOf = (page: Page, email: string) => page.getByTestId("sender-row").filter({ hasText: email });
 

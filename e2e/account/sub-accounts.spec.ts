@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/accessibility";
 import { signInWithPassword, signUpInConsole } from "../console/console-support";
 import { ServiceClient } from "../support/service-client";
 
@@ -10,16 +10,6 @@ import { ServiceClient } from "../support/service-client";
  * there revealed, and the console switched into a sub account (its inbox, its name in the top bar)
  * and back home.
  */
-
-/** No serious or critical axe violation on the page as it is now (dialogs included). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 /** The tree's item of the account named `name` (the last match: an item holds the items below it). */
 const nodeOf = (page: Page, name: string) =>

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
+import { expectAccessible } from "../support/accessibility";
 import { inWireUnits, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, openCeremony, signField } from "../support/signer";
@@ -18,13 +18,6 @@ const FIELD_PAGE = 149; // page 150
 const FIELD = { top: 500, left: 120, width: 200, height: 50 }; // PDF points from the page's top-left
 /** Incompressible bytes no page uses, like a scan's unused images: the file is mostly what the first page does not need. */
 const PADDING = 3_000_000;
-
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
-}
 
 test("the first page of a 200-page document is drawn from a part of the file; the page of a far field is drawn when the signer goes to it", async ({ browser, baseURL }) => {
   const service = await ServiceClient.signUp(baseURL!, "Long ceremony");
@@ -77,7 +70,7 @@ test("the first page of a 200-page document is drawn from a part of the file; th
   expect(ranged.every((read) => read.status === 206)).toBe(true);
   expect(ranged.reduce((sum, read) => sum + read.bytes, 0)).toBeLessThan(pdf.byteLength / 4);
 
-  expect(await serious(signer), "axe on the long document").toEqual([]);
+  await expectAccessible(signer, "the long document");
 
   // "Next field": the signature on page 150, whose page did not exist, is scrolled to, drawn, and focused.
   await signer.getByRole("button", { name: "Next field" }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
+import { expectAccessible } from "../support/accessibility";
 
 /** What the console's end-to-end tests share: a new user, real PDFs, the page checks. */
 
@@ -52,16 +52,11 @@ export const pdfFile = async (name: string, title: string, pages = 1) => ({ name
 
 /**
  * A main page's checks: a screenshot kept as a test artefact (test-results/console-<name>.png) and
- * an axe scan that must find no serious or critical violation.
+ * an axe scan, once the page has settled, that must find no serious or critical violation.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/console-${name}.png`, fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`),
-    `axe on ${name}`,
-  ).toEqual([]);
+  await expectAccessible(page, name);
 }
 
 /**

@@ -35,16 +35,33 @@ async function stepsShown(page: Page): Promise<string[][]> {
   return shown.map((names) => names.map((name) => name.trim()));
 }
 
-/** dnd-kit by keyboard: Space picks up (wait until it says so), arrows move, Space drops. */
-async function moveWithKeyboard(page: Page, handle: Locator, key: "ArrowUp" | "ArrowDown", presses: number): Promise<void> {
+/**
+ * dnd-kit by keyboard, as a screen reader user moves an item: Space picks it up (wait until it
+ * says so), arrows move it, and Space drops it once the live region has said where it now is
+ * (`arrival`, the words of the announcement).
+ *
+ * Both waits are on dnd-kit, not on the page. It listens for arrows from the timer turn after the
+ * pick-up, while aria-pressed is on before that (6 to 32 ms before, measured on a busy machine,
+ * and an arrow came as soon as 34 ms after it). And it takes an arrow late when the place it goes
+ * to is above the middle of the window: it scrolls the window smoothly instead of moving the item,
+ * and finds the new place from the scroll, frames later (8 to 147 ms after the arrow, measured).
+ * A Space pressed before that drops the item where it was: "Agreement dropped at position 2 of 2",
+ * the list left as it was (4 rounds in 4 with no pause after the arrow; the pause of 150 ms this
+ * replaces lost that race on busy machines).
+ */
+async function moveWithKeyboard(page: Page, handle: Locator, key: "ArrowUp" | "ArrowDown", presses: number, arrival: string): Promise<void> {
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
+  // A timer of ours, set now, runs after the one dnd-kit set at the pick-up to start listening.
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve)));
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press(key);
-    // Each press moves to the next target once dnd-kit has measured the layout.
-    await page.waitForTimeout(150);
+    // Pacing between presses (moves stop at the first and last targets, so a press taken from a
+    // place not yet updated is made up by the extra ones); the drop waits for the announcement.
+    if (i < presses - 1) await page.waitForTimeout(150);
   }
+  await expect(page.getByRole("status").filter({ hasText: arrival })).toBeAttached();
   await page.keyboard.press("Space");
   await expect(handle).not.toHaveAttribute("aria-pressed", "true");
 }
@@ -80,11 +97,11 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   await expect(page.getByLabel("Signers must sign the documents in this order")).toBeChecked();
   // The Agreement first, whichever way the uploads landed: by keyboard.
   if ((await uploadedOrder(page))[0] !== "Agreement") {
-    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Agreement" }), "ArrowUp", 1);
+    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Agreement" }), "ArrowUp", 1, "Agreement is now at position 1 of 2.");
   } else {
-    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Annex" }), "ArrowUp", 1);
+    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Annex" }), "ArrowUp", 1, "Annex is now at position 1 of 2.");
     await expect.poll(() => uploadedOrder(page)).toEqual(["Annex", "Agreement"]);
-    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Agreement" }), "ArrowUp", 1);
+    await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Agreement" }), "ArrowUp", 1, "Agreement is now at position 1 of 2.");
   }
   await expect.poll(() => uploadedOrder(page)).toEqual(["Agreement", "Annex"]);
 
@@ -110,9 +127,9 @@ export async function buildSendFollowAndDownload(page: Page, browser: Browser, b
   await expect.poll(() => stepsShown(page)).toEqual([["Alice Adams", "Chloe Clark"], ["Bruno Brown"]]);
   // ...out to a new last step, and back into the first, with the keyboard (moves stop at the
   // first and last targets, so extra presses only make sure it gets there).
-  await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Chloe Clark" }), "ArrowDown", 6);
+  await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Chloe Clark" }), "ArrowDown", 6, "Chloe Clark is over a new last step.");
   await expect.poll(() => stepsShown(page)).toEqual([["Alice Adams"], ["Bruno Brown"], ["Chloe Clark"]]);
-  await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Chloe Clark" }), "ArrowUp", 6);
+  await moveWithKeyboard(page, page.getByRole("button", { name: "Reorder Chloe Clark" }), "ArrowUp", 6, "Chloe Clark is over step 1.");
   await expect.poll(() => stepsShown(page)).toEqual([["Alice Adams", "Chloe Clark"], ["Bruno Brown"]]);
 
   // Fields: a signature for each signer on the Agreement, dragged from the palette.

@@ -16,6 +16,8 @@ export interface Upload {
   status: "uploading" | "failed";
   /** The service's message when it refused the file. */
   error?: string;
+  /** The stored document, once the service has answered: the upload is shown until the package lists it. */
+  documentId?: string;
 }
 
 /** The file name without ".pdf": the document's first name, which the sender can change. */
@@ -25,14 +27,22 @@ export function documentNameOf(fileName: string): string {
 
 /**
  * Uploads dropped files, all at once, each with its own progress; a finished one leaves the list
- * (the document appears in the package), a refused one stays with the service's message.
+ * when the package lists its document, a refused one stays with the service's message.
+ *
+ * A finished document is not added to the cached package by hand. The service lists documents by
+ * index, then in the order it stored them, and uploads sent together are stored in the order they
+ * finish, which is not always the order their answers arrive in: appended as each answer arrived,
+ * two documents were shown in one order, then swapped places on the refetch half a second later,
+ * under the pointer of a sender who had started to drag one (3 of 20 rounds on a busy machine).
+ * The refetch shows them where the service keeps them, and they stay there.
  */
 export function useDocumentUploads(pkg: WirePackage) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
-  // The indexes of uploads still in flight: a second drop before the first lands must not take the same ones.
-  const inFlight = useRef(new Map<string, number>());
+  // The indexes of uploads still in flight (and of their documents, until the package lists them):
+  // a second drop before the first is listed must not take the same ones.
+  const inFlight = useRef(new Map<string, { index: number; documentId?: string }>());
   // Each upload still in flight, settling with the service's refusal or null.
   const landing = useRef(new Map<string, Promise<Error | null>>());
   // Sending waits for the documents still uploading; one refused meanwhile stops it.
@@ -54,9 +64,11 @@ export function useDocumentUploads(pkg: WirePackage) {
 
   const start = useCallback(
     (files: File[], extractTextTags: boolean) => {
-      const known = [...pkg.documents, ...[...inFlight.current].map(([id, index]) => ({ id, index }))];
+      const listed = new Set(pkg.documents.map((document) => document.id));
+      for (const [key, { documentId }] of inFlight.current) if (documentId && listed.has(documentId)) inFlight.current.delete(key);
+      const known = [...pkg.documents, ...[...inFlight.current].map(([id, { index }]) => ({ id, index }))];
       const added = files.map((file, offset) => ({ file, key: `${Date.now()}-${offset}-${file.name}`, index: indexForNewDocument(known, offset) }));
-      for (const { key, index } of added) inFlight.current.set(key, index);
+      for (const { key, index } of added) inFlight.current.set(key, { index });
       setUploads((current) => [...current, ...added.map(({ key, file }) => ({ key, fileName: file.name, progress: 0, status: "uploading" as const }))]);
       for (const { file, key, index } of added) {
         const controller = new AbortController();
@@ -66,18 +78,17 @@ export function useDocumentUploads(pkg: WirePackage) {
         landing.current.set(key, upload.then(() => null, (error: Error) => error));
         upload
           .then((document) => {
-            // Shown at once, before the refetch confirms it.
-            queryClient.setQueryData<WirePackage>(packageKeys.one(pkg.id), (current) =>
-              current && !current.documents.some((existing) => existing.id === document.id) ? { ...current, documents: [...current.documents, document] } : current,
-            );
-            update(key, null);
+            inFlight.current.set(key, { index, documentId: document.id });
+            // A refetch for another upload may have listed it already.
+            const cached = queryClient.getQueryData<WirePackage>(packageKeys.one(pkg.id));
+            update(key, cached?.documents.some((existing) => existing.id === document.id) ? null : { progress: 1, documentId: document.id });
           })
           .catch((error: Error) => {
+            inFlight.current.delete(key);
             if (error.name !== "AbortError") update(key, { status: "failed", error: error.message });
           })
           .finally(() => {
             controllers.current.delete(key);
-            inFlight.current.delete(key);
             landing.current.delete(key);
             void queryClient.invalidateQueries({ queryKey: packageKeys.all });
           });
@@ -85,6 +96,16 @@ export function useDocumentUploads(pkg: WirePackage) {
     },
     [pkg.documents, pkg.id, queryClient, update],
   );
+
+  // A finished upload leaves the list in the render where the package first lists its document.
+  const [documentsShown, setDocumentsShown] = useState(pkg.documents);
+  if (documentsShown !== pkg.documents) {
+    setDocumentsShown(pkg.documents);
+    const listed = new Set(pkg.documents.map((document) => document.id));
+    if (uploads.some((upload) => upload.documentId && listed.has(upload.documentId))) {
+      setUploads(uploads.filter((upload) => !(upload.documentId && listed.has(upload.documentId))));
+    }
+  }
 
   const dismiss = useCallback((key: string) => update(key, null), [update]);
 
