@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -9,6 +7,7 @@ import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { pdfText } from "../support/poppler";
 import { seedAccount, type SeededAccount } from "../support/seed";
+import { startTwilioServer } from "../support/twilio-server";
 
 /**
  * A signer's own authentication (the original's `auth`): CHALLENGE questions asked before any
@@ -98,38 +97,6 @@ async function eventsOf(packageId: string, name: string) {
     .from(auditEvents)
     .where(and(eq(auditEvents.packageId, packageId), eq(auditEvents.name, name)))
     .orderBy(asc(auditEvents.id));
-}
-
-/** A loopback server speaking Twilio's Messages API: checks Basic auth and the form, keeps each message. */
-async function startTwilio(accountSid: string, authToken: string) {
-  const messages: { to: string; from: string; body: string }[] = [];
-  const refusals: string[] = [];
-  const server = http.createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    request.on("end", () => {
-      const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
-      const problems: string[] = [];
-      if (request.method !== "POST") problems.push(`method ${request.method}`);
-      if (request.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) problems.push(`path ${request.url}`);
-      if (request.headers.authorization !== expectedAuth) problems.push("authorization");
-      if (!String(request.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) problems.push("content-type");
-      const form = new URLSearchParams(raw);
-      for (const name of ["To", "From", "Body"]) if (!form.get(name)) problems.push(`no ${name}`);
-      if (problems.length > 0) {
-        refusals.push(problems.join(", "));
-        response.writeHead(problems.includes("authorization") ? 401 : 400, { "content-type": "application/json" });
-        response.end(JSON.stringify({ code: 20003, message: problems.join(", "), status: 401 }));
-        return;
-      }
-      messages.push({ to: form.get("To")!, from: form.get("From")!, body: form.get("Body")! });
-      response.writeHead(201, { "content-type": "application/json" });
-      response.end(JSON.stringify({ sid: `SM${messages.length}`, status: "queued", to: form.get("To"), from: form.get("From") }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, messages, refusals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 function configureTwilio(url: string, accountSid = "AC0123456789abcdef", authToken = "secret-token") {
@@ -296,7 +263,7 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
   });
 
   it("normalises the phone, texts a code with Basic auth and form fields, and the code authenticates the signer", async () => {
-    const twilio = await startTwilio("AC0123456789abcdef", "secret-token");
+    const twilio = await startTwilioServer("AC0123456789abcdef", "secret-token");
     try {
       configureTwilio(twilio.url);
       const account = await seedAccount();
@@ -329,7 +296,7 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
   });
 
   it("locks the signer after five wrong codes (SIGNER_LOCKED) until the sender unlocks them", async () => {
-    const twilio = await startTwilio("ACfeedface", "other-token");
+    const twilio = await startTwilioServer("ACfeedface", "other-token");
     try {
       configureTwilio(twilio.url, "ACfeedface", "other-token");
       const account = await seedAccount();
@@ -354,7 +321,7 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
   });
 
   it("answers 502 when the provider refuses the credentials", async () => {
-    const twilio = await startTwilio("ACright", "right-token");
+    const twilio = await startTwilioServer("ACright", "right-token");
     try {
       configureTwilio(twilio.url, "ACright", "wrong-token");
       const account = await seedAccount();
