@@ -74,8 +74,8 @@ function payloadWithAuth(auth: unknown, extra: Record<string, unknown> = {}) {
   return payload;
 }
 
-async function sentPackageWithAuth(account: SeededAccount, auth: unknown): Promise<string> {
-  const id = await createPackageWithFiles(account.apiKey, payloadWithAuth(auth));
+async function sentPackageWithAuth(account: SeededAccount, auth: unknown, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = await createPackageWithFiles(account.apiKey, payloadWithAuth(auth, extra));
   await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
   return id;
 }
@@ -300,10 +300,12 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
     try {
       configureTwilio(twilio.url, "ACfeedface", "other-token");
       const account = await seedAccount();
-      const id = await sentPackageWithAuth(account, { scheme: "SMS", challenges: [{ question: "+44 20 7946 0958" }] });
+      const id = await sentPackageWithAuth(account, { scheme: "SMS", challenges: [{ question: "+44 20 7946 0958" }] }, { language: "fr" });
       const cookie = await openCeremony(account, id);
       await callJson("POST", `/api/signing/${id}/authentication/sms`, as(cookie));
       expect(twilio.messages[0].to).toBe("+442079460958");
+      // In the signer's language, like every step of their ceremony.
+      expect(twilio.messages[0].body).toMatch(/^\d{6} est votre code pour signer « .+ »\. Il est valable 10 minutes\./);
       const code = /\b(\d{6})\b/.exec(twilio.messages[0].body)![1];
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
       for (let i = 0; i < 4; i++) await expectError(await call("POST", `/api/signing/${id}/authentication/sms/verify`, as(cookie, { json: { code: wrong } })), 400);

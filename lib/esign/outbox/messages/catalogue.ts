@@ -28,6 +28,11 @@ function translatorFor(language: string) {
 
 type Translate = ReturnType<typeof translatorFor>;
 
+/** The text message carrying a signer's SMS code, in `language` (one we ship). */
+export function signingCodeTextIn(language: string, data: { code: string; packageName: string; minutesValid: number }): string {
+  return translatorFor(language)("textMessage.signingCode", data);
+}
+
 /** Every kind of message in one language: the blocks are the same in each, only their texts come from the language's file. */
 function catalogueOf(t: Translate): Catalogue {
   const hello = (name: string) => ({ paragraph: t("common.hello", { name }) });

@@ -1,4 +1,4 @@
-import { catalogueIn, EMAIL_MESSAGES } from "./catalogue";
+import { catalogueIn, EMAIL_MESSAGES, signingCodeTextIn } from "./catalogue";
 import { renderEmail } from "./render";
 import type {
   CallbackFailingData,
@@ -57,3 +57,7 @@ export const declinedEmail = (data: DeclinedData, language?: string | null) => r
 export const expiredEmail = (data: ExpiredData, language?: string | null) => render((c) => c.expired, data, language);
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string | null) => render((c) => c.callbackFailing, data, language);
 export const passwordResetEmail = (data: PasswordResetData, language?: string | null) => render((c) => c.passwordReset, data, language);
+
+/** The SMS that carries a signer's code, in the signer's language as `emailLanguageOf` picks it. */
+export const signingCodeText = (data: { code: string; packageName: string; minutesValid: number }, language?: string | null) =>
+  signingCodeTextIn(emailLanguageOf(language), data);

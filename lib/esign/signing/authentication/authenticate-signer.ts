@@ -7,6 +7,7 @@ import { wireDate } from "@/lib/api/wire";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, ServiceError, tooManyRequests } from "@/lib/esign/errors";
+import { signingCodeText } from "@/lib/esign/outbox/messages";
 import { derivedKey } from "@/lib/esign/security/server-secret";
 import {
   CODE_VALID_MINUTES,
@@ -179,9 +180,10 @@ export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<Signe
       .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)))
       .returning();
     const phone = storedAuthOf(role.signer?.auth).challenges[0]?.question ?? "";
+    const language = (typeof role.signer?.language === "string" && role.signer.language) || pkg.language;
     return {
       to: phone,
-      body: `${code} is your code to sign "${pkg.name}". It works for ${CODE_VALID_MINUTES} minutes.`,
+      body: signingCodeText({ code, packageName: pkg.name, minutesValid: CODE_VALID_MINUTES }, language),
       status: authenticationStatus(role, updated, at)!,
     };
   });
