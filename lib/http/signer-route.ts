@@ -1,6 +1,5 @@
 import type { Tx } from "@/lib/db/client";
-import { forbidden } from "@/lib/esign/errors";
-import { mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
+import { assertSignerAuthenticated } from "@/lib/esign/signing/authentication/signer-auth";
 import { loadSignerContext, type SignerContext } from "@/lib/esign/signing/ceremony/signer-context";
 import { signingSessionOf } from "@/lib/esign/signing/session";
 import type { RouteContract } from "@/lib/api/openapi/operation";
@@ -27,9 +26,7 @@ export function signerRoute<P extends Params = Params>(
     const changes = request.method !== "GET" && request.method !== "HEAD";
     return db.transaction(async (tx) => {
       const context = await loadSignerContext(tx, session, changes);
-      if (!options.beforeAuthentication && mustAuthenticate(context.role, context.state)) {
-        throw forbidden("error.forbidden.signerAuthenticationRequired", "Answer your security questions or enter the code sent to your phone before opening the documents.");
-      }
+      if (!options.beforeAuthentication) assertSignerAuthenticated(context.role.signer, context.state);
       return handler({ request, params, tx, context });
     });
   });

@@ -183,6 +183,26 @@ describe("CHALLENGE: questions and answers", () => {
     expect(text).not.toContain("Rex");
   });
 
+  it("refuses an attachment upload before the questions are answered: it could complete the signer's part", async () => {
+    const account = await seedAccount();
+    const payload = payloadWithAuth(QUESTIONS);
+    Object.assign(payload.roles[0], { attachmentRequirements: [{ name: "Photo ID", description: "Both sides", required: true }] });
+    const id = await createPackageWithFiles(account.apiKey, payload);
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    const cookie = await openCeremony(account, id);
+    const role = await callJson<{ attachmentRequirements: { id: string }[] }>("GET", `/api/packages/${id}/roles/Signer1`, { key: account.apiKey });
+    const attachmentId = role.attachmentRequirements[0].id;
+    const form = () => {
+      const data = new FormData();
+      data.append("file", new Blob([new Uint8Array(Buffer.from("%PDF-1.4 id"))], { type: "application/pdf" }), "id.pdf");
+      return data;
+    };
+    await expectError(await call("POST", `/api/signing/${id}/attachments/${attachmentId}`, as(cookie, { body: form() })), 403, "error.forbidden.signerAuthenticationRequired");
+    await expectError(await call("POST", `/api/packages/${id}/attachment/${attachmentId}`, as(cookie, { body: form() })), 403, "error.forbidden.signerAuthenticationRequired");
+    const after = await callJson<{ attachmentRequirements: { files: unknown[] }[] }>("GET", `/api/packages/${id}/roles/Signer1`, { key: account.apiKey });
+    expect(after.attachmentRequirements[0].files).toEqual([]);
+  });
+
   it("locks the signer at the fifth wrong attempt, delivers SIGNER_LOCKED, and the sender unlocks them", async () => {
     const account = await seedAccount();
     await callJson("POST", "/api/callback", { key: account.apiKey, json: { url: "https://hooks.example.test/signet", events: ["SIGNER_LOCKED"] } });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, scryptSync } from "node:crypto";
 import { missingSmsSettings } from "@/lib/config";
-import { badRequest, unprocessable } from "@/lib/esign/errors";
+import { badRequest, forbidden, unprocessable } from "@/lib/esign/errors";
 import { verifyPassword } from "@/lib/esign/security/passwords";
 import { derivedKey } from "@/lib/esign/security/server-secret";
 
@@ -188,6 +188,17 @@ export function wireAuth(auth: unknown): { scheme: string; challenges: { questio
 export function requiredScheme(auth: unknown): "CHALLENGE" | "SMS" | null {
   const { scheme } = storedAuthOf(auth);
   return scheme === "CHALLENGE" || scheme === "SMS" ? scheme : null;
+}
+
+/**
+ * Refuses (403) a signer who still has to answer their questions or enter their SMS code: every
+ * ceremony call but the view and the authentication itself goes through here, whether by
+ * signerRoute or by assertMayAct (signing, declining, attachments, delegation).
+ */
+export function assertSignerAuthenticated(signer: { auth?: unknown } | null | undefined, state: { authenticated: Date | null } | undefined): void {
+  if (requiredScheme(signer?.auth) !== null && !state?.authenticated) {
+    throw forbidden("error.forbidden.signerAuthenticationRequired", "Answer your security questions or enter the code sent to your phone before opening the documents.");
+  }
 }
 
 /** The phone as the signer is shown it: all but the last four digits hidden. */

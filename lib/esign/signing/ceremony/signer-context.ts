@@ -4,6 +4,7 @@ import { packages, roles, roleSigningStates, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { conflict, forbidden, notFound } from "@/lib/esign/errors";
 import { assertSignableType } from "@/lib/esign/packages/package-status";
+import { assertSignerAuthenticated } from "@/lib/esign/signing/authentication/signer-auth";
 import type { SigningSession } from "@/lib/esign/signing/session";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -73,6 +74,7 @@ export function assertMayAct(context: SignerContext, what: string): void {
   if (pkg.status !== "SENT" || pkg.trashed) throw conflict("error.conflict.packageNotSent", `The package is ${pkg.trashed ? "in the trash" : pkg.status}; ${what} is no longer possible.`);
   if (state.completed) throw conflict("error.conflict.signerCompleted", "You have already finished signing this package.");
   if (state.signerLocked) throw forbidden("error.forbidden.signerLocked", "You are locked out after too many failed verification attempts; the sender can unlock you.");
+  assertSignerAuthenticated(context.role.signer, state);
   if (!holdsGroupLock(context)) {
     const holder = context.state.lockedByName ?? "another member";
     throw conflict("error.conflict.groupLocked", `${holder} of your group is signing right now; you cannot sign until they finish or leave.`);
