@@ -71,6 +71,8 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
     const definition = jobDefinition(name);
     const batchSize = definition.batchSize ?? 1;
     await createQueue(boss, name);
+    // Before this process's workers fetch anything: what start() finds running (a seal's lease) is a dead process's, not theirs.
+    await definition.start?.();
     // Each work() call is one more worker (pg-boss 10 has no concurrency option of its own).
     const workers: QueueWorker[] = [];
     for (let index = 0; index < Math.max(1, definition.workers?.() ?? 1); index++) {
@@ -108,7 +110,6 @@ async function openWorkers(options: JobQueueOptions): Promise<RunningWorkers> {
     const idle = workers.find((worker) => !worker.busy);
     if (idle) boss.notifyWorker(idle.id);
   });
-  for (const name of workersOf.keys()) await jobDefinition(name).start?.();
   const stopDefinitions = async () => {
     for (const name of workersOf.keys()) await jobDefinition(name).stop?.();
   };

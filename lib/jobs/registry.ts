@@ -40,7 +40,7 @@ export interface JobDefinition<Data extends object = object> {
    * then serve them all). Throwing fails every job of the batch, each retried by its policy.
    */
   handleBatch?(jobs: { data: Data; attempt: JobAttempt }[]): Promise<void>;
-  /** Called once this process's workers of the job have started (a watch of its own, recovery after a crash). */
+  /** Called once, just before this process's workers of the job start fetching (a watch of its own, recovery after a crash). */
   start?(): Promise<void>;
   /** Called once the workers have stopped: releases what runs keep between them (open connections). */
   stop?(): Promise<void>;

@@ -70,6 +70,15 @@ export async function releaseSealLease(db: Queryable, packageId: string, runHold
 }
 
 /**
+ * Removes a lease no live run holds (set aside for a queued run, or expired), for a run that finds
+ * nothing to seal (sealed meanwhile, purged): left, it would be found expired and queued again
+ * every minute, for ever.
+ */
+export async function dropIdleSealLease(db: Queryable, packageId: string): Promise<void> {
+  await db.delete(sealLeases).where(and(eq(sealLeases.packageId, packageId), sql`(${sealLeases.holder} is null or ${sealLeases.until} < now())`));
+}
+
+/**
  * The packages whose seal was cut short, locked (SKIP LOCKED: instances sweeping at once share them
  * out) and set aside for a queued run (`holder` null, `until` a minute on), so that the next sweeps
  * leave them alone while the run waits for a worker (any run takes such a lease at once). `all`: every lease, expired or not, for an instance

@@ -11,7 +11,7 @@ import { fieldStamps, type FieldStampSources, type SignerDetails } from "./field
 import { certificateMaterial } from "@/lib/esign/pdf/certificate-material";
 import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { logger } from "@/lib/observability/logger";
-import { releaseSealLease, renewSealLease, SEAL_HEARTBEAT_MS, takeSealLease } from "./seal-lease";
+import { dropIdleSealLease, releaseSealLease, renewSealLease, SEAL_HEARTBEAT_MS, takeSealLease } from "./seal-lease";
 import { serviceCertificate } from "./service-certificate";
 
 type PackageRow = typeof packages.$inferSelect;
@@ -38,8 +38,10 @@ export interface SealPackageResult {
 export async function sealPackage(packageId: string): Promise<SealPackageResult> {
   const { db } = await database();
   const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
-  if (!pkg || !isSealable(pkg)) return { sealed: [] };
-  if ((await unsealedDocuments(db, packageId)).length === 0) return { sealed: [] };
+  if (!pkg || !isSealable(pkg) || (await unsealedDocuments(db, packageId)).length === 0) {
+    if (pkg) await dropIdleSealLease(db, packageId);
+    return { sealed: [] };
+  }
   // One run per package at a time: a live run elsewhere holds the lease and will store the seal.
   const runHolder = await takeSealLease(db, packageId);
   if (!runHolder) return { sealed: [] };
