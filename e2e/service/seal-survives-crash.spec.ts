@@ -159,9 +159,11 @@ test("a seal cut short by SIGKILL: the downloads say 'not sealed yet', then serv
   };
   console.log(`resume timings (ms): ${JSON.stringify(timings)}`);
   test.info().annotations.push({ type: "resume timings (ms)", description: JSON.stringify(timings) });
-  // Resumed within seconds of the restart: the seal starts again at once, and the download follows it.
-  expect(timings.startToSealJobStarted).toBeLessThan(15_000);
-  expect(timings.answeringToSealedDownload).toBeLessThan(timings.sealMs + 5_000);
+  // Resumed within seconds of the restart, not the 5 minutes of the sweep nor pg-boss's 15 of
+  // expiry: the seal starts again as the workers start, and the download follows it. The bounds
+  // leave a loaded machine room; the measured times are in the report.
+  expect(timeOf(rerun) - answering).toBeLessThan(20_000);
+  expect(timings.answeringToSealedDownload).toBeLessThan(timings.sealMs + 20_000);
 
   for (const id of DOCUMENTS) {
     const sealed = await client.download(`/api/packages/${packageId}/documents/${id}/pdf`);
@@ -203,8 +205,9 @@ test("two servers on one PostgreSQL database: the one left running takes over th
     };
     console.log(`PostgreSQL take-over timings (ms): ${JSON.stringify(timings)}`);
     test.info().annotations.push({ type: "take-over timings (ms)", description: JSON.stringify(timings) });
-    // The lease runs out 15 s after its last renewal (at most 5 s before the kill); the watch looks every 5 s.
-    expect(timings.killToSealJobStarted).toBeLessThan(25_000);
+    // The lease runs out 15 s after its last renewal (at most 5 s before the kill) and the watch
+    // looks every 5 s: about 20 s, bounded loosely for a loaded machine; far from pg-boss's 15 minutes.
+    expect(timings.killToSealJobStarted).toBeLessThan(60_000);
   } finally {
     await Promise.all(started.splice(0).map(stopServer));
     await database.drop();

@@ -101,11 +101,12 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
       await smtp.waitFor(rita.email, new RegExp(`is still waiting for you to sign "Reminded on ${kind}"`), 30_000);
       expect(await owner.packageStatus(remindedId)).toBe("SENT");
 
-      // The sweep's last success, as a monitor reads it.
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; checks: { sweep: { status: string; lastSuccess: string; intervalSeconds: number } } };
-      expect(health.status).toBe("ok");
-      expect(health.checks.sweep).toMatchObject({ status: "ok", intervalSeconds: SWEEP_SECONDS });
-      expect(Date.now() - Date.parse(health.checks.sweep.lastSuccess)).toBeLessThan(3 * SWEEP_SECONDS * 1000);
+      // The sweep's last success, as a monitor reads it: moving on with every sweep.
+      type Health = { status: string; checks: { sweep: { status: string; lastSuccess: string; intervalSeconds: number } } };
+      const health = async () => (await (await fetch(`${server.url}/api/health`)).json()) as Health;
+      const first = await health();
+      expect(first.checks.sweep).toMatchObject({ status: "ok", intervalSeconds: SWEEP_SECONDS });
+      await expect.poll(async () => Date.parse((await health()).checks.sweep.lastSuccess), { timeout: 15_000 }).toBeGreaterThan(Date.parse(first.checks.sweep.lastSuccess));
 
       // Two days later for the completed package: the server, started again, purges it.
       await stopServer(server);

@@ -28,6 +28,6 @@ export const dueWorkJob = defineJob({
     await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS);
     await requeueStalledEmails(at);
     await compactBusyPackageCounts(await getDb());
-    await recordScheduledRunSuccess(DUE_WORK_JOB, at);
+    await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },
 });

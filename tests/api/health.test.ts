@@ -88,20 +88,20 @@ describe("GET /api/health", () => {
   it("tells when the sweep last finished, and answers degraded (still 200) when that is more than three intervals ago", async () => {
     process.env.SWEEP_INTERVAL_SECONDS = "10";
     try {
-      const recent = new Date(now().getTime() - 29_000);
+      const recent = new Date(now().getTime() - 20_000);
       await recordScheduledRunSuccess(DUE_WORK_JOB, recent);
       let { response, body } = await health();
       expect(response.status).toBe(200);
       expect(body.status).toBe("ok");
       expect(body.checks.sweep).toMatchObject({ status: "ok", lastSuccess: recent.toISOString(), intervalSeconds: 10 });
 
-      const stale = new Date(now().getTime() - 31_000);
+      const stale = new Date(now().getTime() - 40_000);
       await recordScheduledRunSuccess(DUE_WORK_JOB, stale);
       ({ response, body } = await health());
       expect(response.status).toBe(200);
       expect(body.status).toBe("degraded");
       expect(body.checks.sweep).toMatchObject({ status: "degraded", lastSuccess: stale.toISOString() });
-      expect(body.checks.sweep.reason).toMatch(/^no sweep has finished for 31 s: packages do not expire/);
+      expect(body.checks.sweep.reason).toMatch(/^no sweep has finished for 4\d s: packages do not expire/);
       expect(body.checks.database.status).toBe("ok");
     } finally {
       delete process.env.SWEEP_INTERVAL_SECONDS;

@@ -342,7 +342,7 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
     }
   });
 
-  it("answers 502 when the provider refuses the credentials", async () => {
+  it("answers 502 when the provider refuses the credentials, and lets the signer ask again at once once it is fixed", async () => {
     const twilio = await startTwilioServer("ACright", "right-token");
     try {
       configureTwilio(twilio.url, "ACright", "wrong-token");
@@ -352,6 +352,10 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
       await expectError(await call("POST", `/api/signing/${id}/authentication/sms`, as(cookie)), 502, "error.badGateway.smsNotSent");
       expect(twilio.refusals).toEqual(["authorization"]);
       expect(twilio.messages).toEqual([]);
+      // No code reached the phone, so no resend wait: the next ask goes out.
+      configureTwilio(twilio.url, "ACright", "right-token");
+      await callJson("POST", `/api/signing/${id}/authentication/sms`, as(cookie));
+      expect(twilio.messages).toHaveLength(1);
     } finally {
       await twilio.close();
     }

@@ -187,8 +187,17 @@ export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<Signe
       status: authenticationStatus(role, updated, at)!,
     };
   });
-  // Sent once the code is stored: a provider that fails answers 502 and the signer asks again.
-  await sendTextMessage(to, body);
+  // Sent once the code is stored: a provider that fails answers 502, and the code it never
+  // delivered is dropped so the signer may ask again at once (not after the resend wait).
+  try {
+    await sendTextMessage(to, body);
+  } catch (error) {
+    await db
+      .update(roleSigningStates)
+      .set({ otpHash: null, otpExpires: null })
+      .where(and(eq(roleSigningStates.packageId, signer.packageId), eq(roleSigningStates.roleId, signer.roleId)));
+    throw error;
+  }
   return status;
 }
 
