@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type Config, config } from "@/lib/config";
 import { installJobQueue } from "@/lib/jobs/install";
+import { logger } from "@/lib/observability/logger";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 import type { SqlExecutor } from "./sql-executor";
@@ -50,6 +51,9 @@ async function openPostgres(url: string): Promise<Database> {
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: config().databasePoolSize });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped and replaced on
+  // the next query; without a listener pg's "error" event would end the whole process.
+  pool.on("error", (error) => logger().warn({ err: error }, "an idle database connection was closed by the server"));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,

@@ -1,5 +1,7 @@
 import net from "node:net";
 import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { database } from "@/lib/db/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { now } from "@/lib/esign/clock";
 import { DUE_WORK_JOB } from "@/lib/jobs/names";
@@ -107,6 +109,26 @@ describe("GET /api/health", () => {
       delete process.env.SWEEP_INTERVAL_SECONDS;
       await recordScheduledRunSuccess(DUE_WORK_JOB, now());
     }
+  });
+
+  it("outlives the database server closing its idle connections, and answers from new ones", async () => {
+    const open = await database();
+    if (open.kind !== "postgres") return; // PGlite has no server to close them
+    await open.executeSql("select 1");
+    const admin = new pg.Client({ connectionString: open.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ closed: boolean }>(
+        "select pg_terminate_backend(pid) as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = ''",
+      );
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of it
+    const { response, body } = await health();
+    expect(response.status).toBe(200);
+    expect(body.checks.database.status).toBe("ok");
   });
 
   it("ends a check that does not answer at its time-out", async () => {
