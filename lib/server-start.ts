@@ -3,6 +3,7 @@ import { closeDatabase, database } from "@/lib/db/client";
 import { now } from "@/lib/esign/clock";
 import { closePdfPool, startPdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
+import { hashStoredAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { config } from "@/lib/config";
@@ -25,8 +26,10 @@ export async function startServer(): Promise<void> {
   try {
     resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
     serverSecret();
-    const { kind } = await database();
+    const { kind, db } = await database();
     logger().info({ kind }, "database ready");
+    const hashedAnswers = await hashStoredAnswers(db);
+    if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
     logger().info(`documents stored ${await describeBlobStore()}`);
     const seal = await serviceCertificate();
     logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");

@@ -7,6 +7,7 @@ import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { pdfText } from "../support/poppler";
 import { seedAccount, type SeededAccount } from "../support/seed";
+import { hashStoredAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
 import { startTwilioServer } from "../support/twilio-server";
 
 /**
@@ -201,6 +202,25 @@ describe("CHALLENGE: questions and answers", () => {
     await expectError(await call("POST", `/api/packages/${id}/attachment/${attachmentId}`, as(cookie, { body: form() })), 403, "error.forbidden.signerAuthenticationRequired");
     const after = await callJson<{ attachmentRequirements: { files: unknown[] }[] }>("GET", `/api/packages/${id}/roles/Signer1`, { key: account.apiKey });
     expect(after.attachmentRequirements[0].files).toEqual([]);
+  });
+
+  it("hashes, at start, the answers stored before answers were hashed, and the signer passes with them", async () => {
+    const account = await seedAccount();
+    const id = await sentPackageWithAuth(account, QUESTIONS);
+    // The row as an earlier version stored it: the answers as given.
+    const db = await getDb();
+    const where = and(eq(roles.packageId, id), eq(roles.id, "Signer1"));
+    const [row] = await db.select({ signer: roles.signer }).from(roles).where(where);
+    const legacy = { ...row.signer, auth: { scheme: "CHALLENGE", challenges: QUESTIONS.challenges } };
+    await db.update(roles).set({ signer: legacy }).where(where);
+
+    expect(await hashStoredAnswers(db)).toBeGreaterThanOrEqual(1);
+    expect(await hashStoredAnswers(db)).toBe(0);
+    const [after] = await db.select({ signer: roles.signer }).from(roles).where(where);
+    expect(JSON.stringify(after.signer)).not.toContain("Rex");
+    expect(JSON.stringify(after.signer)).toContain("answerHash");
+    const cookie = await openCeremony(account, id);
+    expect((await callJson<AuthStatus>("POST", `/api/signing/${id}/authentication/answers`, as(cookie, { json: { answers: RIGHT } }))).passed).toBe(true);
   });
 
   it("locks the signer at the fifth wrong attempt, delivers SIGNER_LOCKED, and the sender unlocks them", async () => {
