@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { packages, roles, roleSigningStates } from "@/lib/db/schema";
@@ -8,13 +8,14 @@ import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, ServiceError, tooManyRequests } from "@/lib/esign/errors";
 import { signingCodeText } from "@/lib/esign/outbox/messages";
-import { derivedKey } from "@/lib/esign/security/server-secret";
 import {
   CODE_VALID_MINUTES,
+  codeHash,
   lockSigner,
   lockSigningRole,
   MAX_FAILED_ATTEMPTS,
   RESEND_AFTER_SECONDS,
+  sameHash,
   signerLocked,
   type CeremonySigner,
 } from "@/lib/esign/signing/verification/email-otp";
@@ -38,15 +39,7 @@ type StateRow = typeof roleSigningStates.$inferSelect;
 const CODE_VALID_MS = CODE_VALID_MINUTES * 60_000;
 const RESEND_AFTER_MS = RESEND_AFTER_SECONDS * 1000;
 
-function smsCodeHash(packageId: string, roleId: string, code: string): string {
-  return createHmac("sha256", derivedKey("signing-sms-code")).update(`${packageId}\n${roleId}\n${code}`, "utf8").digest("hex");
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+const smsCodeHash = (packageId: string, roleId: string, code: string) => codeHash(packageId, roleId, code, "signing-sms-code");
 
 /** Whether the role's signer still has to authenticate before seeing or doing anything. */
 export function mustAuthenticate(role: Pick<RoleRow, "signer">, state: Pick<StateRow, "authenticated"> | undefined): boolean {

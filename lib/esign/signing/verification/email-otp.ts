@@ -52,12 +52,15 @@ export const signerLocked = () =>
     `This signer made ${MAX_FAILED_ATTEMPTS} wrong attempts (codes or answers) and is locked. The sender of the package has been told and can unlock them.`,
   );
 
-/** Bound to the role, so that a hash copied to another role's row matches nothing. */
-function codeHash(packageId: string, roleId: string, code: string): string {
-  return createHmac("sha256", derivedKey("signing-one-time-code")).update(`${packageId}\n${roleId}\n${code}`, "utf8").digest("hex");
+/**
+ * Bound to the role, so that a hash copied to another role's row matches nothing, and to how the
+ * code was sent (`keyLabel`: e-mail here, "signing-sms-code" for a texted one).
+ */
+export function codeHash(packageId: string, roleId: string, code: string, keyLabel = "signing-one-time-code"): string {
+  return createHmac("sha256", derivedKey(keyLabel)).update(`${packageId}\n${roleId}\n${code}`, "utf8").digest("hex");
 }
 
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, "hex");
   const right = Buffer.from(b, "hex");
   return left.length === right.length && timingSafeEqual(left, right);
