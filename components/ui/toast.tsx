@@ -26,7 +26,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Toaster position="bottom-right" visibleToasts={4} containerAriaLabel="Notifications" />
+      {/* Raised above the builder's sticky "Review and send" bar, whose Send button a toast covered. */}
+      <Toaster position="bottom-right" offset={{ bottom: 96, right: 24 }} mobileOffset={{ bottom: 136 }} visibleToasts={4} containerAriaLabel="Notifications" />
     </>
   );
 }

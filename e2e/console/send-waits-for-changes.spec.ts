@@ -105,7 +105,17 @@ test("the builder starts with the name and message, sets reminders, and Send ask
   await page.getByTestId("reminder-save").click();
   await expect(page.getByTestId("reminder-delete")).toBeVisible();
 
-  await page.getByTestId("send-package").click();
+  // The toast that says so leaves Send free: it covered the button, and a click on Send did nothing.
+  const toast = page.getByRole("region", { name: /Notifications/ }).getByText("The reminder schedule was saved.");
+  await expect(toast).toBeVisible();
+  const send = page.getByTestId("send-package");
+  await send.scrollIntoViewIfNeeded();
+  const [toastBox, sendBox] = [(await toast.boundingBox())!, (await send.boundingBox())!];
+  const overlaps = toastBox.x < sendBox.x + sendBox.width && sendBox.x < toastBox.x + toastBox.width && toastBox.y < sendBox.y + sendBox.height && sendBox.y < toastBox.y + toastBox.height;
+  expect(overlaps, `toast ${JSON.stringify(toastBox)} over Send ${JSON.stringify(sendBox)}`).toBe(false);
+  await page.screenshot({ path: "test-results/console-builder-toast-above-send.png" });
+
+  await send.click();
   const naming = page.getByRole("dialog", { name: "Name the package before sending" });
   await expect(naming).toBeVisible();
   await naming.getByTestId("name-and-send").click();
