@@ -11,7 +11,7 @@ import { signingCodeText } from "@/lib/esign/outbox/messages";
 import {
   CODE_VALID_MINUTES,
   codeHash,
-  lockSigner,
+  countFailedAttempt,
   lockSigningRole,
   MAX_FAILED_ATTEMPTS,
   RESEND_AFTER_SECONDS,
@@ -96,21 +96,6 @@ async function markPassed(tx: Tx, pkg: PackageRow, role: RoleRow, signer: Ceremo
 
 type Outcome = { kind: "passed"; status: SignerAuthenticationStatus } | { kind: "wrong"; attemptsLeft: number } | { kind: "locked" };
 
-/** A wrong answer or code: counted, and the last allowed one locks the signer. */
-async function countFailure(tx: Tx, locked: { pkg: PackageRow; role: RoleRow; state: StateRow }, signer: CeremonySigner, what: string): Promise<Outcome> {
-  const { pkg, role, state } = locked;
-  const failed = state.otpFailedAttempts + 1;
-  if (failed >= MAX_FAILED_ATTEMPTS) {
-    await lockSigner(tx, pkg, role, signer, failed, what);
-    return { kind: "locked" };
-  }
-  await tx
-    .update(roleSigningStates)
-    .set({ otpFailedAttempts: failed })
-    .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)));
-  return { kind: "wrong", attemptsLeft: MAX_FAILED_ATTEMPTS - failed };
-}
-
 function answerOutcome(outcome: Outcome, messageKey: string, wrong: string): SignerAuthenticationStatus {
   if (outcome.kind === "locked") throw signerLocked();
   if (outcome.kind === "wrong") {
@@ -139,7 +124,7 @@ export async function answerChallenges(db: Db, signer: CeremonySigner, answers: 
     }
     const results = await Promise.all(challenges.map((challenge, index) => answerMatches(answers[index] ?? "", challenge.answerHash)));
     if (results.every(Boolean)) return { kind: "passed", status: authenticationStatus(role, await markPassed(tx, pkg, role, signer, at), at)! };
-    return countFailure(tx, locked, signer, "answers to their security questions");
+    return countFailedAttempt(tx, locked, signer, "answers to their security questions");
   });
   return answerOutcome(outcome, "error.validation.wrongSignerAnswers", "At least one answer is not right");
 }
@@ -210,7 +195,7 @@ export async function verifySmsCode(db: Db, signer: CeremonySigner, code: string
     if (sameHash(smsCodeHash(pkg.id, role.id, code.trim()), state.otpHash)) {
       return { kind: "passed", status: authenticationStatus(role, await markPassed(tx, pkg, role, signer, at), at)! };
     }
-    return countFailure(tx, locked, signer, "codes texted to their phone");
+    return countFailedAttempt(tx, locked, signer, "codes texted to their phone");
   });
   return answerOutcome(outcome, "error.validation.wrongOneTimeCode", "The code is not right");
 }

@@ -191,6 +191,29 @@ type Outcome = { kind: "verified"; status: SignerVerificationStatus } | { kind: 
  * The last allowed wrong attempt (a code, or answers to the signer's questions): the signer is
  * locked, SIGNER_LOCKED recorded (and delivered as a callback) and the package's sender e-mailed.
  */
+/**
+ * A wrong code (or answer, or texted code: `what`), counted against MAX_FAILED_ATTEMPTS; the last
+ * one allowed locks the signer. One count for every way a signer proves who they are.
+ */
+export async function countFailedAttempt(
+  tx: Tx,
+  locked: { pkg: PackageRow; role: RoleRow; state: StateRow },
+  signer: CeremonySigner,
+  what?: string,
+): Promise<{ kind: "wrong"; attemptsLeft: number } | { kind: "locked" }> {
+  const { pkg, role, state } = locked;
+  const failed = state.otpFailedAttempts + 1;
+  if (failed >= MAX_FAILED_ATTEMPTS) {
+    await lockSigner(tx, pkg, role, signer, failed, what);
+    return { kind: "locked" };
+  }
+  await tx
+    .update(roleSigningStates)
+    .set({ otpFailedAttempts: failed })
+    .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)));
+  return { kind: "wrong", attemptsLeft: MAX_FAILED_ATTEMPTS - failed };
+}
+
 export async function lockSigner(tx: Tx, pkg: PackageRow, role: RoleRow, signer: CeremonySigner, failed: number, what = "one-time codes"): Promise<void> {
   const at = now();
   await tx
@@ -244,16 +267,7 @@ export async function verifyOneTimeCode(db: Db, signer: CeremonySigner, code: st
         .returning();
       return { kind: "verified", status: statusOf(role, updated, at) };
     }
-    const failed = state.otpFailedAttempts + 1;
-    if (failed >= MAX_FAILED_ATTEMPTS) {
-      await lockSigner(tx, pkg, role, signer, failed);
-      return { kind: "locked" };
-    }
-    await tx
-      .update(roleSigningStates)
-      .set({ otpFailedAttempts: failed })
-      .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)));
-    return { kind: "wrong", attemptsLeft: MAX_FAILED_ATTEMPTS - failed };
+    return countFailedAttempt(tx, { pkg, role, state }, signer);
   });
 
   if (outcome.kind === "locked") throw signerLocked();
