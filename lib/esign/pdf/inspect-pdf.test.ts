@@ -5,13 +5,13 @@ import { serviceErrorOf } from "@/tests/support/service-error";
 import { inspectPdf } from "./inspect-pdf";
 
 const MB = 1024 * 1024;
-const limits = { maxPages: 10, maxStreamBytes: 100 * MB };
+const limits = { maxPages: 10, maxStreamBytes: 100 * MB, maxDecodedBytes: 1024 * MB };
 
 describe("inspectPdf's limits", () => {
   it("refuses a page whose content inflates past the stream limit", async () => {
     const error = await serviceErrorOf(inspectPdf(await flateBombPdf(300 * MB), "Bomb", limits));
     expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
-    expect(error.message).toContain("inflates past 100 MB");
+    expect(error.message).toContain("decodes past 100 MB");
   });
 
   it("refuses an object stream that inflates past the limit, before pdf-lib inflates it on loading", async () => {
