@@ -363,3 +363,23 @@ export async function imageHeavyPdf(pages: number): Promise<Buffer> {
   }
   return Buffer.from(await pdf.save());
 }
+
+/** A PDF written by hand: `objects` numbered from 1, the first the catalog, with a correct cross-reference table. */
+export function rawPdf(objects: string[]): Buffer {
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(out.length);
+    out += `${index + 1} 0 obj ${object} endobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer << /Root 1 0 R /Size ${objects.length + 1} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** Malformed PDFs that parse but have no pages to read: no page tree, a page tree that is its own kid. */
+export const malformedPdfs = {
+  "no page tree": () => rawPdf(["<< /Type /Catalog >>"]),
+  "a cyclic page tree": () => rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
+};
