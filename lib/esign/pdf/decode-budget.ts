@@ -38,7 +38,7 @@ export interface DecodeLimits {
  * content whatever it says it is). Image codecs (DCT, JPX, JBIG2, CCITT) are not decoded here, and
  * nothing on the server decodes them: pdf.js skips image XObjects when it finds text, and page-text.ts
  * turns off the images Type3 glyphs paint (maxImageSize: 0); pdf-lib and @libpdf/core copy image
- * streams as they are. An image codec followed by another filter is refused: its output would be
+ * streams as they are; content and fonts coded as images are refused (content-streams.ts). An image codec followed by another filter is refused: its output would be
  * decoded further, and nothing legitimate does that. So is a predictor on any filter but the last
  * (it would change what the next filter reads) and a /Filter given by reference. A filter pdf.js
  * does not know is passed over, as pdf.js passes it over (the next filter reads the same bytes).

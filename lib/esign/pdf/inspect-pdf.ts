@@ -1,5 +1,6 @@
 import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
-import { badRequest, unprocessable } from "@/lib/esign/errors";
+import { badRequest, ServiceError, unprocessable } from "@/lib/esign/errors";
+import { assertNoImageCodedContent } from "./content-streams";
 import { corruptPdf } from "./corrupt-pdf";
 import { assertDecodesWithin, type DecodeLimits } from "./decode-budget";
 
@@ -81,6 +82,12 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
     throw corruptPdf(label, (error as Error).message);
   }
   if (pages.length === 0) throw badRequest("error.validation.emptyDocument", `The PDF for document "${label}" has no pages.`);
+  try {
+    assertNoImageCodedContent(pdf, label);
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    throw corruptPdf(label, (error as Error).message);
+  }
   let tagged = false;
   try {
     tagged = isTaggedPdf(pdf);
