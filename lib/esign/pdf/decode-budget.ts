@@ -27,8 +27,8 @@ export interface DecodeLimits {
  *
  * Which streams: every `N G obj` of the file (in the data of other streams too, where a cross
  * reference may point) that is a dictionary followed by `stream`, and every object of a decoded
- * object stream, recursively. A `stream` keyword that belongs to none of them is refused: no reader
- * could be told what it decodes to. /Length is not trusted: the first filter reads from the start
+ * object stream, recursively. A `stream` keyword that belongs to none of them makes the file
+ * corrupt (400): no reader could be told what it decodes to. /Length is not trusted: the first filter reads from the start
  * of the data to its own end-of-data mark (the end of the file at most), as far as any reader does.
  * The chain is read as pdf.js reads it (/F before /Filter, /DP before /DecodeParms) and as pdf-lib
  * reads it (/Filter), both counted when they differ.
@@ -38,10 +38,11 @@ export interface DecodeLimits {
  * content whatever it says it is). Image codecs (DCT, JPX, JBIG2, CCITT) are not decoded here, and
  * nothing on the server decodes them: pdf.js skips image XObjects when it finds text, and page-text.ts
  * turns off the images Type3 glyphs paint (maxImageSize: 0); pdf-lib and @libpdf/core copy image
- * streams as they are; content and fonts coded as images are refused (content-streams.ts). An image codec followed by another filter is refused: its output would be
- * decoded further, and nothing legitimate does that. So is a predictor on any filter but the last
- * (it would change what the next filter reads) and a /Filter given by reference. A filter pdf.js
- * does not know is passed over, as pdf.js passes it over (the next filter reads the same bytes).
+ * streams as they are; content and fonts coded as images are refused (content-streams.ts). An
+ * image codec followed by another filter is refused: its output would be decoded further, and
+ * nothing legitimate does that. So is a predictor on any filter but the last (it would change what
+ * the next filter reads) and a /Filter given by reference. A filter pdf.js does not know is passed
+ * over, as pdf.js passes it over (the next filter reads the same bytes).
  */
 export async function assertDecodesWithin(bytes: Uint8Array, limits: DecodeLimits, label: string): Promise<void> {
   const budget = { remaining: limits.maxDecodedBytes, ...limits, label };
