@@ -17,8 +17,8 @@ export function plainAddress(address: string): string {
 
 /**
  * `TRUSTED_PROXIES`: comma-separated addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`), or
- * `loopback` (127.0.0.0/8 and ::1, the default: a reverse proxy on the same machine, and the
- * console's own calls to the embedded service), or `none`.
+ * `loopback` (127.0.0.0/8 and ::1, the default: a reverse proxy on the same machine), or `none`.
+ * The console's calls to the embedded service need none of it: they go in process (lib/console/esign-api.ts).
  */
 export function trustedProxies(setting: string): net.BlockList {
   const list = new net.BlockList();
