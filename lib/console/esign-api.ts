@@ -39,14 +39,15 @@ export async function callEsignApi(
   // In process, a call on no client's behalf is the console's own, from this machine.
   const clientIp = init.clientIp ?? (isEmbeddedService() ? "127.0.0.1" : undefined);
   if (clientIp) headers["x-forwarded-for"] = clientIp;
-  const request = new Request(`${esignApiUrl()}${path}`, {
+  const url = `${esignApiUrl()}${path}`;
+  const request: RequestInit = {
     method: init.method ?? (init.json === undefined ? "GET" : "POST"),
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
     cache: "no-store",
     signal: AbortSignal.timeout(15_000),
-  });
-  const response = (isEmbeddedService() ? await embeddedApi(request) : null) ?? (await fetch(request));
+  };
+  const response = (isEmbeddedService() ? await embeddedApi(new Request(url, request)) : null) ?? (await fetch(url, request));
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   return { status: response.status, body, headers: response.headers };
 }
