@@ -72,6 +72,10 @@ export interface Config {
   sealTsaUrl: string;
   /** The shortest answer to a refused sign-in with e-mail and password (ms): guessing stays slow. */
   signInFailureDelayMs: number;
+  /** Packages fast track links may make (lib/esign/fast-track/fast-track-limits.ts): per template's links and per client address in an hour, per account in a day. */
+  fastTrackPerLinkPerHour: number;
+  fastTrackPerAddressPerHour: number;
+  fastTrackPerAccountPerDay: number;
   /** Who may tell the client's address in X-Forwarded-For (lib/http/client-address.ts). */
   trustedProxies: string;
   /** Documents in an S3-compatible bucket (lib/esign/storage/s3-blob-store.ts); null keeps them in the database's store. */
@@ -267,6 +271,9 @@ export function readConfig(): Config {
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     sealTsaUrl: urlSetting("SEAL_TSA_URL"),
     signInFailureDelayMs: integerSetting("SIGN_IN_FAILURE_DELAY_MS", 300, { min: 0, max: 60_000 }),
+    fastTrackPerLinkPerHour: integerSetting("FAST_TRACK_PER_LINK_PER_HOUR", 60, { min: 1, max: 100_000 }),
+    fastTrackPerAddressPerHour: integerSetting("FAST_TRACK_PER_ADDRESS_PER_HOUR", 10, { min: 1, max: 100_000 }),
+    fastTrackPerAccountPerDay: integerSetting("FAST_TRACK_PER_ACCOUNT_PER_DAY", 500, { min: 1, max: 1_000_000 }),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
     logLevel: logLevelSetting(),

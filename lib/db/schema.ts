@@ -273,6 +273,29 @@ export const signInFailures = pgTable(
   ],
 );
 
+/**
+ * Packages made through fast track links (`POST /api/fastTrack`), counted per template, per client
+ * address and per account to limit them (an anonymous caller makes e-mails go out in the account's
+ * name). Only the longest window matters (a day): older rows are deleted as new ones are written.
+ */
+export const fastTrackStarts = pgTable(
+  "fast_track_starts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    accountId: text().notNull(),
+    templateId: text().notNull(),
+    ipAddress: text().notNull(),
+    /** From the service's clock (lib/esign/clock.ts), not the database's. */
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("fast_track_starts_template_idx").on(t.templateId, t.created),
+    index("fast_track_starts_ip_idx").on(t.ipAddress, t.created),
+    index("fast_track_starts_account_idx").on(t.accountId, t.created),
+    index("fast_track_starts_created_idx").on(t.created),
+  ],
+);
+
 /** The columns `GET /api/packages` sorts by (lib/api/packages.ts LIST_SORTS). */
 const LIST_SORT_COLUMNS = ["created", "updated", "name", "status", "due"] as const;
 
