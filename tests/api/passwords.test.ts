@@ -190,21 +190,32 @@ describe("password reset by e-mailed link", () => {
     expect((await completeReset(first, "reset-pass-2026")).status).toBe(410);
   });
 
-  it("limits requests per e-mail, known or not, and per client address", async () => {
+  it("limits requests per e-mail from one address, known or not, and per client address", async () => {
     const owner = await seedAccount();
     const unknown = `nobody-${randomBytes(6).toString("hex")}@example.test`;
+    const from = newIp();
     for (const email of [owner.email, unknown]) {
-      for (let request = 0; request < 3; request++) expect((await requestReset(email)).status).toBe(202);
-      const limited = await requestReset(email);
+      for (let request = 0; request < 3; request++) expect((await requestReset(email, from)).status).toBe(202);
+      const limited = await requestReset(email, from);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3000);
       expect(await limited.json()).toMatchObject({ code: 429, messageKey: "error.tooManyRequests.passwordReset" });
     }
     advanceClock(61 * 60_000);
-    expect((await requestReset(owner.email)).status).toBe(202);
+    expect((await requestReset(owner.email, from)).status).toBe(202);
 
     const ip = newIp();
     for (let request = 0; request < 20; request++) expect((await requestReset(`someone-${request}-${randomBytes(3).toString("hex")}@example.test`, ip)).status).toBe(202);
     expect((await requestReset(owner.email, ip)).status).toBe(429);
+  });
+
+  it("lets strangers' requests for a user's e-mail never block the user's own, from their address", async () => {
+    const victim = await seedAccount();
+    for (let stranger = 0; stranger < 3; stranger++) expect((await requestReset(victim.email)).status).toBe(202);
+    const own = await requestReset(victim.email);
+    expect(own.status).toBe(202);
+    const db = await getDb();
+    const mails = await db.select().from(outboxMessages).where(and(eq(outboxMessages.to, victim.email), eq(outboxMessages.kind, "PASSWORD_RESET")));
+    expect(mails).toHaveLength(4);
   });
 });
