@@ -96,3 +96,6 @@ export type PasswordChange = z.infer<typeof passwordChange>;
 /** Whose password was set (a reset's answer lets the console end that user's sessions). */
 export const passwordSetResponse = z.object({ id: z.string(), email: z.string() });
 export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;
+/** A password change also answers the caller's fresh sign-in key in its account (not to an access token, which gets no keys). */
+export const passwordChangeResponse = passwordSetResponse.extend({ apiKey: z.string().optional() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;

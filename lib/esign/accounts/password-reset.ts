@@ -11,6 +11,7 @@ import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, gone, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
 import { rateLimitKey } from "@/lib/http/ip-address";
+import { revokeSignInKeysOf } from "./sign-in-keys";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 
 /** How long a reset link works. */
@@ -86,7 +87,8 @@ const invalidLink = () =>
  * `POST /api/signin/passwordReset/complete` (our extension, public): the link's token and a new
  * password (the sign-up rule). Unknown token: 400; used or expired: 410; a user no longer active:
  * 409. On success the password is set, this link and every other outstanding one of the user are
- * used up, and the e-mail's failed sign-ins are forgotten. Answers whose password it was, so that
+ * used up, every sign-in key of the user stops working (integration keys stay), and the e-mail's
+ * failed sign-ins are forgotten. Answers whose password it was, so that
  * the console ends that user's sessions.
  */
 export async function completePasswordReset(db: Db, input: PasswordResetCompletion): Promise<PasswordSetResponse> {
@@ -114,6 +116,7 @@ export async function completePasswordReset(db: Db, input: PasswordResetCompleti
     await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, row.user.id), isNull(passwordResetTokens.usedAt)));
     await tx.update(users).set({ passwordHash, updated: at }).where(eq(users.id, row.user.id));
     await tx.delete(signInFailures).where(eq(signInFailures.email, row.user.email.toLowerCase()));
+    await revokeSignInKeysOf(tx, row.user.id);
     return { id: row.user.id, email: row.user.email };
   });
 }
