@@ -63,7 +63,7 @@ export type UserAuthenticationTokenResponse = z.infer<typeof userAuthenticationT
 export const userAuthenticationTokenRedemption = z.object({ authenticationToken: z.string().min(1, "is required").max(200) });
 export type UserAuthenticationTokenRedemption = z.infer<typeof userAuthenticationTokenRedemption>;
 
-/** The user's API key in their home account, with who and where, as `GET /api/session` answers. */
+/** A sign-in key of the user (lib/esign/accounts/sign-in-keys.ts), with who and where, as `GET /api/session` answers. */
 export const signInResponse = z.object({
   apiKey: z.string(),
   user: sessionUser,
