@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** A server action posted from another site (a CSRF attempt) is refused as the client's error. */
@@ -29,4 +31,33 @@ test("a cross-origin form POST to the sign-in page answers 403 JSON", async ({ r
   });
   expect(response.status()).toBe(403);
   expect(await response.json()).toMatchObject({ code: 403, messageKey: "error.forbidden.crossOrigin" });
+});
+
+/** The id of a server action the sign-in page uses, from the build's manifest. */
+function signInPageActionId(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown> }>;
+  };
+  const id = Object.keys(manifest.node).find((actionId) => "app/(auth)/signin/page" in manifest.node[actionId].workers);
+  if (!id) throw new Error("The sign-in page has no server action in this build.");
+  return id;
+}
+
+test("a server action whose arguments nest 5,000 levels deep answers 400 JSON naming the limit", async ({ request, baseURL }) => {
+  const deep = "[".repeat(5000) + "]".repeat(5000);
+  const response = await request.post("/signin", {
+    headers: { origin: baseURL!, "next-action": signInPageActionId(), "content-type": "text/plain;charset=UTF-8" },
+    data: `[${deep}]`,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.jsonTooDeep", message: expect.stringContaining("64 levels") });
+});
+
+test("a server action sent as a form whose field nests 5,000 levels deep answers 400 JSON", async ({ request, baseURL }) => {
+  const response = await request.post("/signin", {
+    headers: { origin: baseURL!, "next-action": signInPageActionId() },
+    multipart: { "0": `[${"[".repeat(5000)}${"]".repeat(5000)}]` },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.jsonTooDeep" });
 });

@@ -6,7 +6,7 @@ import { errorResponse } from "./responses";
  * multipart form POST (a form whose action is a server action, sent before script runs, carries
  * the action's id in its fields).
  */
-function isPossibleServerAction(request: Request): boolean {
+export function isPossibleServerAction(request: Request): boolean {
   if (request.method !== "POST") return false;
   const contentType = request.headers.get("content-type") ?? "";
   return request.headers.has("next-action") || contentType.toLowerCase().startsWith("multipart/form-data");
