@@ -29,7 +29,7 @@ export interface Config {
    * aggregates, and about 70 MB more resident memory, kept by the optimizing compiler's allocations).
    */
   pgliteWasmCompiler: "baseline" | "optimizing";
-  /** Time limit of one PDF job (ms), from when it begins on a worker (not while it waits its turn): past it the worker is ended and the job refused. */
+  /** Time limit of one PDF job (ms), from when it is handed to a worker (not while it waits its turn): past it the worker is ended and the job refused. */
   pdfJobTimeoutMs: number;
   /** Most pages an uploaded PDF may have. */
   maxPdfPages: number;

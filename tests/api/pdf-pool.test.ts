@@ -1,6 +1,4 @@
-import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { PDFDocument, PDFName } from "pdf-lib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { approvals, roleSigningStates } from "@/lib/db/schema";
@@ -8,7 +6,8 @@ import { closePdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
-import { deflatedZeros, makePdf, multipartBody, type PdfText } from "../support/pdfs";
+import { longTextPdf, stackedFlatePdf, textTagsPayload } from "../support/heavy-pdfs";
+import { makePdf, multipartBody } from "../support/pdfs";
 import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount, type SeededAccount } from "../support/seed";
 
@@ -50,32 +49,8 @@ async function pdfJobsCalled(count: number): Promise<void> {
 
 /** A package with one document whose text tags are read: pdf.js then reads every page's content. */
 function uploadForTextTags(apiKey: string, name: string, bytes: Buffer) {
-  const payload = packagePayload({ name, documents: [name] });
-  const withTags = { ...payload, documents: payload.documents.map((document) => ({ ...document, extract: true, extractionTypes: ["TEXT_TAGS"] })) };
-  const { body, contentType } = multipartBody(withTags, [{ name: `${name}.pdf`, bytes }]);
+  const { body, contentType } = multipartBody(textTagsPayload(packagePayload({ name, documents: [name] })), [{ name: `${name}.pdf`, bytes }]);
   return call("POST", "/api/packages", { key: apiKey, body, headers: { "content-type": contentType } });
-}
-
-/** Many pages of text: a second or so of text-tag reading on a worker, a real slow upload. */
-async function longTextPdf(pages: number): Promise<Buffer> {
-  const texts: PdfText[] = [];
-  for (let page = 0; page < pages; page++) {
-    for (let line = 0; line < 40; line++) texts.push({ page, x: 72, y: 740 - line * 16, size: 10, text: `Clause ${page + 1}.${line + 1}: the parties agree to the terms of this section.` });
-  }
-  return makePdf({ pages, texts });
-}
-
-/**
- * One page whose content is Flate over Flate: the file is about a kilobyte and passes the
- * per-stream inflate check (which inflates the first filter only), and pdf.js, reading the page
- * for text tags, holds the whole decoded content in one buffer, outside the V8 heap.
- */
-async function stackedFlatePdf(decodedBytes: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const twice = deflateSync(await deflatedZeros(decodedBytes), { level: 9 });
-  page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(twice, { Filter: ["FlateDecode", "FlateDecode"] })));
-  return Buffer.from(await pdf.save());
 }
 
 /** A package of `account` completed with every approval signed, whose seal is to be made. */

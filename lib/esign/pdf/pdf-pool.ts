@@ -30,10 +30,11 @@ interface WaitingJob {
 interface RunningJob {
   documentName: string;
   abort: AbortController;
+  /** When the job was handed to a worker (performance.now()): its time limit counts from then. */
+  handedAt: number;
   /** Set by the worker as it begins the job (pdf-jobs.ts), after a new worker has loaded. */
   startedFlag: Int32Array;
-  /** When the watchdog first saw the job begun (performance.now()), and the process's resident memory then. */
-  startedAt?: number;
+  /** The process's resident memory when the watchdog first saw the job begun: its memory is counted from there. */
   rssAtStart?: number;
 }
 
@@ -134,7 +135,7 @@ function handOutWorkers(pool: PdfPool): void {
 }
 
 function runOnWorker(pool: PdfPool, { task, documentName, done }: WaitingJob): void {
-  const running: RunningJob = { documentName, abort: new AbortController(), startedFlag: task.startedFlag };
+  const running: RunningJob = { documentName, abort: new AbortController(), handedAt: performance.now(), startedFlag: task.startedFlag };
   pool.running.add(running);
   pool.watchdog ??= setInterval(() => checkRunningJobs(pool), WATCHDOG_INTERVAL_MS).unref();
   const answer = pool.piscina.run(task, { signal: running.abort.signal }).catch((error: Error) => {
@@ -161,14 +162,16 @@ function refusalOf(error: Error, documentName: string): Error {
 /**
  * Ends the running jobs past their limits; aborting a piscina task terminates its worker.
  *
- * Time counts from when a job begins on its worker, not while it waits its turn (its account's
- * own jobs and one per other account each round come first; the per-account cap bounds that).
+ * Time counts from when a job is handed to a worker (a worker that is not running yet loads in
+ * about a second), not while it waits its turn (its account's own jobs and one per other account
+ * each round come first; PDF_JOBS_WAITING_PER_ACCOUNT bounds that).
  *
  * Memory: worker threads share the process's memory, and Node 20 gives no figure per thread that
  * one thread can read of another (process.memoryUsage() in a worker gives its own heap and
  * buffers, but a worker busy in synchronous code, inflating a stream, cannot report: measured,
  * its figures missed a job's 450 MB peak entirely). So the watchdog reads the process's
- * resident memory every 100 ms and charges each job what the process grew since it began;
+ * resident memory every 100 ms and charges each job what the process grew since it began (the
+ * worker says when, so that loading a new worker, about 170 MB, is not charged to its first job);
  * the oldest job past PDF_WORKER_MEMORY_MB is ended, one per look, as ending it frees its
  * worker's memory. With one job at a time the charge is exact; with several, a job that began
  * earlier is also charged what a later one holds, and is ended first.
@@ -185,16 +188,10 @@ function checkRunningJobs(pool: PdfPool): void {
   let endedOneForMemory = false;
   for (const job of pool.running) {
     if (job.abort.signal.aborted) continue;
-    if (job.startedAt === undefined || job.rssAtStart === undefined) {
-      if (Atomics.load(job.startedFlag, 0) === 1) {
-        job.startedAt = at;
-        job.rssAtStart = rss;
-      }
-      continue;
-    }
-    if (at - job.startedAt > pdfJobTimeoutMs) {
+    if (job.rssAtStart === undefined && Atomics.load(job.startedFlag, 0) === 1) job.rssAtStart = rss;
+    if (at - job.handedAt > pdfJobTimeoutMs) {
       job.abort.abort(tooComplex(job.documentName, `took longer than ${pdfJobTimeoutMs / 1000} s to process`));
-    } else if (!endedOneForMemory && rss - job.rssAtStart > pdfWorkerMemoryMb * MB) {
+    } else if (!endedOneForMemory && job.rssAtStart !== undefined && rss - job.rssAtStart > pdfWorkerMemoryMb * MB) {
       job.abort.abort(tooComplex(job.documentName, `needed more than ${pdfWorkerMemoryMb} MB of memory to process`));
       endedOneForMemory = true;
     }
