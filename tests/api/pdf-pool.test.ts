@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { approvals, roleSigningStates } from "@/lib/db/schema";
 import { closePdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
+import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { longTextPdf, stackedFlatePdf, textTagsPayload } from "../support/heavy-pdfs";
@@ -85,14 +86,19 @@ describe("the PDF worker pool", () => {
     const other = await seedAccount("Other");
     const draftId = await createPackageWithFiles(other.apiKey, packagePayload({ name: "Draft" }));
     const toSeal = await completedPackage(other);
-    const slow = await longTextPdf(25);
+    // Made (or loaded) now, not by the seal below: generating it takes seconds before the seal's job is queued.
+    await serviceCertificate();
+    // The first upload holds the worker for seconds, while the test queues every other job.
+    const [longest, slow, small] = await Promise.all([longTextPdf(100), longTextPdf(10), makePdf({ pages: 2 })]);
     pdfJobCalls.count = 0;
     pdfJobCalls.finished = [];
 
     // Jobs 1 to 5: the heavy account's uploads; 6, 7 and 8: the other account's.
-    const heavyUploads = Array.from({ length: 5 }, (_, i) => uploadForTextTags(heavy.apiKey, `Heavy ${i + 1}`, slow));
+    const heavyUploads = [uploadForTextTags(heavy.apiKey, "Heavy 1", longest)];
+    await pdfJobsCalled(1);
+    heavyUploads.push(...[2, 3, 4, 5].map((n) => uploadForTextTags(heavy.apiKey, `Heavy ${n}`, slow)));
     await pdfJobsCalled(5);
-    const otherUpload = uploadForTextTags(other.apiKey, "Other", await makePdf({ pages: 2 }));
+    const otherUpload = uploadForTextTags(other.apiKey, "Other", small);
     await pdfJobsCalled(6);
     const otherDownload = call("GET", `/api/packages/${draftId}/documents/doc1/pdf`, { key: other.apiKey });
     await pdfJobsCalled(7);
@@ -102,17 +108,17 @@ describe("the PDF worker pool", () => {
     const [uploads, upload, download, seal] = await Promise.all([Promise.all(heavyUploads), otherUpload, otherDownload, otherSeal]);
     expect(uploads.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect([upload.status, download.status, seal.sealed]).toEqual([200, 200, ["doc1"]]);
-    // One worker, given in turn: the heavy account's first job was running and its second had
-    // the next turn when the other account's three jobs arrived; then one job of each account.
+    // One worker, given by turns: the heavy account's first job was running when the other
+    // account's three jobs arrived; then one job of each account, the other's first.
     const jobNames = ["", "heavy upload", "heavy upload", "heavy upload", "heavy upload", "heavy upload", "other's upload", "other's download", "other's seal"];
     expect(pdfJobCalls.finished.map((number) => jobNames[number])).toEqual([
-      "heavy upload",
       "heavy upload",
       "other's upload",
       "heavy upload",
       "other's download",
       "heavy upload",
       "other's seal",
+      "heavy upload",
       "heavy upload",
     ]);
   }, 90_000);
@@ -121,9 +127,11 @@ describe("the PDF worker pool", () => {
     process.env.PDF_JOBS_WAITING_PER_ACCOUNT = "2";
     const heavy = await seedAccount("Heavy uploads");
     const other = await seedAccount("Other");
-    const slow = await longTextPdf(25);
-    // One job running, two waiting: the account's fourth is one too many; another account's is not.
-    const accepted = Array.from({ length: 3 }, (_, i) => uploadForTextTags(heavy.apiKey, `Heavy ${i + 1}`, slow));
+    const [longest, slow] = await Promise.all([longTextPdf(100), longTextPdf(10)]);
+    // One job running (for seconds), two waiting: the account's fourth is one too many; another account's is not.
+    const accepted = [uploadForTextTags(heavy.apiKey, "Heavy 1", longest)];
+    await pdfJobsCalled(1);
+    accepted.push(uploadForTextTags(heavy.apiKey, "Heavy 2", slow), uploadForTextTags(heavy.apiKey, "Heavy 3", slow));
     await pdfJobsCalled(3);
     const refused = await uploadForTextTags(heavy.apiKey, "Heavy 4", slow);
     expect(refused.status).toBe(429);

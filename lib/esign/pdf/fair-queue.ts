@@ -1,40 +1,57 @@
+interface Owner<Item> {
+  waiting: Item[];
+  running: number;
+  /** The number of the owner's last turn (0: none yet while it has had work). */
+  lastTurn: number;
+}
+
 /**
- * Waiting work kept in one first-in-first-out queue per owner (an account), served in turn: each
- * `shift` takes the oldest item of the owner whose turn it is, then puts that owner behind every
- * other owner with work waiting. So one owner's backlog delays another owner's work by at most
- * one item per round, however long it is.
+ * Work kept in one first-in-first-out queue per owner (an account), given out by turns: the next
+ * item is the oldest of the owner with the fewest items running, and among those of the owner
+ * whose last turn is the oldest. So a free worker goes to an owner that has none before one that
+ * has several, and one owner's backlog delays another's work by at most one item per round.
  */
 export class FairQueue<Item> {
-  /** Owners with work waiting, in the order of their turns (a Map keeps insertion order). */
-  private readonly waiting = new Map<string, Item[]>();
+  /** Owners with work waiting or running; an owner with neither is forgotten. */
+  private readonly owners = new Map<string, Owner<Item>>();
+  private turns = 0;
 
   push(owner: string, item: Item): void {
-    const items = this.waiting.get(owner);
-    if (items) items.push(item);
-    else this.waiting.set(owner, [item]);
+    const entry = this.owners.get(owner);
+    if (entry) entry.waiting.push(item);
+    else this.owners.set(owner, { waiting: [item], running: 0, lastTurn: 0 });
   }
 
-  /** The next item, by turns among owners; undefined when nothing waits. */
-  shift(): Item | undefined {
-    const next = this.waiting.entries().next();
-    if (next.done) return undefined;
-    const [owner, items] = next.value;
-    const item = items.shift();
-    // Deleted and set again, the owner goes to the back of the turns (or leaves them, with nothing left).
-    this.waiting.delete(owner);
-    if (items.length > 0) this.waiting.set(owner, items);
-    return item;
+  /** The next item by turns, counted as running for its owner until `finished`; undefined when nothing waits. */
+  take(): Item | undefined {
+    let next: Owner<Item> | undefined;
+    for (const entry of this.owners.values()) {
+      if (entry.waiting.length === 0) continue;
+      if (!next || entry.running < next.running || (entry.running === next.running && entry.lastTurn < next.lastTurn)) next = entry;
+    }
+    if (!next) return undefined;
+    next.running++;
+    next.lastTurn = ++this.turns;
+    return next.waiting.shift();
+  }
+
+  /** One of `owner`'s items taken earlier has finished. */
+  finished(owner: string): void {
+    const entry = this.owners.get(owner);
+    if (!entry) return;
+    entry.running--;
+    if (entry.running === 0 && entry.waiting.length === 0) this.owners.delete(owner);
   }
 
   /** How many of `owner`'s items wait. */
-  countOf(owner: string): number {
-    return this.waiting.get(owner)?.length ?? 0;
+  waitingOf(owner: string): number {
+    return this.owners.get(owner)?.waiting.length ?? 0;
   }
 
-  /** Takes every waiting item out, owners' turns in order. */
+  /** Takes every waiting item out. */
   drain(): Item[] {
-    const items = [...this.waiting.values()].flat();
-    this.waiting.clear();
+    const items = [...this.owners.values()].flatMap((entry) => entry.waiting);
+    this.owners.clear();
     return items;
   }
 }

@@ -22,6 +22,7 @@ export interface PdfJobFor {
 }
 
 interface WaitingJob {
+  accountId: string;
   task: PdfTask;
   documentName: string;
   done: (answer: Promise<PdfJobAnswer>) => void;
@@ -40,7 +41,8 @@ interface RunningJob {
 
 /**
  * The piscina pool, with the work in front of it: at most one job per thread is handed to piscina,
- * so piscina never queues; the rest waits in one queue per account, served in turn (FairQueue).
+ * so piscina never queues; the rest waits in one queue per account, given out by turns (FairQueue):
+ * a free worker goes to the account with the fewest jobs running, then to the one served longest ago.
  */
 interface PdfPool {
   piscina: Piscina;
@@ -106,7 +108,7 @@ export async function runPdfJob<Name extends PdfJobName>(
 ): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
   const pool = pdfPool();
   const { pdfJobsWaitingPerAccount } = config();
-  if (pool.waiting.countOf(accountId) >= pdfJobsWaitingPerAccount) {
+  if (pool.waiting.waitingOf(accountId) >= pdfJobsWaitingPerAccount) {
     throw tooManyRequests(
       "error.tooManyRequests.pdfJobs",
       `This account already has ${pdfJobsWaitingPerAccount} PDF jobs (uploads, downloads, seals) waiting for a worker; try again in ${RETRY_AFTER_SECONDS} seconds.`,
@@ -115,7 +117,7 @@ export async function runPdfJob<Name extends PdfJobName>(
   }
   const startedFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const answer = await new Promise<PdfJobAnswer>((resolve) => {
-    pool.waiting.push(accountId, { task: { job, input, startedFlag }, documentName, done: resolve });
+    pool.waiting.push(accountId, { accountId, task: { job, input, startedFlag }, documentName, done: resolve });
     handOutWorkers(pool);
   });
   if ("serviceError" in answer) {
@@ -128,13 +130,13 @@ export async function runPdfJob<Name extends PdfJobName>(
 /** Gives each free worker the next waiting job, by the accounts' turns. */
 function handOutWorkers(pool: PdfPool): void {
   while (pool.running.size < pool.threads) {
-    const next = pool.waiting.shift();
+    const next = pool.waiting.take();
     if (!next) return;
     runOnWorker(pool, next);
   }
 }
 
-function runOnWorker(pool: PdfPool, { task, documentName, done }: WaitingJob): void {
+function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: WaitingJob): void {
   const running: RunningJob = { documentName, abort: new AbortController(), handedAt: performance.now(), startedFlag: task.startedFlag };
   pool.running.add(running);
   pool.watchdog ??= setInterval(() => checkRunningJobs(pool), WATCHDOG_INTERVAL_MS).unref();
@@ -146,6 +148,7 @@ function runOnWorker(pool: PdfPool, { task, documentName, done }: WaitingJob): v
     .catch(() => {})
     .finally(() => {
       pool.running.delete(running);
+      pool.waiting.finished(accountId);
       handOutWorkers(pool);
     });
 }
