@@ -170,9 +170,10 @@ function refusalOf(error: Error, documentName: string): Error {
  * each round come first; PDF_JOBS_WAITING_PER_ACCOUNT bounds that).
  *
  * Memory: worker threads share the process's memory, and Node 20 gives no figure per thread that
- * one thread can read of another (process.memoryUsage() in a worker gives its own heap and
+ * one thread can read of another (worker.getHeapStatistics() came in Node 24, heap only;
+ * worker.getMemoryUsage() in 25.2). process.memoryUsage() in a worker gives its own heap and
  * buffers, but a worker busy in synchronous code, inflating a stream, cannot report: measured,
- * its figures missed a job's 450 MB peak entirely). So the watchdog reads the process's
+ * its figures missed a job's 450 MB peak entirely. So the watchdog reads the process's
  * resident memory every 100 ms and charges each job what the process grew since it began (the
  * worker says when, so that loading a new worker, about 170 MB, is not charged to its first job);
  * the oldest job past PDF_WORKER_MEMORY_MB is ended, one per look, as ending it frees its
