@@ -15,8 +15,10 @@ export interface Config {
   maxRequestBytes: number;
   /** Worker threads that read, flatten and seal PDFs, off the thread that answers requests. */
   pdfWorkerThreads: number;
-  /** Heap limit of each PDF worker (MB): a job past it ends its worker and is refused. */
+  /** Memory one PDF job may use (MB): its worker's heap limit, and what the process may grow by while it runs (heap and buffers). */
   pdfWorkerMemoryMb: number;
+  /** PDF jobs one account may have waiting for a worker; one more is answered 429. */
+  pdfJobsWaitingPerAccount: number;
   /** How long a PDF worker may sit idle before it ends (ms): an idle instance holds no workers. */
   pdfWorkerIdleMs: number;
   /** PGlite's shared_buffers (MB); its default of 128 MB is most of an idle instance's memory. */
@@ -27,7 +29,7 @@ export interface Config {
    * aggregates, and about 70 MB more resident memory, kept by the optimizing compiler's allocations).
    */
   pgliteWasmCompiler: "baseline" | "optimizing";
-  /** Time limit of one PDF job (ms), from when it is queued: past it the worker is ended and the job refused. */
+  /** Time limit of one PDF job (ms), from when it is handed to a worker (not while it waits its turn): past it the worker is ended and the job refused. */
   pdfJobTimeoutMs: number;
   /** Most pages an uploaded PDF may have. */
   maxPdfPages: number;
@@ -241,6 +243,7 @@ export function readConfig(): Config {
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
     pdfWorkerThreads: integerSetting("PDF_WORKER_THREADS", 2, { min: 1, max: 64 }),
     pdfWorkerMemoryMb: integerSetting("PDF_WORKER_MEMORY_MB", 512, { min: 64 }),
+    pdfJobsWaitingPerAccount: integerSetting("PDF_JOBS_WAITING_PER_ACCOUNT", 20, { min: 1 }),
     pdfWorkerIdleMs: Math.ceil(numberSetting("PDF_WORKER_IDLE_SECONDS", 60) * 1000),
     pgliteSharedBuffersMb: integerSetting("PGLITE_SHARED_BUFFERS_MB", 16, { min: 1 }),
     pgliteWasmCompiler: choiceSetting("PGLITE_WASM_COMPILER", ["baseline", "optimizing"], "baseline"),
