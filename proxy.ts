@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { embeddedSigningOriginsOf } from "@/lib/esign/account-settings/embedded-signing";
 import { CONSOLE_PATH_HEADER } from "@/lib/console/sign-in-return";
 import { crossOriginServerActionRefusal, isCrossOriginServerAction } from "@/lib/http/server-action-origin";
+import { serverActionNestsTooDeep, tooDeepServerActionRefusal } from "@/lib/http/server-action-body";
 import { ceremonyFrameAncestors, newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "@/lib/http/security-headers";
 
 /**
@@ -13,10 +14,12 @@ import { ceremonyFrameAncestors, newNonce, pageContentSecurityPolicy, pageSecuri
  * - the path being opened, for the console pages' layout, which cannot otherwise know it, so that
  *   a signed-out visitor is sent to sign in and then brought back to it;
  * - a server action sent from another origin: refused with a 403 JSON (Next.js would answer an
- *   HTML 500).
+ *   HTML 500); one whose arguments nest deeper than JSON may: a 400 JSON (React's decoding would
+ *   overflow its stack, a 500).
  */
 export async function proxy(request: NextRequest) {
   if (isCrossOriginServerAction(request)) return crossOriginServerActionRefusal();
+  if (await serverActionNestsTooDeep(request)) return tooDeepServerActionRefusal();
   const { pathname, search } = request.nextUrl;
   const ceremonyPackage = /^\/sign\/([^/]+)\/?$/.exec(pathname)?.[1];
   const frameAncestors = ceremonyPackage === undefined ? "'none'" : ceremonyFrameAncestors(await embeddingOrigins(ceremonyPackage));

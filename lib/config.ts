@@ -15,8 +15,10 @@ export interface Config {
   maxRequestBytes: number;
   /** Worker threads that read, flatten and seal PDFs, off the thread that answers requests. */
   pdfWorkerThreads: number;
-  /** Heap limit of each PDF worker (MB): a job past it ends its worker and is refused. */
+  /** Memory one PDF job may use (MB): its worker's heap limit, and what the process may grow by while it runs (heap and buffers). */
   pdfWorkerMemoryMb: number;
+  /** PDF jobs one account may have waiting for a worker; one more is answered 429. */
+  pdfJobsWaitingPerAccount: number;
   /** How long a PDF worker may sit idle before it ends (ms): an idle instance holds no workers. */
   pdfWorkerIdleMs: number;
   /** PGlite's shared_buffers (MB); its default of 128 MB is most of an idle instance's memory. */
@@ -27,7 +29,7 @@ export interface Config {
    * aggregates, and about 70 MB more resident memory, kept by the optimizing compiler's allocations).
    */
   pgliteWasmCompiler: "baseline" | "optimizing";
-  /** Time limit of one PDF job (ms), from when it is queued: past it the worker is ended and the job refused. */
+  /** Time limit of one PDF job (ms), from when it is handed to a worker (not while it waits its turn): past it the worker is ended and the job refused. */
   pdfJobTimeoutMs: number;
   /** Most pages an uploaded PDF may have. */
   maxPdfPages: number;
@@ -74,6 +76,10 @@ export interface Config {
   sealTsaUrl: string;
   /** The shortest answer to a refused sign-in with e-mail and password (ms): guessing stays slow. */
   signInFailureDelayMs: number;
+  /** Packages fast track links may make (lib/esign/fast-track/fast-track-limits.ts): per template's links and per client address in an hour, per account in a day. */
+  fastTrackPerLinkPerHour: number;
+  fastTrackPerAddressPerHour: number;
+  fastTrackPerAccountPerDay: number;
   /** Who may tell the client's address in X-Forwarded-For (lib/http/client-address.ts). */
   trustedProxies: string;
   /** Documents in an S3-compatible bucket (lib/esign/storage/s3-blob-store.ts); null keeps them in the database's store. */
@@ -239,6 +245,7 @@ export function readConfig(): Config {
     maxRequestBytes: Math.floor(numberSetting("MAX_REQUEST_MB", 100) * 1024 * 1024),
     pdfWorkerThreads: integerSetting("PDF_WORKER_THREADS", 2, { min: 1, max: 64 }),
     pdfWorkerMemoryMb: integerSetting("PDF_WORKER_MEMORY_MB", 512, { min: 64 }),
+    pdfJobsWaitingPerAccount: integerSetting("PDF_JOBS_WAITING_PER_ACCOUNT", 20, { min: 1 }),
     pdfWorkerIdleMs: Math.ceil(numberSetting("PDF_WORKER_IDLE_SECONDS", 60) * 1000),
     pgliteSharedBuffersMb: integerSetting("PGLITE_SHARED_BUFFERS_MB", 16, { min: 1 }),
     pgliteWasmCompiler: choiceSetting("PGLITE_WASM_COMPILER", ["baseline", "optimizing"], "baseline"),
@@ -270,6 +277,9 @@ export function readConfig(): Config {
     sealP12Passphrase: process.env.SEAL_P12_PASSPHRASE ?? "",
     sealTsaUrl: urlSetting("SEAL_TSA_URL"),
     signInFailureDelayMs: integerSetting("SIGN_IN_FAILURE_DELAY_MS", 300, { min: 0, max: 60_000 }),
+    fastTrackPerLinkPerHour: integerSetting("FAST_TRACK_PER_LINK_PER_HOUR", 60, { min: 1, max: 100_000 }),
+    fastTrackPerAddressPerHour: integerSetting("FAST_TRACK_PER_ADDRESS_PER_HOUR", 10, { min: 1, max: 100_000 }),
+    fastTrackPerAccountPerDay: integerSetting("FAST_TRACK_PER_ACCOUNT_PER_DAY", 500, { min: 1, max: 1_000_000 }),
     trustedProxies: process.env.TRUSTED_PROXIES ?? "loopback",
     s3: s3Settings(),
     logLevel: logLevelSetting(),

@@ -52,8 +52,12 @@ test("after sign-out, a copy of the session cookie opens no console page and pas
 });
 
 test("a password change needs the current password and signs the user out everywhere else", async ({ browser }) => {
+  const signedUp = await newPage(browser);
+  const user = await signUpInConsole(signedUp, "Password change");
+  // Signed in by password, the session holds the user's sign-in key, which the change revokes and renews.
   const page = await newPage(browser);
-  const user = await signUpInConsole(page, "Password change");
+  await signInWithPassword(page, user.email, user.password);
+  await page.waitForURL("**/packages");
   const elsewhere = await newPage(browser);
   await signInWithPassword(elsewhere, user.email, user.password);
   await elsewhere.waitForURL("**/packages");
@@ -76,6 +80,10 @@ test("a password change needs the current password and signs the user out everyw
 
   await page.goto("/packages");
   await expect(page.getByRole("banner")).toContainText("Sofia Sender");
+  // The session that made the change calls the service with its fresh key.
+  const proxied = await page.request.get("/proxy/api/session");
+  expect(proxied.status()).toBe(200);
+  expect(await proxied.json()).toMatchObject({ user: { email: user.email } });
   await elsewhere.goto("/packages");
   await elsewhere.waitForURL("**/signin?next=%2Fpackages");
   await signInWithPassword(elsewhere, user.email, "changed-pass-2027");

@@ -63,7 +63,7 @@ export type UserAuthenticationTokenResponse = z.infer<typeof userAuthenticationT
 export const userAuthenticationTokenRedemption = z.object({ authenticationToken: z.string().min(1, "is required").max(200) });
 export type UserAuthenticationTokenRedemption = z.infer<typeof userAuthenticationTokenRedemption>;
 
-/** The user's API key in their home account, with who and where, as `GET /api/session` answers. */
+/** A sign-in key of the user (lib/esign/accounts/sign-in-keys.ts), with who and where, as `GET /api/session` answers. */
 export const signInResponse = z.object({
   apiKey: z.string(),
   user: sessionUser,
@@ -96,3 +96,6 @@ export type PasswordChange = z.infer<typeof passwordChange>;
 /** Whose password was set (a reset's answer lets the console end that user's sessions). */
 export const passwordSetResponse = z.object({ id: z.string(), email: z.string() });
 export type PasswordSetResponse = z.infer<typeof passwordSetResponse>;
+/** A password change also answers the caller's fresh sign-in key in its account (not to an access token, which gets no keys). */
+export const passwordChangeResponse = passwordSetResponse.extend({ apiKey: z.string().optional() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;

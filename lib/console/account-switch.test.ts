@@ -22,6 +22,8 @@ function answer(status: number, body: unknown): Response {
 }
 
 beforeEach(() => {
+  // A service of its own (ESIGN_API_URL): the embedded one would be called in process, not through fetch.
+  vi.stubEnv("ESIGN_API_URL", "http://service.test");
   sessions = {
     [HOME_KEY]: { userId: "u1", accountId: "home", accountName: "Home" },
     [CHILD_KEY]: { userId: "u1", accountId: "child", accountName: "Child" },
@@ -45,7 +47,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 const homeToken = (): JWT => ({ userId: "u1", apiKey: HOME_KEY, accountId: "home", accountName: "Home", homeApiKey: HOME_KEY, homeAccountId: "home", homeAccountName: "Home" });
 

@@ -6,6 +6,7 @@ import { applyRequestedSwitch, homeOf } from "./account-switch";
 import { consoleAuthSecret } from "./auth-secret";
 import { endConsoleSession, openConsoleSession, SESSION_MAX_AGE_SECONDS, touchConsoleSession } from "./console-sessions";
 import { callEsignApi } from "./esign-api";
+import { applyRenewedSignInKey } from "./sign-in-key-renewal";
 
 /** Why a sign-in was refused; the sign-in form turns the code into a sentence. */
 export const SIGN_IN_REFUSALS = ["bad-credentials", "bad-key", "rate-limited", "not-activated", "unreachable"] as const;
@@ -119,8 +120,11 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       if (user) return Object.assign(token, await sessionClaimsOf(user));
       // A session signed out or revoked elsewhere: null makes next-auth answer no session and clear the cookie.
       if (!(await touchConsoleSession(token.sessionId))) return null;
-      // Only a switch the server asked for; the update's own data (a browser can send it) is ignored.
-      if (trigger === "update") await applyRequestedSwitch(token);
+      // Only a renewal or switch the server asked for; the update's own data (a browser can send it) is ignored.
+      if (trigger === "update") {
+        applyRenewedSignInKey(token);
+        await applyRequestedSwitch(token);
+      }
       return token;
     },
     // What the browser may read: never a key.

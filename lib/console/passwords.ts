@@ -1,5 +1,5 @@
 import type { JWT } from "next-auth/jwt";
-import { passwordSetResponse } from "@/lib/api/accounts";
+import { passwordChangeResponse, passwordSetResponse } from "@/lib/api/accounts";
 import { endConsoleSessionsOf } from "./console-sessions";
 import { callEsignApi } from "./esign-api";
 
@@ -9,7 +9,8 @@ import { callEsignApi } from "./esign-api";
  * made it). Plain functions, so that the server actions stay thin and tests can call them.
  */
 
-export type PasswordOutcome = { ok: true; email: string } | { ok: false; status: number; messageKey: string; message: string };
+/** `apiKey`: after a change, the fresh sign-in key the session goes on with (lib/console/sign-in-key-renewal.ts). */
+export type PasswordOutcome = { ok: true; email: string; apiKey?: string } | { ok: false; status: number; messageKey: string; message: string };
 
 const UNREACHABLE: PasswordOutcome = { ok: false, status: 502, messageKey: "error.badGateway.serviceUnreachable", message: "The e-signature service could not be reached. Try again in a moment." };
 
@@ -27,16 +28,20 @@ function refusal(answer: Awaited<ReturnType<typeof callEsignApi>>): PasswordOutc
   return { ok: false, status: answer.status, messageKey: typeof body.messageKey === "string" ? body.messageKey : "", message };
 }
 
-/** The signed-in user (the session's `token`) changes their password; their other console sessions end. */
+/**
+ * The signed-in user (the session's `token`) changes their password; their other console sessions
+ * end. The service revokes the user's sign-in keys, this session's too: the answer's `apiKey` is the
+ * fresh one the caller puts in the session (`withRenewedSignInKey`).
+ */
 export async function changeConsolePassword(token: JWT, input: { currentPassword: string; newPassword: string }, clientIp?: string): Promise<PasswordOutcome> {
   if (!token.apiKey || !token.userId) return { ok: false, status: 401, messageKey: "error.unauthorised.consoleSession", message: "Your session has ended. Sign in again." };
   // The key of the account signed in to: in a sub account the user may be locked, not at home.
   const answer = await ask("/api/user/password", { apiKey: token.homeApiKey ?? token.apiKey, json: input, clientIp });
   if (!answer) return UNREACHABLE;
-  const changed = passwordSetResponse.safeParse(answer.body);
+  const changed = passwordChangeResponse.safeParse(answer.body);
   if (answer.status !== 200 || !changed.success) return refusal(answer);
   await endConsoleSessionsOf(token.userId, { except: token.sessionId });
-  return { ok: true, email: changed.data.email };
+  return { ok: true, email: changed.data.email, ...(changed.data.apiKey ? { apiKey: changed.data.apiKey } : {}) };
 }
 
 /** A reset link's new password; every console session of its user ends (whoever held one). */

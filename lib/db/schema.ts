@@ -246,9 +246,25 @@ export const apiKeys = pgTable(
     lookupHash: text().notNull(),
     /** AES-256-GCM of the key, so that an owner can read a sender's key back (spec 4.6). */
     encryptedKey: text().notNull(),
+    /**
+     * INTEGRATION: a key for programs (sign-up, invitation, sub account), the one the API hands
+     * out and reads back; it stays until its user leaves. SIGN_IN: what a sign-in answers (by
+     * password or by user authentication token), never read back, deleted by a password change or reset.
+     */
+    kind: text().$type<"INTEGRATION" | "SIGN_IN">().notNull().default("INTEGRATION"),
+    /**
+     * A sign-in key obtained with an access token (through a user authentication token): it works
+     * only while that token does, and goes with it (its expiry, its client app's revocation).
+     */
+    accessTokenHash: text().references(() => accessTokens.lookupHash, { onDelete: "cascade" }),
     created: createdAt(),
   },
-  (t) => [uniqueIndex("api_keys_lookup_hash_unique").on(t.lookupHash), index("api_keys_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("api_keys_lookup_hash_unique").on(t.lookupHash),
+    index("api_keys_user_idx").on(t.userId),
+    // One password sign-in key per user and account, shared by their console sessions there.
+    uniqueIndex("api_keys_sign_in_unique").on(t.userId, t.accountId).where(sql`${t.kind} = 'SIGN_IN' and ${t.accessTokenHash} is null`),
+  ],
 );
 
 /**
@@ -270,6 +286,29 @@ export const signInFailures = pgTable(
     index("sign_in_failures_email_idx").on(t.email, t.created),
     index("sign_in_failures_ip_idx").on(t.ipAddress, t.created),
     index("sign_in_failures_created_idx").on(t.created),
+  ],
+);
+
+/**
+ * Packages made through fast track links (`POST /api/fastTrack`), counted per template, per client
+ * address and per account to limit them (an anonymous caller makes e-mails go out in the account's
+ * name). Only the longest window matters (a day): older rows are deleted as new ones are written.
+ */
+export const fastTrackStarts = pgTable(
+  "fast_track_starts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    accountId: text().notNull(),
+    templateId: text().notNull(),
+    ipAddress: text().notNull(),
+    /** From the service's clock (lib/esign/clock.ts), not the database's. */
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("fast_track_starts_template_idx").on(t.templateId, t.created),
+    index("fast_track_starts_ip_idx").on(t.ipAddress, t.created),
+    index("fast_track_starts_account_idx").on(t.accountId, t.created),
+    index("fast_track_starts_created_idx").on(t.created),
   ],
 );
 
@@ -678,6 +717,8 @@ export const userAuthenticationTokens = pgTable(
     accountId: text()
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Issued to an access token: what it signs in to works only while that token does (api_keys.accessTokenHash). */
+    accessTokenHash: text().references(() => accessTokens.lookupHash, { onDelete: "cascade" }),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },

@@ -9,7 +9,7 @@ import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
 import { plainAddress } from "./client-address";
-import { logRequests, noteAccount, requestLog } from "@/lib/observability/request-log";
+import { CLIENT_CLOSED_REQUEST, clientClosed, logRequests, noteAccount, requestLog } from "@/lib/observability/request-log";
 
 type Params = Record<string, string>;
 interface RouteContext {
@@ -43,6 +43,8 @@ function failure(error: unknown, request: Request): Response {
   if (error instanceof ZodError) {
     return errorResponse(new ServiceError(400, "error.validation.invalidBody", `Invalid request: ${describeIssues(error)}`));
   }
+  // Reading the body of a client that went away fails; that is not the server's error, and no one reads the answer.
+  if (clientClosed(request)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
   requestLog().error({ err: error }, `${request.method} failed`);
   return errorResponse(new ServiceError(500, "error.internal.default", "An unexpected error occurred. It has been logged."));
 }

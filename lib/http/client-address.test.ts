@@ -41,7 +41,9 @@ describe("resolveClientAddressesOfServer", () => {
   beforeAll(async () => {
     // A server started after, as Next.js's is: the rewrite applies to every http.Server.
     resolveClientAddressesOfServer(trustedProxies("10.0.0.0/8"));
-    server = http.createServer((request, response) => response.end(String(request.headers["x-forwarded-for"])));
+    server = http.createServer((request, response) =>
+      response.end(request.url === "/host" ? JSON.stringify([request.headers["x-forwarded-host"], request.headers["x-forwarded-proto"]]) : String(request.headers["x-forwarded-for"])),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
@@ -50,5 +52,10 @@ describe("resolveClientAddressesOfServer", () => {
   it("gives the handler the socket's address in place of a forged X-Forwarded-For from an untrusted peer", async () => {
     expect(await fetch(url, { headers: { "x-forwarded-for": "203.0.113.1" } }).then((r) => r.text())).toBe("127.0.0.1");
     expect(await fetch(url).then((r) => r.text())).toBe("127.0.0.1");
+  });
+
+  it("removes X-Forwarded-Host and X-Forwarded-Proto an untrusted peer sent itself", async () => {
+    const headers = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    expect(await fetch(`${url}host`, { headers }).then((r) => r.json())).toEqual([null, null]);
   });
 });

@@ -17,8 +17,8 @@ export function plainAddress(address: string): string {
 
 /**
  * `TRUSTED_PROXIES`: comma-separated addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`), or
- * `loopback` (127.0.0.0/8 and ::1, the default: a reverse proxy on the same machine, and the
- * console's own calls to the embedded service), or `none`.
+ * `loopback` (127.0.0.0/8 and ::1, the default: a reverse proxy on the same machine), or `none`.
+ * The console's calls to the embedded service need none of it: they go in process (lib/console/esign-api.ts).
  */
 export function trustedProxies(setting: string): net.BlockList {
   const list = new net.BlockList();
@@ -57,10 +57,16 @@ export function resolveClientAddress(socketAddress: string, forwardedFor: string
 
 let installed = false;
 
+/** What only a proxy may tell about the request: the host and scheme the browser asked for. */
+const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
+
 /**
  * Rewrites every incoming request's `X-Forwarded-For` to the one client address above, before
  * Next.js sees it (Next.js keeps a client's header as it is and gives route handlers no socket):
- * route handlers read the first entry (`clientIp`) and get an address nobody could forge.
+ * route handlers read the first entry (`clientIp`) and get an address nobody could forge. From a
+ * peer that is no trusted proxy, `X-Forwarded-Host`, `-Proto` and `-Port` are removed too: the
+ * origin checks (request-source.ts, server actions) compare a browser's Origin with them, so a
+ * client that set them itself could pass its own origin off as ours.
  */
 export function resolveClientAddressesOfServer(trusted: net.BlockList): void {
   if (installed) return;
@@ -69,12 +75,10 @@ export function resolveClientAddressesOfServer(trusted: net.BlockList): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const request = args[0] as http.IncomingMessage;
+      const peer = plainAddress(request.socket.remoteAddress ?? "");
       const forwarded = request.headers["x-forwarded-for"];
-      request.headers["x-forwarded-for"] = resolveClientAddress(
-        request.socket.remoteAddress ?? "",
-        Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
-        trusted,
-      );
+      request.headers["x-forwarded-for"] = resolveClientAddress(peer, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted);
+      if (!isTrusted(peer, trusted)) for (const name of PROXY_HEADERS) delete request.headers[name];
     }
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;

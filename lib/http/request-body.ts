@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { parseWith } from "@/lib/api/parse";
 import { badRequest, tooLarge } from "@/lib/esign/errors";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth";
 import { assertStorableText } from "./storable-text";
 
 /** The media type without parameters (`application/json; esl-api-version=11.68.0` is JSON). */
@@ -31,8 +32,15 @@ async function readBodyText(request: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** JSON text parsed, with every string and key checked storable; `what` names it in errors. */
+/**
+ * JSON text parsed, with every string and key checked storable; `what` names it in errors. Every
+ * JSON a request carries (bodies, multipart payload parts) is read here, so the nesting limit is
+ * checked on the text first, before anything parses or walks the value.
+ */
 export function parseJsonText(text: string, what = "The request body"): unknown {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw badRequest("error.validation.jsonTooDeep", `${what} nests objects and arrays deeper than the limit of ${MAX_JSON_DEPTH} levels.`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,24 +12,52 @@ function describe(text: string): string {
   return text.includes("\u0000") ? "a NUL character" : "an unpaired UTF-16 surrogate";
 }
 
-/** Throws a 400 naming where the first unstorable string is (`body.roles.0.name`). */
-export function assertStorableText(value: unknown, where: string): void {
-  if (typeof value === "string") {
-    if (UNSTORABLE.test(value)) {
-      throw badRequest("error.validation.invalidCharacters", `${where} contains ${describe(value)}, which is not allowed in any text.`);
-    }
-    return;
-  }
+interface Unstorable {
+  /** The keys and indexes leading to it. */
+  path: (string | number)[];
+  text: string;
+  isKey: boolean;
+}
+
+/**
+ * The first unstorable string or key of a value, or null. Its place is put together only once one
+ * is found: naming every string on the way (`body.roles.0.name`) cost a second for a body of
+ * 200,000 keys.
+ */
+function firstUnstorable(value: unknown): Unstorable | null {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? { path: [], text: value, isKey: false } : null;
   if (Array.isArray(value)) {
-    value.forEach((item, i) => assertStorableText(item, `${where}.${i}`));
-    return;
+    for (let i = 0; i < value.length; i++) {
+      const found = firstUnstorable(value[i]);
+      if (found) {
+        found.path.unshift(i);
+        return found;
+      }
+    }
+    return null;
   }
   if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      assertStorableText(key, `A key of ${where}`);
-      assertStorableText(item, `${where}.${key}`);
+    for (const key of Object.keys(value)) {
+      if (UNSTORABLE.test(key)) return { path: [], text: key, isKey: true };
+      const found = firstUnstorable((value as Record<string, unknown>)[key]);
+      if (found) {
+        found.path.unshift(key);
+        return found;
+      }
     }
   }
+  return null;
+}
+
+/** Throws a 400 naming where the first unstorable string is (`body.roles.0.name`). */
+export function assertStorableText(value: unknown, where: string): void {
+  const found = firstUnstorable(value);
+  if (!found) return;
+  const place = [where, ...found.path].join(".");
+  throw badRequest(
+    "error.validation.invalidCharacters",
+    `${found.isKey ? `A key of ${place}` : place} contains ${describe(found.text)}, which is not allowed in any text.`,
+  );
 }
 
 /** The route's path parameters and every query value of the address. */

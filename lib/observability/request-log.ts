@@ -55,6 +55,14 @@ export function noteAccount(accountId: string): void {
 
 type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
 
+/** nginx's status for a request its client gave up on before the answer: no answer reaches anyone. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** Whether the client went away (an aborted upload, a closed connection): Next.js aborts the request's signal then. */
+export function clientClosed(request: Request): boolean {
+  return request.signal.aborted;
+}
+
 let routes: CompiledRoute<null>[] | undefined;
 
 /**
@@ -84,7 +92,9 @@ function withRequestId(response: Response, requestId: string): Response {
  * Wraps a route handler: it runs in the request's scope, its answer gets the X-Request-Id header,
  * and one line is logged when it is answered (method, route pattern, status, duration, account);
  * never a body, a header or a query string. `level`: of the line of a successful answer (health
- * checks, asked every few seconds by load balancers, log at debug).
+ * checks, asked every few seconds by load balancers, log at debug). A request whose client went
+ * away meanwhile is logged as 499 "client closed request" at info, whatever the handler made of
+ * it: it is no server error.
  */
 export function logRequests<C>(
   handler: RouteHandler<C>,
@@ -100,6 +110,7 @@ export function logRequests<C>(
       status = response.status;
       return withRequestId(response, requestId);
     } finally {
+      if (clientClosed(request)) status = CLIENT_CLOSED_REQUEST;
       const line = {
         method: request.method,
         route: routeOf(new URL(request.url).pathname),
@@ -107,7 +118,8 @@ export function logRequests<C>(
         ms: Math.round(performance.now() - started),
         accountId: scope.accountId,
       };
-      if (status >= 500) scope.log.error(line, "request answered");
+      if (status === CLIENT_CLOSED_REQUEST) scope.log.info(line, "client closed request");
+      else if (status >= 500) scope.log.error(line, "request answered");
       else scope.log[level](line, "request answered");
     }
   };

@@ -61,10 +61,51 @@ function mapLeaves(value: Json, replace: (leaf: Json) => Json): Json {
   return replace(value);
 }
 
-/** Generated bad bodies: the sample with poisoned strings, wrong types, nulls, and bodies of the wrong shape. */
-function badBodies(schema: Schema | undefined): Json[] {
+/** One copy of `value` per node that `replace` changes (returns other than undefined), with only that node changed, named by its path. */
+function eachReplaced(value: Json, replace: (node: Json) => Json | undefined, at = "body"): [where: string, copy: Json][] {
+  const own = replace(value);
+  const copies: [string, Json][] = own === undefined ? [] : [[at, own]];
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      for (const [where, copy] of eachReplaced(item, replace, `${at}.${i}`)) copies.push([where, value.map((other, j) => (j === i ? copy : other))]);
+    });
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      for (const [where, copy] of eachReplaced(item, replace, `${at}.${key}`)) copies.push([where, { ...value, [key]: copy }]);
+    }
+  }
+  return copies;
+}
+
+/** JSON text nested `levels` deep, as arrays or as objects. */
+const deepArrays = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+const deepObjects = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
+const DEEP = 5000;
+const DEEP_MARKER = "\u0001deep\u0001";
+
+/** Past the longest text any field takes and past PostgreSQL's 1 MB limit of a text search value. */
+const LONG_STRING = "x".repeat(1_100_000);
+/** Far more items than any list takes. */
+const HUGE_ARRAY_ITEMS = 10_000;
+/** Items of a top-level array and keys of an object: some settings documents keep unknown keys, so each one costs a write. */
+const HUGE_LIST = 20_000;
+
+interface BadBody {
+  text: string;
+  what: string;
+}
+
+const badBody = (value: Json, what = `body ${JSON.stringify(value).slice(0, 60)}`): BadBody => ({ text: JSON.stringify(value), what });
+
+/**
+ * Generated bad bodies, as JSON text: the sample with poisoned strings, wrong types, nulls, bodies
+ * of the wrong shape; values nested thousands of levels deep; each array of the sample grown past
+ * any limit, and each string of it made megabytes long, one at a time (so that the others still
+ * pass and the long one reaches as far as it can).
+ */
+function* badBodies(schema: Schema | undefined): Generator<BadBody> {
   const sample = sampleOf(schema);
-  const bodies: Json[] = [
+  const values: Json[] = [
     {},
     null,
     [],
@@ -80,8 +121,21 @@ function badBodies(schema: Schema | undefined): Json[] {
     mapLeaves(sample, (leaf) => (typeof leaf === "number" ? -1e300 : leaf)),
     mapLeaves(sample, () => ({ nested: [NUL] })),
   ];
-  if (Array.isArray(sample)) bodies.push([NUL], [null], [{}]);
-  return bodies;
+  if (Array.isArray(sample)) values.push([NUL], [null], [{}]);
+  for (const value of values) yield badBody(value);
+
+  yield { text: deepArrays(DEEP), what: `arrays ${DEEP} deep` };
+  yield { text: deepObjects(DEEP), what: `objects ${DEEP} deep` };
+  yield { text: JSON.stringify(mapLeaves(sample, () => DEEP_MARKER)).replaceAll(JSON.stringify(DEEP_MARKER), deepArrays(DEEP)), what: `every leaf ${DEEP} deep` };
+  yield { text: `[${"0,".repeat(HUGE_LIST)}0]`, what: `an array of ${HUGE_LIST + 1} numbers` };
+  yield { text: JSON.stringify(Object.fromEntries(Array.from({ length: HUGE_LIST }, (_, i) => [`k${i}`, i]))), what: `an object of ${HUGE_LIST} keys` };
+  yield badBody({ ["k".repeat(100_000)]: "text" }, "a key of 100,000 characters");
+  for (const [where, copy] of eachReplaced(sample, (node) => (Array.isArray(node) ? Array<Json>(HUGE_ARRAY_ITEMS).fill(node[0] ?? null) : undefined))) {
+    yield badBody(copy, `${where} of ${HUGE_ARRAY_ITEMS} items`);
+  }
+  for (const [where, copy] of eachReplaced(sample, (node) => (typeof node === "string" ? LONG_STRING : undefined))) {
+    yield badBody(copy, `${where} of ${LONG_STRING.length} characters`);
+  }
 }
 
 /**
@@ -178,24 +232,28 @@ describe("bad input", () => {
       const bodySchema = requestBody?.content["application/json"]?.schema;
       const multipart = requestBody?.content["multipart/form-data"] !== undefined;
       const realPath = fillPath(path, fixture.ids);
-      const probes: Probe[] = [];
+      // Each probe is made and sent one at a time: the long and huge bodies together would fill the memory.
+      const send = async (one: Probe) => {
+        const failure = await probe(fixture, one);
+        if (failure) failures.push(failure);
+      };
 
       if (requestBody) {
-        for (const body of badBodies(bodySchema)) {
-          probes.push({ method, path: realPath, body: JSON.stringify(body), contentType: "application/json", what: `body ${JSON.stringify(body).slice(0, 60)}` });
+        for (const { text, what } of badBodies(bodySchema)) {
+          await send({ method, path: realPath, body: text, contentType: "application/json", what });
           if (multipart) {
-            const form = multipartBody(body, [{ name: "a\u0000.pdf", bytes: pdf }]);
-            probes.push({ method, path: realPath, body: form.body, contentType: form.contentType, what: `multipart payload ${JSON.stringify(body).slice(0, 60)}` });
+            const form = multipartBody(text, [{ name: "a\u0000.pdf", bytes: pdf }]);
+            await send({ method, path: realPath, body: form.body, contentType: form.contentType, what: `multipart payload: ${what}` });
           }
         }
-        probes.push({ method, path: realPath, body: '{"name": "unterminated', contentType: "application/json", what: "malformed JSON" });
-        probes.push({ method, path: realPath, body: "name=x", contentType: "text/plain", what: "text/plain" });
-        probes.push({ method, path: realPath, body: "--x\r\n", contentType: "multipart/form-data; boundary=x", what: "truncated multipart" });
+        await send({ method, path: realPath, body: '{"name": "unterminated', contentType: "application/json", what: "malformed JSON" });
+        await send({ method, path: realPath, body: "name=x", contentType: "text/plain", what: "text/plain" });
+        await send({ method, path: realPath, body: "--x\r\n", contentType: "multipart/form-data; boundary=x", what: "truncated multipart" });
       }
       const sampleBody = requestBody ? JSON.stringify(sampleOf(bodySchema)) : undefined;
       for (const name of path.match(/\{(\w+)\}/g)?.map((match) => match.slice(1, -1)) ?? []) {
         for (const value of BAD_PARAMETERS) {
-          probes.push({
+          await send({
             method,
             path: fillPath(path, fixture.ids, { [name]: value }),
             body: sampleBody,
@@ -206,7 +264,7 @@ describe("bad input", () => {
       }
       for (const parameter of (operation.parameters as { name: string; in: string }[]).filter((p) => p.in === "query")) {
         for (const value of BAD_QUERY_VALUES) {
-          probes.push({
+          await send({
             method,
             path: `${realPath}?${new URLSearchParams({ [parameter.name]: value })}`,
             body: sampleBody,
@@ -214,10 +272,6 @@ describe("bad input", () => {
             what: `?${parameter.name}=${JSON.stringify(value)}`,
           });
         }
-      }
-      for (const one of probes) {
-        const failure = await probe(fixture, one);
-        if (failure) failures.push(failure);
       }
     }
     expect(failures).toEqual([]);
@@ -252,6 +306,25 @@ describe("bad input at the entry points outside the OpenAPI document", () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: "invalid_client" });
+  });
+
+  it("JSON nested 5,000 levels deep answers 400 naming the limit, without a credential", async () => {
+    for (const text of [deepArrays(DEEP), deepObjects(DEEP), `{"email":"a@example.test","password":${deepArrays(DEEP)}}`]) {
+      const response = await call("POST", "/api/signin", { body: text, headers: { "content-type": "application/json" } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.jsonTooDeep", message: expect.stringContaining("64 levels") });
+    }
+    const shallowEnough = await call("POST", "/api/signin", { body: deepArrays(64), headers: { "content-type": "application/json" } });
+    expect(shallowEnough.status).toBe(400);
+    expect(await shallowEnough.json()).toMatchObject({ messageKey: "error.validation.invalidBody" });
+  });
+
+  it("a multipart upload's JSON payload nested 5,000 levels deep answers 400 naming the limit", async () => {
+    const owner = await seedAccount("Deep payload");
+    const form = multipartBody(`{"name":"Deep","documents":${deepObjects(DEEP)}}`, [{ name: "a.pdf", bytes: await makePdf() }]);
+    const response = await call("POST", "/api/packages", { key: owner.apiKey, body: form.body, headers: { "content-type": form.contentType } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ messageKey: "error.validation.jsonTooDeep", message: expect.stringContaining('The "payload" part') });
   });
 
   it("sign-in and sign-up answer 400 for a NUL, without a credential", async () => {

@@ -8,7 +8,8 @@ import { endConsoleSessionsOf } from "@/lib/console/console-sessions";
 import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset } from "@/lib/console/passwords";
 import { proxyRequest } from "@/lib/console/proxy";
 import { signInByLink } from "@/lib/console/sign-in-by-link";
-import { callJson } from "../support/api-client";
+import { withRenewedSignInKey } from "@/lib/console/sign-in-key-renewal";
+import { call, callJson } from "../support/api-client";
 import { ConsoleBrowser, serveApiOverHttp } from "../support/console-browser";
 import { seedAccount } from "../support/seed";
 
@@ -168,11 +169,26 @@ describe("console sessions", () => {
     expect(wrong).toMatchObject({ ok: false, status: 400, messageKey: "error.validation.wrongCurrentPassword" });
     expect(await sessionsOf(owner.userId)).toHaveLength(2);
 
-    expect(await changeConsolePassword(token, { currentPassword: PASSWORD, newPassword: "changed-pass-77" })).toEqual({ ok: true, email: owner.email });
-    expect(await here.session()).toMatchObject({ user: { id: owner.userId } });
+    const changed = await changeConsolePassword(token, { currentPassword: PASSWORD, newPassword: "changed-pass-77" });
+    expect(changed).toEqual({ ok: true, email: owner.email, apiKey: expect.any(String) });
+    // The session's old sign-in key is refused by the service itself, whoever copied it.
+    expect(token.apiKey).not.toBe(owner.apiKey);
+    expect((await call("GET", "/api/session", { key: token.apiKey! })).status).toBe(401);
     expect(await withCookie(elsewhereCookie).session()).toBeNull();
     expect((await throughProxy(elsewhereCookie)).status).toBe(401);
-    expect((await throughProxy(here.sessionCookie())).status).toBe(200);
+
+    // The session holds the revoked key until the server renews it: an update a browser sends with a key of its choosing changes nothing.
+    const csrfToken = ((await (await here.auth("GET", "/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+    await here.auth("POST", "/auth/session", { csrfToken, data: JSON.stringify({ apiKey: owner.apiKey, homeApiKey: owner.apiKey }) });
+    expect((await throughProxy(here.sessionCookie())).status).toBe(401);
+
+    // What the server action does next: the session's update, through next-auth's own endpoint, takes the fresh key.
+    const renewed = await withRenewedSignInKey(changed.ok ? changed.apiKey! : "", () => here.auth("POST", "/auth/session", { csrfToken }));
+    expect(renewed).toBe(true);
+    expect(await here.session()).toMatchObject({ user: { id: owner.userId } });
+    const kept = await throughProxy(here.sessionCookie());
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ user: { id: owner.userId } });
   });
 
   it("a password reset ends every session of the user, and the new password signs in", async () => {

@@ -53,6 +53,14 @@ function signIn(email: string, password: string) {
   return call("POST", "/api/signin", { json: { email, password }, headers: { "x-forwarded-for": newIp() } });
 }
 
+async function signInKey(email: string, password: string): Promise<string> {
+  const answer = await signIn(email, password);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { apiKey: string }).apiKey;
+}
+
+const sessionStatus = async (apiKey: string) => (await call("GET", "/api/session", { key: apiKey })).status;
+
 function requestReset(email: string, ip = newIp()) {
   return call("POST", "/api/signin/passwordReset", { json: { email }, headers: { "x-forwarded-for": ip } });
 }
@@ -91,9 +99,25 @@ describe("POST /api/user/password", () => {
     expect((await signIn(owner.email, PASSWORD)).status).toBe(200);
 
     const changed = await callJson("POST", "/api/user/password", { key: owner.apiKey, json: { currentPassword: PASSWORD, newPassword: "brand-new-pass-7" } });
-    expect(changed).toEqual({ id: owner.userId, email: owner.email });
+    expect(changed).toEqual({ id: owner.userId, email: owner.email, apiKey: expect.any(String) });
     expect((await signIn(owner.email, PASSWORD)).status).toBe(401);
     expect((await signIn(owner.email, "brand-new-pass-7")).status).toBe(200);
+  });
+
+  it("ends the sign-in key whoever knew the old password holds, answers the caller a fresh one, and keeps integration keys", async () => {
+    const owner = await seedAccount();
+    const consoleKey = await signInKey(owner.email, PASSWORD);
+    const stolen = await signInKey(owner.email, PASSWORD);
+    expect(stolen).toBe(consoleKey);
+
+    // As the console changes it: with the session's own sign-in key.
+    const changed = await callJson<{ apiKey: string }>("POST", "/api/user/password", { key: consoleKey, json: { currentPassword: PASSWORD, newPassword: "brand-new-pass-7" } });
+    expect(changed.apiKey).not.toBe(consoleKey);
+    expect(await sessionStatus(stolen)).toBe(401);
+    expect(await callJson("GET", "/api/session", { key: changed.apiKey })).toMatchObject({ user: { id: owner.userId }, account: { id: owner.accountId } });
+    expect(await sessionStatus(owner.apiKey)).toBe(200);
+    // The fresh key is what the new password signs in with.
+    expect(await signInKey(owner.email, "brand-new-pass-7")).toBe(changed.apiKey);
   });
 
   it("counts wrong current passwords as failed sign-ins: past the limit, 429", async () => {
@@ -166,6 +190,25 @@ describe("password reset by e-mailed link", () => {
     expect(resetMails.map((row) => row.to)).not.toContain(invited.email);
   });
 
+  it("ends every sign-in key of the user, and keeps integration keys", async () => {
+    const owner = await seedAccount();
+    const stolen = await signInKey(owner.email, PASSWORD);
+    const { value } = await callJson<{ value: string }>("POST", "/api/authenticationTokens/user", { key: owner.apiKey });
+    const byLink = (await callJson<{ apiKey: string }>("POST", "/api/signin/authenticationToken", { json: { authenticationToken: value } })).apiKey;
+    expect(await sessionStatus(stolen)).toBe(200);
+
+    await requestReset(owner.email);
+    expect((await completeReset(await tokenFromOutbox(owner.email), "reset-pass-2026")).status).toBe(200);
+    const refused = await call("GET", "/api/session", { key: stolen });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 401, name: "Unauthorized" });
+    expect(await sessionStatus(byLink)).toBe(401);
+    expect(await sessionStatus(owner.apiKey)).toBe(200);
+    const fresh = await signInKey(owner.email, "reset-pass-2026");
+    expect(fresh).not.toBe(stolen);
+    expect(await sessionStatus(fresh)).toBe(200);
+  });
+
   it("refuses an expired link, an unknown one, and every earlier link once one was used", async () => {
     const owner = await seedAccount();
     await requestReset(owner.email);
@@ -190,21 +233,32 @@ describe("password reset by e-mailed link", () => {
     expect((await completeReset(first, "reset-pass-2026")).status).toBe(410);
   });
 
-  it("limits requests per e-mail, known or not, and per client address", async () => {
+  it("limits requests per e-mail from one address, known or not, and per client address", async () => {
     const owner = await seedAccount();
     const unknown = `nobody-${randomBytes(6).toString("hex")}@example.test`;
+    const from = newIp();
     for (const email of [owner.email, unknown]) {
-      for (let request = 0; request < 3; request++) expect((await requestReset(email)).status).toBe(202);
-      const limited = await requestReset(email);
+      for (let request = 0; request < 3; request++) expect((await requestReset(email, from)).status).toBe(202);
+      const limited = await requestReset(email, from);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3000);
       expect(await limited.json()).toMatchObject({ code: 429, messageKey: "error.tooManyRequests.passwordReset" });
     }
     advanceClock(61 * 60_000);
-    expect((await requestReset(owner.email)).status).toBe(202);
+    expect((await requestReset(owner.email, from)).status).toBe(202);
 
     const ip = newIp();
     for (let request = 0; request < 20; request++) expect((await requestReset(`someone-${request}-${randomBytes(3).toString("hex")}@example.test`, ip)).status).toBe(202);
     expect((await requestReset(owner.email, ip)).status).toBe(429);
+  });
+
+  it("lets strangers' requests for a user's e-mail never block the user's own, from their address", async () => {
+    const victim = await seedAccount();
+    for (let stranger = 0; stranger < 3; stranger++) expect((await requestReset(victim.email)).status).toBe(202);
+    const own = await requestReset(victim.email);
+    expect(own.status).toBe(202);
+    const db = await getDb();
+    const mails = await db.select().from(outboxMessages).where(and(eq(outboxMessages.to, victim.email), eq(outboxMessages.kind, "PASSWORD_RESET")));
+    expect(mails).toHaveLength(4);
   });
 });

@@ -46,31 +46,43 @@ async function failTimes(times: number, email: string, ip: string) {
   }
 }
 
+/** The key answered acts as that user (it is a sign-in key of theirs, never their integration key). */
+async function expectKeyOf(apiKey: string, user: SeededAccount) {
+  expect(apiKey).not.toBe(user.apiKey);
+  expect(await callJson("GET", "/api/session", { key: apiKey })).toMatchObject({ user: { id: user.userId } });
+}
+
 async function setPassword(userId: string, password: string) {
   const db = await getDb();
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
 }
 
 describe("POST /api/signin", () => {
-  it("answers the user's key in their home account, which works on GET /api/session", async () => {
+  it("answers the user's sign-in key in their home account, not their integration key, which works on GET /api/session", async () => {
     const owner = await seedAccount("Acme Legal");
     const answer = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: owner.email, password: PASSWORD } });
     expect(answer).toEqual({
-      apiKey: owner.apiKey,
+      apiKey: expect.any(String),
       user: { id: owner.userId, email: owner.email, firstName: "Olive", lastName: "Owner" },
       account: { id: owner.accountId, name: "Acme Legal" },
     });
+    expect(answer.apiKey).not.toBe(owner.apiKey);
     const session = await callJson("GET", "/api/session", { key: answer.apiKey });
     expect(session).toMatchObject({ user: { id: owner.userId }, account: { id: owner.accountId } });
+    // One per user and account: the next sign-in answers the same.
+    const again = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: owner.email, password: PASSWORD } });
+    expect(again.apiKey).toBe(answer.apiKey);
+    // Never read back as the user's API key.
+    expect(await callJson("GET", `/api/account/senders/${owner.userId}/apiKey`, { key: answer.apiKey })).toEqual({ apiKey: owner.apiKey });
   });
 
   it("takes the e-mail in any case and around spaces", async () => {
     const owner = await seedAccount();
     const answer = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: `  ${owner.email.toUpperCase()} `, password: PASSWORD } });
-    expect(answer.apiKey).toBe(owner.apiKey);
+    await expectKeyOf(answer.apiKey, owner);
   });
 
-  it("answers the oldest of the user's keys, and issues one to a user who has none", async () => {
+  it("issues a sign-in key to a user without any key, and the same one at the next sign-in", async () => {
     const owner = await seedAccount();
     const sender = await seedSender(owner);
     await setPassword(sender.userId, "sender-pass-77");
@@ -161,8 +173,7 @@ describe("POST /api/signin", () => {
       .where(and(eq(accountMemberships.accountId, owner.accountId), eq(accountMemberships.userId, sender.userId)));
 
     const answer = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: sender.email, password: "locked-pass-1" } });
-    expect(answer.apiKey).toBe(sender.apiKey);
-    await callJson("GET", "/api/session", { key: answer.apiKey });
+    await expectKeyOf(answer.apiKey, sender);
   });
 
   it("works with sign-up disabled", async () => {
@@ -211,14 +222,14 @@ describe("POST /api/signin against guessing", () => {
 
     advanceClock(5 * 60 * 1000);
     const answer = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: owner.email, password: PASSWORD }, headers: { "x-forwarded-for": ip } });
-    expect(answer.apiKey).toBe(owner.apiKey);
+    await expectKeyOf(answer.apiKey, owner);
   });
 
   it("does not let failures from other addresses lock the user out of their own", async () => {
     const owner = await seedAccount();
     for (let i = 0; i < 4; i++) await failTimes(5, owner.email, newIp());
     const answer = await callJson<{ apiKey: string }>("POST", "/api/signin", { json: { email: owner.email, password: PASSWORD }, headers: { "x-forwarded-for": newIp() } });
-    expect(answer.apiKey).toBe(owner.apiKey);
+    await expectKeyOf(answer.apiKey, owner);
   });
 
   it("counts an IPv6 address by its /64, so a client cannot change address to guess on", async () => {

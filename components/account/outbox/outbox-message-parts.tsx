@@ -26,6 +26,7 @@ const KIND_LABELS: Record<Kind, string> = {
   EXPIRED: "Expired",
   CALLBACK_FAILING: "Callback failing",
   PASSWORD_RESET: "Password reset",
+  FAST_TRACK_LIMITED: "Fast track limited",
 };
 
 export function kindLabel(kind: Kind): string {

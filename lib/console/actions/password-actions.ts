@@ -2,7 +2,9 @@
 
 import { headers } from "next/headers";
 import { passwordWeakness } from "@/lib/api/password-rule";
+import { unstable_update } from "@/lib/console/auth";
 import { serverSessionToken } from "@/lib/console/session-token";
+import { withRenewedSignInKey } from "@/lib/console/sign-in-key-renewal";
 import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset, type PasswordOutcome } from "@/lib/console/passwords";
 
 /** The console's password change, reset request and reset, as server actions (lib/console/passwords.ts does the work). */
@@ -38,6 +40,10 @@ export async function changePassword(_state: PasswordFormState, form: FormData):
   if (!token) return { error: "Your session has ended. Sign in again." };
   const outcome = await changeConsolePassword(token, { currentPassword, newPassword }, await clientIp());
   if (!outcome.ok) return refused(outcome, { "error.validation.wrongCurrentPassword": "currentPassword", "error.validation.weakPassword": "newPassword" });
+  const { apiKey } = outcome;
+  if (apiKey && !(await withRenewedSignInKey(apiKey, () => unstable_update({})))) {
+    return { error: "Your password was changed, but your session could not keep up. Sign in again with the new password." };
+  }
   return { done: true };
 }
 

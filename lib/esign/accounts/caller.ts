@@ -23,6 +23,11 @@ export interface Caller {
   permissions: Set<Permission>;
   /** How the caller authenticated: some secrets (API keys) are handed out only to API-key callers. */
   credential: Credential;
+  /**
+   * The access token the credential is, or was obtained with (a sign-in key from a user
+   * authentication token that a token asked for); what the caller obtains lives no longer than it.
+   */
+  accessTokenHash?: string;
   ipAddress: string;
 }
 
@@ -47,6 +52,7 @@ export async function callerFor(
   accountId: string,
   ipAddress: string,
   credential: Credential,
+  accessTokenHash?: string,
 ): Promise<Caller | null> {
   const [row] = await db
     .select({
@@ -73,22 +79,33 @@ export async function callerFor(
     account: row.account,
     permissions: await memberPermissions(db, accountId, userId, row.isOwner),
     credential,
+    ...(accessTokenHash ? { accessTokenHash } : {}),
     ipAddress,
   };
 }
 
+/**
+ * The caller behind an API key. A sign-in key obtained with an access token acts as that token
+ * does (credential "accessToken"), and only while the token is unexpired (revoking its client app
+ * deletes both).
+ */
 export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddress: string): Promise<Caller | null> {
   const [key] = await db
-    .select({ userId: apiKeys.userId, accountId: apiKeys.accountId })
+    .select({ userId: apiKeys.userId, accountId: apiKeys.accountId, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires })
     .from(apiKeys)
+    .leftJoin(accessTokens, eq(accessTokens.lookupHash, apiKeys.accessTokenHash))
     .where(eq(apiKeys.lookupHash, lookupHash(apiKey)));
-  return key ? callerFor(db, key.userId, key.accountId, ipAddress, "apiKey") : null;
+  if (!key) return null;
+  if (key.accessTokenHash === null) return callerFor(db, key.userId, key.accountId, ipAddress, "apiKey");
+  if (!key.tokenExpires || key.tokenExpires <= now()) return null;
+  return callerFor(db, key.userId, key.accountId, ipAddress, "accessToken", key.accessTokenHash);
 }
 
 export async function findCallerByAccessToken(db: Queryable, token: string, ipAddress: string): Promise<Caller | null> {
+  const tokenHash = lookupHash(token);
   const [row] = await db
     .select({ userId: accessTokens.userId, accountId: accessTokens.accountId })
     .from(accessTokens)
-    .where(and(eq(accessTokens.lookupHash, lookupHash(token)), gt(accessTokens.expires, now())));
-  return row ? callerFor(db, row.userId, row.accountId, ipAddress, "accessToken") : null;
+    .where(and(eq(accessTokens.lookupHash, tokenHash), gt(accessTokens.expires, now())));
+  return row ? callerFor(db, row.userId, row.accountId, ipAddress, "accessToken", tokenHash) : null;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, min, sql, type SQL } from "drizzle-orm";
 import type { PasswordResetCompletion, PasswordResetRequest, PasswordResetRequestResponse, PasswordSetResponse } from "@/lib/api/accounts";
 import { passwordWeakness } from "@/lib/api/password-rule";
 import { config } from "@/lib/config";
@@ -11,13 +11,18 @@ import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, gone, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
 import { rateLimitKey } from "@/lib/http/ip-address";
+import { revokeSignInKeysOf } from "./sign-in-keys";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 60;
-/** Requests counted: those of the last hour, per e-mail (mail to one inbox) and per client address. */
+/**
+ * Requests counted: those of the last hour, for one e-mail from one client address, and from one
+ * address whatever the e-mail. Never for an e-mail from everywhere: strangers' requests would then
+ * block the user's own.
+ */
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
-export const RESET_REQUESTS_PER_EMAIL = 3;
+export const RESET_REQUESTS_PER_EMAIL_AND_IP = 3;
 export const RESET_REQUESTS_PER_IP = 20;
 
 const SAME_ANSWER: PasswordResetRequestResponse = {
@@ -29,12 +34,12 @@ export function passwordResetUrl(token: string): string {
   return `${config().publicUrl}/reset-password/${encodeURIComponent(token)}`;
 }
 
-/** Refused when the requests in the window, this one included, exceed the limit; the wait is until the oldest leaves it. */
-async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.email | typeof passwordResetRequests.ipAddress, value: string, limit: number, at: Date) {
+/** Refused when the requests in the window (`which`), this one included, exceed the limit; the wait is until the oldest leaves it. */
+async function refuseOverLimit(tx: Tx, which: SQL | undefined, limit: number, at: Date) {
   const [{ requests, oldest }] = await tx
     .select({ requests: count(), oldest: min(passwordResetRequests.created) })
     .from(passwordResetRequests)
-    .where(and(eq(column, value), gt(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS))));
+    .where(and(which, gt(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS))));
   if (requests <= limit || !oldest) return;
   const waitSeconds = Math.max(1, Math.ceil((oldest.getTime() + RESET_WINDOW_MS - at.getTime()) / 1000));
   throw tooManyRequests("error.tooManyRequests.passwordReset", `Too many password reset requests; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds);
@@ -44,8 +49,9 @@ async function refuseOverLimit(tx: Tx, column: typeof passwordResetRequests.emai
  * `POST /api/signin/passwordReset` (our extension, public): when the e-mail is an active user's, a
  * single-use link valid RESET_LINK_MINUTES is e-mailed (the token kept only as its hash). The
  * answer is the same whether or not it is, so nobody learns who has an account. More than
- * RESET_REQUESTS_PER_EMAIL requests for one e-mail, or RESET_REQUESTS_PER_IP from one address,
- * within the hour are refused with 429 and Retry-After, for every e-mail alike. The answer never
+ * RESET_REQUESTS_PER_EMAIL_AND_IP requests for one e-mail from one address, or RESET_REQUESTS_PER_IP
+ * from one address, within the hour are refused with 429 and Retry-After, for every e-mail alike;
+ * the user still asks from their own address meanwhile. The answer never
  * comes sooner than SIGN_IN_FAILURE_DELAY_MS, so that the e-mail's few more writes do not show.
  */
 export async function requestPasswordReset(db: Db, input: PasswordResetRequest, clientAddress: string): Promise<PasswordResetRequestResponse> {
@@ -58,8 +64,8 @@ export async function requestPasswordReset(db: Db, input: PasswordResetRequest, 
     const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for("update");
     await tx.delete(passwordResetRequests).where(lte(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS)));
     await tx.insert(passwordResetRequests).values({ email, ipAddress, created: at });
-    await refuseOverLimit(tx, passwordResetRequests.email, email, RESET_REQUESTS_PER_EMAIL, at);
-    await refuseOverLimit(tx, passwordResetRequests.ipAddress, ipAddress, RESET_REQUESTS_PER_IP, at);
+    await refuseOverLimit(tx, and(eq(passwordResetRequests.email, email), eq(passwordResetRequests.ipAddress, ipAddress)), RESET_REQUESTS_PER_EMAIL_AND_IP, at);
+    await refuseOverLimit(tx, eq(passwordResetRequests.ipAddress, ipAddress), RESET_REQUESTS_PER_IP, at);
     if (!user || user.status !== "ACTIVE") return;
 
     const { token, tokenHash } = newSigningToken();
@@ -81,7 +87,8 @@ const invalidLink = () =>
  * `POST /api/signin/passwordReset/complete` (our extension, public): the link's token and a new
  * password (the sign-up rule). Unknown token: 400; used or expired: 410; a user no longer active:
  * 409. On success the password is set, this link and every other outstanding one of the user are
- * used up, and the e-mail's failed sign-ins are forgotten. Answers whose password it was, so that
+ * used up, every sign-in key of the user stops working (integration keys stay), and the e-mail's
+ * failed sign-ins are forgotten. Answers whose password it was, so that
  * the console ends that user's sessions.
  */
 export async function completePasswordReset(db: Db, input: PasswordResetCompletion): Promise<PasswordSetResponse> {
@@ -109,6 +116,7 @@ export async function completePasswordReset(db: Db, input: PasswordResetCompleti
     await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, row.user.id), isNull(passwordResetTokens.usedAt)));
     await tx.update(users).set({ passwordHash, updated: at }).where(eq(users.id, row.user.id));
     await tx.delete(signInFailures).where(eq(signInFailures.email, row.user.email.toLowerCase()));
+    await revokeSignInKeysOf(tx, row.user.id);
     return { id: row.user.id, email: row.user.email };
   });
 }

@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { accountMemberships, accounts, apiKeys, signInFailures, users } from "@/lib/db/schema";
+import { accountMemberships, accounts, signInFailures, users } from "@/lib/db/schema";
 import type { SignInRequest, SignInResponse } from "@/lib/api/accounts";
 import { config } from "@/lib/config";
 import { now } from "@/lib/esign/clock";
 import { forbidden, ServiceError, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
-import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { rateLimitKey } from "@/lib/http/ip-address";
-import { issueApiKey } from "./account-setup";
+import { signInKeyOf } from "./sign-in-keys";
 
 /** Failures counted: those of the last 15 minutes. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -93,22 +92,11 @@ async function signInAccount(db: Db, user: typeof users.$inferSelect) {
   return row;
 }
 
-/** The user's oldest key in the account, decrypted; a new one when they have none there. */
-async function apiKeyIn(db: Db, userId: string, accountId: string): Promise<string> {
-  const [key] = await db
-    .select({ encryptedKey: apiKeys.encryptedKey })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.accountId, accountId)))
-    .orderBy(asc(apiKeys.created), asc(apiKeys.id))
-    .limit(1);
-  if (key) return decryptSecret(key.encryptedKey);
-  return db.transaction((tx) => issueApiKey(tx, userId, accountId));
-}
-
 /**
- * `POST /api/signin` (our extension): e-mail and password exchanged for the user's API key in
- * their home account, which the console keeps in its session. Sign-up being disabled does not
- * matter here.
+ * `POST /api/signin` (our extension): e-mail and password exchanged for the user's sign-in key in
+ * their home account (lib/esign/accounts/sign-in-keys.ts), which the console keeps in its session:
+ * not an integration key, and revoked by a password change or reset. Sign-up being disabled does
+ * not matter here.
  *
  * - A wrong password, an unknown e-mail, a user without password and a deleted user all answer
  *   the same 401 after the same work (scrypt against a stand-in hash when there is no real one)
@@ -147,13 +135,20 @@ export async function signIn(db: Db, input: SignInRequest, ipAddress: string): P
 
   // This address's failures only: a guesser elsewhere keeps counting while the user signs in.
   await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ipAddress, rateLimitKey(ipAddress))));
-  return signInAnswer(db, user, account);
+  const apiKey = await db.transaction(async (tx) => {
+    // A password change or reset committed since the check revokes sign-in keys: none may follow it with the old password.
+    const [current] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for("share");
+    if (current?.passwordHash !== stored) return null;
+    return signInKeyOf(tx, user.id, account.id);
+  });
+  if (apiKey === null) return refuseSlowly(badCredentials());
+  return signInAnswer(user, account, apiKey);
 }
 
-/** What a sign-in answers, by password or by token: the user's key in the account, who and where. */
-export async function signInAnswer(db: Db, user: typeof users.$inferSelect, account: { id: string; name: string }): Promise<SignInResponse> {
+/** What a sign-in answers, by password or by token: a sign-in key of the user in the account, who and where. */
+export function signInAnswer(user: typeof users.$inferSelect, account: { id: string; name: string }, apiKey: string): SignInResponse {
   return {
-    apiKey: await apiKeyIn(db, user.id, account.id),
+    apiKey,
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
     account,
   };

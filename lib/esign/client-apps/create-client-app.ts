@@ -5,14 +5,19 @@ import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
+import { forbidden } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { generateSecret, lookupHash } from "@/lib/esign/security/secret-crypto";
 
 /**
  * `POST /api/account/clientApps` (our extension): a client application of the caller's account.
  * Its secret is answered this once and kept only as a lookup hash; a lost secret means a new app.
+ * Only with an API key: an app made with an access token would outlive the token and its own app.
  */
 export async function createClientApp(db: Db, caller: Caller, input: ClientAppRequest): Promise<CreatedClientAppResponse> {
+  if (caller.credential !== "apiKey") {
+    throw forbidden("error.forbidden.clientAppsNeedApiKey", "Client applications are created only with an API key, not with an access token, which would outlive it.");
+  }
   const clientId = newId();
   const secret = generateSecret();
   const created = now();

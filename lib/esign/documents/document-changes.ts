@@ -42,6 +42,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
     const row = await findPackageToChange(tx, caller, packageId);
     assertEditable(stateOf(row), "documents");
     return {
+      accountId: row.accountId,
       roles: await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.packageId, packageId)),
       documents: await tx.select({ id: documents.id, position: documents.position }).from(documents).where(eq(documents.packageId, packageId)),
     };
@@ -53,7 +54,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
   const taken = newIds.filter((id) => existing.documents.some((document) => document.id === id));
   if (taken.length) throw conflict("error.conflict.documentExists", `The package already has a document with the id "${taken[0]}".`);
   assertUniqueIds(newIds, "documents");
-  const prepared = await prepareDocuments(inputs, files, existing.roles);
+  const prepared = await prepareDocuments(existing.accountId, inputs, files, existing.roles);
 
   const blobs = await CreatedBlobs.open();
   try {

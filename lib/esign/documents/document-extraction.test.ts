@@ -189,17 +189,17 @@ describe("what extract: true reads (TextTagsExample)", () => {
     const counts: number[] = [];
     for (const extractionTypes of [[], ["TEXT_TAGS"], ["TEXT_TAGS", "ACROFIELDS"], ["ACROFIELDS"]]) {
       const input = documentInput.parse({ name: "Doc", extract: true, extractionTypes });
-      const [prepared] = await prepareDocuments([input], [{ fileName: "doc.pdf", bytes: pdf }], roles);
+      const [prepared] = await prepareDocuments("test-account", [input], [{ fileName: "doc.pdf", bytes: pdf }], roles);
       counts.push(prepared.approvals.length);
     }
     expect(counts).toEqual([1, 1, 2, 1]);
-    const [untouched] = await prepareDocuments([documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
+    const [untouched] = await prepareDocuments("test-account", [documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
     expect(untouched.approvals).toEqual([]);
   });
 
   it("answers positions in the wire's unit", async () => {
     const pdf = await makeNamedFormPdf([{ name: "[signer1.Fullname1]", page: 0, x: 100, y: 500, width: 144, height: 36 }]);
-    const [prepared] = await prepareDocuments([documentInput.parse({ name: "Doc", extract: true })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
+    const [prepared] = await prepareDocuments("test-account", [documentInput.parse({ name: "Doc", extract: true })], [{ fileName: "doc.pdf", bytes: pdf }], roles);
     expect(prepared.approvals[0].fields[0]).toMatchObject({ left: pointsToWire(100), width: pointsToWire(144), height: pointsToWire(36) });
   });
 });
@@ -210,7 +210,7 @@ describe("tagged: a Tagged PDF (AdaPackageExample)", () => {
     const marked = await PDFDocument.load(plain);
     marked.catalog.set(PDFName.of("MarkInfo"), marked.context.obj({ Marked: true }));
     const taggedPdf = Buffer.from(await marked.save());
-    const prepare = async (bytes: Buffer) => (await prepareDocuments([documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes }], roles))[0].tagged;
+    const prepare = async (bytes: Buffer) => (await prepareDocuments("test-account", [documentInput.parse({ name: "Doc" })], [{ fileName: "doc.pdf", bytes }], roles))[0].tagged;
     expect([await prepare(taggedPdf), await prepare(plain)]).toEqual([true, false]);
   });
 });

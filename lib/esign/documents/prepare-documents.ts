@@ -33,9 +33,10 @@ export function rolesNamedByTags(prepared: PreparedDocument[], roles: NamedRole[
 /**
  * Matches uploaded files to documents by order (compat notes: "Match files to documents by
  * order"), and validates every file before anything is stored. Each file is read on the PDF
- * worker pool (readDocumentPdf), one after the other.
+ * worker pool (readDocumentPdf), one after the other, in the turns of the package's account.
  */
 export async function prepareDocuments(
+  accountId: string,
   inputs: DocumentInput[],
   files: DocumentFile[],
   roles: NamedRole[],
@@ -61,7 +62,7 @@ export async function prepareDocuments(
     const { pages, tagged, given, extracted } = await runPdfJob(
       "readDocumentPdf",
       { bytes: file.bytes, input, roles: knownRoles, limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes, maxDecodedBytes: maxPdfDecodedBytes } },
-      input.name,
+      { accountId, documentName: input.name },
     );
     for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
     prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged });

@@ -142,6 +142,6 @@ export async function documentPdf(
   const sealed = sealedBlobOf(pkg, document);
   if (sealed) return storedBlob(store, sealed, document);
   if (awaitsSeal(pkg, document)) throw await notSealedYetOrPurged(store, document);
-  const flattened = await runPdfJob("flattenPdf", { bytes: await originalBytes(store, document) }, document.name);
+  const flattened = await runPdfJob("flattenPdf", { bytes: await originalBytes(store, document) }, { accountId: pkg.accountId, documentName: document.name });
   return { body: responseBytes(flattened), size: flattened.byteLength };
 }

@@ -85,7 +85,7 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
       signingTime: generated,
       timestampAuthorityUrl: config().sealTsaUrl,
     },
-    `Certificate of Completion of ${pkg.name}`,
+    { accountId: pkg.accountId, documentName: `Certificate of Completion of ${pkg.name}` },
   );
 }
 

@@ -8,6 +8,9 @@ import { badRequest, gone, notFound } from "@/lib/esign/errors";
 import { clonePackage } from "@/lib/esign/packages/clone-package";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { roleSigningUrl } from "@/lib/esign/signing/links/role-signing-links";
+import { now } from "@/lib/esign/clock";
+import { rateLimitKey } from "@/lib/http/ip-address";
+import { fastTrackLimitReached, fastTrackRefusal, recordFastTrackStart, tellOwnerOfLimit, type FastTrackLimit } from "./fast-track-limits";
 import { fastTrackToken, readFastTrackToken } from "./fast-track-token";
 
 /**
@@ -33,30 +36,44 @@ export async function fastTrackForm(db: Db, token: string | null): Promise<{ nam
 
 /**
  * `POST /api/fastTrack?token=`: the roles given (placeholders of the template, each with one
- * signer) fill a new package of the template's sender, in one transaction. With signing, it is
- * sent and the answer is the first given role's signing link; else it stays a draft.
+ * signer) fill a new package of the template's sender. With signing, it is sent and the answer is
+ * the first given role's signing link; else it stays a draft. Past a fast track limit
+ * (fast-track-limits.ts) nothing is made: 429, and the template's owner is told once a day. One
+ * transaction: the count, the package and its link, or the owner's notice alone.
  */
-export async function startFastTrack(db: Db, token: string | null, given: FastTrackRolesInput, ipAddress: string): Promise<FastTrackAnswer> {
+export async function startFastTrack(db: Db, token: string | null, given: FastTrackRolesInput, clientAddress: string): Promise<FastTrackAnswer> {
   const { template, signing } = await templateOfToken(db, token);
   const placeholders = new Map((await templateRoles(db, template.id)).filter(isPlaceholder).map((role) => [role.id, role]));
   for (const role of given) {
-    if (!role.id || !placeholders.has(role.id)) {
-      throw badRequest("error.validation.fastTrackRole", `The template has no role "${role.id ?? ""}" waiting for a signer; fill one of: ${[...placeholders.keys()].join(", ") || "none"}.`);
+    if (!placeholders.has(role.id)) {
+      throw badRequest("error.validation.fastTrackRole", `The template has no role "${role.id}" waiting for a signer; fill one of: ${[...placeholders.keys()].join(", ") || "none"}.`);
     }
     if (role.signers.length !== 1 || !role.signers[0].email) {
       throw badRequest("error.validation.fastTrackSigner", `Role "${role.id}" needs one signer with an e-mail address.`);
     }
   }
-  const sender = await senderOf(db, template, ipAddress);
-  const { id } = await clonePackage(db, sender, template.id, {
-    name: template.name,
-    type: "PACKAGE",
-    status: signing ? "SENT" : "DRAFT",
-    due: undefined,
-    roles: given,
+  const sender = await senderOf(db, template, clientAddress);
+  const addressKey = rateLimitKey(clientAddress);
+  const outcome = await db.transaction(async (tx): Promise<FastTrackAnswer | FastTrackLimit> => {
+    const at = now();
+    const reached = await fastTrackLimitReached(tx, template, addressKey, at);
+    if (reached) {
+      await tellOwnerOfLimit(tx, template, reached, at);
+      return reached;
+    }
+    await recordFastTrackStart(tx, template, addressKey, at);
+    const { id } = await clonePackage(tx, sender, template.id, {
+      name: template.name,
+      type: "PACKAGE",
+      status: signing ? "SENT" : "DRAFT",
+      due: undefined,
+      roles: given,
+    });
+    if (!signing) return { url: `${config().publicUrl}/packages/${id}`, packageId: id };
+    return roleSigningUrl(tx, sender, id, given[0].id);
   });
-  if (!signing) return { url: `${config().publicUrl}/packages/${id}`, packageId: id };
-  return roleSigningUrl(db, sender, id, given[0].id!);
+  if ("limit" in outcome) throw fastTrackRefusal(outcome);
+  return outcome;
 }
 
 async function templateOfToken(db: Db, token: string | null) {
@@ -71,8 +88,8 @@ const templateRoles = (db: Db, templateId: string) => db.select().from(roles).wh
 const isPlaceholder = (role: typeof roles.$inferSelect) => role.type !== "SENDER" && !role.signer && role.signs !== false;
 
 /** The template's sender, acting: the package is theirs, as if they had made it. */
-async function senderOf(db: Db, template: typeof packages.$inferSelect, ipAddress: string): Promise<Caller> {
-  const sender = await callerFor(db, template.ownerUserId, template.accountId, ipAddress, "apiKey");
+async function senderOf(db: Db, template: typeof packages.$inferSelect, clientAddress: string): Promise<Caller> {
+  const sender = await callerFor(db, template.ownerUserId, template.accountId, clientAddress, "apiKey");
   if (!sender || sender.user.status !== "ACTIVE") throw gone("error.gone.fastTrackSender", "The sender of this fast track link can no longer send packages.");
   return sender;
 }

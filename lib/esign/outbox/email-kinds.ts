@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   "EXPIRED",
   "CALLBACK_FAILING",
   "PASSWORD_RESET",
+  "FAST_TRACK_LIMITED",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

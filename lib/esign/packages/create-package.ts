@@ -53,7 +53,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   assertUniqueIds(input.documents.flatMap((document) => (document.id ? [document.id] : [])), "documents");
 
   const packageRoles = roleRows.map((role) => ({ id: role.id, name: role.name ?? role.id }));
-  const prepared = await prepareDocuments(input.documents, files, packageRoles);
+  const prepared = await prepareDocuments(caller.account.id, input.documents, files, packageRoles);
   // Text tags may name roles the package lacks: they become roles of their own, to be filled before sending.
   for (const id of rolesNamedByTags(prepared, packageRoles)) roleRows.push(roleRow(packageId, { id, name: id, signers: [] }, roleRows.length, owner.sender));
   // The sender's role the package added for them signs only once given an approval.

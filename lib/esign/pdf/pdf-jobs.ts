@@ -20,10 +20,18 @@ export type PdfJobAnswer =
   | { value: unknown }
   | { serviceError: { status: number; messageKey: string; message: string; technical?: string } };
 
+/** A job as handed to a worker: `startedFlag` is shared with the pool's watchdog, which counts time and memory from when it is set. */
+export interface PdfTask {
+  job: PdfJobName;
+  input: unknown;
+  startedFlag: Int32Array;
+}
+
 /** Runs in a worker of the pool (pdf-worker.cjs). */
-export async function runPdfJobHere({ job, input }: { job: PdfJobName; input: never }): Promise<PdfJobAnswer> {
+export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
+  Atomics.store(startedFlag, 0, 1);
   try {
-    return { value: await pdfJobs[job](input) };
+    return { value: await pdfJobs[job](input as never) };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const { status, messageKey, message, technical } = error;

@@ -1,33 +1,79 @@
 import path from "node:path";
 import { Piscina } from "piscina";
 import { config } from "@/lib/config";
-import { ServiceError, unprocessable } from "@/lib/esign/errors";
-import type { PdfJobAnswer, PdfJobName, PdfJobs } from "./pdf-jobs";
+import { ServiceError, tooManyRequests, unprocessable } from "@/lib/esign/errors";
+import { FairQueue } from "./fair-queue";
+import type { PdfJobAnswer, PdfJobName, PdfJobs, PdfTask } from "./pdf-jobs";
 import { logger } from "@/lib/observability/logger";
 
 /** Resolved at run time from the project folder: a worker file is not part of Next's bundle. */
 const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
 
-/** On globalThis, so that hot reload in `next dev` does not start a second pool. */
-const holder = globalThis as unknown as { signetPdfPool?: Piscina };
+/** How often the watchdog looks at the running jobs' time and the process's memory. */
+const WATCHDOG_INTERVAL_MS = 100;
+/** The wait an account told its PDF jobs are too many is asked to keep before trying again. */
+const RETRY_AFTER_SECONDS = 5;
+const MB = 1024 * 1024;
 
-function pdfPool(): Piscina {
+/** Who a PDF job is for: the account whose turn it waits for, and the document a refusal names. */
+export interface PdfJobFor {
+  accountId: string;
+  documentName: string;
+}
+
+interface WaitingJob {
+  accountId: string;
+  task: PdfTask;
+  documentName: string;
+  done: (answer: Promise<PdfJobAnswer>) => void;
+}
+
+interface RunningJob {
+  documentName: string;
+  abort: AbortController;
+  /** When the job was handed to a worker (performance.now()): its time limit counts from then. */
+  handedAt: number;
+  /** Set by the worker as it begins the job (pdf-jobs.ts), after a new worker has loaded. */
+  startedFlag: Int32Array;
+  /** The process's resident memory when the watchdog first saw the job begun: its memory is counted from there. */
+  rssAtStart?: number;
+}
+
+/**
+ * The piscina pool, with the work in front of it: at most one job per thread is handed to piscina,
+ * so piscina never queues; the rest waits in one queue per account, given out by turns (FairQueue):
+ * a free worker goes to the account with the fewest jobs running, then to the one served longest ago.
+ */
+interface PdfPool {
+  piscina: Piscina;
+  threads: number;
+  waiting: FairQueue<WaitingJob>;
+  /** In the order they were handed to a worker, oldest first. */
+  running: Set<RunningJob>;
+  watchdog?: NodeJS.Timeout;
+}
+
+/** On globalThis, so that hot reload in `next dev` does not start a second pool. */
+const holder = globalThis as unknown as { signetPdfPool?: PdfPool };
+
+function pdfPool(): PdfPool {
   if (!holder.signetPdfPool) {
     const { pdfWorkerThreads, pdfWorkerMemoryMb, pdfWorkerIdleMs } = config();
-    holder.signetPdfPool = new Piscina({
+    const piscina = new Piscina({
       filename: WORKER_FILE,
       // Workers start with the first job and end after PDF_WORKER_IDLE_SECONDS without one: a
       // loaded worker holds about 170 MB (pdf-lib, pdf.js, fonts), which an idle instance should not.
       minThreads: 0,
       maxThreads: pdfWorkerThreads,
       idleTimeout: pdfWorkerIdleMs,
-      // The heap only: buffers (a PDF's bytes, inflated streams) are outside it, which is why
-      // inspectPdf also limits how far a stream may inflate.
+      // V8 bounds the heap exactly; buffers (a PDF's bytes, inflated streams) are outside it, and
+      // the watchdog (checkRunningJobs) bounds them.
       resourceLimits: { maxOldGenerationSizeMb: pdfWorkerMemoryMb },
     });
     // A worker that dies outside a job (out of memory while loading, say) is replaced; without a
     // listener the pool's "error" event would end the whole process.
-    holder.signetPdfPool.on("error", (error: Error) => logger().error({ err: error }, "a PDF worker stopped"));
+    piscina.on("error", (error: Error) => logger().error({ err: error }, "a PDF worker stopped"));
+    holder.signetPdfPool = { piscina, threads: pdfWorkerThreads, waiting: new FairQueue(), running: new Set() };
   }
   return holder.signetPdfPool;
 }
@@ -37,42 +83,123 @@ export function startPdfPool(): void {
   pdfPool();
 }
 
-/** Ends the workers (at shutdown, and after tests); a job still running is refused. */
+/** Ends the workers (at shutdown, and after tests); a job still running or waiting is refused. */
 export async function closePdfPool(): Promise<void> {
   const pool = holder.signetPdfPool;
   holder.signetPdfPool = undefined;
-  await pool?.destroy();
+  if (!pool) return;
+  clearInterval(pool.watchdog);
+  for (const job of pool.waiting.drain()) job.done(Promise.reject(new Error("The PDF workers stopped before this job's turn.")));
+  await pool.piscina.destroy();
 }
 
 /**
  * Runs a PDF job on a worker thread, off the thread that answers requests, within the limits of
- * lib/config.ts: a job that runs past PDF_JOB_TIMEOUT_SECONDS (counted from when it is queued) or
- * past its worker's PDF_WORKER_MEMORY_MB ends its worker and is refused with a 422 naming
- * `documentName`. A ServiceError the job throws (a corrupt PDF...) is thrown here as it was.
+ * lib/config.ts. The job waits its account's turn: accounts with jobs waiting take the free
+ * workers in turn, and an account with PDF_JOBS_WAITING_PER_ACCOUNT jobs waiting is answered 429
+ * at once. Once on a worker, a job that runs past PDF_JOB_TIMEOUT_SECONDS, or makes the process
+ * grow by more than PDF_WORKER_MEMORY_MB (heap and buffers), ends its worker and is refused with
+ * a 422 naming the document. A ServiceError the job throws (a corrupt PDF...) is thrown here as it was.
  */
 export async function runPdfJob<Name extends PdfJobName>(
   job: Name,
   input: Parameters<PdfJobs[Name]>[0],
-  documentName: string,
+  { accountId, documentName }: PdfJobFor,
 ): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
-  const { pdfJobTimeoutMs, pdfWorkerMemoryMb } = config();
-  let answer: PdfJobAnswer;
-  try {
-    answer = await pdfPool().run({ job, input }, { signal: AbortSignal.timeout(pdfJobTimeoutMs) });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") {
-      throw tooComplex(documentName, `took longer than ${pdfJobTimeoutMs / 1000} s to process`);
-    }
-    if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
-      throw tooComplex(documentName, `needed more than ${pdfWorkerMemoryMb} MB of memory to process`);
-    }
-    throw error;
+  const pool = pdfPool();
+  const { pdfJobsWaitingPerAccount } = config();
+  if (pool.waiting.waitingOf(accountId) >= pdfJobsWaitingPerAccount) {
+    throw tooManyRequests(
+      "error.tooManyRequests.pdfJobs",
+      `This account already has ${pdfJobsWaitingPerAccount} PDF jobs (uploads, downloads, seals) waiting for a worker; try again in ${RETRY_AFTER_SECONDS} seconds.`,
+      RETRY_AFTER_SECONDS,
+    );
   }
+  const startedFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const answer = await new Promise<PdfJobAnswer>((resolve) => {
+    pool.waiting.push(accountId, { accountId, task: { job, input, startedFlag }, documentName, done: resolve });
+    handOutWorkers(pool);
+  });
   if ("serviceError" in answer) {
     const { status, messageKey, message, technical } = answer.serviceError;
     throw new ServiceError(status, messageKey, message, technical);
   }
   return answer.value as Awaited<ReturnType<PdfJobs[Name]>>;
+}
+
+/** Gives each free worker the next waiting job, by the accounts' turns. */
+function handOutWorkers(pool: PdfPool): void {
+  while (pool.running.size < pool.threads) {
+    const next = pool.waiting.take();
+    if (!next) return;
+    runOnWorker(pool, next);
+  }
+}
+
+function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: WaitingJob): void {
+  const running: RunningJob = { documentName, abort: new AbortController(), handedAt: performance.now(), startedFlag: task.startedFlag };
+  pool.running.add(running);
+  pool.watchdog ??= setInterval(() => checkRunningJobs(pool), WATCHDOG_INTERVAL_MS).unref();
+  const answer = pool.piscina.run(task, { signal: running.abort.signal }).catch((error: Error) => {
+    throw refusalOf(error, documentName);
+  }) as Promise<PdfJobAnswer>;
+  done(answer);
+  void answer
+    .catch(() => {})
+    .finally(() => {
+      pool.running.delete(running);
+      pool.waiting.finished(accountId);
+      handOutWorkers(pool);
+    });
+}
+
+/** What a job's failure answers: the watchdog's refusal, a 422 for a worker out of heap, or the error itself. */
+function refusalOf(error: Error, documentName: string): Error {
+  if (error.name === "AbortError" && error.cause instanceof ServiceError) return error.cause;
+  if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
+    return tooComplex(documentName, `needed more than ${config().pdfWorkerMemoryMb} MB of memory to process`);
+  }
+  return error;
+}
+
+/**
+ * Ends the running jobs past their limits; aborting a piscina task terminates its worker.
+ *
+ * Time counts from when a job is handed to a worker (a worker that is not running yet loads in
+ * about a second), not while it waits its turn (its account's own jobs and one per other account
+ * each round come first; PDF_JOBS_WAITING_PER_ACCOUNT bounds that).
+ *
+ * Memory: worker threads share the process's memory, and Node 20 gives no figure per thread that
+ * one thread can read of another (worker.getHeapStatistics() came in Node 24, heap only;
+ * worker.getMemoryUsage() in 25.2). process.memoryUsage() in a worker gives its own heap and
+ * buffers, but a worker busy in synchronous code, inflating a stream, cannot report: measured,
+ * its figures missed a job's 450 MB peak entirely. So the watchdog reads the process's
+ * resident memory every 100 ms and charges each job what the process grew since it began (the
+ * worker says when, so that loading a new worker, about 170 MB, is not charged to its first job);
+ * the oldest job past PDF_WORKER_MEMORY_MB is ended, one per look, as ending it frees its
+ * worker's memory. With one job at a time the charge is exact; with several, a job that began
+ * earlier is also charged what a later one holds, and is ended first.
+ */
+function checkRunningJobs(pool: PdfPool): void {
+  if (pool.running.size === 0) {
+    clearInterval(pool.watchdog);
+    pool.watchdog = undefined;
+    return;
+  }
+  const { pdfJobTimeoutMs, pdfWorkerMemoryMb } = config();
+  const at = performance.now();
+  const rss = process.memoryUsage.rss();
+  let endedOneForMemory = false;
+  for (const job of pool.running) {
+    if (job.abort.signal.aborted) continue;
+    if (job.rssAtStart === undefined && Atomics.load(job.startedFlag, 0) === 1) job.rssAtStart = rss;
+    if (at - job.handedAt > pdfJobTimeoutMs) {
+      job.abort.abort(tooComplex(job.documentName, `took longer than ${pdfJobTimeoutMs / 1000} s to process`));
+    } else if (!endedOneForMemory && job.rssAtStart !== undefined && rss - job.rssAtStart > pdfWorkerMemoryMb * MB) {
+      job.abort.abort(tooComplex(job.documentName, `needed more than ${pdfWorkerMemoryMb} MB of memory to process`));
+      endedOneForMemory = true;
+    }
+  }
 }
 
 function tooComplex(documentName: string, what: string): ServiceError {

@@ -80,7 +80,7 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
     const bytes = await runPdfJob(
       "sealDocument",
       { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl },
-      document.name,
+      { accountId: pkg.accountId, documentName: document.name },
     );
     results.push({ document, bytes });
   }

@@ -10,8 +10,8 @@ import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { findSender } from "./sender-record";
 
 /**
- * `GET /api/account/senders/{id}/apiKey` (spec 4.6): the sender's key in the caller's account,
- * decrypted. A key acts with every permission of its sender, so another's key is read only with
+ * `GET /api/account/senders/{id}/apiKey` (spec 4.6): the sender's integration key in the caller's
+ * account, decrypted (never a sign-in key). A key acts with every permission of its sender, so another's key is read only with
  * users.api_keys by a caller who may administer the sender (the owner: anyone's). One's own key
  * needs no permission (our extension, as `GET /api/account/subaccountApiKeys`): the caller already
  * acts with it. Only with an API key: a short-lived access token must not turn into a lasting key.
@@ -28,7 +28,7 @@ export async function readSenderApiKey(db: Queryable, caller: Caller, senderId: 
   const [key] = await db
     .select({ encryptedKey: apiKeys.encryptedKey })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, senderId), eq(apiKeys.accountId, caller.account.id)))
+    .where(and(eq(apiKeys.userId, senderId), eq(apiKeys.accountId, caller.account.id), eq(apiKeys.kind, "INTEGRATION")))
     .orderBy(asc(apiKeys.created), asc(apiKeys.id))
     .limit(1);
   if (!key) throw notFound("error.notFound.apiKeyNotFound", `Sender ${senderId} has no API key in this account.`);

@@ -25,7 +25,7 @@ export async function listSubAccountApiKeys(db: Db, caller: Caller): Promise<Sub
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .innerJoin(accountMemberships, and(eq(accountMemberships.accountId, apiKeys.accountId), eq(accountMemberships.userId, apiKeys.userId)))
-    .where(and(eq(apiKeys.userId, caller.user.id), inArray(apiKeys.accountId, below)))
+    .where(and(eq(apiKeys.userId, caller.user.id), inArray(apiKeys.accountId, below), eq(apiKeys.kind, "INTEGRATION")))
     .orderBy(asc(apiKeys.created), asc(apiKeys.id));
   // The order of the tree: children, then grandchildren, each level in creation order.
   rows.sort((a, b) => below.indexOf(a.accountUid) - below.indexOf(b.accountUid));

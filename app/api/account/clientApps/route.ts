@@ -6,7 +6,7 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
-import { ok } from "@/lib/api/openapi/operation";
+import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 
 /** Our extension: the account's client applications, `{results, count}`, never their secrets. */
@@ -21,7 +21,10 @@ export const POST = apiRoute({
   summary: "Create a client application; its secret is shown this once (our extension)",
   permission: PERMISSIONS.clientApps,
   body: { schema: clientAppRequest },
-  responses: { 201: ok(createdClientAppResponse) },
+  responses: {
+    201: ok(createdClientAppResponse),
+    403: ok(errorBody, "Asked with an access token (error.forbidden.clientAppsNeedApiKey), or without the permission"),
+  },
 }, async ({ request, db, caller }) => {
   const input = await readJsonWith(request, clientAppRequest);
   return json(await createClientApp(db, caller, input), 201);

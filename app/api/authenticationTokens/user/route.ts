@@ -8,7 +8,7 @@ export const POST = apiRoute({
   tag: "Accounts",
   summary: "A token that signs the caller in to the console (the original's user authentication token)",
   description:
-    "For the user and account of the credential that asks. Redeemed once within 30 minutes at `/auth?authenticationToken=<value>`: a browser is signed in to the console and sent to its home page (or to `target`, when it is a path of the console); a program asking for JSON gets `{sessionToken}`, the console's session cookie value.",
+    "For the user and account of the credential that asks. Redeemed once within 30 minutes at `/auth?authenticationToken=<value>`: a browser is signed in to the console and sent to its home page (or to `target`, when it is a path of the console); a program asking for JSON gets `{sessionToken}`, the console's session cookie value. Asked for with an access token, what it signs in to works only while that token does.",
   permission: null,
   responses: { 200: ok(userAuthenticationTokenResponse) },
 }, async ({ db, caller }) => issueUserAuthenticationToken(db, caller));

@@ -4,16 +4,16 @@ import { publicRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-/** Our extension: a user authentication token exchanged, once, for its user's API key (the console's sign-in by link). */
+/** Our extension: a user authentication token exchanged, once, for a sign-in key of its user (the console's sign-in by link). */
 export const POST = publicRoute({
   tag: "Accounts",
-  summary: "Exchange a user authentication token for its user's API key (our extension)",
+  summary: "Exchange a user authentication token for a sign-in key of its user (our extension)",
   description:
-    "The console's sign-in by link (`/auth?authenticationToken=`): the token from `POST /api/authenticationTokens/user` answers its user's API key in the account it was made in, once, within 30 minutes.",
+    "The console's sign-in by link (`/auth?authenticationToken=`): the token from `POST /api/authenticationTokens/user` answers, once, within 30 minutes, its user's sign-in key in the account it was made in, as `POST /api/signin` does. A token asked for with an access token answers a key of its own that acts as that token does (no keys, no client apps), expires with it and goes when its client app is revoked.",
   body: { schema: userAuthenticationTokenRedemption },
   responses: {
-    200: ok(signInResponse, "The API key, its user and account"),
-    401: ok(errorBody, "An unknown, used or expired token, or a user no longer active in the account (error.unauthorised.authenticationToken)"),
+    200: ok(signInResponse, "The sign-in key, its user and account"),
+    401: ok(errorBody, "An unknown, used or expired token, one whose access token expired or was revoked, or a user no longer active in the account (error.unauthorised.authenticationToken)"),
   },
 }, async ({ request, db }) => {
   const { authenticationToken } = await readJsonWith(request, userAuthenticationTokenRedemption);

@@ -137,6 +137,16 @@ function catalogueOf(t: Translate): Catalogue {
         { paragraph: t("passwordReset.validity", { minutesValid: d.minutesValid }) },
       ],
     },
+    fastTrackLimited: {
+      subject: (d) => t("fastTrackLimited.subject", { templateName: d.templateName }),
+      body: (d) => [
+        hello(d.ownerName),
+        { paragraph: t("fastTrackLimited.intro", { templateName: d.templateName, limit: d.limit, allowed: d.allowed }) },
+        { paragraph: t("fastTrackLimited.made", { count: d.count }) },
+        { paragraph: t("fastTrackLimited.whatToDo") },
+        { action: { label: t("fastTrackLimited.action"), url: d.templatesUrl } },
+      ],
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   DeclinedData,
   EmailContent,
   ExpiredData,
+  FastTrackLimitedData,
   OneTimeCodeData,
   PackageCompletedData,
   PasswordResetData,
@@ -57,6 +58,7 @@ export const declinedEmail = (data: DeclinedData, language?: string | null) => r
 export const expiredEmail = (data: ExpiredData, language?: string | null) => render((c) => c.expired, data, language);
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string | null) => render((c) => c.callbackFailing, data, language);
 export const passwordResetEmail = (data: PasswordResetData, language?: string | null) => render((c) => c.passwordReset, data, language);
+export const fastTrackLimitedEmail = (data: FastTrackLimitedData, language?: string | null) => render((c) => c.fastTrackLimited, data, language);
 
 /** The SMS that carries a signer's code, in the signer's language as `emailLanguageOf` picks it. */
 export const signingCodeText = (data: { code: string; packageName: string; minutesValid: number }, language?: string | null) =>

@@ -5,6 +5,7 @@ import {
   callbackFailingEmail,
   declinedEmail,
   expiredEmail,
+  fastTrackLimitedEmail,
   oneTimeCodeEmail,
   packageCompletedEmail,
   passwordResetEmail,
@@ -63,6 +64,10 @@ function everyKindIn(language: string): Record<string, EmailContent> {
     expired: expiredEmail({ senderName: "Olive", packageName: "Lease", expiredAt: day }, language),
     callbackFailing: callbackFailingEmail({ ownerName: "Olive", callbackUrl: "https://hooks.test/x", eventName: "PACKAGE_COMPLETE", attempts: 10, lastError: "HTTP 503" }, language),
     passwordReset: passwordResetEmail({ userName: "Olive", resetUrl: "https://signet.test/r", minutesValid: 60 }, language),
+    fastTrackLimited: fastTrackLimitedEmail(
+      { ownerName: "Olive", templateName: "Lease", limit: "address", allowed: 10, count: 37, templatesUrl: "https://signet.test/templates" },
+      language,
+    ),
   };
 }
 
@@ -95,6 +100,7 @@ describe("e-mail languages", () => {
       expect(mails.signingInvitation.text).toContain("Lease");
       expect(mails.oneTimeCode.text).toContain("482913");
       expect(mails.callbackFailing.text).toContain("10");
+      expect(mails.fastTrackLimited.text).toContain("37");
       // 23:30 UTC on the 8th is still the 8th; the year shows in every locale.
       expect(mails.expired.text).toMatch(/8/);
       expect(mails.expired.text).toContain("2030");

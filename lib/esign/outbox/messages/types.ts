@@ -110,6 +110,18 @@ export interface PasswordResetData {
   minutesValid: number;
 }
 
+export interface FastTrackLimitedData {
+  ownerName: string;
+  templateName: string;
+  /** Which limit refused the request: the template's links per hour, one client address per hour, or the account per day. */
+  limit: "link" | "address" | "account";
+  /** That limit's number of packages. */
+  allowed: number;
+  /** Packages the template's fast track links made in the last 24 hours. */
+  count: number;
+  templatesUrl: string;
+}
+
 /** Every kind of message, in one language. */
 export interface Catalogue {
   senderInvitation: Template<SenderInvitationData>;
@@ -124,4 +136,5 @@ export interface Catalogue {
   expired: Template<ExpiredData>;
   callbackFailing: Template<CallbackFailingData>;
   passwordReset: Template<PasswordResetData>;
+  fastTrackLimited: Template<FastTrackLimitedData>;
 }

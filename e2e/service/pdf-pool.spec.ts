@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { longTextPdf, stackedFlatePdf, textTagsPayload } from "../../tests/support/heavy-pdfs";
+import { packagePayload } from "../../tests/support/packages";
+import { makePdf, multipartBody } from "../../tests/support/pdfs";
+import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { ServiceClient } from "../support/service-client";
+
+/**
+ * The PDF worker pool as the built server makes it at start from its settings (one worker, 128 MB
+ * a job): an upload that holds its decoded page outside the heap is refused with a 422 naming the
+ * limit, and another account's upload, sent while that account's uploads wait, gets the worker next.
+ */
+
+const MB = 1024 * 1024;
+
+let server: Server;
+let dataDir: string;
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-pdf-pool-"));
+  // MAX_PDF_STREAM_MB past the bomb's 300 MB: else the decode budget refuses it before it is read,
+  // and the memory bound is what this test shows.
+  server = startServer(dataDir, await freePort(), { PDF_WORKER_THREADS: "1", PDF_WORKER_MEMORY_MB: "128", MAX_PDF_STREAM_MB: "1024" });
+  await waitUntilAnswering(server);
+});
+test.afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function upload(client: ServiceClient, name: string, bytes: Buffer): Promise<Response> {
+  const { body, contentType } = multipartBody(textTagsPayload(packagePayload({ name, documents: [name] })), [{ name: `${name}.pdf`, bytes }]);
+  return client.call("POST", "/api/packages", body, { "content-type": contentType });
+}
+
+test("one account's heavy uploads hold neither the memory nor another account's upload", async () => {
+  test.setTimeout(120_000);
+  const heavy = await ServiceClient.signUp(server.url, "Heavy uploads");
+  const other = await ServiceClient.signUp(server.url, "Other");
+  const [bomb, slow, small] = await Promise.all([stackedFlatePdf(300 * MB), longTextPdf(25), makePdf({ pages: 2 })]);
+
+  const answered: string[] = [];
+  const track = (who: string, response: Promise<Response>) => response.then((done) => (answered.push(who), done));
+  const refused = track("heavy: bomb", upload(heavy, "Stacked", bomb));
+  const heavyUploads = [1, 2, 3].map((n) => track(`heavy: upload ${n}`, upload(heavy, `Slow ${n}`, slow)));
+  // Sent once the heavy account's uploads are queued behind its bomb (a worker takes seconds to load and read it).
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const otherUpload = track("other: upload", upload(other, "Small", small));
+
+  const bombAnswer = await refused;
+  expect(bombAnswer.status).toBe(422);
+  expect(await bombAnswer.json()).toMatchObject({
+    code: 422,
+    messageKey: "error.validation.pdfTooComplex",
+    message: 'The PDF for document "Stacked" needed more than 128 MB of memory to process; it is refused as too complex.',
+  });
+  expect((await otherUpload).status).toBe(200);
+  expect((await Promise.all(heavyUploads)).map((response) => response.status)).toEqual([200, 200, 200]);
+  // The worker the bomb held went to the other account, not to the heavy account's next upload.
+  expect(answered.slice(0, 2)).toEqual(["heavy: bomb", "other: upload"]);
+  expect((await heavy.json<{ count: number }>("GET", "/api/packages")).count).toBe(3);
+});

@@ -1,0 +1,52 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { apiKeys } from "@/lib/db/schema";
+import { newId } from "@/lib/esign/ids";
+import { decryptSecret, encryptSecret, lookupHash } from "@/lib/esign/security/secret-crypto";
+import { newApiKey } from "./account-setup";
+
+/**
+ * Sign-in keys: what a sign-in answers (the console keeps it in its session), apart from the
+ * integration keys that programs use. A password change or reset deletes them all, so whoever
+ * knew the old password loses the access it gave; integration keys stay.
+ */
+
+const ownSignInKey = (userId: string, accountId: string) =>
+  and(eq(apiKeys.userId, userId), eq(apiKeys.accountId, accountId), eq(apiKeys.kind, "SIGN_IN"), isNull(apiKeys.accessTokenHash));
+
+function signInKeyRow(userId: string, accountId: string, accessTokenHash: string | null) {
+  const apiKey = newApiKey(userId);
+  return { apiKey, row: { id: newId(), userId, accountId, kind: "SIGN_IN" as const, accessTokenHash, lookupHash: lookupHash(apiKey), encryptedKey: encryptSecret(apiKey) } };
+}
+
+/** The user's sign-in key in the account, decrypted; made when they have none there (one per user and account, by a unique index). */
+export async function signInKeyOf(db: Queryable, userId: string, accountId: string): Promise<string> {
+  const stored = () => db.select({ encryptedKey: apiKeys.encryptedKey }).from(apiKeys).where(ownSignInKey(userId, accountId));
+  const [existing] = await stored();
+  if (existing) return decryptSecret(existing.encryptedKey);
+  const { apiKey, row } = signInKeyRow(userId, accountId, null);
+  const inserted = await db.insert(apiKeys).values(row).onConflictDoNothing().returning({ id: apiKeys.id });
+  if (inserted.length > 0) return apiKey;
+  // A sign-in in parallel made it first.
+  const [theirs] = await stored();
+  return decryptSecret(theirs.encryptedKey);
+}
+
+/** A new sign-in key in the account that works only while the access token does, and goes with it. */
+export async function issueTokenSignInKey(tx: Queryable, userId: string, accountId: string, accessTokenHash: string): Promise<string> {
+  const { apiKey, row } = signInKeyRow(userId, accountId, accessTokenHash);
+  await tx.insert(apiKeys).values(row);
+  return apiKey;
+}
+
+/** After a password change or reset: every sign-in key of the user, in every account, stops working. */
+export async function revokeSignInKeysOf(tx: Queryable, userId: string): Promise<void> {
+  await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.kind, "SIGN_IN")));
+}
+
+/** A fresh sign-in key of the user in the account, after `revokeSignInKeysOf` in the same transaction. */
+export async function renewSignInKey(tx: Queryable, userId: string, accountId: string): Promise<string> {
+  const { apiKey, row } = signInKeyRow(userId, accountId, null);
+  await tx.insert(apiKeys).values(row);
+  return apiKey;
+}
