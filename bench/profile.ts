@@ -57,7 +57,7 @@ async function profileCreate(kind: DatabaseKind, caller: Caller, apiKey: string)
   };
   const request = () => new Request("http://signet.test/api/packages", { method: "POST", headers: { "content-type": body.contentType }, body: body.body });
   await step(kind, "create: read multipart (1 MB)", n, () => readPayloadAndFiles(request()), fresh);
-  const limits = { maxPages: config().maxPdfPages, maxStreamBytes: config().maxPdfStreamBytes };
+  const limits = { maxPages: config().maxPdfPages, maxStreamBytes: config().maxPdfStreamBytes, maxDecodedBytes: config().maxPdfDecodedBytes };
   await step(kind, "create: inspectPdf (1 MB upload, in process)", n, () => inspectPdf(bytes, "Agreement", limits), fresh);
   await step(kind, "create: consentPdf + inspectPdf (consent)", n, async () => inspectPdf(Buffer.from(await consentPdf()), "consent", limits));
   await step(kind, "create: blob put (new 1 MB blob, own tx)", n, () => db.transaction(async (tx) => (await CreatedBlobs.open()).put(bytes, tx)), fresh);

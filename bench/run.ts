@@ -31,7 +31,7 @@ import { consoleBenchmarks } from "./console";
 import { idleMemoryBenchmarks } from "./idle-memory";
 import { writeBenchmarks } from "./writes";
 import { sealingBenchmark } from "./sealing";
-import { pdfIsolationBenchmark } from "./pdf-isolation";
+import { imageHeavyCreateBenchmark, pdfIsolationBenchmark } from "./pdf-isolation";
 import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
 import { listingBenchmark, listingSize } from "./listing";
@@ -176,6 +176,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, tagged)]);
   steps.push(["list", () => listingBenchmark(kind, (result) => results.push(result))]);
   steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
+  steps.push(["create image-heavy", async () => void results.push(judged(await imageHeavyCreateBenchmark(kind)))]);
   steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
   for (const [name, step] of steps) {
     if (only && name !== "sign-up" && !only.includes(name)) continue;

@@ -118,7 +118,11 @@ async function createsUnderLoad(
     () => uniqueCopy(pdf),
     async (bytes) => {
       const input = packageCreate.parse(createPayload("Job")).documents![0]!;
-      await runPdfJob("readDocumentPdf", { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024 } }, { accountId: "bench", documentName: "Agreement" });
+      await runPdfJob(
+        "readDocumentPdf",
+        { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024, maxDecodedBytes: 1024 * 1024 * 1024 } },
+        { accountId: "bench", documentName: "Agreement" },
+      );
     },
   );
   const withoutPdf = await underLoad(

@@ -35,6 +35,8 @@ export interface Config {
   maxPdfPages: number;
   /** Largest size one compressed stream of an uploaded PDF may inflate to (bytes): the guard against flate bombs. */
   maxPdfStreamBytes: number;
+  /** Most bytes all the streams of an uploaded PDF may decode to together, through every filter: one budget per document. */
+  maxPdfDecodedBytes: number;
   publicUrl: string;
   /** Host names a callback url may reach over plain http (everything else must be https). */
   callbackHttpHosts: string[];
@@ -250,6 +252,7 @@ export function readConfig(): Config {
     pdfJobTimeoutMs: Math.ceil(numberSetting("PDF_JOB_TIMEOUT_SECONDS", 60) * 1000),
     maxPdfPages: integerSetting("MAX_PDF_PAGES", 2000),
     maxPdfStreamBytes: Math.floor(numberSetting("MAX_PDF_STREAM_MB", 100) * 1024 * 1024),
+    maxPdfDecodedBytes: Math.floor(numberSetting("MAX_PDF_DECODED_MB", 1024) * 1024 * 1024),
     publicUrl: (urlSetting("PUBLIC_URL") || `http://localhost:${port}`).replace(/\/$/, ""),
     callbackHttpHosts: (process.env.CALLBACK_HTTP_HOSTS ?? "")
       .split(",")

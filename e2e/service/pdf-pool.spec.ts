@@ -20,7 +20,9 @@ let server: Server;
 let dataDir: string;
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-pdf-pool-"));
-  server = startServer(dataDir, await freePort(), { PDF_WORKER_THREADS: "1", PDF_WORKER_MEMORY_MB: "128" });
+  // MAX_PDF_STREAM_MB past the bomb's 300 MB: else the decode budget refuses it before it is read,
+  // and the memory bound is what this test shows.
+  server = startServer(dataDir, await freePort(), { PDF_WORKER_THREADS: "1", PDF_WORKER_MEMORY_MB: "128", MAX_PDF_STREAM_MB: "1024" });
   await waitUntilAnswering(server);
 });
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call } from "../support/api-client";
 import { packagePayload } from "../support/packages";
-import { flateBombPdf, makePdf, multipartBody } from "../support/pdfs";
+import { flateBombPdf, imageHeavyPdf, makePdf, malformedPdfs, manyStreamsBombPdf, multipartBody, stackedFilterBombs } from "../support/pdfs";
 import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount } from "../support/seed";
 
@@ -98,6 +98,59 @@ describe("PDF limits", () => {
     const body = (await response.json()) as Json;
     expect(body).toMatchObject({ code: 422, messageKey: "error.validation.pdfTooComplex" });
     expect(String(body.message)).toContain("took longer than 0.001 s");
+    expect(await countPackages(account.accountId)).toBe(0);
+  });
+});
+
+/**
+ * Issue 30, item 1: the decode budget. Each bomb's page content decodes to 1 GB through two
+ * filters (the issue's: Flate over Flate, 2 KB; Flate over RunLength, 17 KB; hex-wrapped Flate,
+ * 2 MB; and LZW and ASCII85 kin), or 20 streams of 90 MB each, every one under MAX_PDF_STREAM_MB
+ * (100) and together past MAX_PDF_DECODED_MB (1024). Text tags are read, so pdf.js would decode
+ * every page's content.
+ */
+describe("PDF decode budget", () => {
+  const bombs: Record<string, Buffer> = {};
+  beforeAll(async () => {
+    Object.assign(bombs, await stackedFilterBombs(1024 * MB), { "20 streams of 90 MB": await manyStreamsBombPdf(20, 90 * MB) });
+  });
+
+  it.each(["Flate over Flate", "Flate over RunLength", "ASCIIHex-wrapped Flate", "ASCII85-wrapped Flate", "Flate over LZW", "20 streams of 90 MB"])(
+    "refuses %s with a 422 at once, and stores nothing",
+    async (name) => {
+      const account = await seedAccount();
+      const before = blobFiles();
+      const started = performance.now();
+      const response = await upload(account.apiKey, taggedPayload(), bombs[name]);
+      const seconds = (performance.now() - started) / 1000;
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as Json;
+      expect(body).toMatchObject({ code: 422, messageKey: "error.validation.pdfTooComplex" });
+      expect(String(body.message)).toMatch(/"Upload" has (a stream that decodes|streams that decode) past (100|1024) MB/);
+      expect(seconds).toBeLessThan(15);
+      expect(await countPackages(account.accountId)).toBe(0);
+      expect(blobFiles()).toEqual(before);
+    },
+    60_000,
+  );
+
+  it("takes a 1,000-page image-heavy PDF (480 MB of image data decoded) with its text read", async () => {
+    const account = await seedAccount();
+    const response = await upload(account.apiKey, taggedPayload(), await imageHeavyPdf(1000));
+    expect(response.status).toBe(200);
+    expect(await countPackages(account.accountId)).toBe(1);
+  }, 120_000);
+});
+
+/** Issue 30, item 7: PDFs that parse but whose page tree cannot be read are the client's 400, not a 500. */
+describe("Malformed PDFs", () => {
+  it.each(Object.keys(malformedPdfs) as (keyof typeof malformedPdfs)[])("refuses one with %s as corrupt, text tags read or not", async (name) => {
+    const account = await seedAccount();
+    for (const payload of [packagePayload({ documents: ["Upload"] }), taggedPayload()]) {
+      const response = await upload(account.apiKey, payload, malformedPdfs[name]());
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.corruptPdf" });
+    }
     expect(await countPackages(account.accountId)).toBe(0);
   });
 });

@@ -78,7 +78,7 @@ describe("the PDF worker pool", () => {
   });
   afterEach(async () => {
     await closePdfPool();
-    for (const name of ["PDF_WORKER_THREADS", "PDF_WORKER_MEMORY_MB", "PDF_JOBS_WAITING_PER_ACCOUNT"]) delete process.env[name];
+    for (const name of ["PDF_WORKER_THREADS", "PDF_WORKER_MEMORY_MB", "PDF_JOBS_WAITING_PER_ACCOUNT", "MAX_PDF_STREAM_MB"]) delete process.env[name];
   });
 
   it("gives the next free worker to another account's upload, download and seal, not after all of one account's uploads", async () => {
@@ -144,6 +144,9 @@ describe("the PDF worker pool", () => {
 
   it("ends a job whose buffers outside the heap pass PDF_WORKER_MEMORY_MB with a 422, stores nothing, and goes on answering", async () => {
     process.env.PDF_WORKER_MEMORY_MB = "128";
+    // Past the decode budget's per-stream limit (100 MB), which would refuse the bomb before it is
+    // read: the memory bound is what stops a job the limits let through.
+    process.env.MAX_PDF_STREAM_MB = "1024";
     const account = await seedAccount();
     const bomb = await stackedFlatePdf(300 * MB);
     const before = blobFiles();

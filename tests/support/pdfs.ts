@@ -4,8 +4,18 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDeflate } from "node:zlib";
-import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
+import { createDeflate, deflateSync } from "node:zlib";
+import {
+  concatTransformationMatrix,
+  degrees,
+  drawObject,
+  PDFDocument,
+  PDFName,
+  PDFString,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from "pdf-lib";
 
 export interface PdfText {
   page: number;
@@ -216,3 +226,160 @@ export function multipartBody(payload: unknown, files: { name: string; bytes: Bu
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; esl-api-version=11.68.0; boundary=${boundary}` };
 }
+
+/** A one-page PDF whose page content is one stream of `data` under the /Filter chain `filters` (decoded first to last). */
+export async function filteredContentPdf(data: Uint8Array, filters: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const content = pdf.context.stream(data, { Filter: filters.length === 1 ? filters[0] : filters });
+  page.node.set(PDFName.of("Contents"), pdf.context.register(content));
+  return Buffer.from(await pdf.save());
+}
+
+/**
+ * The "stacked filter" bombs of issue 30, each a page whose content decodes to `decodedBytes`
+ * zero bytes through two filters, each filter's output far smaller than the next one's: Flate over
+ * Flate (about 2 KB for 1 GB), Flate over RunLength (about 17 KB), Flate wrapped in ASCIIHex
+ * (about 2 MB), Flate wrapped in ASCII85, Flate over LZW.
+ */
+export async function stackedFilterBombs(decodedBytes: number): Promise<Record<string, Buffer>> {
+  const deflated = await deflatedZeros(decodedBytes);
+  return {
+    "Flate over Flate": await filteredContentPdf(deflateSync(deflated), ["FlateDecode", "FlateDecode"]),
+    "Flate over RunLength": await filteredContentPdf(deflateSync(runLengthZeros(decodedBytes)), ["FlateDecode", "RunLengthDecode"]),
+    "ASCIIHex-wrapped Flate": await filteredContentPdf(Buffer.from(deflated.toString("hex") + ">", "latin1"), ["ASCIIHexDecode", "FlateDecode"]),
+    "ASCII85-wrapped Flate": await filteredContentPdf(ascii85(deflated), ["ASCII85Decode", "FlateDecode"]),
+    "Flate over LZW": await filteredContentPdf(deflateSync(lzwZeros(decodedBytes)), ["FlateDecode", "LZWDecode"]),
+  };
+}
+
+/**
+ * A PDF of `pages` pages, each with its own content stream deflated from `decodedBytesEach` zero
+ * bytes: every stream under a per-stream limit, together far past a document's budget.
+ */
+export async function manyStreamsBombPdf(pages: number, decodedBytesEach: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const deflated = await deflatedZeros(decodedBytesEach);
+  for (let i = 0; i < pages; i++) {
+    const page = pdf.addPage([612, 792]);
+    page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(deflated, { Filter: "FlateDecode" })));
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** RunLengthDecode data for `size` zero bytes: (257 - 129) = 128 zeros per pair, then the end mark. */
+export function runLengthZeros(size: number): Buffer {
+  const pairs = Math.ceil(size / 128);
+  const data = Buffer.alloc(pairs * 2 + 1);
+  for (let i = 0; i < pairs; i++) data[i * 2] = 129;
+  data[pairs * 2] = 128;
+  return data;
+}
+
+/** ASCII85 (Adobe's, as PDF's ASCII85Decode reads it), ending `~>`. */
+export function ascii85(bytes: Uint8Array): Buffer {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 4) {
+    const group = bytes.subarray(i, i + 4);
+    const value = ((group[0] << 24) | ((group[1] ?? 0) << 16) | ((group[2] ?? 0) << 8) | (group[3] ?? 0)) >>> 0;
+    if (value === 0 && group.length === 4) {
+      out += "z";
+      continue;
+    }
+    const digits: string[] = [];
+    for (let j = 0, rest = value; j < 5; j++, rest = Math.floor(rest / 85)) digits.unshift(String.fromCharCode(33 + (rest % 85)));
+    out += digits.slice(0, group.length + 1).join("");
+  }
+  return Buffer.from(`${out}~>`, "latin1");
+}
+
+/**
+ * LZWDecode data (EarlyChange 1) for `size` zero bytes: the codes 0, 258, 259... each one zero
+ * longer than the last, a clear code when the table is full, and the end code.
+ */
+export function lzwZeros(size: number): Buffer {
+  const bytes: number[] = [];
+  let bitBuffer = 0;
+  let bitCount = 0;
+  const write = (code: number, width: number) => {
+    bitBuffer = (bitBuffer << width) | code;
+    bitCount += width;
+    while (bitCount >= 8) {
+      bytes.push((bitBuffer >>> (bitCount - 8)) & 0xff);
+      bitCount -= 8;
+    }
+    bitBuffer &= (1 << bitCount) - 1;
+  };
+  let written = 0;
+  while (written < size) {
+    // After a clear: code 0 (one zero) at 9 bits, then 258, 259... naming 2, 3... zeros.
+    write(0, 9);
+    written += 1;
+    let width = 9;
+    for (let code = 258, length = 2; code < 4094 && written < size; code++, length++) {
+      write(code, width);
+      written += length;
+      // The decoder adds an entry per code after the first; its width grows when the next entry + 1 is a power of two.
+      const nextEntry = code + 1;
+      if (((nextEntry + 1) & nextEntry) === 0 && width < 12) width++;
+    }
+    write(256, width);
+  }
+  write(257, 9);
+  if (bitCount > 0) bytes.push((bitBuffer << (8 - bitCount)) & 0xff);
+  return Buffer.from(bytes);
+}
+
+/**
+ * A long scanned-looking document: `pages` pages, each with its own grayscale image (600 × 800,
+ * Flate, 480,000 bytes decoded, lines of dark marks like a scan of text) and a line of real text.
+ */
+export async function imageHeavyPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const [width, height] = [600, 800];
+  for (let index = 0; index < pages; index++) {
+    const pixels = Buffer.alloc(width * height, 255);
+    for (let y = 40; y < height - 40; y += 16) {
+      for (let x = 40; x < width - 40; x++) {
+        if ((x * 7 + y * 3 + index * 13) % 11 < 5) for (let dy = 0; dy < 8; dy++) pixels[(y + dy) * width + x] = 30;
+      }
+    }
+    const image = pdf.context.register(
+      pdf.context.stream(deflateSync(pixels), {
+        Type: "XObject",
+        Subtype: "Image",
+        Width: width,
+        Height: height,
+        ColorSpace: "DeviceGray",
+        BitsPerComponent: 8,
+        Filter: "FlateDecode",
+      }),
+    );
+    const page = pdf.addPage([612, 792]);
+    const name = page.node.newXObject("Scan", image);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 720, 36, 36), drawObject(name), popGraphicsState());
+    page.drawText(`Page ${index + 1}`, { x: 36, y: 770, size: 10, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF written by hand: `objects` numbered from 1, the first the catalog, with a correct cross-reference table. */
+export function rawPdf(objects: string[]): Buffer {
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(out.length);
+    out += `${index + 1} 0 obj ${object} endobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer << /Root 1 0 R /Size ${objects.length + 1} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** Malformed PDFs that parse but have no pages to read: no page tree, a page tree that is its own kid. */
+export const malformedPdfs = {
+  "no page tree": () => rawPdf(["<< /Type /Catalog >>"]),
+  "a cyclic page tree": () => rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
+};

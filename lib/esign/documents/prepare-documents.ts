@@ -58,10 +58,10 @@ export async function prepareDocuments(
       throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
     }
     const file = files[i];
-    const { maxPdfPages, maxPdfStreamBytes } = config();
+    const { maxPdfPages, maxPdfStreamBytes, maxPdfDecodedBytes } = config();
     const { pages, tagged, given, extracted } = await runPdfJob(
       "readDocumentPdf",
-      { bytes: file.bytes, input, roles: knownRoles, limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes } },
+      { bytes: file.bytes, input, roles: knownRoles, limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes, maxDecodedBytes: maxPdfDecodedBytes } },
       { accountId, documentName: input.name },
     );
     for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });

@@ -14,6 +14,7 @@ import {
   pushGraphicsState,
   type PDFPage,
 } from "pdf-lib";
+import { loadPdfWithPages } from "./corrupt-pdf";
 
 const NAME = {
   acroForm: PDFName.of("AcroForm"),
@@ -53,13 +54,13 @@ type Matrix = [number, number, number, number, number, number];
  * whose widgets are kids of the field.
  */
 export async function flattenPdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { pdf, pages } = await loadPdfWithPages(bytes);
   const fieldCount = pdf.catalog.lookupMaybe(NAME.acroForm, PDFDict)?.lookupMaybe(NAME.fields, PDFArray)?.size() ?? 0;
-  const hasWidgets = pdf.getPages().some((page) => annotationsOf(page).some((entry) => isWidget(pdf.context.lookup(entry))));
+  const hasWidgets = pages.some((page) => annotationsOf(page).some((entry) => isWidget(pdf.context.lookup(entry))));
   if (fieldCount === 0 && !hasWidgets) return bytes;
 
   if (fieldCount > 0) createMissingAppearances(pdf);
-  for (const page of pdf.getPages()) flattenWidgets(pdf, page);
+  for (const page of pages) flattenWidgets(pdf, page);
   pdf.catalog.delete(NAME.acroForm);
   return pdf.save({ updateFieldAppearances: false });
 }

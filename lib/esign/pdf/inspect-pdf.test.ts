@@ -1,17 +1,18 @@
+import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { deflatedZeros, flateBombPdf, makeFormPdf, makePdf } from "@/tests/support/pdfs";
+import { deflatedZeros, filteredContentPdf, flateBombPdf, makeFormPdf, makePdf } from "@/tests/support/pdfs";
 import { serviceErrorOf } from "@/tests/support/service-error";
 import { inspectPdf } from "./inspect-pdf";
 
 const MB = 1024 * 1024;
-const limits = { maxPages: 10, maxStreamBytes: 100 * MB };
+const limits = { maxPages: 10, maxStreamBytes: 100 * MB, maxDecodedBytes: 1024 * MB };
 
 describe("inspectPdf's limits", () => {
   it("refuses a page whose content inflates past the stream limit", async () => {
     const error = await serviceErrorOf(inspectPdf(await flateBombPdf(300 * MB), "Bomb", limits));
     expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
-    expect(error.message).toContain("inflates past 100 MB");
+    expect(error.message).toContain("decodes past 100 MB");
   });
 
   it("refuses an object stream that inflates past the limit, before pdf-lib inflates it on loading", async () => {
@@ -28,6 +29,17 @@ describe("inspectPdf's limits", () => {
     const ok = await inspectPdf(await makePdf({ pages: 10, texts }), "Ten pages", limits);
     expect(ok.pages).toHaveLength(10);
     expect((await inspectPdf(await makeFormPdf(), "Form", limits)).pages).toHaveLength(1);
+  });
+
+  it("refuses page content coded as an image, which pdf.js would decode to the size the image's header claims", async () => {
+    // A JPEG header (SOI, SOF0) claiming 65,535 × 65,535 pixels in three components: 12 GB.
+    const jpeg = Buffer.from("ffd8ffc0001108ffffffff03011100021101031101ffd9", "hex");
+    for (const filters of [["DCTDecode"], ["FlateDecode", "DCTDecode"]]) {
+      const data = filters[0] === "FlateDecode" ? deflateSync(jpeg) : jpeg;
+      const error = await serviceErrorOf(inspectPdf(await filteredContentPdf(data, filters), "Coded", limits));
+      expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
+      expect(error.message).toContain("coded as an image (DCTDecode)");
+    }
   });
 
   it("refuses more pages than the limit", async () => {

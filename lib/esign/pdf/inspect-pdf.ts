@@ -1,12 +1,12 @@
-import { inflateSync } from "node:zlib";
 import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
-import { badRequest, unprocessable } from "@/lib/esign/errors";
+import { badRequest, ServiceError, unprocessable } from "@/lib/esign/errors";
+import { assertNoImageCodedContent } from "./content-streams";
+import { corruptPdf } from "./corrupt-pdf";
+import { assertDecodesWithin, type DecodeLimits } from "./decode-budget";
 
-/** What an upload may ask of the service (lib/config.ts: MAX_PDF_PAGES, MAX_PDF_STREAM_MB). */
-export interface PdfLimits {
+/** What an upload may ask of the service (lib/config.ts: MAX_PDF_PAGES, MAX_PDF_STREAM_MB, MAX_PDF_DECODED_MB). */
+export interface PdfLimits extends DecodeLimits {
   maxPages: number;
-  /** Largest size one compressed stream may inflate to, in bytes. */
-  maxStreamBytes: number;
 }
 
 export interface PageSize {
@@ -43,7 +43,7 @@ function isTaggedPdf(pdf: PDFDocument): boolean {
 /**
  * Checks that an upload is a PDF we can work with, by parsing it (never by its name or declared
  * type), and answers its page sizes and whether it is a Tagged PDF. Empty, corrupt and encrypted
- * files get a 400 that says so; a PDF past the limits (pages, inflated stream size) a 422.
+ * files get a 400 that says so; a PDF past the limits (pages, decoded stream sizes: see assertDecodesWithin) a 422.
  */
 export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLimits): Promise<{ pages: PageSize[]; tagged: boolean }> {
   if (bytes.byteLength === 0) throw badRequest("error.validation.emptyDocument", `The file for document "${label}" is empty.`);
@@ -51,7 +51,7 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
   if (!head.includes("%PDF-")) {
     throw badRequest("error.validation.notPdf", `The file for document "${label}" is not a PDF.`);
   }
-  assertStreamsInflateWithin(bytes, limits.maxStreamBytes, label);
+  await assertDecodesWithin(bytes, limits, label);
   let pdf: PDFDocument;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
@@ -60,9 +60,15 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
     const saysEncrypted = error instanceof EncryptedPDFError || (error as Error).name === "EncryptedPDFError" || /is encrypted/.test((error as Error).message);
     // Encrypted object streams fail the strict parse before pdf-lib looks at /Encrypt.
     if (saysEncrypted || (await hasEncryptDictionary(bytes))) throw encryptedPdf(label);
-    throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
+    throw corruptPdf(label, (error as Error).message);
   }
-  const pageCount = pdf.getPageCount();
+  let pageCount: number;
+  try {
+    // Reads the page tree: one that is missing or cyclic is a corrupt file.
+    pageCount = pdf.getPageCount();
+  } catch (error) {
+    throw corruptPdf(label, (error as Error).message);
+  }
   if (pageCount > limits.maxPages) {
     throw unprocessable(
       "error.validation.pdfTooManyPages",
@@ -73,9 +79,15 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
   try {
     pages = pageSizesOf(pdf);
   } catch (error) {
-    throw badRequest("error.validation.corruptPdf", `The PDF for document "${label}" is corrupt and cannot be read.`, (error as Error).message);
+    throw corruptPdf(label, (error as Error).message);
   }
   if (pages.length === 0) throw badRequest("error.validation.emptyDocument", `The PDF for document "${label}" has no pages.`);
+  try {
+    assertNoImageCodedContent(pdf, label);
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    throw corruptPdf(label, (error as Error).message);
+  }
   let tagged = false;
   try {
     tagged = isTaggedPdf(pdf);
@@ -99,35 +111,5 @@ async function hasEncryptDictionary(bytes: Uint8Array): Promise<boolean> {
     return lenient.isEncrypted;
   } catch {
     return false;
-  }
-}
-
-/** A stream's dictionary and the start of its data: `... obj << ... >> stream` and an end of line. */
-const STREAM_START = />>\s*stream\r?\n/g;
-const FLATE_FILTER = /\/(FlateDecode|Fl)\b/;
-
-/**
- * Refuses a PDF with a Flate stream that inflates past `maxBytes` (a "flate bomb": a few hundred
- * KB that a reader inflates to gigabytes). Read from the raw bytes, before any parser: pdf-lib
- * inflates object streams whole as it loads a file, and pdf.js inflates page content whole to
- * find text. zlib stops at maxOutputLength (and at the end of the stream's compressed data), so
- * the check costs at most that much memory per stream. Data zlib cannot inflate (another
- * filter, encryption, damage) is left to the parsers, as before.
- */
-function assertStreamsInflateWithin(bytes: Uint8Array, maxBytes: number, label: string): void {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-  for (const match of text.matchAll(STREAM_START)) {
-    const dictionary = text.slice(text.lastIndexOf("obj", match.index), match.index);
-    if (!FLATE_FILTER.test(dictionary)) continue;
-    const data = bytes.subarray(match.index + match[0].length);
-    try {
-      inflateSync(data, { maxOutputLength: maxBytes });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ERR_BUFFER_TOO_LARGE") continue;
-      throw unprocessable(
-        "error.validation.pdfTooComplex",
-        `The PDF for document "${label}" has a compressed stream that inflates past ${Math.round(maxBytes / (1024 * 1024))} MB; it is refused as too complex to process.`,
-      );
-    }
   }
 }

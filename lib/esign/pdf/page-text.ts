@@ -1,5 +1,5 @@
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
+import type { PDFDocumentProxy, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { badRequest } from "@/lib/esign/errors";
 import { normalizeRotation, userSpaceRectToTopLeft, type PageGeometry, type TopLeftRect, type UserSpacePoint } from "./coordinates";
@@ -47,13 +47,12 @@ export async function* pagesOfText(pdf: Uint8Array, documentName: string, purpos
   const document = await openPdf(pdf, documentName, purpose);
   try {
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
-      const page = await document.getPage(pageNumber);
+      const { page, content } = await readPage(document, pageNumber, documentName, purpose);
       const [x1, y1, x2, y2] = page.view;
       const geometry: PageGeometry = {
         cropBox: { x: x1, y: y1, width: x2 - x1, height: y2 - y1 },
         rotation: normalizeRotation(page.rotate),
       };
-      const content = await page.getTextContent();
       const items = content.items.filter((item): item is TextItem => "str" in item);
       const lines = linesOf(items, content.styles, metrics);
       page.cleanup();
@@ -69,6 +68,16 @@ export function textRect(line: TextLine, start: number, end: number, geometry: P
   return userSpaceRectToTopLeft(boundingBox(textBoxCorners(line, start, end)), geometry);
 }
 
+/** A page and its text; a page pdf.js cannot read (a cyclic or broken page tree) makes the PDF corrupt, a 400. */
+async function readPage(document: PDFDocumentProxy, pageNumber: number, documentName: string, purpose: string) {
+  try {
+    const page = await document.getPage(pageNumber);
+    return { page, content: await page.getTextContent() };
+  } catch (error) {
+    throw badRequest("error.validation.corruptPdf", `The PDF for document "${documentName}" ${purpose}.`, (error as Error).message);
+  }
+}
+
 async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
   const loadingTask = getDocument({
     // A copy: pdf.js takes over the buffer it is given, and the caller keeps using theirs.
@@ -76,6 +85,9 @@ async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
+    // Finding text needs no image: without this pdf.js decodes the images Type3 glyphs paint,
+    // which the decode budget (decode-budget.ts) does not count.
+    maxImageSize: 0,
     verbosity: VerbosityLevel.ERRORS,
   });
   try {

@@ -17,6 +17,7 @@ import { fitSingleLine, fitWrapped, type Box, type FittedText, type FontMetrics 
 import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile } from "./seal-font";
 import { drawSignatureFrame, type SignatureFrame } from "./signature-frame";
+import { loadPdfWithPages } from "@/lib/esign/pdf/corrupt-pdf";
 
 /** What a field holds once signed, as it is drawn on the page. */
 export type StampValue =
@@ -69,7 +70,7 @@ const COVER_MARGIN = 1.5;
  */
 export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[], covered: readonly CoveredRect[] = []): Promise<Uint8Array> {
   if (fields.length === 0 && covered.length === 0) return pdfBytes;
-  const pdf = await PDFDocument.load(pdfBytes, { updateMetadata: false });
+  const { pdf } = await loadPdfWithPages(pdfBytes);
   for (const rect of covered) {
     const page = pdf.getPage(rect.page);
     inRectFrame(page, rect, (box) =>

@@ -1,0 +1,427 @@
+import { unprocessable, type ServiceError } from "@/lib/esign/errors";
+import { corruptPdf } from "./corrupt-pdf";
+import {
+  ascii85DecodeWithin,
+  asciiHexDecodeWithin,
+  DecodeLimitReached,
+  inflateWithin,
+  lzwDecodeWithin,
+  runLengthDecodeWithin,
+} from "./stream-decoders";
+
+/** How much an upload's streams may decode to (lib/config.ts: MAX_PDF_STREAM_MB, MAX_PDF_DECODED_MB). */
+export interface DecodeLimits {
+  /** Most bytes one filter of one stream may decode to: the largest buffer a reader makes for one stream. */
+  maxStreamBytes: number;
+  /** Most bytes all the filters of all the streams of the document may decode to, together. */
+  maxDecodedBytes: number;
+}
+
+/**
+ * Refuses a PDF whose streams decode past the limits, before any parser reads it: pdf-lib decodes
+ * object streams as it loads a file, and pdf.js decodes page content, forms, fonts and CMaps to
+ * find text, each through every filter of the stream's /Filter chain (a "bomb" stacks them: Flate
+ * over Flate, Flate over RunLength...). Every stream of the file is decoded here through its
+ * whole chain, each filter's output counted against one budget for the document, and each
+ * decoder stops as soon as the budget is spent.
+ *
+ * Which streams: every `N G obj` of the file (in the data of other streams too, where a cross
+ * reference may point) that is a dictionary followed by `stream`, and every object of a decoded
+ * object stream, recursively. A `stream` keyword that belongs to none of them makes the file
+ * corrupt (400): no reader could be told what it decodes to. /Length is not trusted: the first filter reads from the start
+ * of the data to its own end-of-data mark (the end of the file at most), as far as any reader does.
+ * The chain is read as pdf.js reads it (/F before /Filter, /DP before /DecodeParms) and as pdf-lib
+ * reads it (/Filter), both counted when they differ.
+ *
+ * Images: their Flate, LZW, RunLength and ASCII layers are decoded and counted like any stream's
+ * (a stream's /Subtype does not tell how the document uses it: pdf.js reads a stream named as page
+ * content whatever it says it is). Image codecs (DCT, JPX, JBIG2, CCITT) are not decoded here, and
+ * nothing on the server decodes them: pdf.js skips image XObjects when it finds text, and page-text.ts
+ * turns off the images Type3 glyphs paint (maxImageSize: 0); pdf-lib and @libpdf/core copy image
+ * streams as they are; content and fonts coded as images are refused (content-streams.ts). An
+ * image codec followed by another filter is refused: its output would be decoded further, and
+ * nothing legitimate does that. So is a predictor on any filter but the last (it would change what
+ * the next filter reads) and a /Filter given by reference. A filter pdf.js does not know is passed
+ * over, as pdf.js passes it over (the next filter reads the same bytes).
+ */
+export async function assertDecodesWithin(bytes: Uint8Array, limits: DecodeLimits, label: string): Promise<void> {
+  const budget = { remaining: limits.maxDecodedBytes, ...limits, label };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  const streams: PdfStream[] = [];
+  for (const header of text.matchAll(OBJECT_HEADER)) {
+    const stream = streamAt(bytes, text, header.index + header[0].length);
+    if (stream) streams.push(stream);
+  }
+  assertEveryStreamKeywordRead(text, streams, label);
+  for (const stream of streams) await decodeWithin(stream, budget, 0);
+}
+
+interface Budget extends DecodeLimits {
+  remaining: number;
+  label: string;
+}
+
+/** A stream object: its dictionary, and its data to the end of what holds it (see above). */
+interface PdfStream {
+  dictionary: PdfDictionary;
+  /** Where its `stream` keyword is, and where the data starts (after the keyword's end of line). */
+  keywordAt: number;
+  dataStart: number;
+  data: Uint8Array;
+}
+
+const MAX_OBJECT_STREAM_DEPTH = 4;
+
+async function decodeWithin(stream: PdfStream, budget: Budget, depth: number): Promise<void> {
+  for (const chain of filterChainsOf(stream.dictionary, budget.label)) {
+    const decoded = await decodeChain(stream.data, chain, budget);
+    // pdf.js reads any stream with /N and /First as an object stream when a cross reference says
+    // so, whatever its /Type.
+    if (decoded && typeof stream.dictionary.get("N") === "number" && typeof stream.dictionary.get("First") === "number") {
+      if (depth >= MAX_OBJECT_STREAM_DEPTH) throw tooComplex(budget.label, "has object streams nested too deep");
+      for (const inner of streamsOfObjectStream(stream.dictionary, decoded)) await decodeWithin(inner, budget, depth + 1);
+    }
+  }
+}
+
+interface Filter {
+  name: string;
+  earlyChange: number;
+  hasPredictor: boolean;
+}
+
+const IMAGE_CODECS = new Set(["DCTDecode", "DCT", "JPXDecode", "JPX", "JBIG2Decode", "CCITTFaxDecode", "CCF"]);
+
+/**
+ * Decodes `data` through the chain, each filter's output counted against the budget. Answers the
+ * last output (an object stream's objects), or undefined when the chain ends in an image codec.
+ */
+async function decodeChain(data: Uint8Array, chain: Filter[], budget: Budget): Promise<Uint8Array | undefined> {
+  let current = data;
+  for (const [index, filter] of chain.entries()) {
+    const last = index === chain.length - 1;
+    if (IMAGE_CODECS.has(filter.name)) {
+      if (!last) throw tooComplex(budget.label, `has a stream whose image filter ${filter.name} is followed by another filter`);
+      return undefined;
+    }
+    if (filter.hasPredictor && !last) throw tooComplex(budget.label, "has a stream with a predictor before another filter");
+    const limit = Math.min(budget.remaining, budget.maxStreamBytes);
+    try {
+      current = await decodeFilter(current, filter, limit);
+    } catch (error) {
+      if (!(error instanceof DecodeLimitReached)) throw error;
+      throw limit < budget.maxStreamBytes
+        ? tooComplex(budget.label, `has streams that decode past ${megabytes(budget.maxDecodedBytes)} MB in all`)
+        : tooComplex(budget.label, `has a stream that decodes past ${megabytes(budget.maxStreamBytes)} MB`);
+    }
+    budget.remaining -= current.length;
+  }
+  return current;
+}
+
+/** One filter's output; a filter pdf.js does not know passes the bytes on as they are, as in pdf.js. */
+function decodeFilter(input: Uint8Array, filter: Filter, limit: number): Promise<Uint8Array> | Uint8Array {
+  switch (filter.name) {
+    case "FlateDecode":
+    case "Fl":
+      return inflateWithin(input, limit);
+    case "LZWDecode":
+    case "LZW":
+      return lzwDecodeWithin(input, limit, filter.earlyChange);
+    case "RunLengthDecode":
+    case "RL":
+      return runLengthDecodeWithin(input, limit);
+    case "ASCIIHexDecode":
+    case "AHx":
+      return asciiHexDecodeWithin(input, limit);
+    case "ASCII85Decode":
+    case "A85":
+      return ascii85DecodeWithin(input, limit);
+    default:
+      return input;
+  }
+}
+
+/** The chains pdf.js (/F or /Filter, /DP or /DecodeParms) and pdf-lib (/Filter, /DecodeParms) read, once each. */
+function filterChainsOf(dictionary: PdfDictionary, label: string): Filter[][] {
+  const read = (filterKey: string, paramsKey: string) => {
+    const filters = dictionary.get(filterKey);
+    const params = dictionary.get(paramsKey);
+    if (filters === undefined) return [];
+    if (filters instanceof PdfName) return [filterOf(filters, params)];
+    if (!Array.isArray(filters)) throw tooComplex(label, "has a stream whose /Filter is not a name or an array of names");
+    return filters.map((filter, index) => {
+      if (!(filter instanceof PdfName)) throw tooComplex(label, "has a stream whose /Filter is not a name or an array of names");
+      return filterOf(filter, Array.isArray(params) ? params[index] : undefined);
+    });
+  };
+  const asPdfJs = read(dictionary.has("F") ? "F" : "Filter", dictionary.has("DP") ? "DP" : "DecodeParms");
+  const asPdfLib = read("Filter", "DecodeParms");
+  const same = JSON.stringify(asPdfJs) === JSON.stringify(asPdfLib);
+  return same ? [asPdfJs] : [asPdfJs, asPdfLib];
+}
+
+function filterOf(filter: PdfName, params: PdfValue | undefined): Filter {
+  const parameters = params instanceof Map ? params : undefined;
+  const earlyChange = parameters?.get("EarlyChange");
+  const predictor = parameters?.get("Predictor");
+  return {
+    name: filter.name,
+    earlyChange: typeof earlyChange === "number" ? earlyChange : 1,
+    // Parameters or a predictor given by reference might name one: counted as one.
+    hasPredictor: params instanceof PdfReference || predictor instanceof PdfReference || (typeof predictor === "number" && predictor > 1),
+  };
+}
+
+/** The objects of a decoded object stream that are streams (pdf.js reads streams there too). */
+function streamsOfObjectStream(dictionary: PdfDictionary, decoded: Uint8Array): PdfStream[] {
+  const text = Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength).toString("latin1");
+  const first = dictionary.get("First") as number;
+  const count = dictionary.get("N") as number;
+  const streams: PdfStream[] = [];
+  const syntax = new PdfSyntax(text);
+  try {
+    for (let i = 0; i < count && syntax.position < first; i++) {
+      syntax.value(); // the object's number
+      const offset = syntax.value();
+      if (typeof offset !== "number" || offset < 0) break;
+      const stream = streamAt(decoded, text, first + offset);
+      if (stream) streams.push(stream);
+    }
+  } catch (error) {
+    if (!(error instanceof PdfSyntaxError)) throw error;
+  }
+  return streams;
+}
+
+/** The stream whose dictionary starts at `position` (after `obj`), or undefined if none does. */
+function streamAt(bytes: Uint8Array, text: string, position: number): PdfStream | undefined {
+  const syntax = new PdfSyntax(text, position);
+  try {
+    syntax.skipSpace();
+    if (!text.startsWith("<<", syntax.position)) return undefined;
+    const dictionary = syntax.value();
+    if (!(dictionary instanceof Map)) return undefined;
+    syntax.skipSpace();
+    if (!syntax.keywordIs("stream")) return undefined;
+    const keywordAt = syntax.position;
+    // As pdf.js and pdf-lib do: the data starts after the line the keyword ends.
+    const lineEnd = /\r\n?|\n/g;
+    lineEnd.lastIndex = syntax.position + "stream".length;
+    const eol = lineEnd.exec(text);
+    const dataStart = eol ? eol.index + eol[0].length : text.length;
+    return { dictionary, keywordAt, dataStart, data: bytes.subarray(dataStart) };
+  } catch (error) {
+    if (error instanceof PdfSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/** The keyword `stream` (not `endstream`, not within another word). */
+const STREAM_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])stream(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+
+/**
+ * Every `stream` keyword after a dictionary must be one of the streams read, or lie in the data of
+ * one (binary data, an embedded file): else some reader might find a stream this check did not.
+ */
+function assertEveryStreamKeywordRead(text: string, streams: PdfStream[], label: string): void {
+  const read = new Set(streams.map((stream) => stream.keywordAt));
+  const dataRanges = streams.map((stream) => [stream.dataStart, dataEndOf(text, stream)]);
+  for (const keyword of text.matchAll(STREAM_KEYWORD)) {
+    if (read.has(keyword.index) || !mayFollowDictionary(text, keyword.index)) continue;
+    if (dataRanges.some(([start, end]) => start <= keyword.index && keyword.index < end)) continue;
+    throw corruptPdf(label, `a stream at byte ${keyword.index} belongs to no object that can be read`);
+  }
+}
+
+/**
+ * Whether only white space stands between `>>` and the keyword at `index`, or a comment may (a
+ * line with a `%` before it): each keyword looks back over its own white space and line only, so
+ * this is linear in the file.
+ */
+function mayFollowDictionary(text: string, index: number): boolean {
+  let position = index - 1;
+  while (position >= 0 && WHITE_SPACE.has(text.charCodeAt(position))) {
+    if (text[position] === "\n" || text[position] === "\r") {
+      const lineStart = Math.max(text.lastIndexOf("\n", position - 1), text.lastIndexOf("\r", position - 1)) + 1;
+      if (text.slice(lineStart, position).includes("%")) return true;
+    }
+    position--;
+  }
+  return position >= 1 && text[position] === ">" && text[position - 1] === ">";
+}
+
+/** Where the stream's data ends: at its /Length when `endstream` follows there, else at the next `endstream`. */
+function dataEndOf(text: string, stream: PdfStream): number {
+  const length = stream.dictionary.get("Length");
+  if (typeof length === "number" && length >= 0) {
+    const end = stream.dataStart + length;
+    if (/^[\0\t\n\f\r ]*endstream/.test(text.slice(end, end + 32))) return end;
+  }
+  const next = text.indexOf("endstream", stream.dataStart);
+  return next < 0 ? text.length : next;
+}
+
+function megabytes(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}
+
+function tooComplex(label: string, what: string): ServiceError {
+  return unprocessable("error.validation.pdfTooComplex", `The PDF for document "${label}" ${what}; it is refused as too complex to process.`);
+}
+
+// ---- Enough of the PDF syntax (ISO 32000-1, 7.2 and 7.3) to read a stream's dictionary ----
+
+/**
+ * `12 0 obj` (`0obj` is two tokens to pdf.js too). A number starts after a non-digit, so that a
+ * long run of digits (hex data) costs linear time. A header with comments inside is not found
+ * here: its stream is then refused by assertEveryStreamKeywordRead.
+ */
+const OBJECT_HEADER = /(?<!\d)\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]*obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+
+class PdfName {
+  constructor(readonly name: string) {}
+  toJSON() {
+    return `/${this.name}`;
+  }
+}
+
+class PdfReference {
+  toJSON() {
+    return "R";
+  }
+}
+
+/** Numbers, names, dictionaries (Map), arrays, references; strings and other keywords as their text. */
+type PdfValue = number | string | PdfName | PdfReference | PdfValue[] | PdfDictionary | null;
+type PdfDictionary = Map<string, PdfValue>;
+
+class PdfSyntaxError extends Error {}
+
+const WHITE_SPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const DELIMITERS = new Set([..."()<>[]{}/%"].map((char) => char.charCodeAt(0)));
+const MAX_NESTING = 64;
+
+class PdfSyntax {
+  constructor(
+    private readonly text: string,
+    public position = 0,
+  ) {}
+
+  skipSpace(): void {
+    const { text } = this;
+    while (this.position < text.length) {
+      const char = text.charCodeAt(this.position);
+      if (WHITE_SPACE.has(char)) {
+        this.position++;
+      } else if (char === 0x25) {
+        while (this.position < text.length && text[this.position] !== "\n" && text[this.position] !== "\r") this.position++;
+      } else {
+        return;
+      }
+    }
+  }
+
+  keywordIs(keyword: string): boolean {
+    return this.text.startsWith(keyword, this.position) && this.isTokenEnd(this.position + keyword.length);
+  }
+
+  private isTokenEnd(position: number): boolean {
+    const char = this.text.charCodeAt(position);
+    return position >= this.text.length || WHITE_SPACE.has(char) || DELIMITERS.has(char);
+  }
+
+  value(depth = 0): PdfValue {
+    if (depth > MAX_NESTING) throw new PdfSyntaxError("nested too deep");
+    this.skipSpace();
+    const { text } = this;
+    const char = text[this.position];
+    if (char === undefined) throw new PdfSyntaxError("unexpected end");
+    if (text.startsWith("<<", this.position)) return this.dictionary(depth);
+    if (char === "[") return this.array(depth);
+    if (char === "/") return this.name();
+    if (char === "(") return this.literalString();
+    if (char === "<") return this.hexString();
+    if (char === ")" || char === ">" || char === "]") throw new PdfSyntaxError(`unexpected ${char}`);
+    return this.regular();
+  }
+
+  private dictionary(depth: number): PdfDictionary {
+    this.position += 2;
+    const entries: PdfDictionary = new Map();
+    for (;;) {
+      this.skipSpace();
+      if (this.text.startsWith(">>", this.position)) {
+        this.position += 2;
+        return entries;
+      }
+      const key = this.value(depth + 1);
+      // pdf.js skips what is not a name where a key belongs.
+      if (!(key instanceof PdfName)) continue;
+      entries.set(key.name, this.valueOrReference(depth + 1));
+    }
+  }
+
+  private array(depth: number): PdfValue[] {
+    this.position += 1;
+    const items: PdfValue[] = [];
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.position] === "]") {
+        this.position += 1;
+        return items;
+      }
+      items.push(this.valueOrReference(depth + 1));
+    }
+  }
+
+  /** A value, or `number generation R` as one reference. */
+  private valueOrReference(depth: number): PdfValue {
+    const value = this.value(depth);
+    if (typeof value !== "number") return value;
+    const reference = /^[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(this.text.slice(this.position, this.position + 40));
+    if (!reference) return value;
+    this.position += reference[0].length;
+    return new PdfReference();
+  }
+
+  private name(): PdfName {
+    const start = ++this.position;
+    while (!this.isTokenEnd(this.position)) this.position++;
+    // #xx stands for the byte xx, as in /Fl#61teDecode.
+    return new PdfName(this.text.slice(start, this.position).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  }
+
+  private literalString(): string {
+    const { text } = this;
+    let nesting = 0;
+    const start = this.position;
+    for (; this.position < text.length; this.position++) {
+      const char = text[this.position];
+      if (char === "\\") this.position++;
+      else if (char === "(") nesting++;
+      else if (char === ")" && --nesting === 0) return text.slice(start, ++this.position);
+    }
+    throw new PdfSyntaxError("unterminated string");
+  }
+
+  private hexString(): string {
+    const end = this.text.indexOf(">", this.position);
+    if (end < 0) throw new PdfSyntaxError("unterminated hex string");
+    const value = this.text.slice(this.position, end + 1);
+    this.position = end + 1;
+    return value;
+  }
+
+  private regular(): PdfValue {
+    const start = this.position;
+    while (!this.isTokenEnd(this.position)) this.position++;
+    if (this.position === start) {
+      this.position++; // `{`, `}`: PostScript, nothing a dictionary needs
+      return this.text[start];
+    }
+    const token = this.text.slice(start, this.position);
+    const number = Number(token);
+    return token === "null" ? null : Number.isFinite(number) ? number : token;
+  }
+}
