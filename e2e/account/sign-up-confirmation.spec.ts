@@ -11,15 +11,19 @@ import { startMailingServer, type MailingServer } from "../support/mailing-serve
 let mailing: MailingServer;
 
 test.beforeAll(async () => {
-  mailing = await startMailingServer("sign-up");
+  // A reverse proxy on this machine may name the client: the browsers below are clients behind it.
+  mailing = await startMailingServer("sign-up", { TRUSTED_PROXIES: "loopback" });
 });
 
 test.afterAll(async () => {
   await mailing?.stop();
 });
 
-const newPage = async (browser: Browser) => (await browser.newContext({ baseURL: mailing.server.url })).newPage();
+/** A page of a browser of its own; `clientAddress`: the client the proxy names. */
+const newPage = async (browser: Browser, clientAddress?: string) =>
+  (await browser.newContext({ baseURL: mailing.server.url, extraHTTPHeaders: clientAddress ? { "x-forwarded-for": clientAddress } : {} })).newPage();
 
+/** Sends the sign-up form; answers the page's status (a message is on its way) or refusal. */
 async function fillSignUp(page: Awaited<ReturnType<typeof newPage>>, email: string) {
   await page.goto("/signup");
   await page.getByLabel("Company or team name").fill("Second try");
@@ -28,7 +32,7 @@ async function fillSignUp(page: Awaited<ReturnType<typeof newPage>>, email: stri
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  return page.getByRole("status");
+  return page.getByRole("status").or(page.getByText(/^Too many sign-ups/));
 }
 
 test("a new e-mail confirms by the e-mailed link and lands signed in; a registered one gets the same answer and its owner a notice", async ({ browser }) => {
@@ -55,4 +59,14 @@ test("a new e-mail confirms by the e-mailed link and lands signed in; a register
 
   // The owner's account is as it was: one sign-up link e-mailed to them, ever.
   expect(smtp.mails.filter((mail) => mail.to.includes(owner.email) && SIGN_UP_LINK.test(mail.text))).toHaveLength(1);
+});
+
+test("the console's sign-ups count per client: one past the limit is refused, another client goes on", async ({ browser }) => {
+  const email = `limited-${randomBytes(5).toString("hex")}@example.test`;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await expect(await fillSignUp(await newPage(browser, "198.51.100.1"), email)).toContainText(`A message is on its way to ${email}`);
+  }
+  await expect(await fillSignUp(await newPage(browser, "198.51.100.1"), email)).toContainText("Too many sign-ups with this e-mail or from this address");
+  // Counted for that client, not for the console's own address: another client is not held back.
+  await expect(await fillSignUp(await newPage(browser, "198.51.100.2"), email)).toContainText(`A message is on its way to ${email}`);
 });
