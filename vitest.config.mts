@@ -23,6 +23,7 @@ const onPglite = [
   "signing-ceremony",
   "signing-document-ranges",
   "signup-and-session",
+  "signup-confirmation",
   "time-based",
 ].map((name) => `tests/api/${name}.test.ts`);
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */

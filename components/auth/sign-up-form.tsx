@@ -1,14 +1,22 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
-import { signUp } from "@/lib/console/actions/session-actions";
+import { confirmSignUp, signUp } from "@/lib/console/actions/session-actions";
 
-/** A new account and its owner; signed in straight after. */
+/** A new account and its owner; signed in straight after, or, where the service sends e-mail, once the e-mailed link is followed. */
 export function SignUpForm() {
   const [state, action, pending] = useActionState(signUp, undefined);
+  if (state?.sent) {
+    return (
+      <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        {state.sent}
+      </p>
+    );
+  }
   const error = (name: string) => (state?.fieldErrors?.[name] ? `This ${state.fieldErrors[name]}.`.replace("This is", "This field is") : undefined);
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
@@ -22,6 +30,35 @@ export function SignUpForm() {
       <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
         Create account
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Where the sign-up e-mail's link leads. The account is created by this button, not by opening the
+ * page: mail scanners that open links would otherwise use up the single-use link.
+ */
+export function ConfirmSignUpForm({ token }: { token: string }) {
+  const [state, action, pending] = useActionState(confirmSignUp, undefined);
+  return (
+    <form action={action} className="mt-6 space-y-4">
+      <input type="hidden" name="token" value={token} />
+      <Refusal message={state?.error} />
+      {state?.error ? (
+        <p className="text-sm text-slate-700">
+          <Link href="/signup" className="font-medium text-sky-800 underline">
+            Sign up again
+          </Link>{" "}
+          or{" "}
+          <Link href="/signin" className="font-medium text-sky-800 underline">
+            sign in
+          </Link>
+          .
+        </p>
+      ) : null}
+      <Button type="submit" busy={pending} className="w-full">
+        Create my account
       </Button>
     </form>
   );

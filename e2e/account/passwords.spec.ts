@@ -28,7 +28,7 @@ const newPage = async (browser: Browser) => (await browser.newContext({ baseURL:
 
 test("after sign-out, a copy of the session cookie opens no console page and passes no proxy call", async ({ browser }) => {
   const page = await newPage(browser);
-  await signUpInConsole(page, "Cookie copy");
+  await signUpInConsole(page, "Cookie copy", smtp);
   const copied = await page.context().cookies();
   const thief = await newPage(browser);
   await thief.context().addCookies(copied);
@@ -53,7 +53,7 @@ test("after sign-out, a copy of the session cookie opens no console page and pas
 
 test("a password change needs the current password and signs the user out everywhere else", async ({ browser }) => {
   const signedUp = await newPage(browser);
-  const user = await signUpInConsole(signedUp, "Password change");
+  const user = await signUpInConsole(signedUp, "Password change", smtp);
   // Signed in by password, the session holds the user's sign-in key, which the change revokes and renews.
   const page = await newPage(browser);
   await signInWithPassword(page, user.email, user.password);
@@ -92,7 +92,7 @@ test("a password change needs the current password and signs the user out everyw
 
 test("forgot password: the e-mailed link sets a new password once, ends the old sessions, and the user signs in with it", async ({ browser }) => {
   const page = await newPage(browser);
-  const user = await signUpInConsole(page, "Password reset");
+  const user = await signUpInConsole(page, "Password reset", smtp);
   const other = await newPage(browser);
 
   await other.goto("/signin");

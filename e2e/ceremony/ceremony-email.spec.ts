@@ -23,7 +23,7 @@ let service: ServiceClient;
 test.beforeAll(async () => {
   mailing = await startMailingServer("ceremony-email");
   ({ smtp, server } = mailing);
-  service = await ServiceClient.signUp(server.url);
+  service = await ServiceClient.signUp(server.url, undefined, smtp);
 });
 
 test.afterAll(async () => {

@@ -29,7 +29,7 @@ let service: ServiceClient;
 test.beforeAll(async () => {
   mailing = await startMailingServer("signer-copy");
   ({ smtp, server, dataDir } = mailing);
-  service = await ServiceClient.signUp(server.url);
+  service = await ServiceClient.signUp(server.url, undefined, smtp);
 });
 
 test.afterAll(async () => {

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { expectAccessible } from "../support/accessibility";
+import type { SmtpReceiver } from "../support/smtp-receiver";
 
 /** What the console's end-to-end tests share: a new user, real PDFs, the page checks. */
 
 export const PASSWORD = "console-test-42";
+/** The link of a sign-up's confirmation e-mail. */
+export const SIGN_UP_LINK = /(http:\/\/[^\s"<>]+\/signup\/confirm\?token=[A-Za-z0-9_-]+)/;
 
 export interface ConsoleUser {
   email: string;
@@ -14,8 +17,11 @@ export interface ConsoleUser {
   lastName: string;
 }
 
-/** Signs up through the sign-up page, as a new user would, and lands in the inbox. */
-export async function signUpInConsole(page: Page, accountName = "Console test"): Promise<ConsoleUser> {
+/**
+ * Signs up through the sign-up page, as a new user would, and lands in the inbox. A server that
+ * e-mails (SMTP_URL) sends a link instead: pass its `smtp` receiver, and the link is followed.
+ */
+export async function signUpInConsole(page: Page, accountName = "Console test", smtp?: SmtpReceiver): Promise<ConsoleUser> {
   const user = { email: `sender-${randomBytes(5).toString("hex")}@example.test`, password: PASSWORD, firstName: "Sofia", lastName: "Sender" };
   await page.goto("/signup");
   await page.getByLabel("Company or team name").fill(accountName);
@@ -24,6 +30,11 @@ export async function signUpInConsole(page: Page, accountName = "Console test"):
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  if (smtp) {
+    await expect(page.getByRole("status")).toContainText(`A message is on its way to ${user.email}`);
+    await page.goto(await smtp.waitFor(user.email, SIGN_UP_LINK));
+    await page.getByRole("button", { name: "Create my account" }).click();
+  }
   await page.waitForURL("**/packages");
   return user;
 }

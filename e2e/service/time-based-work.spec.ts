@@ -71,7 +71,7 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
     };
     try {
       let server = await launch();
-      const owner = await ServiceClient.signUp(server.url, `Sweep on ${kind}`);
+      const owner = await ServiceClient.signUp(server.url, `Sweep on ${kind}`, smtp);
       await owner.json("POST", "/api/callback", { url: hookUrl, events: ["PACKAGE_EXPIRE"] });
       const pdf = await makePdf({ pages: 1 });
       const onePackage = (name: string, signer: ReturnType<typeof person>) =>

@@ -13,12 +13,12 @@ export interface MailingServer {
   stop(): Promise<void>;
 }
 
-/** `name` marks its data folder (signet-e2e-<name>-…). */
-export async function startMailingServer(name: string): Promise<MailingServer> {
+/** `name` marks its data folder (signet-e2e-<name>-…); `environment`: settings of its own. */
+export async function startMailingServer(name: string, environment: Record<string, string> = {}): Promise<MailingServer> {
   const smtp = new SmtpReceiver();
   const smtpUrl = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `signet-e2e-${name}-`));
-  const server = startServer(dataDir, await freePort(), { SMTP_URL: smtpUrl });
+  const server = startServer(dataDir, await freePort(), { ...environment, SMTP_URL: smtpUrl });
   const stop = async () => {
     await stopServer(server);
     await smtp.stop();

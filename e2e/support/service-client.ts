@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { multipartBody } from "../../tests/support/pdfs";
+import type { SmtpReceiver } from "./smtp-receiver";
 
 /**
  * The e-signature API as an integrator calls it, over HTTP against a running server: a new
@@ -12,16 +13,26 @@ export class ServiceClient {
     readonly email: string,
   ) {}
 
-  /** Signs up a new account (SIGNUP_ENABLED) and answers a client with its owner's key. */
-  static async signUp(baseUrl: string, name = "Ceremony test"): Promise<ServiceClient> {
+  /**
+   * Signs up a new account (SIGNUP_ENABLED) and answers a client with its owner's key. A server that
+   * e-mails (SMTP_URL) answers 202 and e-mails a link: pass its `smtp` receiver, and the account is
+   * created by that link's token, as its owner would.
+   */
+  static async signUp(baseUrl: string, name = "Ceremony test", smtp?: SmtpReceiver): Promise<ServiceClient> {
     const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
     const response = await fetch(`${baseUrl}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ accountName: name, email, firstName: "Olivia", lastName: "Owner", password: "ceremony-test-42" }),
     });
-    if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
-    const { apiKey } = (await response.json()) as { apiKey: string };
+    let created = response;
+    if (smtp) {
+      if (response.status !== 202) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
+      const token = await smtp.waitFor(email, /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/);
+      created = await fetch(`${baseUrl}/api/signup/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+    }
+    if (created.status !== 201) throw new Error(`signup answered ${created.status}: ${await created.text()}`);
+    const { apiKey } = (await created.json()) as { apiKey: string };
     return new ServiceClient(baseUrl, apiKey, email);
   }
 

@@ -12,6 +12,14 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 export const signUpResponse = z.object({ accountId: z.string(), userId: z.string(), apiKey: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponse>;
 
+/** When the service can send e-mail: the same answer for a new e-mail and a registered one, so that it tells nobody who has an account. */
+export const signUpRequestedResponse = z.object({ message: z.string() });
+export type SignUpRequestedResponse = z.infer<typeof signUpRequestedResponse>;
+
+/** `POST /api/signup/confirm` (our extension): the token of the e-mailed confirmation link. */
+export const signUpConfirmation = z.object({ token: z.string().max(200) });
+export type SignUpConfirmation = z.infer<typeof signUpConfirmation>;
+
 const sessionUser = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
 
 /**

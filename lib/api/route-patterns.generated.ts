@@ -127,6 +127,7 @@ export const API_ROUTE_PATTERNS: string[] = [
   "/api/signing/[packageId]/verification/otp",
   "/api/signing/[packageId]/verification/otp/verify",
   "/api/signup",
+  "/api/signup/confirm",
   "/api/supporting-documents/v1/transactions/[transactionUid]",
   "/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]",
   "/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]/download",

@@ -128,6 +128,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/signing/[packageId]/verification/otp", () => import("@/app/api/signing/[packageId]/verification/otp/route")],
   ["/api/signing/[packageId]/verification/otp/verify", () => import("@/app/api/signing/[packageId]/verification/otp/verify/route")],
   ["/api/signup", () => import("@/app/api/signup/route")],
+  ["/api/signup/confirm", () => import("@/app/api/signup/confirm/route")],
   ["/api/supporting-documents/v1/transactions/[transactionUid]", () => import("@/app/api/supporting-documents/v1/transactions/[transactionUid]/route")],
   ["/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]", () => import("@/app/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]/route")],
   ["/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]/download", () => import("@/app/api/supporting-documents/v1/transactions/[transactionUid]/documents/[documentId]/download/route")],

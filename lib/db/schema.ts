@@ -590,9 +590,8 @@ export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: text().primaryKey(),
-    accountId: text()
-      .notNull()
-      .references(() => accounts.id),
+    /** Null only for a message about no account yet: a sign-up's confirmation link. */
+    accountId: text().references(() => accounts.id),
     packageId: text(),
     kind: text().notNull(),
     to: text().notNull(),
@@ -981,6 +980,47 @@ export const passwordResetRequests = pgTable(
     index("password_reset_requests_email_idx").on(t.email, t.created),
     index("password_reset_requests_ip_idx").on(t.ipAddress, t.created),
     index("password_reset_requests_created_idx").on(t.created),
+  ],
+);
+
+/**
+ * A sign-up waiting for its e-mail to be confirmed (only when the service can send e-mail): what
+ * the account will be made of, the password already hashed, and the hash of the e-mailed link's
+ * single-use token. Confirming creates the account and marks the row used; expired rows are
+ * deleted as new sign-ups come.
+ */
+export const pendingSignUps = pgTable(
+  "pending_sign_ups",
+  {
+    tokenHash: text().primaryKey(),
+    email: text().notNull(),
+    accountName: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    passwordHash: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    expires: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [index("pending_sign_ups_expires_idx").on(t.expires)],
+);
+
+/**
+ * Sign-up requests that sent an e-mail, counted per e-mail (lower-cased) and client address and
+ * per client address to limit them; rows older than the window are deleted as new ones come.
+ */
+export const signUpRequests = pgTable(
+  "sign_up_requests",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    email: text().notNull(),
+    ipAddress: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("sign_up_requests_email_idx").on(t.email, t.created),
+    index("sign_up_requests_ip_idx").on(t.ipAddress, t.created),
+    index("sign_up_requests_created_idx").on(t.created),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { EmailKind } from "@/lib/esign/outbox/email-kinds";
 
 /** Kinds whose text holds nothing that lets its reader in: shown in the outbox as sent. */
-const WITHOUT_SECRETS: ReadonlySet<string> = new Set<EmailKind>(["SIGNER_LOCKED", "PACKAGE_COMPLETED", "DECLINED", "EXPIRED", "CALLBACK_FAILING", "SIGNING_CANCELLED", "FAST_TRACK_LIMITED"]);
+const WITHOUT_SECRETS: ReadonlySet<string> = new Set<EmailKind>(["SIGNER_LOCKED", "PACKAGE_COMPLETED", "DECLINED", "EXPIRED", "CALLBACK_FAILING", "SIGNING_CANCELLED", "FAST_TRACK_LIMITED", "SIGN_UP_ATTEMPTED"]);
 
 const LINK = /https?:\/\/\S+/g;
 /** A code block as render.ts writes it in the text: indented, alone on its line. */

@@ -11,7 +11,7 @@ import { isPermanentSmtpFailure, sendSmtp, smtpErrorText } from "./smtp";
 
 type OutboxMessage = typeof outboxMessages.$inferSelect;
 
-/** Moves a QUEUED message to its final status; with an EMAIL_BOUNCE event for BOUNCED and FAILED. */
+/** Moves a QUEUED message to its final status; with an EMAIL_BOUNCE event for BOUNCED and FAILED when it has an account. */
 async function finish(message: OutboxMessage, status: Exclude<EmailStatus, "QUEUED">, lastError: string | null): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -21,6 +21,8 @@ async function finish(message: OutboxMessage, status: Exclude<EmailStatus, "QUEU
       .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "QUEUED")))
       .returning({ id: outboxMessages.id });
     if (changed.length === 0 || (status !== "BOUNCED" && status !== "FAILED")) return;
+    // A sign-up's confirmation has no account whose audit trail could hold its bounce.
+    if (!message.accountId) return;
     await recordEvent(tx, {
       accountId: message.accountId,
       packageId: message.packageId,

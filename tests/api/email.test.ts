@@ -130,6 +130,17 @@ describe("e-mail through SMTP", () => {
     expect(decoded(mailTo(email)[1].raw)).toContain(again.activationUrl);
   });
 
+  it("a sign-up's confirmation, of no account yet, refused for good (550) is BOUNCED, with no account's trail to hold a bounce event", async () => {
+    process.env.SMTP_URL = smtpUrl;
+    const email = uniqueEmail("typo");
+    rules.set(email, () => 550);
+    await callJson("POST", "/api/signup", { json: { accountName: "Typo", email, firstName: "Ty", lastName: "Po", password: "typo-in-address-1" }, expect: 202 });
+    const row = await waitForStatus(email, "BOUNCED");
+    expect(row).toMatchObject({ kind: "SIGN_UP_CONFIRMATION", accountId: null, attempts: 1 });
+    const db = await getDb();
+    expect(await db.select().from(auditEvents).where(and(eq(auditEvents.name, "EMAIL_BOUNCE"), eq(auditEvents.sessionUser, email)))).toEqual([]);
+  });
+
   it("a permanent refusal (550) marks the message BOUNCED with an EMAIL_BOUNCE / BOUNCE event, without retrying", async () => {
     process.env.SMTP_URL = smtpUrl;
     const owner = await seedAccount();

@@ -69,10 +69,11 @@ function completeReset(token: string, password: string) {
   return call("POST", "/api/signin/passwordReset/complete", { json: { token, password } });
 }
 
+/** The first e-mail to `to` about a password reset (the seeded owner was e-mailed a sign-up link first). */
 async function waitForMail(to: string, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = received.find((candidate) => candidate.to.includes(to.toLowerCase()));
+    const mail = received.find((candidate) => candidate.to.includes(to.toLowerCase()) && candidate.text.includes("/reset-password/"));
     if (mail) return mail.text;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

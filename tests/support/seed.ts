@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { groupMembers, groups, users } from "@/lib/db/schema";
+import { groupMembers, groups, outboxMessages, users } from "@/lib/db/schema";
 import { addMember, issueApiKey } from "@/lib/esign/accounts/account-setup";
 import { newId } from "@/lib/esign/ids";
 import { callJson } from "./api-client";
@@ -12,14 +13,22 @@ export interface SeededAccount {
   email: string;
 }
 
-/** A new account with its owner, through the public sign-up API; unique per call. */
+/**
+ * A new account with its owner, through the public sign-up API; unique per call. Where the service
+ * e-mails (SMTP_URL), sign-up answers 202 and e-mails a link: the account then comes from that
+ * link's token, read from the outbox, as its owner would follow it.
+ */
 export async function seedAccount(name = "Test account"): Promise<SeededAccount> {
   const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
-  const created = await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup", {
-    json: { accountName: name, email, firstName: "Olive", lastName: "Owner", password: "correct-horse-42" },
-    expect: 201,
-  });
-  return { ...created, email };
+  const json = { accountName: name, email, firstName: "Olive", lastName: "Owner", password: "correct-horse-42" };
+  if (!process.env.SMTP_URL) {
+    return { ...(await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup", { json, expect: 201 })), email };
+  }
+  // An address of its own, so that a file's many seeds stay under the sign-ups per address.
+  await callJson("POST", "/api/signup", { json, headers: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }, expect: 202 });
+  const [message] = await (await getDb()).select().from(outboxMessages).where(and(eq(outboxMessages.to, email), eq(outboxMessages.kind, "SIGN_UP_CONFIRMATION")));
+  const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message.text)![1];
+  return { ...(await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup/confirm", { json: { token }, expect: 201 })), email };
 }
 
 /** An active sender (not the owner) of the account, holding the predefined SENDER role, with an API key. */

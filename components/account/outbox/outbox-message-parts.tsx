@@ -27,6 +27,8 @@ const KIND_LABELS: Record<Kind, string> = {
   CALLBACK_FAILING: "Callback failing",
   PASSWORD_RESET: "Password reset",
   FAST_TRACK_LIMITED: "Fast track limited",
+  SIGN_UP_CONFIRMATION: "Sign-up confirmation",
+  SIGN_UP_ATTEMPTED: "Sign-up with your e-mail",
 };
 
 export function kindLabel(kind: Kind): string {

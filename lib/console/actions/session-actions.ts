@@ -1,5 +1,6 @@
 "use server";
 
+import { headers } from "next/headers";
 import { AuthError } from "next-auth";
 import { signUpRequest } from "@/lib/api/accounts";
 import { signIn, signOut, SIGN_IN_REFUSALS, unstable_update, type SignInRefusal } from "@/lib/console/auth";
@@ -10,8 +11,12 @@ import { consolePath, HOME_PATH, signInAgainPath } from "@/lib/console/sign-in-r
 
 /** The console's sign-in, sign-up and sign-out, as server actions (Next.js checks their origin). */
 
-/** A refused form: the message, the fields at fault, and what was typed (React empties a form after its action). */
-export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+/**
+ * A refused form: the message, the fields at fault, and what was typed (React empties a form after
+ * its action). `sent`: the service e-mailed the address instead of answering an account (sign-up
+ * where it sends e-mail), in its own words.
+ */
+export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; sent?: string } | undefined;
 
 const REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
   "bad-credentials": "The e-mail address or the password is not right.",
@@ -25,6 +30,11 @@ function refusalMessage(error: unknown): string | null {
   if (!(error instanceof AuthError)) return null;
   const code = (error as AuthError & { code?: string }).code;
   return SIGN_IN_REFUSALS.includes(code as SignInRefusal) ? REFUSAL_MESSAGES[code as SignInRefusal] : REFUSAL_MESSAGES["bad-credentials"];
+}
+
+/** The console's client, as the server resolved it (lib/http/client-address.ts), for the service's limits per address. */
+async function clientIp(): Promise<string | undefined> {
+  return (await headers()).get("x-forwarded-for")?.split(",")[0].trim() || undefined;
 }
 
 async function signInWith(provider: "password" | "api-key", fields: Record<string, string>, destination: string): Promise<FormState> {
@@ -45,7 +55,10 @@ export async function signInWithApiKey(_state: FormState, form: FormData): Promi
   return signInWith("api-key", { apiKey: String(form.get("apiKey") ?? "") }, consolePath(form.get("next")));
 }
 
-/** A new account on the embedded service, then signed in with its first key. */
+/**
+ * A new account on the embedded service, then signed in with its first key; or, where the service
+ * sends e-mail, its answer that a message is on its way (the same for every e-mail).
+ */
 export async function signUp(_state: FormState, form: FormData): Promise<FormState> {
   const input = {
     accountName: String(form.get("accountName") ?? ""),
@@ -62,13 +75,30 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
   }
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
-    answer = await callEsignApi("/api/signup", { json: parsed.data });
+    answer = await callEsignApi("/api/signup", { json: parsed.data, clientIp: await clientIp() });
   } catch {
     return { error: REFUSAL_MESSAGES.unreachable, values: { ...input, password: "" } };
   }
+  if (answer.status === 202 && typeof answer.body?.message === "string") return { sent: answer.body.message };
+  return signInWithNewAccount(answer, { ...input, password: "" });
+}
+
+/** The e-mailed sign-up link's token: the account is created, then signed in with its first key. */
+export async function confirmSignUp(_state: FormState, form: FormData): Promise<FormState> {
+  let answer: Awaited<ReturnType<typeof callEsignApi>>;
+  try {
+    answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? "") }, clientIp: await clientIp() });
+  } catch {
+    return { error: REFUSAL_MESSAGES.unreachable };
+  }
+  return signInWithNewAccount(answer);
+}
+
+/** The service's answer of a new account (201 and its key) signs in with that key; any other is the form's error. */
+async function signInWithNewAccount(answer: Awaited<ReturnType<typeof callEsignApi>>, values?: Record<string, string>): Promise<FormState> {
   if (answer.status !== 201 || typeof answer.body?.apiKey !== "string") {
     const message = typeof answer.body?.message === "string" ? answer.body.message : `The account could not be created (HTTP ${answer.status}).`;
-    return { error: message, values: { ...input, password: "" } };
+    return { error: message, values };
   }
   return signInWith("api-key", { apiKey: answer.body.apiKey }, HOME_PATH);
 }

@@ -13,6 +13,8 @@ export const EMAIL_KINDS = [
   "CALLBACK_FAILING",
   "PASSWORD_RESET",
   "FAST_TRACK_LIMITED",
+  "SIGN_UP_CONFIRMATION",
+  "SIGN_UP_ATTEMPTED",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -8,7 +8,8 @@ import type { EmailKind } from "./email-kinds";
 import type { EmailContent } from "./messages";
 
 export interface OutgoingEmail extends EmailContent {
-  accountId: string;
+  /** Null for a message about no account yet (a sign-up's confirmation link): no account's outbox lists it. */
+  accountId: string | null;
   /** The package the message is about, if any (its EMAIL_BOUNCE event goes to the package). */
   packageId?: string;
   kind: EmailKind;

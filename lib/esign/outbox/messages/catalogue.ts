@@ -147,6 +147,26 @@ function catalogueOf(t: Translate): Catalogue {
         { action: { label: t("fastTrackLimited.action"), url: d.templatesUrl } },
       ],
     },
+    signUpConfirmation: {
+      subject: () => t("signUpConfirmation.subject"),
+      body: (d) => [
+        hello(d.userName),
+        { paragraph: t("signUpConfirmation.intro", { accountName: d.accountName }) },
+        { action: { label: t("signUpConfirmation.action"), url: d.confirmUrl } },
+        { paragraph: t("signUpConfirmation.validity", { hoursValid: d.hoursValid }) },
+      ],
+    },
+    signUpAttempted: {
+      subject: () => t("signUpAttempted.subject"),
+      body: (d) => [
+        hello(d.userName),
+        { paragraph: t("signUpAttempted.intro") },
+        { paragraph: t("signUpAttempted.whatToDo") },
+        { action: { label: t("signUpAttempted.signInAction"), url: d.signInUrl } },
+        { action: { label: t("signUpAttempted.resetAction"), url: d.forgotPasswordUrl } },
+        { paragraph: t("signUpAttempted.ignore") },
+      ],
+    },
   };
 }
 

@@ -16,6 +16,8 @@ import type {
   SignerLockedData,
   SigningCancelledData,
   SigningInvitationData,
+  SignUpAttemptedData,
+  SignUpConfirmationData,
   Template,
 } from "./types";
 
@@ -59,6 +61,8 @@ export const expiredEmail = (data: ExpiredData, language?: string | null) => ren
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string | null) => render((c) => c.callbackFailing, data, language);
 export const passwordResetEmail = (data: PasswordResetData, language?: string | null) => render((c) => c.passwordReset, data, language);
 export const fastTrackLimitedEmail = (data: FastTrackLimitedData, language?: string | null) => render((c) => c.fastTrackLimited, data, language);
+export const signUpConfirmationEmail = (data: SignUpConfirmationData, language?: string | null) => render((c) => c.signUpConfirmation, data, language);
+export const signUpAttemptedEmail = (data: SignUpAttemptedData, language?: string | null) => render((c) => c.signUpAttempted, data, language);
 
 /** The SMS that carries a signer's code, in the signer's language as `emailLanguageOf` picks it. */
 export const signingCodeText = (data: { code: string; packageName: string; minutesValid: number }, language?: string | null) =>

@@ -15,6 +15,8 @@ import {
   signerLockedEmail,
   signingCancelledEmail,
   signingInvitationEmail,
+  signUpAttemptedEmail,
+  signUpConfirmationEmail,
   type EmailContent,
 } from "./index";
 
@@ -68,6 +70,8 @@ function everyKindIn(language: string): Record<string, EmailContent> {
       { ownerName: "Olive", templateName: "Lease", limit: "address", allowed: 10, count: 37, templatesUrl: "https://signet.test/templates" },
       language,
     ),
+    signUpConfirmation: signUpConfirmationEmail({ userName: "Olive", accountName: "Acme", confirmUrl: "https://signet.test/signup/confirm?token=t", hoursValid: 24 }, language),
+    signUpAttempted: signUpAttemptedEmail({ userName: "Olive", signInUrl: "https://signet.test/signin", forgotPasswordUrl: "https://signet.test/forgot-password" }, language),
   };
 }
 
@@ -101,6 +105,9 @@ describe("e-mail languages", () => {
       expect(mails.oneTimeCode.text).toContain("482913");
       expect(mails.callbackFailing.text).toContain("10");
       expect(mails.fastTrackLimited.text).toContain("37");
+      expect(mails.signUpConfirmation.text).toContain("https://signet.test/signup/confirm?token=t");
+      expect(mails.signUpConfirmation.text).toContain("24");
+      expect(mails.signUpAttempted.text).toContain("https://signet.test/forgot-password");
       // 23:30 UTC on the 8th is still the 8th; the year shows in every locale.
       expect(mails.expired.text).toMatch(/8/);
       expect(mails.expired.text).toContain("2030");

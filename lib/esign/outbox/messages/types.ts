@@ -122,6 +122,21 @@ export interface FastTrackLimitedData {
   templatesUrl: string;
 }
 
+/** The link that confirms a sign-up's e-mail and creates its account. */
+export interface SignUpConfirmationData {
+  userName: string;
+  accountName: string;
+  confirmUrl: string;
+  hoursValid: number;
+}
+
+/** To the owner of an e-mail someone tried to sign up with. */
+export interface SignUpAttemptedData {
+  userName: string;
+  signInUrl: string;
+  forgotPasswordUrl: string;
+}
+
 /** Every kind of message, in one language. */
 export interface Catalogue {
   senderInvitation: Template<SenderInvitationData>;
@@ -137,4 +152,6 @@ export interface Catalogue {
   callbackFailing: Template<CallbackFailingData>;
   passwordReset: Template<PasswordResetData>;
   fastTrackLimited: Template<FastTrackLimitedData>;
+  signUpConfirmation: Template<SignUpConfirmationData>;
+  signUpAttempted: Template<SignUpAttemptedData>;
 }

@@ -1,0 +1,22 @@
+import { signUpConfirmation, signUpResponse } from "@/lib/api/accounts";
+import { confirmSignUp } from "@/lib/esign/accounts/sign-up";
+import { publicRoute } from "@/lib/http/api-handler";
+import { readJsonWith } from "@/lib/http/request-body";
+import { json } from "@/lib/http/responses";
+import { errorBody, ok } from "@/lib/api/openapi/operation";
+
+/** Our extension: the e-mailed sign-up link's token creates the account. */
+export const POST = publicRoute({
+  tag: "Accounts",
+  summary: "Confirm a sign-up's e-mail and create its account (our extension)",
+  description:
+    "The token of the link `POST /api/signup` e-mailed. Creates the account and its owner once, and answers as an immediate sign-up does. An unknown token is a 400 `error.validation.invalidSignUpToken`; a used or expired one a 410 (`error.gone.signUpTokenUsed`, `error.gone.signUpTokenExpired`); an e-mail registered meanwhile a 409.",
+  body: { schema: signUpConfirmation },
+  responses: {
+    201: ok(signUpResponse, "The account, its owner and the owner's API key"),
+    410: ok(errorBody, "The link has been used or has expired"),
+  },
+}, async ({ request, db }) => {
+  const input = await readJsonWith(request, signUpConfirmation);
+  return json(await confirmSignUp(db, input), 201);
+});
