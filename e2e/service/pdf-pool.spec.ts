@@ -39,16 +39,21 @@ test("one account's heavy uploads hold neither the memory nor another account's 
   test.setTimeout(120_000);
   const heavy = await ServiceClient.signUp(server.url, "Heavy uploads");
   const other = await ServiceClient.signUp(server.url, "Other");
-  const [bomb, slow, small] = await Promise.all([stackedFlatePdf(300 * MB), longTextPdf(25), makePdf({ pages: 2 })]);
+  const [long, bomb, slow, small] = await Promise.all([longTextPdf(200), stackedFlatePdf(300 * MB), longTextPdf(25), makePdf({ pages: 2 })]);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const answered: string[] = [];
   const track = (who: string, response: Promise<Response>) => response.then((done) => (answered.push(who), done));
+  // The long upload holds the one worker for seconds; the heavy account's next uploads queue behind it,
+  // and the other account's upload is sent after them.
+  const first = track("heavy: long", upload(heavy, "Long", long));
+  await pause(300);
   const refused = track("heavy: bomb", upload(heavy, "Stacked", bomb));
   const heavyUploads = [1, 2, 3].map((n) => track(`heavy: upload ${n}`, upload(heavy, `Slow ${n}`, slow)));
-  // Sent once the heavy account's uploads are queued behind its bomb (a worker takes seconds to load and read it).
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await pause(300);
   const otherUpload = track("other: upload", upload(other, "Small", small));
 
+  expect((await first).status).toBe(200);
   const bombAnswer = await refused;
   expect(bombAnswer.status).toBe(422);
   expect(await bombAnswer.json()).toMatchObject({
@@ -58,7 +63,9 @@ test("one account's heavy uploads hold neither the memory nor another account's 
   });
   expect((await otherUpload).status).toBe(200);
   expect((await Promise.all(heavyUploads)).map((response) => response.status)).toEqual([200, 200, 200]);
-  // The worker the bomb held went to the other account, not to the heavy account's next upload.
-  expect(answered.slice(0, 2)).toEqual(["heavy: bomb", "other: upload"]);
-  expect((await heavy.json<{ count: number }>("GET", "/api/packages")).count).toBe(3);
+  // The other account took the next free worker, ahead of the heavy account's waiting uploads (in
+  // one queue, first come first served, it came after all of them).
+  const otherAt = answered.indexOf("other: upload");
+  for (const n of [1, 2, 3]) expect(otherAt, answered.join(", ")).toBeLessThan(answered.indexOf(`heavy: upload ${n}`));
+  expect((await heavy.json<{ count: number }>("GET", "/api/packages")).count).toBe(4);
 });
