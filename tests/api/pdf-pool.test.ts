@@ -165,4 +165,20 @@ describe("the PDF worker pool", () => {
     // The worker it ended is replaced: the next upload is read as usual.
     expect((await uploadForTextTags(account.apiKey, "Plain", await makePdf({ pages: 2 }))).status).toBe(200);
   }, 60_000);
+  it("answers 503, not 500, to the uploads a shutdown leaves waiting, and stores nothing for them", async () => {
+    const account = await seedAccount("Stopping");
+    const [long, small] = await Promise.all([longTextPdf(100), makePdf({ pages: 2 })]);
+    const before = await countPackages(account.accountId);
+    const running = uploadForTextTags(account.apiKey, "Long", long);
+    await pdfJobsCalled(1);
+    const waiting = [uploadForTextTags(account.apiKey, "Small 1", small), uploadForTextTags(account.apiKey, "Small 2", small)];
+    await pdfJobsCalled(3);
+    await closePdfPool();
+    for (const response of await Promise.all(waiting)) {
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 503, messageKey: "error.unavailable.stopping" });
+    }
+    expect([200, 503]).toContain((await running).status);
+    expect(await countPackages(account.accountId)).toBeLessThanOrEqual(before + 1);
+  }, 60_000);
 });

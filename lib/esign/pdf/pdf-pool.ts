@@ -51,6 +51,8 @@ interface PdfPool {
   /** In the order they were handed to a worker, oldest first. */
   running: Set<RunningJob>;
   watchdog?: NodeJS.Timeout;
+  /** Set at shutdown: the jobs it cuts short are the service's going away, not the caller's fault. */
+  closing?: boolean;
 }
 
 /** On globalThis, so that hot reload in `next dev` does not start a second pool. */
@@ -88,8 +90,9 @@ export async function closePdfPool(): Promise<void> {
   const pool = holder.signetPdfPool;
   holder.signetPdfPool = undefined;
   if (!pool) return;
+  pool.closing = true;
   clearInterval(pool.watchdog);
-  for (const job of pool.waiting.drain()) job.done(Promise.reject(new Error("The PDF workers stopped before this job's turn.")));
+  for (const job of pool.waiting.drain()) job.done(Promise.reject(stopping()));
   await pool.piscina.destroy();
 }
 
@@ -141,7 +144,7 @@ function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: Wai
   pool.running.add(running);
   pool.watchdog ??= setInterval(() => checkRunningJobs(pool), WATCHDOG_INTERVAL_MS).unref();
   const answer = pool.piscina.run(task, { signal: running.abort.signal }).catch((error: Error) => {
-    throw refusalOf(error, documentName);
+    throw pool.closing ? stopping() : refusalOf(error, documentName);
   }) as Promise<PdfJobAnswer>;
   done(answer);
   void answer
@@ -151,6 +154,11 @@ function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: Wai
       pool.waiting.finished(accountId);
       handOutWorkers(pool);
     });
+}
+
+/** A 503 for the jobs a shutdown cuts short or never runs: another instance, or this one restarted, takes them. */
+function stopping(): ServiceError {
+  return new ServiceError(503, "error.unavailable.stopping", "The service is stopping; try again in a moment.");
 }
 
 /** What a job's failure answers: the watchdog's refusal, a 422 for a worker out of heap, or the error itself. */
