@@ -2,7 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { checkPage, signInWithPassword, signUpInConsole } from "../console/console-support";
 import type { Server } from "../support/servers";
 import { startMailingServer, type MailingServer } from "../support/mailing-server";
-import type { SmtpReceiver } from "../support/smtp-receiver";
+import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /**
  * Console sessions end on the server, and passwords change and reset, against a server of its

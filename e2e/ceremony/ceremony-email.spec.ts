@@ -6,7 +6,7 @@ import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { startMailingServer, type MailingServer } from "../support/mailing-server";
-import type { SmtpReceiver } from "../support/smtp-receiver";
+import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /**
  * The parts of the ceremony that arrive by e-mail, against a server of its own that sends

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { expectAccessible } from "../support/accessibility";
-import type { SmtpReceiver } from "../support/smtp-receiver";
+import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /** What the console's end-to-end tests share: a new user, real PDFs, the page checks. */
 

@@ -9,7 +9,7 @@ import { CallbackReceiver } from "../support/callback-receiver";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { createThrowawayDatabase, freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { ServiceClient, signThroughCeremonyApi } from "../support/service-client";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /**
  * What the service promises to do later, done by the running server on its own: a package expires

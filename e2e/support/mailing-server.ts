@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "./servers";
-import { SmtpReceiver } from "./smtp-receiver";
+import { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /** A Signet server of a spec's own, in a fresh data folder, that e-mails through a real SMTP receiver on loopback. */
 export interface MailingServer {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { multipartBody } from "../../tests/support/pdfs";
-import type { SmtpReceiver } from "./smtp-receiver";
+import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /**
  * The e-signature API as an integrator calls it, over HTTP against a running server: a new

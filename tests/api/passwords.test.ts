@@ -1,7 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages, passwordResetTokens } from "@/lib/db/schema";
@@ -9,6 +7,7 @@ import { advanceClock, resetClock } from "@/lib/esign/clock";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
 import { seedAccount, seedSender } from "../support/seed";
+import { SmtpReceiver } from "../support/smtp-receiver";
 
 /** Password change (`POST /api/user/password`) and reset by e-mailed link (`POST /api/signin/passwordReset[/complete]`). */
 
@@ -16,32 +15,17 @@ import { seedAccount, seedSender } from "../support/seed";
 process.env.JOB_SCHEMA = `password_test_${randomBytes(4).toString("hex")}`;
 
 const PASSWORD = "correct-horse-42"; // seedAccount's
-const received: { to: string[]; text: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["AUTH", "STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text });
-      callback();
-    });
-  },
-});
+const smtp = new SmtpReceiver();
+const received = smtp.mails;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  process.env.SMTP_URL = await smtp.start();
   process.env.SIGN_IN_FAILURE_DELAY_MS = "1";
   await startJobQueue({ only: ["send-email"], pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await stopJobQueue();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
   delete process.env.SMTP_URL;
   delete process.env.SIGN_IN_FAILURE_DELAY_MS;
 });
