@@ -194,6 +194,24 @@ describe("password reset by e-mailed link", () => {
     expect(await sessionStatus(fresh)).toBe(200);
   });
 
+  it("voids the user authentication tokens asked for before a change or reset: none signs in after", async () => {
+    const owner = await seedAccount();
+    const stolen = await signInKey(owner.email, PASSWORD);
+    const askFor = async (apiKey: string) => (await callJson<{ value: string }>("POST", "/api/authenticationTokens/user", { key: apiKey })).value;
+    const redeem = (authenticationToken: string) => call("POST", "/api/signin/authenticationToken", { json: { authenticationToken } });
+    const keptBeforeReset = await askFor(stolen);
+
+    await requestReset(owner.email);
+    expect((await completeReset(await tokenFromOutbox(owner.email), "reset-pass-2027")).status).toBe(200);
+    expect((await redeem(keptBeforeReset)).status).toBe(401);
+
+    const fresh = await signInKey(owner.email, "reset-pass-2027");
+    const keptBeforeChange = await askFor(fresh);
+    const changed = await call("POST", "/api/user/password", { key: fresh, json: { currentPassword: "reset-pass-2027", newPassword: "changed-pass-2028" } });
+    expect(changed.status).toBe(200);
+    expect((await redeem(keptBeforeChange)).status).toBe(401);
+  });
+
   it("refuses an expired link, an unknown one, and every earlier link once one was used", async () => {
     const owner = await seedAccount();
     await requestReset(owner.email);

@@ -8,7 +8,7 @@ import { badRequest } from "@/lib/esign/errors";
 import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
 import type { Caller } from "./caller";
 import { countPasswordAttempt } from "./sign-in";
-import { renewSignInKey, revokeSignInKeysOf } from "./sign-in-keys";
+import { renewSignInKey, revokeSignInCredentialsOf } from "./sign-in-keys";
 
 /**
  * `POST /api/user/password` (our extension): the caller changes their own password, proving the
@@ -37,7 +37,7 @@ export async function changePassword(db: Db, caller: Caller, input: PasswordChan
     await tx.update(users).set({ passwordHash, updated: now() }).where(eq(users.id, caller.user.id));
     await tx.delete(signInFailures).where(eq(signInFailures.email, email));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, caller.user.id));
-    await revokeSignInKeysOf(tx, caller.user.id);
+    await revokeSignInCredentialsOf(tx, caller.user.id);
     const changed = { id: caller.user.id, email: caller.user.email };
     if (caller.credential !== "apiKey") return changed;
     return { ...changed, apiKey: await renewSignInKey(tx, caller.user.id, caller.account.id) };

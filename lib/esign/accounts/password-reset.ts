@@ -11,7 +11,7 @@ import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, gone, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
 import { rateLimitKey } from "@/lib/http/ip-address";
-import { revokeSignInKeysOf } from "./sign-in-keys";
+import { revokeSignInCredentialsOf } from "./sign-in-keys";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 
 /** How long a reset link works. */
@@ -116,7 +116,7 @@ export async function completePasswordReset(db: Db, input: PasswordResetCompleti
     await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, row.user.id), isNull(passwordResetTokens.usedAt)));
     await tx.update(users).set({ passwordHash, updated: at }).where(eq(users.id, row.user.id));
     await tx.delete(signInFailures).where(eq(signInFailures.email, row.user.email.toLowerCase()));
-    await revokeSignInKeysOf(tx, row.user.id);
+    await revokeSignInCredentialsOf(tx, row.user.id);
     return { id: row.user.id, email: row.user.email };
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { apiKeys } from "@/lib/db/schema";
+import { apiKeys, userAuthenticationTokens } from "@/lib/db/schema";
 import { newId } from "@/lib/esign/ids";
 import { decryptSecret, encryptSecret, lookupHash } from "@/lib/esign/security/secret-crypto";
 import { newApiKey } from "./account-setup";
@@ -39,12 +39,17 @@ export async function issueTokenSignInKey(tx: Queryable, userId: string, account
   return apiKey;
 }
 
-/** After a password change or reset: every sign-in key of the user, in every account, stops working. */
-export async function revokeSignInKeysOf(tx: Queryable, userId: string): Promise<void> {
+/**
+ * After a password change or reset: every sign-in key of the user, in every account, stops
+ * working, and so does every user authentication token of theirs (each would sign in to a fresh
+ * sign-in key: one asked for with the old access just before a reset would outlive it).
+ */
+export async function revokeSignInCredentialsOf(tx: Queryable, userId: string): Promise<void> {
   await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.kind, "SIGN_IN")));
+  await tx.delete(userAuthenticationTokens).where(eq(userAuthenticationTokens.userId, userId));
 }
 
-/** A fresh sign-in key of the user in the account, after `revokeSignInKeysOf` in the same transaction. */
+/** A fresh sign-in key of the user in the account, after `revokeSignInCredentialsOf` in the same transaction. */
 export async function renewSignInKey(tx: Queryable, userId: string, accountId: string): Promise<string> {
   const { apiKey, row } = signInKeyRow(userId, accountId, null);
   await tx.insert(apiKeys).values(row);
