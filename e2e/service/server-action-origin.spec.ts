@@ -61,3 +61,13 @@ test("a server action sent as a form whose field nests 5,000 levels deep answers
   expect(response.status()).toBe(400);
   expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.jsonTooDeep" });
 });
+
+test("a server action whose text claims to be a form in other letter case is read as text, and refused past 64 levels", async ({ request, baseURL }) => {
+  // Next.js takes a body as a form only when the header starts with "multipart/form-data" as written; React decodes any other as text.
+  const response = await request.post("/signin", {
+    headers: { origin: baseURL!, "next-action": signInPageActionId(), "content-type": "Multipart/Form-Data; boundary=x" },
+    data: `[${"[".repeat(5000)}${"]".repeat(5000)}]`,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: 400, messageKey: "error.validation.jsonTooDeep" });
+});

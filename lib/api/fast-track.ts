@@ -4,14 +4,15 @@ import { optional } from "./wire";
 /**
  * A name an anonymous fast track caller gives a signer. It is written into the invitation the
  * service e-mails, in the account's name, to an address the caller chose: so a name, not a
- * message. Letters of any script, spaces, apostrophes, hyphens, and periods that end a word
- * ("J. Smith", "Jr."): no digits, links, addresses or line breaks.
+ * message. Letters of any script, spaces, apostrophes, hyphens, commas, and periods after an
+ * initial or at a word's end ("J.R. Smith", "Smith, Jr."): no digits, links ("evil.example"),
+ * addresses or line breaks.
  */
 const visitorName = z
   .string()
   .trim()
   .max(64)
-  .regex(/^(?:[\p{L}\p{M}' ’-]|\.(?!\S))*$/u, "must be a name: letters, spaces, apostrophes, hyphens, and periods that end a word");
+  .regex(/^(?:[\p{L}\p{M}' ’,-]|(?<=(?:^|[\s.])\p{L})\.|\.(?!\S))*$/u, "must be a name: letters, spaces, apostrophes, hyphens, commas, and periods after an initial or at a word's end");
 
 /**
  * The original's FastTrackSigner and FastTrackRole, and nothing else: whatever more a signer can

@@ -1,6 +1,5 @@
 import { badRequest } from "@/lib/esign/errors";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth";
-import { mediaType } from "./request-body";
 import { errorResponse } from "./responses";
 import { isPossibleServerAction } from "./server-action-origin";
 
@@ -11,11 +10,12 @@ import { isPossibleServerAction } from "./server-action-origin";
  */
 export async function serverActionNestsTooDeep(request: Request): Promise<boolean> {
   if (!isPossibleServerAction(request) || !request.body) return false;
-  if (mediaType(request) === "multipart/form-data") {
+  // Next.js reads the body as a form only when the header starts with "multipart/form-data" as
+  // written (server-action-request-meta.js), and decodes any other body as the arguments' text: so
+  // "Multipart/Form-Data" is text to React, and is scanned as text here.
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const form = await request.clone().formData().catch(() => null);
-    // A form that cannot be read is Next.js's to refuse.
-    if (!form) return false;
-    return [...form.values()].some((value) => typeof value === "string" && nestsDeeperThan(value, MAX_JSON_DEPTH));
+    if (form) return [...form.values()].some((value) => typeof value === "string" && nestsDeeperThan(value, MAX_JSON_DEPTH));
   }
   return nestsDeeperThan(await request.clone().text(), MAX_JSON_DEPTH);
 }

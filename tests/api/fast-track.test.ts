@@ -217,12 +217,12 @@ describe("fast track: what an anonymous caller may write into e-mails", () => {
     const token = await linkOf(account);
     const withName = (firstName: string) =>
       call("POST", `/api/fastTrack?token=${token}`, { json: [{ id: "Visitor", signers: [{ email: "vera@example.test", firstName, lastName: "Visitor" }] }], headers: { "x-forwarded-for": newAddress() } });
-    for (const name of ["Win a prize at evil.example", "https://evil.example", "Call +1 555 0100", "Vera\nYour account is locked", "vera@evil.example", "V".repeat(65)]) {
+    for (const name of ["Win a prize at evil.example", "https://evil.example", "Call +1 555 0100", "Vera\nYour account is locked", "vera@evil.example", "www.evil.example", "V".repeat(65)]) {
       const refused = await withName(name);
       expect(refused.status, name).toBe(400);
     }
     expect(await packagesOf(account)).toBe(0);
-    for (const name of ["Jean-Luc", "Mary O’Neil", "J. R. Smith Jr.", "Zoë", "李小龍"]) expect((await withName(name)).status, name).toBe(200);
+    for (const name of ["Jean-Luc", "Mary O’Neil", "J. R. Smith Jr.", "J.R. Smith", "Smith, Jr.", "Zoë", "李小龍"]) expect((await withName(name)).status, name).toBe(200);
   });
 
   it("takes only what the original's FastTrackSigner has: no group members, authentication or delivery to other people", async () => {
