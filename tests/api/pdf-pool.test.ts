@@ -142,6 +142,24 @@ describe("the PDF worker pool", () => {
     expect(await countPackages(heavy.accountId)).toBe(3);
   }, 90_000);
 
+  it("counts a sub account's jobs with its top account's: making sub accounts does not multiply the share", async () => {
+    process.env.PDF_JOBS_WAITING_PER_ACCOUNT = "2";
+    const top = await seedAccount("Top");
+    const child = await callJson<{ id: string }>("POST", "/api/account/subaccounts", { key: top.apiKey, json: { name: "Child" } });
+    const keys = await callJson<{ accountUid: string; apiKey: string }[]>("GET", "/api/account/subaccountApiKeys", { key: top.apiKey });
+    const childKey = keys.find((key) => key.accountUid === child.id)!.apiKey;
+    const [longest, slow] = await Promise.all([longTextPdf(100), longTextPdf(10)]);
+    // The top account: one job running, one waiting; the child's first and second wait in the same queue.
+    const accepted = [uploadForTextTags(top.apiKey, "Top 1", longest)];
+    await pdfJobsCalled(1);
+    accepted.push(uploadForTextTags(top.apiKey, "Top 2", slow), uploadForTextTags(childKey, "Child 1", slow));
+    await pdfJobsCalled(3);
+    const refused = await uploadForTextTags(childKey, "Child 2", slow);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 429, messageKey: "error.tooManyRequests.pdfJobs" });
+    expect((await Promise.all(accepted)).map((response) => response.status)).toEqual([200, 200, 200]);
+  }, 90_000);
+
   it("ends a job whose buffers outside the heap pass PDF_WORKER_MEMORY_MB with a 422, stores nothing, and goes on answering", async () => {
     process.env.PDF_WORKER_MEMORY_MB = "128";
     // Past the decode budget's per-stream limit (100 MB), which would refuse the bomb before it is

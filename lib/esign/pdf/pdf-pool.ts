@@ -2,6 +2,8 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import { config } from "@/lib/config";
 import { ServiceError, tooManyRequests, unprocessable } from "@/lib/esign/errors";
+import { getDb } from "@/lib/db/client";
+import { topAccountIdOf } from "@/lib/esign/sub-accounts/account-tree";
 import { FairQueue } from "./fair-queue";
 import type { PdfJobAnswer, PdfJobName, PdfJobs, PdfTask } from "./pdf-jobs";
 import { logger } from "@/lib/observability/logger";
@@ -15,14 +17,15 @@ const WATCHDOG_INTERVAL_MS = 100;
 const RETRY_AFTER_SECONDS = 5;
 const MB = 1024 * 1024;
 
-/** Who a PDF job is for: the account whose turn it waits for, and the document a refusal names. */
+/** Who a PDF job is for: the account (its top account's turn is the one it waits for), and the document a refusal names. */
 export interface PdfJobFor {
   accountId: string;
   documentName: string;
 }
 
 interface WaitingJob {
-  accountId: string;
+  /** The top account of the job's account tree: the queue it waits in. */
+  tenantId: string;
   task: PdfTask;
   documentName: string;
   done: (answer: Promise<PdfJobAnswer>) => void;
@@ -111,7 +114,10 @@ export async function runPdfJob<Name extends PdfJobName>(
 ): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
   const pool = pdfPool();
   const { pdfJobsWaitingPerAccount } = config();
-  if (pool.waiting.waitingOf(accountId) >= pdfJobsWaitingPerAccount) {
+  // Sub accounts take their top account's turn and share its cap: an owner cannot multiply their
+  // share of the workers by making sub accounts.
+  const tenantId = await topAccountIdOf(await getDb(), accountId);
+  if (pool.waiting.waitingOf(tenantId) >= pdfJobsWaitingPerAccount) {
     throw tooManyRequests(
       "error.tooManyRequests.pdfJobs",
       `This account already has ${pdfJobsWaitingPerAccount} PDF jobs (uploads, downloads, seals) waiting for a worker; try again in ${RETRY_AFTER_SECONDS} seconds.`,
@@ -120,7 +126,7 @@ export async function runPdfJob<Name extends PdfJobName>(
   }
   const startedFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const answer = await new Promise<PdfJobAnswer>((resolve) => {
-    pool.waiting.push(accountId, { accountId, task: { job, input, startedFlag }, documentName, done: resolve });
+    pool.waiting.push(tenantId, { tenantId, task: { job, input, startedFlag }, documentName, done: resolve });
     handOutWorkers(pool);
   });
   if ("serviceError" in answer) {
@@ -139,7 +145,7 @@ function handOutWorkers(pool: PdfPool): void {
   }
 }
 
-function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: WaitingJob): void {
+function runOnWorker(pool: PdfPool, { tenantId, task, documentName, done }: WaitingJob): void {
   const running: RunningJob = { documentName, abort: new AbortController(), handedAt: performance.now(), startedFlag: task.startedFlag };
   pool.running.add(running);
   pool.watchdog ??= setInterval(() => checkRunningJobs(pool), WATCHDOG_INTERVAL_MS).unref();
@@ -151,7 +157,7 @@ function runOnWorker(pool: PdfPool, { accountId, task, documentName, done }: Wai
     .catch(() => {})
     .finally(() => {
       pool.running.delete(running);
-      pool.waiting.finished(accountId);
+      pool.waiting.finished(tenantId);
       handOutWorkers(pool);
     });
 }

@@ -39,3 +39,14 @@ export async function depthOf(db: Queryable, account: AccountRow): Promise<numbe
   }
   return depth;
 }
+
+/** The top account of the tree `accountId` is in (itself when it has no parent). */
+export async function topAccountIdOf(db: Queryable, accountId: string): Promise<string> {
+  let topId = accountId;
+  for (let level = 1; level < MAX_ACCOUNT_DEPTH * 2; level++) {
+    const [row] = await db.select({ parentAccountId: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, topId));
+    if (!row?.parentAccountId) return topId;
+    topId = row.parentAccountId;
+  }
+  return topId;
+}
