@@ -63,6 +63,13 @@ describe("assertDecodesWithin", () => {
     expect(error.message).toContain("has an object stream whose /N or /First is not a number");
   });
 
+  it("refuses a trailer naming /Encrypt that pdf-lib would not read, hidden in a stream's data", async () => {
+    const trailer = "xref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R /Encrypt << /Filter /Standard /V 1 >> >>";
+    const pdf = rawPdf(["<< /Type /Catalog >>", `<< /Length ${trailer.length} >>\nstream\n${trailer}\nendstream`]);
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Hidden"));
+    expect([error.status, error.messageKey]).toEqual([400, "error.validation.encryptedPdf"]);
+  });
+
   it("refuses dictionaries inside one another at once, which pdf.js would read a token at a time from each `obj`", async () => {
     const pdf = Buffer.from(`%PDF-1.7\n${"5 0 obj << ".repeat(200_000)}\n%%EOF\n`, "latin1");
     const started = performance.now();

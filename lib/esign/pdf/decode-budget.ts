@@ -1,5 +1,5 @@
 import { unprocessable, type ServiceError } from "@/lib/esign/errors";
-import { corruptPdf } from "./corrupt-pdf";
+import { corruptPdf, encryptedPdf } from "./corrupt-pdf";
 import {
   ascii85DecodeWithin,
   asciiHexDecodeWithin,
@@ -25,8 +25,9 @@ export interface DecodeLimits {
  * whole chain, each filter's output counted against one budget for the document, and each
  * decoder stops as soon as the budget is spent.
  *
- * Which streams: every `N G obj` of the file (in the data of other streams too, where a cross
- * reference may point) that is a dictionary followed by `stream`, and every object of a decoded
+ * Which streams: every one pdf.js could reach, wherever a cross reference points: after every
+ * `obj` keyword of the file (in the data of other streams too), a dictionary followed by `stream`,
+ * the dictionary read as pdf.js reads it (OBJ_KEYWORD, PdfSyntax); and every object of a decoded
  * object stream, recursively. A `stream` keyword that belongs to none of them makes the file
  * corrupt (400): no reader could be told what it decodes to. /Length is not trusted: the first filter reads from the start
  * of the data to its own end-of-data mark (the end of the file at most), as far as any reader does.
@@ -53,8 +54,33 @@ export async function assertDecodesWithin(bytes: Uint8Array, limits: DecodeLimit
     if (stream) streams.push(stream);
   }
   assertEveryStreamKeywordRead(text, streams, label);
+  assertNoEncryption(text, streams, budget);
   for (const stream of streams) await decodeWithin(stream, budget, 0);
 }
+
+/**
+ * pdf.js decrypts every stream when the trailer it reads (after a cross-reference table, or a
+ * cross-reference stream's dictionary) names /Encrypt, and the budget would have counted the
+ * encrypted bytes. pdf-lib refuses an encrypted upload, but only sees the trailers it reads in
+ * order: one hidden in a stream's data is found here. Any trailer or stream naming /Encrypt is
+ * refused as encrypted.
+ */
+function assertNoEncryption(text: string, streams: PdfStream[], budget: Budget): void {
+  const trailers: PdfValue[] = [];
+  for (const keyword of text.matchAll(TRAILER_KEYWORD)) {
+    const syntax = new PdfSyntax(text, budget, keyword.index + keyword[0].length);
+    try {
+      syntax.skipSpace();
+      if (text.startsWith("<<", syntax.position)) trailers.push(syntax.value());
+    } catch (error) {
+      if (!(error instanceof PdfSyntaxError)) throw error;
+    }
+  }
+  const dictionaries = [...trailers, ...streams.map((stream) => stream.dictionary)];
+  if (dictionaries.some((dictionary) => dictionary instanceof Map && dictionary.has("Encrypt"))) throw encryptedPdf(budget.label);
+}
+
+const TRAILER_KEYWORD = /trailer(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
 
 interface Budget extends DecodeLimits {
   remaining: number;
