@@ -70,6 +70,16 @@ describe("assertDecodesWithin", () => {
     expect([error.status, error.messageKey]).toEqual([400, "error.validation.encryptedPdf"]);
   });
 
+  it("refuses an object stream whose offsets pdf.js might read otherwise", async () => {
+    const inner = `<< /Filter [/FlateDecode /FlateDecode] >>\nstream\n${latin1(deflateSync(await deflatedZeros(20 * MB)))}\nendstream`;
+    // pdf.js reads the offset `1-0` as 10 (a minus sign inside a number is passed over), where the stream is.
+    const objects = `5 1-0 ${" ".repeat(4)}${inner}`;
+    const objectStream = latin1(deflateSync(Buffer.from(objects, "latin1")));
+    const pdf = pdfWith(`<< /Type /ObjStm /N 1 /First 0 /Filter /FlateDecode >>\nstream\n${objectStream}\nendstream`);
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Offsets"));
+    expect(error.message).toContain("has an object stream whose object offsets cannot be read");
+  });
+
   it("refuses dictionaries inside one another at once, which pdf.js would read a token at a time from each `obj`", async () => {
     const pdf = Buffer.from(`%PDF-1.7\n${"5 0 obj << ".repeat(200_000)}\n%%EOF\n`, "latin1");
     const started = performance.now();

@@ -228,18 +228,22 @@ function streamsOfObjectStream(dictionary: PdfDictionary, decoded: Uint8Array, b
   const streams: PdfStream[] = [];
   const syntax = new PdfSyntax(text, budget);
   try {
-    // As pdf.js: N pairs of numbers, wherever /First is.
+    // As pdf.js: N pairs of numbers, wherever /First is. A pair pdf.js might read otherwise (it
+    // reads `1-0` as 10, say) is refused, not passed over.
     for (let i = 0; i < count; i++) {
-      syntax.value(); // the object's number
-      const offset = syntax.value();
-      if (!Number.isInteger(offset) || (offset as number) < 0) break;
-      const stream = streamAt(decoded, text, first + (offset as number), budget);
+      const [number, offset] = [syntax.value(), syntax.value()];
+      if (!isCount(number) || !isCount(offset)) throw tooComplex(budget.label, "has an object stream whose object offsets cannot be read");
+      const stream = streamAt(decoded, text, first + offset, budget);
       if (stream) streams.push(stream);
     }
   } catch (error) {
     if (!(error instanceof PdfSyntaxError)) throw error;
   }
   return streams;
+}
+
+function isCount(value: PdfValue): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
 }
 
 /** The stream whose dictionary starts at `position` (after `obj`), or undefined if none does. */
