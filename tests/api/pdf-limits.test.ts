@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call } from "../support/api-client";
 import { packagePayload } from "../support/packages";
-import { flateBombPdf, imageHeavyPdf, makePdf, malformedPdfs, manyStreamsBombPdf, multipartBody, stackedFilterBombs } from "../support/pdfs";
+import { flateBombPdf, hiddenStreamBombs, imageHeavyPdf, makePdf, malformedPdfs, manyStreamsBombPdf, multipartBody, stackedFilterBombs } from "../support/pdfs";
 import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount } from "../support/seed";
 
@@ -113,9 +113,21 @@ describe("PDF decode budget", () => {
   const bombs: Record<string, Buffer> = {};
   beforeAll(async () => {
     Object.assign(bombs, await stackedFilterBombs(1024 * MB), { "20 streams of 90 MB": await manyStreamsBombPdf(20, 90 * MB) });
+    // The review of issue 30: Flate over Flate in a stream hidden in another stream's data, which
+    // pdf-lib never reads and pdf.js reaches through the cross reference.
+    for (const [how, pdf] of Object.entries(await hiddenStreamBombs(1024 * MB))) bombs[`a hidden stream with ${how}`] = pdf;
   });
 
-  it.each(["Flate over Flate", "Flate over RunLength", "ASCIIHex-wrapped Flate", "ASCII85-wrapped Flate", "Flate over LZW", "20 streams of 90 MB"])(
+  it.each([
+    "Flate over Flate",
+    "Flate over RunLength",
+    "ASCIIHex-wrapped Flate",
+    "ASCII85-wrapped Flate",
+    "Flate over LZW",
+    "20 streams of 90 MB",
+    "a hidden stream with a comment in its object header",
+    "a hidden stream with its filters in an array where a key belongs",
+  ])(
     "refuses %s with a 422 at once, and stores nothing",
     async (name) => {
       const account = await seedAccount();

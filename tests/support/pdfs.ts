@@ -364,6 +364,49 @@ export async function imageHeavyPdf(pages: number): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/**
+ * The reviewer's hidden stream (issue 30 review): object 4 is an ordinary stream whose data holds
+ * object 5, `header` `dictionary` `stream` and then `data`; the cross reference points at object
+ * 5 there and the page's /Contents is `5 0 R`. pdf-lib reads the file in order and skips stream
+ * 4's data by its /Length, so it never sees object 5; pdf.js follows the cross reference to it.
+ */
+export function hiddenStreamPdf(header: string, dictionary: string, data: Uint8Array): Buffer {
+  const hidden = Buffer.concat([Buffer.from(`${header} ${dictionary}\nstream\n`, "latin1"), data, Buffer.from("\nendstream\nendobj\n", "latin1")]);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (part: Buffer | string, objectNumber?: number) => {
+    if (objectNumber !== undefined) offsets[objectNumber] = length;
+    const bytes = typeof part === "string" ? Buffer.from(part, "latin1") : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  push("%PDF-1.7\n");
+  push("1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n", 1);
+  push("2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n", 2);
+  push("3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >> endobj\n", 3);
+  push(`4 0 obj << /Length ${hidden.length} >> stream\n`, 4);
+  push(hidden, 5);
+  push("\nendstream\nendobj\n");
+  const xref = length;
+  const entries = [1, 2, 3, 4, 5].map((number) => `${String(offsets[number]).padStart(10, "0")} 00000 n \n`).join("");
+  push(`xref\n0 6\n0000000000 65535 f \n${entries}trailer << /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The reviewer's two hidden Flate-over-Flate bombs, decoding to `decodedBytes`: object 5's header
+ * has a comment in it (`5 0 %c` newline `obj`), or its dictionary has an array where a key belongs,
+ * holding the filters (pdf.js skips a non-name key one token at a time, so it reads them).
+ */
+export async function hiddenStreamBombs(decodedBytes: number): Promise<Record<string, Buffer>> {
+  const data = deflateSync(await deflatedZeros(decodedBytes));
+  return {
+    "a comment in its object header": hiddenStreamPdf("5 0 %c\nobj", `<< /Length ${data.length} /Filter [/FlateDecode /FlateDecode] >>`, data),
+    "its filters in an array where a key belongs": hiddenStreamPdf("5 0 obj", `<< /Length ${data.length} [/Filter [/FlateDecode /FlateDecode]] >>`, data),
+  };
+}
+
 /** A PDF written by hand: `objects` numbered from 1, the first the catalog, with a correct cross-reference table. */
 export function rawPdf(objects: string[]): Buffer {
   let out = "%PDF-1.4\n";

@@ -7,6 +7,14 @@ export function corruptPdf(documentName: string | undefined, technical?: string)
   return badRequest("error.validation.corruptPdf", `The PDF for ${which} is corrupt and cannot be read.`, technical);
 }
 
+/** The 400 for an encrypted upload. */
+export function encryptedPdf(label: string): ServiceError {
+  return badRequest(
+    "error.validation.encryptedPdf",
+    `The PDF for document "${label}" is encrypted (password-protected); upload it without encryption.`,
+  );
+}
+
 /**
  * A stored PDF loaded with pdf-lib, and its pages. A file or page tree pdf-lib cannot read (no
  * page tree, a cyclic one: pdf-lib recurses until the stack runs out) is corrupt, a 400, not a 500.

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deflatedZeros, malformedPdfs, rawPdf } from "@/tests/support/pdfs";
+import { deflatedZeros, hiddenStreamBombs, hiddenStreamPdf, malformedPdfs, rawPdf } from "@/tests/support/pdfs";
 import { serviceErrorOf } from "@/tests/support/service-error";
 import { assertDecodesWithin } from "./decode-budget";
 import { flattenPdf } from "./flatten-pdf";
@@ -49,12 +49,72 @@ describe("assertDecodesWithin", () => {
     expect(error.messageKey).toBe("error.validation.pdfTooComplex");
   });
 
+  it("refuses an object stream whose /First it would have to look up, as pdf.js does", async () => {
+    const inner = `<< /Filter [/FlateDecode /FlateDecode] >>\nstream\n${latin1(deflateSync(await deflatedZeros(20 * MB)))}\nendstream`;
+    const objectStream = latin1(deflateSync(Buffer.from(`6 0 ${inner}`, "latin1")));
+    const pdf = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>",
+      `<< /Type /ObjStm /N 1 /First 5 0 R /Filter /FlateDecode >>\nstream\n${objectStream}\nendstream`,
+      "4",
+    ]);
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Indirect"));
+    expect(error.message).toContain("has an object stream whose /N or /First is not a number");
+  });
+
+  it("refuses a trailer naming /Encrypt that pdf-lib would not read, hidden in a stream's data", async () => {
+    const trailer = "xref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R /Encrypt << /Filter /Standard /V 1 >> >>";
+    const pdf = rawPdf(["<< /Type /Catalog >>", `<< /Length ${trailer.length} >>\nstream\n${trailer}\nendstream`]);
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Hidden"));
+    expect([error.status, error.messageKey]).toEqual([400, "error.validation.encryptedPdf"]);
+  });
+
+  it("refuses an object stream whose offsets pdf.js might read otherwise", async () => {
+    const inner = `<< /Filter [/FlateDecode /FlateDecode] >>\nstream\n${latin1(deflateSync(await deflatedZeros(20 * MB)))}\nendstream`;
+    // pdf.js reads the offset `1-0` as 10 (a minus sign inside a number is passed over), where the stream is.
+    const objects = `5 1-0 ${" ".repeat(4)}${inner}`;
+    const objectStream = latin1(deflateSync(Buffer.from(objects, "latin1")));
+    const pdf = pdfWith(`<< /Type /ObjStm /N 1 /First 0 /Filter /FlateDecode >>\nstream\n${objectStream}\nendstream`);
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Offsets"));
+    expect(error.message).toContain("has an object stream whose object offsets cannot be read");
+  });
+
+  it("refuses dictionaries inside one another at once, which pdf.js would read a token at a time from each `obj`", async () => {
+    const pdf = Buffer.from(`%PDF-1.7\n${"5 0 obj << ".repeat(200_000)}\n%%EOF\n`, "latin1");
+    const started = performance.now();
+    const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Nested"));
+    expect(error.message).toContain("has dictionaries inside one another");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("refuses a stream it cannot attribute to an object, and filters it cannot follow", async () => {
-    const hidden = rawPdf(["<< /Type /Catalog >>"]).toString("latin1").replace("%%EOF", "9 %c\n0 obj << /Filter /Fl >>\nstream\nx\nendstream\n%%EOF");
+    const hidden = rawPdf(["<< /Type /Catalog >>"]).toString("latin1").replace("%%EOF", "9 0 R << /Filter /Fl >>\nstream\nx\nendstream\n%%EOF");
     expect((await serviceErrorOf(assertDecodesWithin(Buffer.from(hidden, "latin1"), limits, "Hidden"))).messageKey).toBe("error.validation.corruptPdf");
     for (const dictionary of ["<< /Filter 9 0 R >>", "<< /Filter [/DCTDecode /FlateDecode] >>", "<< /Filter [/FlateDecode /FlateDecode] /DecodeParms [<< /Predictor 12 >> null] >>"]) {
       const error = await serviceErrorOf(assertDecodesWithin(pdfWith(`${dictionary}\nstream\nx\nendstream`), limits, "Odd"));
       expect(error.messageKey).toBe("error.validation.pdfTooComplex");
+    }
+  });
+
+  it("finds a stream pdf.js can reach through the cross reference, hidden in another stream's data", async () => {
+    const bombs = await hiddenStreamBombs(20 * MB);
+    for (const [name, pdf] of Object.entries(bombs)) {
+      const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, name));
+      expect([error.status, error.messageKey]).toEqual([422, "error.validation.pdfTooComplex"]);
+    }
+  });
+
+  it("reads a hidden stream's dictionary as pdf.js does: what is not a key skipped a token at a time, keywords as values", async () => {
+    const bomb = deflateSync(await deflatedZeros(20 * MB));
+    const dictionaries = [
+      "<< /Length 5 (key) << /Filter [/FlateDecode /FlateDecode] >>",
+      "<< /Length >> /Filter [/FlateDecode /FlateDecode] >>",
+      "<< /A [ >> ] /Filter [/FlateDecode /FlateDecode] >>",
+    ];
+    for (const dictionary of dictionaries) {
+      const error = await serviceErrorOf(assertDecodesWithin(hiddenStreamPdf("5 0 obj", dictionary, bomb), limits, "Hidden"));
+      expect([dictionary, error.messageKey]).toEqual([dictionary, "error.validation.pdfTooComplex"]);
     }
   });
 

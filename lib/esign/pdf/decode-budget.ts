@@ -1,5 +1,5 @@
 import { unprocessable, type ServiceError } from "@/lib/esign/errors";
-import { corruptPdf } from "./corrupt-pdf";
+import { corruptPdf, encryptedPdf } from "./corrupt-pdf";
 import {
   ascii85DecodeWithin,
   asciiHexDecodeWithin,
@@ -25,8 +25,9 @@ export interface DecodeLimits {
  * whole chain, each filter's output counted against one budget for the document, and each
  * decoder stops as soon as the budget is spent.
  *
- * Which streams: every `N G obj` of the file (in the data of other streams too, where a cross
- * reference may point) that is a dictionary followed by `stream`, and every object of a decoded
+ * Which streams: every one pdf.js could reach, wherever a cross reference points: after every
+ * `obj` keyword of the file (in the data of other streams too), a dictionary followed by `stream`,
+ * the dictionary read as pdf.js reads it (OBJ_KEYWORD, PdfSyntax); and every object of a decoded
  * object stream, recursively. A `stream` keyword that belongs to none of them makes the file
  * corrupt (400): no reader could be told what it decodes to. /Length is not trusted: the first filter reads from the start
  * of the data to its own end-of-data mark (the end of the file at most), as far as any reader does.
@@ -45,20 +46,52 @@ export interface DecodeLimits {
  * over, as pdf.js passes it over (the next filter reads the same bytes).
  */
 export async function assertDecodesWithin(bytes: Uint8Array, limits: DecodeLimits, label: string): Promise<void> {
-  const budget = { remaining: limits.maxDecodedBytes, ...limits, label };
+  const budget: Budget = { remaining: limits.maxDecodedBytes, ...limits, label, bytesLeft: READS_PER_BYTE * bytes.byteLength };
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   const streams: PdfStream[] = [];
-  for (const header of text.matchAll(OBJECT_HEADER)) {
-    const stream = streamAt(bytes, text, header.index + header[0].length);
+  for (const keyword of text.matchAll(OBJ_KEYWORD)) {
+    const stream = streamAt(bytes, text, keyword.index + keyword[0].length, budget);
     if (stream) streams.push(stream);
   }
   assertEveryStreamKeywordRead(text, streams, label);
+  assertNoEncryption(text, streams, budget);
   for (const stream of streams) await decodeWithin(stream, budget, 0);
 }
+
+/**
+ * pdf.js decrypts every stream when the trailer it reads (after a cross-reference table, or a
+ * cross-reference stream's dictionary) names /Encrypt, and the budget would have counted the
+ * encrypted bytes. pdf-lib refuses an encrypted upload, but only sees the trailers it reads in
+ * order: one hidden in a stream's data is found here. Any trailer or stream naming /Encrypt is
+ * refused as encrypted.
+ */
+function assertNoEncryption(text: string, streams: PdfStream[], budget: Budget): void {
+  const trailers: PdfValue[] = [];
+  for (const keyword of text.matchAll(TRAILER_KEYWORD)) {
+    const syntax = new PdfSyntax(text, budget, keyword.index + keyword[0].length);
+    try {
+      syntax.skipSpace();
+      if (text.startsWith("<<", syntax.position)) trailers.push(syntax.value());
+    } catch (error) {
+      if (!(error instanceof PdfSyntaxError)) throw error;
+    }
+  }
+  const dictionaries = [...trailers, ...streams.map((stream) => stream.dictionary)];
+  if (dictionaries.some((dictionary) => dictionary instanceof Map && dictionary.has("Encrypt"))) throw encryptedPdf(budget.label);
+}
+
+const TRAILER_KEYWORD = /trailer(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
 
 interface Budget extends DecodeLimits {
   remaining: number;
   label: string;
+  /**
+   * How many more bytes reading dictionaries may go over, together. Each dictionary is read from
+   * its own `obj`, so a real file's bytes are read about once (a number again when looking for
+   * `R` after it); dictionaries that hold other `obj`s and their dictionaries (pdf.js skips them a
+   * token at a time) would be read again from each, in time square of their size.
+   */
+  bytesLeft: number;
 }
 
 /** A stream object: its dictionary, and its data to the end of what holds it (see above). */
@@ -71,15 +104,16 @@ interface PdfStream {
 }
 
 const MAX_OBJECT_STREAM_DEPTH = 4;
+const READS_PER_BYTE = 4;
 
 async function decodeWithin(stream: PdfStream, budget: Budget, depth: number): Promise<void> {
   for (const chain of filterChainsOf(stream.dictionary, budget.label)) {
     const decoded = await decodeChain(stream.data, chain, budget);
     // pdf.js reads any stream with /N and /First as an object stream when a cross reference says
     // so, whatever its /Type.
-    if (decoded && typeof stream.dictionary.get("N") === "number" && typeof stream.dictionary.get("First") === "number") {
+    if (decoded && isObjectStream(stream.dictionary, budget.label)) {
       if (depth >= MAX_OBJECT_STREAM_DEPTH) throw tooComplex(budget.label, "has object streams nested too deep");
-      for (const inner of streamsOfObjectStream(stream.dictionary, decoded)) await decodeWithin(inner, budget, depth + 1);
+      for (const inner of streamsOfObjectStream(stream.dictionary, decoded, budget)) await decodeWithin(inner, budget, depth + 1);
     }
   }
 }
@@ -173,19 +207,33 @@ function filterOf(filter: PdfName, params: PdfValue | undefined): Filter {
   };
 }
 
+/**
+ * Whether pdf.js may read the stream as an object stream: it has /First (an ICC profile has /N
+ * alone). pdf.js looks /N and /First up through references, which are not followed here: refused.
+ */
+function isObjectStream(dictionary: PdfDictionary, label: string): boolean {
+  if (!dictionary.has("First")) return false;
+  if (!Number.isInteger(dictionary.get("N")) || !Number.isInteger(dictionary.get("First"))) {
+    throw tooComplex(label, "has an object stream whose /N or /First is not a number");
+  }
+  return true;
+}
+
 /** The objects of a decoded object stream that are streams (pdf.js reads streams there too). */
-function streamsOfObjectStream(dictionary: PdfDictionary, decoded: Uint8Array): PdfStream[] {
+function streamsOfObjectStream(dictionary: PdfDictionary, decoded: Uint8Array, budget: Budget): PdfStream[] {
   const text = Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength).toString("latin1");
+  budget.bytesLeft += READS_PER_BYTE * decoded.byteLength;
   const first = dictionary.get("First") as number;
   const count = dictionary.get("N") as number;
   const streams: PdfStream[] = [];
-  const syntax = new PdfSyntax(text);
+  const syntax = new PdfSyntax(text, budget);
   try {
-    for (let i = 0; i < count && syntax.position < first; i++) {
-      syntax.value(); // the object's number
-      const offset = syntax.value();
-      if (typeof offset !== "number" || offset < 0) break;
-      const stream = streamAt(decoded, text, first + offset);
+    // As pdf.js: N pairs of numbers, wherever /First is. A pair pdf.js might read otherwise (it
+    // reads `1-0` as 10, say) is refused, not passed over.
+    for (let i = 0; i < count; i++) {
+      const [number, offset] = [syntax.value(), syntax.value()];
+      if (!isCount(number) || !isCount(offset)) throw tooComplex(budget.label, "has an object stream whose object offsets cannot be read");
+      const stream = streamAt(decoded, text, first + offset, budget);
       if (stream) streams.push(stream);
     }
   } catch (error) {
@@ -194,9 +242,13 @@ function streamsOfObjectStream(dictionary: PdfDictionary, decoded: Uint8Array): 
   return streams;
 }
 
+function isCount(value: PdfValue): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}
+
 /** The stream whose dictionary starts at `position` (after `obj`), or undefined if none does. */
-function streamAt(bytes: Uint8Array, text: string, position: number): PdfStream | undefined {
-  const syntax = new PdfSyntax(text, position);
+function streamAt(bytes: Uint8Array, text: string, position: number, budget: Budget): PdfStream | undefined {
+  const syntax = new PdfSyntax(text, budget, position);
   try {
     syntax.skipSpace();
     if (!text.startsWith("<<", syntax.position)) return undefined;
@@ -273,11 +325,14 @@ function tooComplex(label: string, what: string): ServiceError {
 // ---- Enough of the PDF syntax (ISO 32000-1, 7.2 and 7.3) to read a stream's dictionary ----
 
 /**
- * `12 0 obj` (`0obj` is two tokens to pdf.js too). A number starts after a non-digit, so that a
- * long run of digits (hex data) costs linear time. A header with comments inside is not found
- * here: its stream is then refused by assertEveryStreamKeywordRead.
+ * The keyword `obj` of `12 0 obj`, whatever stands before it. pdf.js reads an object where a cross
+ * reference (a table, a cross-reference stream, or in recovery its own scan) points, and checks
+ * that two numbers and `obj` are there, with any white space and comments between; the object
+ * that follows is a stream when it is a dictionary followed by `stream`. Whatever the numbers are
+ * and wherever the cross reference points, such a stream has `obj` before its dictionary, so every
+ * `obj` in the file (in other streams' data too) is a place a stream may start.
  */
-const OBJECT_HEADER = /(?<!\d)\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]*obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+const OBJ_KEYWORD = /obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
 
 class PdfName {
   constructor(readonly name: string) {}
@@ -302,13 +357,31 @@ const WHITE_SPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([..."()<>[]{}/%"].map((char) => char.charCodeAt(0)));
 const MAX_NESTING = 64;
 
+/**
+ * Reads values as pdf.js's parser does (core/parser.js), so that a dictionary has here the entries
+ * it has there: where a key belongs, whatever is not a name is skipped one token at a time (`[`,
+ * `<<` and `(...)` each one token); a keyword where a value belongs (`>>`, `]`, `>`, `{`, `}`,
+ * `true`) is the value; `number generation R` is a reference, comments between included.
+ */
 class PdfSyntax {
   constructor(
     private readonly text: string,
+    private readonly budget: Budget,
     public position = 0,
   ) {}
 
   skipSpace(): void {
+    const start = this.position;
+    this.skipSpaceFrom();
+    this.charge(this.position - start);
+  }
+
+  private charge(bytes: number): void {
+    this.budget.bytesLeft -= bytes;
+    if (this.budget.bytesLeft < 0) throw tooComplex(this.budget.label, "has dictionaries inside one another");
+  }
+
+  private skipSpaceFrom(): void {
     const { text } = this;
     while (this.position < text.length) {
       const char = text.charCodeAt(this.position);
@@ -332,18 +405,15 @@ class PdfSyntax {
   }
 
   value(depth = 0): PdfValue {
-    if (depth > MAX_NESTING) throw new PdfSyntaxError("nested too deep");
+    // Deeper than any real file nests; pdf.js has no such limit, so what it might read is refused.
+    if (depth > MAX_NESTING) throw tooComplex(this.budget.label, "has a dictionary or an array nested too deep");
     this.skipSpace();
-    const { text } = this;
-    const char = text[this.position];
-    if (char === undefined) throw new PdfSyntaxError("unexpected end");
-    if (text.startsWith("<<", this.position)) return this.dictionary(depth);
-    if (char === "[") return this.array(depth);
-    if (char === "/") return this.name();
-    if (char === "(") return this.literalString();
-    if (char === "<") return this.hexString();
-    if (char === ")" || char === ">" || char === "]") throw new PdfSyntaxError(`unexpected ${char}`);
-    return this.regular();
+    if (this.text.startsWith("<<", this.position)) return this.dictionary(depth);
+    if (this.text[this.position] === "[") return this.array(depth);
+    const token = this.token();
+    // pdf.js reads an inline image where a value belongs, to its `EI`: not followed here.
+    if (token === "BI") throw tooComplex(this.budget.label, "has an inline image inside a dictionary");
+    return token;
   }
 
   private dictionary(depth: number): PdfDictionary {
@@ -355,10 +425,8 @@ class PdfSyntax {
         this.position += 2;
         return entries;
       }
-      const key = this.value(depth + 1);
-      // pdf.js skips what is not a name where a key belongs.
-      if (!(key instanceof PdfName)) continue;
-      entries.set(key.name, this.valueOrReference(depth + 1));
+      const key = this.token();
+      if (key instanceof PdfName) entries.set(key.name, this.valueOrReference(depth + 1));
     }
   }
 
@@ -378,11 +446,43 @@ class PdfSyntax {
   /** A value, or `number generation R` as one reference. */
   private valueOrReference(depth: number): PdfValue {
     const value = this.value(depth);
-    if (typeof value !== "number") return value;
-    const reference = /^[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(this.text.slice(this.position, this.position + 40));
-    if (!reference) return value;
-    this.position += reference[0].length;
-    return new PdfReference();
+    if (!Number.isInteger(value)) return value;
+    const afterValue = this.position;
+    try {
+      this.skipSpace();
+      if (Number.isInteger(this.token())) {
+        this.skipSpace();
+        if (this.token() === "R") return new PdfReference();
+      }
+    } catch (error) {
+      if (!(error instanceof PdfSyntaxError)) throw error;
+    }
+    this.position = afterValue;
+    return value;
+  }
+
+  /** One token: a name, a string, a number, or a keyword (`<<`, `[` and the like among them). */
+  private token(): PdfValue {
+    this.skipSpace();
+    const start = this.position;
+    const token = this.tokenHere();
+    this.charge(this.position - start);
+    return token;
+  }
+
+  private tokenHere(): PdfValue {
+    const { text } = this;
+    const char = text[this.position];
+    if (char === undefined) throw new PdfSyntaxError("unexpected end");
+    if (text.startsWith("<<", this.position) || text.startsWith(">>", this.position)) {
+      this.position += 2;
+      return text.slice(this.position - 2, this.position);
+    }
+    if (char === "/") return this.name();
+    if (char === "(") return this.literalString();
+    if (char === "<") return this.hexString();
+    if (char === ")") throw new PdfSyntaxError("unexpected )");
+    return this.regular();
   }
 
   private name(): PdfName {
@@ -417,7 +517,7 @@ class PdfSyntax {
     const start = this.position;
     while (!this.isTokenEnd(this.position)) this.position++;
     if (this.position === start) {
-      this.position++; // `{`, `}`: PostScript, nothing a dictionary needs
+      this.position++; // `[`, `]`, `{`, `}`, `>`: one-character keywords
       return this.text[start];
     }
     const token = this.text.slice(start, this.position);

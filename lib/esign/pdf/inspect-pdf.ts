@@ -1,7 +1,7 @@
 import { EncryptedPDFError, PDFBool, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { badRequest, ServiceError, unprocessable } from "@/lib/esign/errors";
 import { assertNoImageCodedContent } from "./content-streams";
-import { corruptPdf } from "./corrupt-pdf";
+import { corruptPdf, encryptedPdf } from "./corrupt-pdf";
 import { assertDecodesWithin, type DecodeLimits } from "./decode-budget";
 
 /** What an upload may ask of the service (lib/config.ts: MAX_PDF_PAGES, MAX_PDF_STREAM_MB, MAX_PDF_DECODED_MB). */
@@ -95,13 +95,6 @@ export async function inspectPdf(bytes: Uint8Array, label: string, limits: PdfLi
     // A malformed /MarkInfo makes the PDF untagged, not unreadable.
   }
   return { pages, tagged };
-}
-
-function encryptedPdf(label: string) {
-  return badRequest(
-    "error.validation.encryptedPdf",
-    `The PDF for document "${label}" is encrypted (password-protected); upload it without encryption.`,
-  );
 }
 
 /** Whether the file's trailer names an /Encrypt dictionary, read leniently (the strict parse failed). */
