@@ -37,13 +37,23 @@ export function SignUpForm() {
 
 /**
  * Where the sign-up e-mail's link leads. The account is created by this button, not by opening the
- * page: mail scanners that open links would otherwise use up the single-use link.
+ * page: mail scanners that open links would otherwise use up the single-use link. The password
+ * given at sign-up proves that whoever confirms is whoever signed up.
  */
 export function ConfirmSignUpForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(confirmSignUp, undefined);
   return (
-    <form action={action} className="mt-6 space-y-4">
+    <form action={action} className="mt-6 space-y-4" noValidate>
       <input type="hidden" name="token" value={token} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        hint="The password you chose when signing up."
+        error={state?.fieldErrors?.password}
+      />
       <Refusal message={state?.error} />
       {state?.error ? (
         <p className="text-sm text-slate-700">

@@ -5,7 +5,8 @@ import { startMailingServer, type MailingServer } from "../support/mailing-serve
 
 /**
  * Sign-up on a server that e-mails: the page answers the same for a new and a registered e-mail;
- * the new one's link creates the account once and signs in, the registered one's owner is told.
+ * the new one's link, with the password given at sign-up, creates the account once and signs in;
+ * the registered one's owner is told.
  */
 
 let mailing: MailingServer;
@@ -46,6 +47,7 @@ test("a new e-mail confirms by the e-mailed link and lands signed in; a register
   const again = await newPage(browser);
   await again.goto(link);
   await checkPage(again, "sign-up-confirm");
+  await again.getByLabel("Password").fill(PASSWORD);
   await again.getByRole("button", { name: "Create my account" }).click();
   await expect(again.getByText("This sign-up link has been used already")).toBeVisible();
   await expect(again.getByRole("link", { name: "Sign up again" })).toHaveAttribute("href", "/signup");
@@ -55,10 +57,22 @@ test("a new e-mail confirms by the e-mailed link and lands signed in; a register
   const forRegistered = await (await fillSignUp(await newPage(browser), owner.email)).textContent();
   expect(forRegistered?.replace(owner.email, "EMAIL")).toBe(forNew?.replace(stranger, "EMAIL"));
   await smtp.waitFor(owner.email, /tried to create a new Signet account/);
-  await smtp.waitFor(stranger, SIGN_UP_LINK);
+  const strangersLink = await smtp.waitFor(stranger, SIGN_UP_LINK);
 
   // The owner's account is as it was: one sign-up link e-mailed to them, ever.
   expect(smtp.mails.filter((mail) => mail.to.includes(owner.email) && SIGN_UP_LINK.test(mail.text))).toHaveLength(1);
+
+  // A link creates the account only with the password given at its sign-up.
+  const confirming = await newPage(browser);
+  await confirming.goto(strangersLink);
+  await confirming.getByLabel("Password").fill("not-the-one-99");
+  await confirming.getByRole("button", { name: "Create my account" }).click();
+  await expect(confirming.getByText("This is not the password given when signing up with this link. 4 tries left.")).toBeVisible();
+  await expect(confirming.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await confirming.getByLabel("Password").fill(PASSWORD);
+  await confirming.getByRole("button", { name: "Create my account" }).click();
+  await confirming.waitForURL("**/packages");
+  await expect(confirming.getByRole("banner")).toContainText("Nina Newcomer");
 });
 
 test("the console's sign-ups count per client: one past the limit is refused, another client goes on", async ({ browser }) => {

@@ -33,6 +33,7 @@ export async function signUpInConsole(page: Page, accountName = "Console test", 
   if (smtp) {
     await expect(page.getByRole("status")).toContainText(`A message is on its way to ${user.email}`);
     await page.goto(await smtp.waitFor(user.email, SIGN_UP_LINK));
+    await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Create my account" }).click();
   }
   await page.waitForURL("**/packages");

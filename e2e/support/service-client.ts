@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { multipartBody } from "../../tests/support/pdfs";
 import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
+const SIGN_UP_PASSWORD = "ceremony-test-42";
+
 /**
  * The e-signature API as an integrator calls it, over HTTP against a running server: a new
  * account, packages with real PDFs, sending, signing links. For end-to-end tests and benchmarks.
@@ -23,13 +25,13 @@ export class ServiceClient {
     const response = await fetch(`${baseUrl}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ accountName: name, email, firstName: "Olivia", lastName: "Owner", password: "ceremony-test-42" }),
+      body: JSON.stringify({ accountName: name, email, firstName: "Olivia", lastName: "Owner", password: SIGN_UP_PASSWORD }),
     });
     let created = response;
     if (smtp) {
       if (response.status !== 202) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
       const token = await smtp.waitFor(email, /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/);
-      created = await fetch(`${baseUrl}/api/signup/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+      created = await fetch(`${baseUrl}/api/signup/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, password: SIGN_UP_PASSWORD }) });
     }
     if (created.status !== 201) throw new Error(`signup answered ${created.status}: ${await created.text()}`);
     const { apiKey } = (await created.json()) as { apiKey: string };

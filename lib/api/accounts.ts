@@ -16,8 +16,11 @@ export type SignUpResponse = z.infer<typeof signUpResponse>;
 export const signUpRequestedResponse = z.object({ message: z.string() });
 export type SignUpRequestedResponse = z.infer<typeof signUpRequestedResponse>;
 
-/** `POST /api/signup/confirm` (our extension): the token of the e-mailed confirmation link. */
-export const signUpConfirmation = z.object({ token: z.string().max(200) });
+/**
+ * `POST /api/signup/confirm` (our extension): the token of the e-mailed confirmation link, and the
+ * password given at sign-up, so that a link creates the account only for whoever chose it.
+ */
+export const signUpConfirmation = z.object({ token: z.string().max(200), password: z.string().min(1, "is required").max(1024) });
 export type SignUpConfirmation = z.infer<typeof signUpConfirmation>;
 
 const sessionUser = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });

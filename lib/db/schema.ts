@@ -986,8 +986,8 @@ export const passwordResetRequests = pgTable(
 /**
  * A sign-up waiting for its e-mail to be confirmed (only when the service can send e-mail): what
  * the account will be made of, the password already hashed, and the hash of the e-mailed link's
- * single-use token. Confirming creates the account and marks the row used; expired rows are
- * deleted as new sign-ups come.
+ * single-use token. Confirming, with the password given at sign-up, creates the account and marks
+ * the row used; expired rows are deleted as new sign-ups come.
  */
 export const pendingSignUps = pgTable(
   "pending_sign_ups",
@@ -998,6 +998,8 @@ export const pendingSignUps = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     passwordHash: text().notNull(),
+    /** Confirmations tried with this link, counted before their password is checked; past the limit the link is void. */
+    passwordAttempts: integer().notNull().default(0),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     expires: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { pendingSignUps, users } from "@/lib/db/schema";
@@ -35,12 +36,12 @@ const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}
 const newEmail = () => `new-${randomBytes(5).toString("hex")}@example.test`;
 const CONFIRM_LINK = /(http:\/\/\S+\/signup\/confirm\?token=([A-Za-z0-9_-]+))/;
 
-function signUp(email: string, ip = newIp()) {
-  return call("POST", "/api/signup", { json: { accountName: "Fresh Co", email, firstName: "Nora", lastName: "New", password: PASSWORD }, headers: { "x-forwarded-for": ip } });
+function signUp(email: string, ip = newIp(), password = PASSWORD) {
+  return call("POST", "/api/signup", { json: { accountName: "Fresh Co", email, firstName: "Nora", lastName: "New", password }, headers: { "x-forwarded-for": ip } });
 }
 
-function confirm(token: string) {
-  return call("POST", "/api/signup/confirm", { json: { token } });
+function confirm(token: string, password = PASSWORD) {
+  return call("POST", "/api/signup/confirm", { json: { token, password } });
 }
 
 async function waitForMail(to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
@@ -94,7 +95,7 @@ describe("POST /api/signup with SMTP_URL", () => {
     const token = await confirmationToken(email);
     expect(pending.tokenHash).not.toBe(token);
 
-    const created = await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup/confirm", { json: { token }, expect: 201 });
+    const created = await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup/confirm", { json: { token, password: PASSWORD }, expect: 201 });
     expect(created).toEqual({ accountId: expect.any(String), userId: expect.any(String), apiKey: expect.any(String) });
     expect(await callJson("GET", "/api/session", { key: created.apiKey })).toMatchObject({ user: { id: created.userId, email }, account: { id: created.accountId, name: "Fresh Co" } });
     expect((await call("POST", "/api/signin", { json: { email, password: PASSWORD }, headers: { "x-forwarded-for": newIp() } })).status).toBe(200);
@@ -154,11 +155,71 @@ describe("POST /api/signup with SMTP_URL", () => {
     expect((await signUp(newEmail(), busy)).status).toBe(202);
   });
 
+  it("a stranger's sign-up under someone's e-mail: its link, confirmed with that person's password, creates nothing; their own link does", async () => {
+    const victim = newEmail();
+    const VICTIM_PASSWORD = "victims-own-77";
+    expect((await signUp(victim, newIp(), "attackers-pick-13")).status).toBe(202);
+    const attackersLink = await confirmationToken(victim);
+    expect((await signUp(victim, newIp(), VICTIM_PASSWORD)).status).toBe(202);
+    const links = () => received.filter((mail) => mail.to.includes(victim)).map((mail) => CONFIRM_LINK.exec(mail.text)![2]);
+    for (let waited = 0; links().length < 2 && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const victimsLink = links().find((token) => token !== attackersLink)!;
+
+    // The victim clicks the stranger's e-mail and types their own password.
+    const refused = await confirm(attackersLink, VICTIM_PASSWORD);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ messageKey: "error.validation.wrongSignUpPassword", message: expect.stringContaining("not the password") });
+    expect(await usersWithEmail(victim)).toBe(0);
+
+    const created = await confirm(victimsLink, VICTIM_PASSWORD);
+    expect(created.status).toBe(201);
+    expect((await call("POST", "/api/signin", { json: { email: victim, password: VICTIM_PASSWORD }, headers: { "x-forwarded-for": newIp() } })).status).toBe(200);
+    expect((await call("POST", "/api/signin", { json: { email: victim, password: "attackers-pick-13" }, headers: { "x-forwarded-for": newIp() } })).status).toBe(401);
+  });
+
+  it("voids a link after 5 wrong passwords, parallel guesses included, and the right one then creates nothing", async () => {
+    const email = newEmail();
+    await signUp(email);
+    const token = await confirmationToken(email);
+    const first = await confirm(token, "guess-number-1");
+    expect(first.status).toBe(400);
+    expect(await first.json()).toMatchObject({ messageKey: "error.validation.wrongSignUpPassword", message: expect.stringContaining("4 tries left") });
+
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, guess) => confirm(token, `guess-number-${guess + 2}`)));
+    const statuses = burst.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([400, 400, 400, 400, 410, 410, 410, 410]);
+    const bodies = await Promise.all(burst.map((answer) => answer.json()));
+    expect(bodies.filter((body) => String(body.message).includes("no longer works"))).toHaveLength(1);
+
+    const right = await confirm(token, PASSWORD);
+    expect(right.status).toBe(410);
+    expect(await right.json()).toMatchObject({ messageKey: "error.gone.signUpTokenVoid", message: expect.stringContaining("Sign up again") });
+    expect(await usersWithEmail(email)).toBe(0);
+  });
+
   it("refuses a weak password before anything is kept or sent", async () => {
     const email = newEmail();
     const weak = await call("POST", "/api/signup", { json: { accountName: "Fresh Co", email, firstName: "Nora", lastName: "New", password: "short1" }, headers: { "x-forwarded-for": newIp() } });
     expect(weak.status).toBe(400);
     expect(await weak.json()).toMatchObject({ messageKey: "error.validation.weakPassword" });
     expect(await (await getDb()).select().from(pendingSignUps).where(eq(pendingSignUps.email, email))).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("POST /api/signup with SMTP_URL on PostgreSQL", () => {
+  it("answers a registered e-mail without waiting for a lock another transaction holds on its user", async () => {
+    const owner = await seedAccount();
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      // As a sign-in holds it while it issues a key.
+      await other.query("begin");
+      await other.query("select id from users where id = $1 for share", [owner.userId]);
+      const answer = await Promise.race([signUp(owner.email), new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 3_000))]);
+      expect(answer === "waited" ? "waited" : answer.status).toBe(202);
+    } finally {
+      await other.query("rollback");
+      await other.end();
+    }
   });
 });

@@ -28,7 +28,7 @@ export async function seedAccount(name = "Test account"): Promise<SeededAccount>
   await callJson("POST", "/api/signup", { json, headers: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }, expect: 202 });
   const [message] = await (await getDb()).select().from(outboxMessages).where(and(eq(outboxMessages.to, email), eq(outboxMessages.kind, "SIGN_UP_CONFIRMATION")));
   const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message.text)![1];
-  return { ...(await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup/confirm", { json: { token }, expect: 201 })), email };
+  return { ...(await callJson<{ accountId: string; userId: string; apiKey: string }>("POST", "/api/signup/confirm", { json: { token, password: json.password }, expect: 201 })), email };
 }
 
 /** An active sender (not the owner) of the account, holding the predefined SENDER role, with an API key. */

@@ -83,13 +83,21 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
   return signInWithNewAccount(answer, { ...input, password: "" });
 }
 
-/** The e-mailed sign-up link's token: the account is created, then signed in with its first key. */
+/**
+ * The e-mailed sign-up link's token and the password given at sign-up: the account is created, then
+ * signed in with its first key. A wrong password is the password field's error.
+ */
 export async function confirmSignUp(_state: FormState, form: FormData): Promise<FormState> {
+  const password = String(form.get("password") ?? "");
+  if (!password) return { fieldErrors: { password: "Enter the password you chose when signing up." } };
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
-    answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? "") }, clientIp: await clientIp() });
+    answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? ""), password }, clientIp: await clientIp() });
   } catch {
     return { error: REFUSAL_MESSAGES.unreachable };
+  }
+  if (answer.body?.messageKey === "error.validation.wrongSignUpPassword" && typeof answer.body.message === "string") {
+    return { fieldErrors: { password: answer.body.message } };
   }
   return signInWithNewAccount(answer);
 }

@@ -11,7 +11,7 @@ import { newId } from "@/lib/esign/ids";
 import { passwordWeakness } from "@/lib/api/password-rule";
 import { signUpAttemptedEmail, signUpConfirmationEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
-import { hashPassword } from "@/lib/esign/security/passwords";
+import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 import { rateLimitKey } from "@/lib/http/ip-address";
 import { addMember, createAccount, issueApiKey } from "./account-setup";
@@ -26,6 +26,8 @@ export const SIGN_UP_LINK_HOURS = 24;
 export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 export const SIGN_UPS_PER_EMAIL_AND_IP = 3;
 export const SIGN_UPS_PER_IP = 20;
+/** Confirmations one link may try: past them it is void, so that its sign-up's password cannot be guessed. */
+export const SIGN_UP_PASSWORD_ATTEMPTS = 5;
 
 /** Sign-up answers its account at once only where no e-mail can be sent: there, nobody could confirm one. */
 export function signUpNeedsConfirmation(): boolean {
@@ -102,7 +104,8 @@ async function refuseOverLimit(tx: Tx, which: SQL | undefined, limit: number, at
 /**
  * `POST /api/signup` where the service sends e-mail (SMTP_URL): the same 202 for every e-mail, so
  * that nobody learns who has an account. A new e-mail is sent a single-use link, valid
- * SIGN_UP_LINK_HOURS, that creates the account (the sign-up waits in pending_sign_ups with its
+ * SIGN_UP_LINK_HOURS, that creates the account when given the password chosen here (the sign-up
+ * waits in pending_sign_ups with its
  * password hashed and the token kept as its hash); a registered e-mail's owner is told someone
  * tried, with links to sign in and to reset the password. More than SIGN_UPS_PER_EMAIL_AND_IP
  * requests for one e-mail from one address, or SIGN_UPS_PER_IP from one address, within the hour are
@@ -118,7 +121,8 @@ export async function requestSignUp(db: Db, input: SignUpRequest, clientAddress:
   const passwordHash = await hashPassword(input.password);
   const at = now();
   await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for("update");
+    // Read, not locked: a sign-in's or a password change's lock on the row would make a registered e-mail's answer wait, and show.
+    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
     await tx.delete(signUpRequests).where(lte(signUpRequests.created, new Date(at.getTime() - SIGN_UP_WINDOW_MS)));
     await tx.insert(signUpRequests).values({ email, ipAddress, created: at });
     await refuseOverLimit(tx, and(eq(signUpRequests.email, email), eq(signUpRequests.ipAddress, ipAddress)), SIGN_UPS_PER_EMAIL_AND_IP, at);
@@ -157,21 +161,59 @@ export async function requestSignUp(db: Db, input: SignUpRequest, clientAddress:
 const invalidLink = () =>
   badRequest("error.validation.invalidSignUpToken", "This sign-up link is not valid. Sign up again to get a new one.");
 
+type PendingSignUp = typeof pendingSignUps.$inferSelect;
+
+function refuseUsedOrExpired(pending: PendingSignUp, at: Date) {
+  if (pending.usedAt) throw gone("error.gone.signUpTokenUsed", "This sign-up link has been used already: the account exists. Sign in with its e-mail and password.");
+  if (pending.expires <= at) throw gone("error.gone.signUpTokenExpired", `This sign-up link worked for ${SIGN_UP_LINK_HOURS} hours and has expired. Sign up again to get a new one.`);
+}
+
 /**
- * `POST /api/signup/confirm` (our extension, public): the e-mailed link's token creates the
- * account exactly as an immediate sign-up does, and answers the same. Unknown token: 400; used or
- * expired: 410; the e-mail registered meanwhile (by another link): 409.
+ * This attempt, counted on the link before its password is checked, as sign-in counts failures:
+ * parallel guesses each see the others. Answers the link as it now is, or refuses it.
+ */
+async function countConfirmationAttempt(db: Db, tokenHash: string, at: Date): Promise<PendingSignUp> {
+  const [pending] = await db
+    .update(pendingSignUps)
+    .set({ passwordAttempts: sql`${pendingSignUps.passwordAttempts} + 1` })
+    .where(eq(pendingSignUps.tokenHash, tokenHash))
+    .returning();
+  if (!pending) throw invalidLink();
+  refuseUsedOrExpired(pending, at);
+  if (pending.passwordAttempts > SIGN_UP_PASSWORD_ATTEMPTS) {
+    throw gone("error.gone.signUpTokenVoid", `This sign-up link stopped working after ${SIGN_UP_PASSWORD_ATTEMPTS} wrong passwords. Sign up again to get a new one.`);
+  }
+  return pending;
+}
+
+function wrongPassword(attemptsMade: number) {
+  const left = SIGN_UP_PASSWORD_ATTEMPTS - attemptsMade;
+  const then = left > 0 ? `${left} ${left === 1 ? "try" : "tries"} left.` : "The link no longer works: sign up again to get a new one.";
+  return badRequest("error.validation.wrongSignUpPassword", `This is not the password given when signing up with this link. ${then}`);
+}
+
+/**
+ * `POST /api/signup/confirm` (our extension, public): the e-mailed link's token and the password
+ * given at sign-up create the account exactly as an immediate sign-up does, and answer the same;
+ * the password proves that whoever confirms chose it, so a stranger's sign-up under someone's
+ * e-mail cannot become that person's account with the stranger's password. A wrong password is a
+ * 400 that says so; after SIGN_UP_PASSWORD_ATTEMPTS tries the link is void (410). Unknown token:
+ * 400; used or expired: 410; the e-mail registered meanwhile (by another link): 409.
  */
 export async function confirmSignUp(db: Db, input: SignUpConfirmation): Promise<SignUpResponse> {
   if (!config().signupEnabled) throw forbidden("error.forbidden.signupDisabled", "Sign-up is disabled on this service.");
   if (!isPlausibleSigningToken(input.token)) throw invalidLink();
+  const tokenHash = signingTokenHash(input.token);
+  const counted = await countConfirmationAttempt(db, tokenHash, now());
+  if (!(await verifyPassword(input.password, counted.passwordHash))) throw wrongPassword(counted.passwordAttempts);
+
   const confirmed = db.transaction(async (tx) => {
     const at = now();
-    const [pending] = await tx.select().from(pendingSignUps).where(eq(pendingSignUps.tokenHash, signingTokenHash(input.token))).for("update");
+    // Locked and read again: a parallel confirmation may have used the link since it was counted.
+    const [pending] = await tx.select().from(pendingSignUps).where(eq(pendingSignUps.tokenHash, tokenHash)).for("update");
     if (!pending) throw invalidLink();
-    if (pending.usedAt) throw gone("error.gone.signUpTokenUsed", "This sign-up link has been used already: the account exists. Sign in with its e-mail and password.");
-    if (pending.expires <= at) throw gone("error.gone.signUpTokenExpired", `This sign-up link worked for ${SIGN_UP_LINK_HOURS} hours and has expired. Sign up again to get a new one.`);
-    await tx.update(pendingSignUps).set({ usedAt: at }).where(eq(pendingSignUps.tokenHash, pending.tokenHash));
+    refuseUsedOrExpired(pending, at);
+    await tx.update(pendingSignUps).set({ usedAt: at }).where(eq(pendingSignUps.tokenHash, tokenHash));
     return createAccountWithOwner(tx, pending);
   });
   // The e-mail registered meanwhile (another of its links confirmed first): the whole transaction rolled back.

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_sign_ups" ADD COLUMN "password_attempts" integer DEFAULT 0 NOT NULL;
