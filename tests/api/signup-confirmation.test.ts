@@ -164,6 +164,8 @@ describe("POST /api/signup with SMTP_URL", () => {
     const links = () => received.filter((mail) => mail.to.includes(victim)).map((mail) => CONFIRM_LINK.exec(mail.text)![2]);
     for (let waited = 0; links().length < 2 && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
     const victimsLink = links().find((token) => token !== attackersLink)!;
+    // The e-mail says the page will ask for the password chosen at sign-up: a link one did not ask for is no use.
+    expect(received.find((mail) => mail.to.includes(victim))!.text).toContain("asks for the password you chose when signing up");
 
     // The victim clicks the stranger's e-mail and types their own password.
     const refused = await confirm(attackersLink, VICTIM_PASSWORD);
