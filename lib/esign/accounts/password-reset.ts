@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, eq, gt, isNull, lte, min, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { PasswordResetCompletion, PasswordResetRequest, PasswordResetRequestResponse, PasswordSetResponse } from "@/lib/api/accounts";
 import { passwordWeakness } from "@/lib/api/password-rule";
 import { config } from "@/lib/config";
-import type { Db, Tx } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { passwordResetRequests, passwordResetTokens, signInFailures, users } from "@/lib/db/schema";
 import { passwordResetEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
@@ -11,6 +11,7 @@ import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, gone, tooManyRequests, tryAgainInMinutes } from "@/lib/esign/errors";
 import { hashPassword } from "@/lib/esign/security/passwords";
 import { rateLimitKey } from "@/lib/http/ip-address";
+import { countEmailedRequest, type EmailedRequestLimits } from "./emailed-request-limits";
 import { revokeSignInCredentialsOf } from "./sign-in-keys";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 
@@ -24,6 +25,13 @@ export const RESET_LINK_MINUTES = 60;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const RESET_REQUESTS_PER_EMAIL_AND_IP = 3;
 export const RESET_REQUESTS_PER_IP = 20;
+const RESET_REQUEST_LIMITS: EmailedRequestLimits = {
+  table: passwordResetRequests,
+  windowMs: RESET_WINDOW_MS,
+  perEmailAndAddress: RESET_REQUESTS_PER_EMAIL_AND_IP,
+  perAddress: RESET_REQUESTS_PER_IP,
+  refusal: (waitSeconds) => tooManyRequests("error.tooManyRequests.passwordReset", `Too many password reset requests; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds),
+};
 
 const SAME_ANSWER: PasswordResetRequestResponse = {
   message: "If an account uses this e-mail address, a link to choose a new password is on its way. It works once, for 60 minutes.",
@@ -32,17 +40,6 @@ const SAME_ANSWER: PasswordResetRequestResponse = {
 /** The console's page the e-mail's link opens. */
 export function passwordResetUrl(token: string): string {
   return `${config().publicUrl}/reset-password/${encodeURIComponent(token)}`;
-}
-
-/** Refused when the requests in the window (`which`), this one included, exceed the limit; the wait is until the oldest leaves it. */
-async function refuseOverLimit(tx: Tx, which: SQL | undefined, limit: number, at: Date) {
-  const [{ requests, oldest }] = await tx
-    .select({ requests: count(), oldest: min(passwordResetRequests.created) })
-    .from(passwordResetRequests)
-    .where(and(which, gt(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS))));
-  if (requests <= limit || !oldest) return;
-  const waitSeconds = Math.max(1, Math.ceil((oldest.getTime() + RESET_WINDOW_MS - at.getTime()) / 1000));
-  throw tooManyRequests("error.tooManyRequests.passwordReset", `Too many password reset requests; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds);
 }
 
 /**
@@ -62,10 +59,7 @@ export async function requestPasswordReset(db: Db, input: PasswordResetRequest, 
   await db.transaction(async (tx) => {
     // The user's row locked first: two requests for one user are counted one after the other.
     const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for("update");
-    await tx.delete(passwordResetRequests).where(lte(passwordResetRequests.created, new Date(at.getTime() - RESET_WINDOW_MS)));
-    await tx.insert(passwordResetRequests).values({ email, ipAddress, created: at });
-    await refuseOverLimit(tx, and(eq(passwordResetRequests.email, email), eq(passwordResetRequests.ipAddress, ipAddress)), RESET_REQUESTS_PER_EMAIL_AND_IP, at);
-    await refuseOverLimit(tx, eq(passwordResetRequests.ipAddress, ipAddress), RESET_REQUESTS_PER_IP, at);
+    await countEmailedRequest(tx, RESET_REQUEST_LIMITS, email, ipAddress, at);
     if (!user || user.status !== "ACTIVE") return;
 
     const { token, tokenHash } = newSigningToken();

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, eq, gt, lte, min, sql, type SQL } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { pendingSignUps, signUpRequests, users } from "@/lib/db/schema";
@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from "@/lib/esign/security/passwords";
 import { isPlausibleSigningToken, newSigningToken, signingTokenHash } from "@/lib/esign/signing/links/signing-token";
 import { rateLimitKey } from "@/lib/http/ip-address";
 import { addMember, createAccount, issueApiKey } from "./account-setup";
+import { countEmailedRequest, type EmailedRequestLimits } from "./emailed-request-limits";
 
 /** How long a sign-up's confirmation link works. */
 export const SIGN_UP_LINK_HOURS = 24;
@@ -26,6 +27,14 @@ export const SIGN_UP_LINK_HOURS = 24;
 export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 export const SIGN_UPS_PER_EMAIL_AND_IP = 3;
 export const SIGN_UPS_PER_IP = 20;
+const SIGN_UP_REQUEST_LIMITS: EmailedRequestLimits = {
+  table: signUpRequests,
+  windowMs: SIGN_UP_WINDOW_MS,
+  perEmailAndAddress: SIGN_UPS_PER_EMAIL_AND_IP,
+  perAddress: SIGN_UPS_PER_IP,
+  refusal: (waitSeconds) =>
+    tooManyRequests("error.tooManyRequests.signUp", `Too many sign-ups with this e-mail or from this address; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds),
+};
 /** Confirmations one link may try: past them it is void, so that its sign-up's password cannot be guessed. */
 export const SIGN_UP_PASSWORD_ATTEMPTS = 5;
 
@@ -90,17 +99,6 @@ export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpRespon
   return db.transaction((tx) => createAccountWithOwner(tx, owner)).catch(emailTakenAsConflict(owner.email));
 }
 
-/** Refused when the requests in the window (`which`), this one included, exceed the limit; the wait is until the oldest leaves it. */
-async function refuseOverLimit(tx: Tx, which: SQL | undefined, limit: number, at: Date) {
-  const [{ requests, oldest }] = await tx
-    .select({ requests: count(), oldest: min(signUpRequests.created) })
-    .from(signUpRequests)
-    .where(and(which, gt(signUpRequests.created, new Date(at.getTime() - SIGN_UP_WINDOW_MS))));
-  if (requests <= limit || !oldest) return;
-  const waitSeconds = Math.max(1, Math.ceil((oldest.getTime() + SIGN_UP_WINDOW_MS - at.getTime()) / 1000));
-  throw tooManyRequests("error.tooManyRequests.signUp", `Too many sign-ups with this e-mail or from this address; ${tryAgainInMinutes(waitSeconds)}.`, waitSeconds);
-}
-
 /**
  * `POST /api/signup` where the service sends e-mail (SMTP_URL): the same 202 for every e-mail, so
  * that nobody learns who has an account. A new e-mail is sent a single-use link, valid
@@ -123,10 +121,7 @@ export async function requestSignUp(db: Db, input: SignUpRequest, clientAddress:
   await db.transaction(async (tx) => {
     // Read, not locked: a sign-in's or a password change's lock on the row would make a registered e-mail's answer wait, and show.
     const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
-    await tx.delete(signUpRequests).where(lte(signUpRequests.created, new Date(at.getTime() - SIGN_UP_WINDOW_MS)));
-    await tx.insert(signUpRequests).values({ email, ipAddress, created: at });
-    await refuseOverLimit(tx, and(eq(signUpRequests.email, email), eq(signUpRequests.ipAddress, ipAddress)), SIGN_UPS_PER_EMAIL_AND_IP, at);
-    await refuseOverLimit(tx, eq(signUpRequests.ipAddress, ipAddress), SIGN_UPS_PER_IP, at);
+    await countEmailedRequest(tx, SIGN_UP_REQUEST_LIMITS, email, ipAddress, at);
 
     if (user) {
       const userName = `${user.firstName} ${user.lastName}`.trim() || user.email;
