@@ -4,10 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages, passwordResetTokens } from "@/lib/db/schema";
 import { advanceClock, resetClock } from "@/lib/esign/clock";
-import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { call, callJson } from "../support/api-client";
 import { seedAccount, seedSender } from "../support/seed";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import { receiveServiceMail } from "../support/service-mail";
 
 /** Password change (`POST /api/user/password`) and reset by e-mailed link (`POST /api/signin/passwordReset[/complete]`). */
 
@@ -15,18 +14,12 @@ import { SmtpReceiver } from "../support/smtp-receiver";
 process.env.JOB_SCHEMA = `password_test_${randomBytes(4).toString("hex")}`;
 
 const PASSWORD = "correct-horse-42"; // seedAccount's
-const smtp = new SmtpReceiver();
-const received = smtp.mails;
+const received = receiveServiceMail().mails;
 
-beforeAll(async () => {
-  process.env.SMTP_URL = await smtp.start();
+beforeAll(() => {
   process.env.SIGN_IN_FAILURE_DELAY_MS = "1";
-  await startJobQueue({ only: ["send-email"], pollingIntervalSeconds: 0.5 });
 });
-afterAll(async () => {
-  await stopJobQueue();
-  await smtp.stop();
-  delete process.env.SMTP_URL;
+afterAll(() => {
   delete process.env.SIGN_IN_FAILURE_DELAY_MS;
 });
 afterEach(() => resetClock());
