@@ -21,8 +21,9 @@ class SignInRefused extends CredentialsSignin {
 
 export { SESSION_MAX_AGE_SECONDS };
 
-export function clientIpOf(request: Request): string | undefined {
-  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || undefined;
+/** The console's client, as the server resolved it (lib/http/client-address.ts leaves that one address in X-Forwarded-For). */
+export function clientIpOf(requestHeaders: Headers): string | undefined {
+  return requestHeaders.get("x-forwarded-for")?.split(",")[0].trim() || undefined;
 }
 
 async function reach<T>(call: () => Promise<T>): Promise<T> {
@@ -96,7 +97,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
         const email = text(credentials.email).trim();
         const password = text(credentials.password);
         if (!email || !password) throw new SignInRefused("bad-credentials");
-        return { ...(await userOfPassword(email, password, clientIpOf(request))), signInMethod: "password" };
+        return { ...(await userOfPassword(email, password, clientIpOf(request.headers))), signInMethod: "password" };
       },
     }),
     Credentials({
@@ -105,7 +106,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       authorize: async (credentials, request) => {
         const apiKey = text(credentials.apiKey).trim();
         if (!apiKey) throw new SignInRefused("bad-key");
-        return { ...(await userOfApiKey(apiKey, clientIpOf(request))), signInMethod: "apiKey" };
+        return { ...(await userOfApiKey(apiKey, clientIpOf(request.headers))), signInMethod: "apiKey" };
       },
     }),
   ],

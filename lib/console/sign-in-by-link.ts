@@ -16,7 +16,7 @@ const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" 
 export async function signInByLink(request: Request, authenticationToken: string, answerJson: boolean): Promise<Response> {
   let user;
   try {
-    user = await userOfAuthenticationToken(authenticationToken, clientIpOf(request));
+    user = await userOfAuthenticationToken(authenticationToken, clientIpOf(request.headers));
   } catch {
     if (answerJson) {
       const refused = errorResponse(new ServiceError(401, "error.unauthorised.authenticationToken", "This sign-in link is not valid, has been used or has expired."));

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { passwordWeakness } from "@/lib/api/password-rule";
-import { unstable_update } from "@/lib/console/auth";
+import { clientIpOf, unstable_update } from "@/lib/console/auth";
 import { serverSessionToken } from "@/lib/console/session-token";
 import { withRenewedSignInKey } from "@/lib/console/sign-in-key-renewal";
 import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset, type PasswordOutcome } from "@/lib/console/passwords";
@@ -10,10 +10,6 @@ import { changeConsolePassword, completeConsolePasswordReset, requestConsolePass
 /** The console's password change, reset request and reset, as server actions (lib/console/passwords.ts does the work). */
 
 export type PasswordFormState = { done?: boolean; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
-
-async function clientIp(): Promise<string | undefined> {
-  return (await headers()).get("x-forwarded-for")?.split(",")[0].trim() || undefined;
-}
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -38,7 +34,7 @@ export async function changePassword(_state: PasswordFormState, form: FormData):
   if (problems) return { fieldErrors: problems };
   const token = await serverSessionToken();
   if (!token) return { error: "Your session has ended. Sign in again." };
-  const outcome = await changeConsolePassword(token, { currentPassword, newPassword }, await clientIp());
+  const outcome = await changeConsolePassword(token, { currentPassword, newPassword }, clientIpOf(await headers()));
   if (!outcome.ok) return refused(outcome, { "error.validation.wrongCurrentPassword": "currentPassword", "error.validation.weakPassword": "newPassword" });
   const { apiKey } = outcome;
   if (apiKey && !(await withRenewedSignInKey(apiKey, () => unstable_update({})))) {
@@ -50,7 +46,7 @@ export async function changePassword(_state: PasswordFormState, form: FormData):
 export async function requestPasswordReset(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
   const email = field(form, "email").trim();
   if (!email) return { fieldErrors: { email: "Enter the e-mail address you sign in with." } };
-  const outcome = await requestConsolePasswordReset(email, await clientIp());
+  const outcome = await requestConsolePasswordReset(email, clientIpOf(await headers()));
   if (!outcome.ok) return { ...refused(outcome), values: { email } };
   return { done: true, values: { email } };
 }
@@ -59,7 +55,7 @@ export async function resetPassword(_state: PasswordFormState, form: FormData): 
   const password = field(form, "password");
   const problems = newPasswordProblems(password, field(form, "confirmation"), "password");
   if (problems) return { fieldErrors: problems };
-  const outcome = await completeConsolePasswordReset({ token: field(form, "token"), password }, await clientIp());
+  const outcome = await completeConsolePasswordReset({ token: field(form, "token"), password }, clientIpOf(await headers()));
   if (!outcome.ok) return refused(outcome, { "error.validation.weakPassword": "password" });
   return { done: true, values: { email: outcome.email } };
 }

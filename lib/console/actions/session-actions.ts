@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { AuthError } from "next-auth";
 import { signUpRequest } from "@/lib/api/accounts";
-import { signIn, signOut, SIGN_IN_REFUSALS, unstable_update, type SignInRefusal } from "@/lib/console/auth";
+import { clientIpOf, signIn, signOut, SIGN_IN_REFUSALS, unstable_update, type SignInRefusal } from "@/lib/console/auth";
 import { homeOf, withAccountSwitch } from "@/lib/console/account-switch";
 import { serverSessionToken } from "@/lib/console/session-token";
 import { callEsignApi } from "@/lib/console/esign-api";
@@ -30,11 +30,6 @@ function refusalMessage(error: unknown): string | null {
   if (!(error instanceof AuthError)) return null;
   const code = (error as AuthError & { code?: string }).code;
   return SIGN_IN_REFUSALS.includes(code as SignInRefusal) ? REFUSAL_MESSAGES[code as SignInRefusal] : REFUSAL_MESSAGES["bad-credentials"];
-}
-
-/** The console's client, as the server resolved it (lib/http/client-address.ts), for the service's limits per address. */
-async function clientIp(): Promise<string | undefined> {
-  return (await headers()).get("x-forwarded-for")?.split(",")[0].trim() || undefined;
 }
 
 async function signInWith(provider: "password" | "api-key", fields: Record<string, string>, destination: string): Promise<FormState> {
@@ -75,7 +70,7 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
   }
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
-    answer = await callEsignApi("/api/signup", { json: parsed.data, clientIp: await clientIp() });
+    answer = await callEsignApi("/api/signup", { json: parsed.data, clientIp: clientIpOf(await headers()) });
   } catch {
     return { error: REFUSAL_MESSAGES.unreachable, values: { ...input, password: "" } };
   }
@@ -92,7 +87,7 @@ export async function confirmSignUp(_state: FormState, form: FormData): Promise<
   if (!password) return { fieldErrors: { password: "Enter the password you chose when signing up." } };
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
-    answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? ""), password }, clientIp: await clientIp() });
+    answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? ""), password }, clientIp: clientIpOf(await headers()) });
   } catch {
     return { error: REFUSAL_MESSAGES.unreachable };
   }

@@ -74,8 +74,13 @@ async function readPage(document: PDFDocumentProxy, pageNumber: number, document
     const page = await document.getPage(pageNumber);
     return { page, content: await page.getTextContent() };
   } catch (error) {
-    throw badRequest("error.validation.corruptPdf", `The PDF for document "${documentName}" ${purpose}.`, (error as Error).message);
+    throw unreadable(documentName, purpose, error);
   }
+}
+
+/** The 400 for a PDF pdf.js cannot open or whose page it cannot read, saying what it was read for. */
+function unreadable(documentName: string, purpose: string, error: unknown) {
+  return badRequest("error.validation.corruptPdf", `The PDF for document "${documentName}" ${purpose}.`, (error as Error).message);
 }
 
 async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
@@ -94,7 +99,7 @@ async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
     return await loadingTask.promise;
   } catch (error) {
     await loadingTask.destroy();
-    throw badRequest("error.validation.corruptPdf", `The PDF for document "${documentName}" ${purpose}.`, (error as Error).message);
+    throw unreadable(documentName, purpose, error);
   }
 }
 
