@@ -2,6 +2,7 @@ import { z } from "zod";
 import { packageSettings } from "./package-settings";
 import { senderResponse } from "./senders";
 import { optional, withoutNulls, pageFrom } from "./wire";
+import { packageLanguageInput } from "./package-language";
 
 /**
  * The wire contract of packages, templates, roles, documents, approvals and fields
@@ -328,7 +329,7 @@ export const packageCreate = z.object({
   status: z.enum(["DRAFT", "SENT"]).default("DRAFT"),
   description: optional(z.string().max(4000)),
   emailMessage: optional(z.string().max(4000)),
-  language: optional(z.string().min(2).max(16)),
+  language: packageLanguageInput,
   autocomplete: optional(z.boolean()),
   visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
   timezoneId: optional(z.string().max(64)),
@@ -352,7 +353,7 @@ export const packageUpdate = z.object({
   trashed: optional(z.boolean()),
   description: optional(z.string().max(4000)),
   emailMessage: optional(z.string().max(4000)),
-  language: optional(z.string().min(2).max(16)),
+  language: packageLanguageInput,
   autocomplete: optional(z.boolean()),
   visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
   timezoneId: optional(z.string().max(64)),
@@ -382,7 +383,7 @@ export const packageClone = z.object({
   type: packageType.default("PACKAGE"),
   description: optional(z.string().max(4000)),
   emailMessage: optional(z.string().max(4000)),
-  language: optional(z.string().min(2).max(16)),
+  language: packageLanguageInput,
   autocomplete: optional(z.boolean()),
   visibility: optional(z.enum(["ACCOUNT", "SENDER"])),
   status: z.enum(["DRAFT", "SENT"]).default("DRAFT"),
@@ -448,7 +449,7 @@ export const fieldResponse = z.object({
   left: z.number().describe("From the page's left edge, in the same unit"),
   width: z.number(),
   height: z.number(),
-  value: z.string(),
+  value: z.string().nullable().describe("What was stored; null when no value was given"),
   binding: z.string().optional(),
   validation: record.optional(),
   extract: z.boolean(),
@@ -534,6 +535,15 @@ export const roleResponse = z.object({
 });
 export type WireRole = z.infer<typeof roleResponse>;
 
+/** The original's SystemAlert (its Java SDK's `api.model.SystemAlert`). */
+export const systemAlert = z.object({
+  severityLevel: z.enum(["INFO", "WARNING", "CRITICAL"]),
+  code: z.string(),
+  defaultMessage: z.string(),
+  parameters: z.record(z.string(), z.string()),
+});
+export type WireSystemAlert = z.infer<typeof systemAlert>;
+
 export const packageResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -561,5 +571,16 @@ export const packageResponse = z.object({
   completed: date.optional(),
   /** Our extension: when retention removed the documents (downloads answer 410 since). */
   purged: date.optional(),
+  alerts: z.array(systemAlert).optional().describe("Only with `?extensions=alerts`: what went wrong on the package's way that its sender should know"),
 });
 export type WirePackage = z.infer<typeof packageResponse>;
+
+/** `GET /api/packages/{id}?extensions=…`: the original's extensions; `alerts` is the one it documents. */
+export const packageReadQuery = z.object({
+  extensions: optional(
+    z
+      .string()
+      .max(200)
+      .transform((list) => list.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean)),
+  ),
+});

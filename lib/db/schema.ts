@@ -515,7 +515,8 @@ export const fields = pgTable(
     left: doublePrecision().notNull(),
     width: doublePrecision().notNull(),
     height: doublePrecision().notNull(),
-    value: text().notNull().default(""),
+    /** Null when none was given: the wire round-trips it (an unchecked box reads back `null`). */
+    value: text(),
     binding: text(),
     validation: jsonb().$type<Record<string, unknown> | null>(),
     extract: boolean().notNull().default(false),

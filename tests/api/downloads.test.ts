@@ -225,13 +225,27 @@ describe("GET /api/packages/{packageId}/documents/{documentId}/pdf", () => {
 });
 
 describe("GET /api/packages/{packageId}/documents/zip", () => {
-  it("refuses a package that is not completed with 409", async () => {
+  it("serves a package that is not completed, as the original does: each document as …/pdf answers it, no certificate", async () => {
+    const packageId = await insertPackage(owner, { status: "SENT", documents: [{ id: "lease", name: "Lease", bytes: form }, { id: "annex", name: "Annex", bytes: plain }] });
+    const response = await call("GET", `/api/packages/${packageId}/documents/zip`, { key: owner.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    const zip = tempFile("documents.zip", await bytesOf(response));
+    expect(execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n")).toEqual(["Lease.pdf", "Annex.pdf"]);
+    const entry = (name: string) => execFileSync("unzip", ["-p", zip, name], { maxBuffer: 64 * 1024 * 1024 });
+    const leasePdf = await call("GET", `/api/packages/${packageId}/documents/lease/pdf`, { key: owner.apiKey });
+    expect(sha256(entry("Lease.pdf"))).toBe(sha256(await bytesOf(leasePdf)));
+    expect(await formFieldCount(entry("Lease.pdf"))).toBe(0);
+  });
+
+  it("refuses a package not completed whose settings.ceremony.disableDownloadForUncompletedPackage is true (409)", async () => {
     const packageId = await insertPackage(owner, { status: "SENT", documents: [{ id: "lease", name: "Lease", bytes: plain }] });
+    await (await getDb()).update(packages).set({ settings: { ceremony: { disableDownloadForUncompletedPackage: true } } }).where(eq(packages.id, packageId));
     const response = await call("GET", `/api/packages/${packageId}/documents/zip`, { key: owner.apiKey });
     expect(response.status).toBe(409);
     const body = await response.json();
     expect(body).toMatchObject({ code: 409, name: "Conflict", messageKey: "error.conflict.packageNotComplete" });
-    expect(body.message).toContain("SENT");
+    expect(body.message).toContain("disableDownloadForUncompletedPackage");
   });
 
   it("answers 409 with Retry-After while a document of the completed package is not sealed yet", async () => {

@@ -801,15 +801,18 @@ describe("approvals and fields", () => {
       },
     });
     expect(added).toMatchObject({ id: "sign2", role: "Signer2", name: "", optional: false, enforceCaptureSignature: false });
+    // Answered as the original orders them: the signature, the fields bound to it, the others.
     expect(added.fields.map((field) => [field.type, field.subtype, field.page, field.top, field.left])).toEqual([
       ["SIGNATURE", "FULLNAME", 1, 700, 300],
-      ["INPUT", "TEXTFIELD", 1, 650, 300],
       ["INPUT", "LABEL", 1, 760, 300],
+      ["INPUT", "TEXTFIELD", 1, 650, 300],
     ]);
-    expect(added.fields[1].validation).toMatchObject({ required: true, maxLength: 40 });
-    expect(added.fields[2].binding).toBe("{approval.signed}");
-    expect(added.fields[2].id).toEqual(expect.any(String));
-    expect(JSON.stringify(added)).not.toContain("null");
+    expect(added.fields[2].validation).toMatchObject({ required: true, maxLength: 40 });
+    expect(added.fields[1].binding).toBe("{approval.signed}");
+    expect(added.fields[1].id).toEqual(expect.any(String));
+    // Fields given no value answer null, as the original does; nothing else is null.
+    expect(added.fields.map((field) => field.value)).toEqual([null, null, null]);
+    expect(JSON.stringify(added, (key, member) => (key === "value" ? undefined : member))).not.toContain("null");
 
     const list = await callJson<List<WireApproval>>("GET", approvalsPath(id), { key: account.apiKey });
     expect(list.count).toBe(2);
@@ -894,7 +897,7 @@ describe("approvals and fields", () => {
       left: 10,
       width: 100,
       height: 20,
-      value: "",
+      value: null,
       binding: "{approval.signed}",
       extract: false,
       data: {},

@@ -777,3 +777,100 @@ describe("11. every member the original marks as required", () => {
     expect(referenceProblems("Group", group)).toEqual([]);
   });
 });
+
+describe("12. the last wire differences (issue 31)", () => {
+  it("answers a field's value as stored: null when none was given, \"\" when \"\" was (GenericFieldsExample, CreatePackageFromTemplateWithFieldsExample)", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("signer@example.test");
+    const [approval] = (body.documents as { approvals: { fields: Json[] }[] }[])[0]!.approvals;
+    approval!.fields = [
+      { type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100, top: 100, width: 200, height: 50 },
+      { id: "unchecked", type: "INPUT", subtype: "CHECKBOX", page: 0, left: 50, top: 300, width: 20, height: 20, binding: null, value: null },
+      { id: "radio", type: "INPUT", subtype: "RADIO", page: 0, left: 50, top: 350, width: 20, height: 20, value: "", validation: { enum: ["group"], required: false } },
+      { id: "checked", type: "INPUT", subtype: "CHECKBOX", page: 0, left: 50, top: 400, width: 20, height: 20, value: "X" },
+    ];
+    const id = await createSdkPackage(account, body);
+    const fieldsOf = async (packageId: string) =>
+      ((await getPackage(account, packageId)).documents.find((document) => document.name === "First Document") as { approvals: { fields: Json[] }[] }).approvals[0]!.fields;
+    const values = (list: Json[]) => Object.fromEntries(list.filter((field) => field.type === "INPUT").map((field) => [field.id, field.value]));
+    expect(values(await fieldsOf(id))).toEqual({ unchecked: null, radio: "", checked: "X" });
+    // A template keeps the null, and so does a package made from it.
+    const template = await callJson<{ id: string }>("POST", `/api/packages/${id}/clone`, { key: account.apiKey, json: { name: "Template", type: "TEMPLATE" } });
+    const fromTemplate = await callJson<{ id: string }>("POST", `/api/packages/${template.id}/clone`, { key: account.apiKey, json: { name: "From template" } });
+    expect(values(await fieldsOf(fromTemplate.id))).toEqual({ unchecked: null, radio: "", checked: "X" });
+  });
+
+  it("names the sender's own role Owner, as the original's NotificationMethodsForOwnerInAdhocGroupExample finds it", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const owner = (await getPackage(account, id)).roles.find((role) => role.type === "SENDER")!;
+    expect(owner.name).toBe("Owner");
+    expect((owner.signers as Json[])[0]).toMatchObject({ email: account.email });
+  });
+
+  it("answers a missing user's roles with error.notFound.userNotFound (GetAndAssignUserAccountRoleExample)", async () => {
+    const account = await seedAccount();
+    const read = await call("GET", "/api/account/senders/dummyUserId/roles", { key: account.apiKey });
+    expect(read.status).toBe(404);
+    expect(await read.json()).toMatchObject({ code: 404, messageKey: "error.notFound.userNotFound" });
+    const assign = await call("POST", "/api/account/senders/dummyUserId/roles", { key: account.apiKey, json: { accountId: account.accountId, accountRoles: [] } });
+    expect(assign.status).toBe(404);
+    expect(await assign.json()).toMatchObject({ messageKey: "error.notFound.userNotFound" });
+  });
+
+  it("unlocks a signer of a draft as a no-op (SignerManipulationExample) and zips a package not completed (DocumentRetrievalExample)", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    expect((await callJson<Json>("POST", `/api/packages/${id}/roles/Client1/unlock`, { key: account.apiKey })).id).toBe("Client1");
+    const zip = await call("GET", `/api/packages/${id}/documents/zip`, { key: account.apiKey });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("keeps only a language the original takes: zh-CN is kept, fr-FR ignored (PackageLanguageConfigurationExample, UpdatePackageAndLocalizeConsentDefaultLanguageExample)", async () => {
+    const account = await seedAccount();
+    const chinese = await createSdkPackage(account, { ...sdkPackage("signer@example.test"), language: "zh-CN" });
+    expect((await getPackage(account, chinese)).language).toBe("zh-CN");
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    for (const language of ["fr-FR", "fr_CA", "xx_YY"]) {
+      await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { language } });
+      expect((await getPackage(account, id)).language).toBe("en");
+    }
+    // A Java Locale's own spelling of a language the original takes is that language.
+    await callJson("PUT", `/api/packages/${id}`, { key: account.apiKey, json: { language: "zh_tw" } });
+    expect((await getPackage(account, id)).language).toBe("zh-TW");
+  });
+
+  it("answers an approval's bound fields before the others, the signature first (BasicPackageCreationExample)", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("signer@example.test");
+    const [approval] = (body.documents as { approvals: { fields: Json[] }[] }[])[0]!.approvals;
+    approval!.fields = [
+      { value: "X", type: "INPUT", subtype: "CHECKBOX", page: 0, left: 50, top: 50, width: 20, height: 20 },
+      { type: "INPUT", subtype: "LABEL", binding: "{signer.name}", page: 0, left: 150, top: 50, width: 200, height: 20, fontSize: 9 },
+      { type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100, top: 100, width: 200, height: 50, fontSize: 10 },
+    ];
+    const id = await createSdkPackage(account, body);
+    const fields = ((await getPackage(account, id)).documents.find((document) => document.name === "First Document") as { approvals: { fields: Json[] }[] }).approvals[0]!.fields;
+    expect(fields.map((field) => field.binding ?? field.subtype)).toEqual(["FULLNAME", "{signer.name}", "CHECKBOX"]);
+  });
+
+  it("answers the package's alerts with ?extensions=alerts, [] when nothing went wrong (GetPackageWithAlertsExample)", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    expect((await callJson<Json>("GET", `/api/packages/${id}?extensions=alerts`, { key: account.apiKey })).alerts).toEqual([]);
+    expect(await getPackage(account, id)).not.toHaveProperty("alerts");
+  });
+
+  it("attaches the original's verification type ids as its SDK spells them (SignerVerificationExample)", async () => {
+    const account = await seedAccount();
+    for (const typeId of ["DIGIPASS", "personalCertificateSigning"]) await callJson("PUT", `/api/account/verificationTypes/${typeId}`, { key: account.apiKey });
+    const types = await callJson<{ results: Json[] }>("GET", `/api/account/${account.accountId}/verificationTypes`, { key: account.apiKey });
+    expect(types.results.map((type) => type.id)).toEqual(expect.arrayContaining(["DIGIPASS", "personalCertificateSigning"]));
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    await callJson("POST", `/api/packages/${id}/roles/Client1/verification`, { key: account.apiKey, json: { typeId: "DIGIPASS", payload: "bSxW5aAFG2yTW5NaqaAF" } });
+    await callJson("PUT", `/api/packages/${id}/roles/Client1/verification`, { key: account.apiKey, json: { typeId: "personalCertificateSigning", payload: "" } });
+    expect(await callJson<Json>("GET", `/api/packages/${id}/roles/Client1/verification`, { key: account.apiKey })).toEqual({ typeId: "personalCertificateSigning", payload: "" });
+  });
+});

@@ -362,7 +362,7 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
     }
   });
 
-  it("answers 502 when the provider refuses the credentials, and lets the signer ask again at once once it is fixed", async () => {
+  it("answers 502 when the provider refuses the credentials, lists it in the package's alerts, and lets the signer ask again at once once it is fixed", async () => {
     const twilio = await startTwilioServer("ACright", "right-token");
     try {
       configureTwilio(twilio.url, "ACright", "wrong-token");
@@ -372,6 +372,17 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
       await expectError(await call("POST", `/api/signing/${id}/authentication/sms`, as(cookie)), 502, "error.badGateway.smsNotSent");
       expect(twilio.refusals).toEqual(["authorization"]);
       expect(twilio.messages).toEqual([]);
+      // The sender sees it among the package's alerts (the original's GetPackageWithAlertsExample asks so); without the extension, no alerts member.
+      const { alerts } = await callJson<{ alerts: Record<string, unknown>[] }>("GET", `/api/packages/${id}?extensions=alerts`, { key: account.apiKey });
+      expect(alerts).toEqual([
+        {
+          severityLevel: "WARNING",
+          code: "SMS_NOT_SENT",
+          defaultMessage: expect.stringMatching(/^The authentication code texted to …0199 \(role \S+\) was not sent\. The text message could not be sent: the provider answered 401/),
+          parameters: { roleId: expect.any(String), date: expect.stringMatching(/Z$/) },
+        },
+      ]);
+      expect(await callJson<Record<string, unknown>>("GET", `/api/packages/${id}`, { key: account.apiKey })).not.toHaveProperty("alerts");
       // No code reached the phone, so no resend wait: the next ask goes out.
       configureTwilio(twilio.url, "ACright", "right-token");
       await callJson("POST", `/api/signing/${id}/authentication/sms`, as(cookie));

@@ -144,7 +144,7 @@ describe("the verification type catalogue and its activation (our extension)", (
   it("lists the whole catalogue with activated, builtIn and needsExternalProvider", async () => {
     const account = await seedAccount();
     const catalogue = await callJson<{ results: CatalogueEntry[]; count: number }>("GET", CATALOGUE, { key: account.apiKey });
-    expect(catalogue.count).toBe(14);
+    expect(catalogue.count).toBe(15);
     expect(catalogue.results.map((type) => type.id)).toEqual([
       "PKI_CLOUD_CERTIFICATE",
       "PKI_HARDWARE_TOKEN",
@@ -157,6 +157,7 @@ describe("the verification type catalogue and its activation (our extension)", (
       "BANKID_NO",
       "BANKID_FI",
       "DIGIPASS",
+      "personalCertificateSigning",
       "SMS",
       "KBA",
       "EMAIL_OTP",

@@ -63,6 +63,8 @@ export const AUDIT_ONLY_EVENTS = [
   "PACKAGE_PURGE",
   // The sender let a signer locked out by SIGNER_LOCKED try again.
   "SIGNER_UNLOCK",
+  // A text message to a signer (their SMS authentication code) that the provider did not take: a package alert.
+  "SMS_NOT_SENT",
   // A signer passed their own authentication (auth: questions answered, or an SMS code entered).
   "SIGNER_AUTHENTICATED",
   // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).

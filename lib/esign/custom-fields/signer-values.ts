@@ -20,6 +20,6 @@ export async function signerCustomFieldValues(db: Queryable, accountId: string, 
 }
 
 /** The fields with an empty CUSTOMFIELD filled from `values` (by the field's name); the others as they are. */
-export function withCustomFieldValues<T extends { subtype: string; name: string | null; value: string }>(fieldRows: T[], values: Map<string, string>): T[] {
+export function withCustomFieldValues<T extends { subtype: string; name: string | null; value: string | null }>(fieldRows: T[], values: Map<string, string>): T[] {
   return fieldRows.map((field) => (field.subtype === "CUSTOMFIELD" && !field.value && field.name && values.has(field.name) ? { ...field, value: values.get(field.name)! } : field));
 }

@@ -4,6 +4,7 @@ import type { Queryable } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { ceremonySettingsOf } from "@/lib/api/package-settings";
 import { conflict } from "@/lib/esign/errors";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";
@@ -24,13 +25,23 @@ import { certificateFileName, certificateOfCompletion } from "./evidence-summary
 import { zipDownload } from "./zip-download";
 
 /**
- * GET /api/packages/{packageId}/documents/zip: every signed document of a completed package (not
- * the consent document), one PDF per document, and last the package's sealed certificate of
- * completion, streamed as the zip is built. 409 with Retry-After while a document's seal is not
- * stored yet: the zip holds sealed documents only.
+ * GET /api/packages/{packageId}/documents/zip: the package's documents (not the consent document),
+ * one PDF per document, streamed as the zip is built. A completed package's are its signed
+ * documents, with its sealed certificate of completion last; 409 with Retry-After while a seal is
+ * not stored yet. A package not completed yet is served too, as the original serves it, each
+ * document as `…/pdf` answers it now — unless its `settings.ceremony.disableDownloadForUncompletedPackage`
+ * says no (409).
  */
 export async function downloadDocumentsZip(db: Queryable, caller: Caller, packageId: string): Promise<DownloadFile> {
-  return completedPackageZip(db, await findPackage(db, caller, packageId));
+  const pkg = await findPackage(db, caller, packageId);
+  if (isComplete(pkg.status)) return completedPackageZip(db, pkg);
+  if (ceremonySettingsOf(pkg.settings).disableDownloadForUncompletedPackage) {
+    throw conflict(
+      "error.conflict.packageNotComplete",
+      `Package ${pkg.id} is ${pkg.status} and its settings.ceremony.disableDownloadForUncompletedPackage is true: its documents can be downloaded once all signing is completed.`,
+    );
+  }
+  return packageZip(db, pkg, null);
 }
 
 /** The zip of a completed package's signed documents, whoever asks (the sender, a signer's copy link). */
@@ -41,18 +52,22 @@ export async function completedPackageZip(db: Queryable, pkg: PackageRow): Promi
       `Package ${pkg.id} is ${pkg.status}; its documents can be downloaded as a zip only once all signing is completed.`,
     );
   }
+  return packageZip(db, pkg, async () => certificateOfCompletion(db, pkg));
+}
+
+async function packageZip(db: Queryable, pkg: PackageRow, certificate: (() => Promise<Uint8Array>) | null): Promise<DownloadFile> {
   const store = await blobStore();
   const entries = (await packageDocuments(db, pkg.id)).filter((document) => document.id !== CONSENT_DOCUMENT_ID);
   // Checked before the first byte is sent: once the zip streams, a failure can only cut it short.
   for (const document of entries) await assertStored(store, pkg, document);
 
   // Built before the first byte is sent too, so that a failure is an error answer, not a cut zip.
-  const certificate = await certificateOfCompletion(db, pkg);
+  const certificateBytes = certificate ? await certificate() : null;
 
   const date = pkg.completed ?? now();
   return zipDownload(`${safeFileName(pkg.name, pkg.id)}.zip`, [
     ...entries.map((document) => ({ name: pdfFileName(document), date, chunks: pdfChunks(store, pkg, document) })),
-    { name: certificateFileName(pkg), date, chunks: oneChunk(certificate) },
+    ...(certificateBytes ? [{ name: certificateFileName(pkg), date, chunks: oneChunk(certificateBytes) }] : []),
   ]);
 }
 

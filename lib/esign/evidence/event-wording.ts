@@ -116,6 +116,8 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
       return withMessage("Authenticated");
     case "SIGNER_UNLOCK":
       return withMessage("Allowed by the sender to try again");
+    case "SMS_NOT_SENT":
+      return withMessage("A text message could not be sent");
     case "PACKAGE_EXPIRE":
       return "Expired";
     case "PACKAGE_ARCHIVE":

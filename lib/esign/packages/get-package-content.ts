@@ -6,6 +6,7 @@ import { readDocument } from "@/lib/esign/documents/document-changes";
 import { readRole } from "@/lib/esign/roles/role-changes";
 import { referencedConditions, type ReferencedConditions } from "./conditions";
 import { findPackage } from "./find-package";
+import { packageAlerts } from "./package-alerts";
 import { readDocuments, readPackage, readRoles } from "./read-package";
 
 /**
@@ -14,8 +15,9 @@ import { readDocuments, readPackage, readRoles } from "./read-package";
  */
 
 /** Signers and members of signing groups may read these two to follow the package (spec 2.9 rule 5). */
-export async function getPackage(db: Queryable, caller: Caller, packageId: string): Promise<WirePackage> {
-  return readPackage(db, await findPackage(db, caller, packageId, { followers: true }));
+export async function getPackage(db: Queryable, caller: Caller, packageId: string, extensions: { alerts?: boolean } = {}): Promise<WirePackage> {
+  const pkg = await readPackage(db, await findPackage(db, caller, packageId, { followers: true }));
+  return extensions.alerts ? { ...pkg, alerts: await packageAlerts(db, packageId) } : pkg;
 }
 
 export async function getRoles(db: Queryable, caller: Caller, packageId: string): Promise<WireRole[]> {

@@ -17,6 +17,8 @@ import { requirementRows } from "@/lib/esign/signing/attachments/requirements";
  */
 
 export const OWNER_ROLE_ID = "Owner";
+/** The name the original gives the sender's own role; its sample code finds that role by it. */
+export const OWNER_ROLE_NAME = "Owner";
 
 type RoleRow = typeof roles.$inferInsert;
 type ApprovalRow = typeof approvals.$inferInsert;
@@ -150,7 +152,7 @@ export function roleRow(packageId: string, input: RoleInput, position: number, s
     index: input.index ?? 0,
     type: isSender ? "SENDER" : "SIGNER",
     signs: true,
-    name: input.name ?? (isSender ? senderName(sender) : id),
+    name: input.name ?? (isSender ? OWNER_ROLE_NAME : id),
     emailMessage: messageContent(input.emailMessage),
     reassign: input.reassign ?? false,
     signer,
@@ -170,7 +172,7 @@ export function senderRoleRow(packageId: string, position: number, sender: Packa
     index: 0,
     type: "SENDER",
     signs: false,
-    name: senderName(sender),
+    name: OWNER_ROLE_NAME,
     signer: senderAsSigner(sender, undefined, id),
     signerEmail: sender.email.toLowerCase(),
   };
@@ -215,7 +217,7 @@ export function fieldRow(
     name: input.name ?? "",
     page: input.page,
     ...box,
-    value: input.value ?? "",
+    value: input.value ?? null,
     fontSize: input.fontSize ?? null,
     tooltip: input.tooltip ?? "",
     binding: input.binding ?? null,

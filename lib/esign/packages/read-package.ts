@@ -48,6 +48,18 @@ export function wireField(row: FieldRow): WireField {
   return field;
 }
 
+/**
+ * An approval's fields in the order the original answers them: the signature, then the fields
+ * bound to it (`{signer.name}`, `{approval.signed}`, …), then the others, each group as stored.
+ * Both of its SDKs' BasicPackageCreation tests send [check box, signer name] and read
+ * [signer name, check box], the Java one with the name right of the box and the .NET one left of
+ * it, so the order is not the page's; bound-first is the rule both readings share.
+ */
+export function inOriginalFieldOrder<T extends Pick<FieldRow, "type" | "binding">>(approvalFields: T[]): T[] {
+  const rank = (field: T) => (field.type === "SIGNATURE" ? 0 : field.binding ? 1 : 2);
+  return approvalFields.map((field, index) => ({ field, index })).sort((a, b) => rank(a.field) - rank(b.field) || a.index - b.index).map(({ field }) => field);
+}
+
 export function wireApproval(row: ApprovalRow, approvalFields: FieldRow[]): WireApproval {
   const approval: WireApproval = {
     id: row.id,
@@ -57,7 +69,7 @@ export function wireApproval(row: ApprovalRow, approvalFields: FieldRow[]): Wire
     enforceCaptureSignature: row.enforceCaptureSignature,
     fromFile: row.fromFile,
     disabled: row.disabled,
-    fields: approvalFields.map(wireField),
+    fields: inOriginalFieldOrder(approvalFields).map(wireField),
     data: row.data,
   };
   if (row.tooltip) approval.tooltip = row.tooltip;

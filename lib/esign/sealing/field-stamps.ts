@@ -140,7 +140,7 @@ function frameOf(field: FieldRow, signature: SignatureRow, timezoneId: string): 
 }
 
 function inputValue(field: FieldRow, approval: ApprovalRow, signature: SignatureRow | undefined, sources: FieldStampSources): StampValue | null {
-  const text = field.binding ? resolveBinding(field.binding, approval, signature, sources) : field.value;
+  const text = field.binding ? resolveBinding(field.binding, approval, signature, sources) : (field.value ?? "");
   switch (field.subtype) {
     case "CHECKBOX":
       return { kind: "checkbox", checked: isChosen(text) };

@@ -28,6 +28,8 @@ export interface AccountSender extends AccountMember {
 }
 
 export const senderNotFound = (id: string) => notFound("error.notFound.senderNotFound", `Sender ${id} was not found.`);
+/** What the original answers for a missing user where it speaks of users, not senders (`…/senders/{id}/roles`). */
+export const userNotFound = (id: string) => notFound("error.notFound.userNotFound", `User ${id} was not found.`);
 
 /**
  * The member `senderId` of the caller's account, or 404 exactly as if it did not exist (a user of
@@ -37,7 +39,7 @@ export async function findSender(
   db: Queryable,
   caller: Caller,
   senderId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; notFound?: (id: string) => Error } = {},
 ): Promise<AccountSender> {
   const query = db
     .select({ user: users, isOwner: accountMemberships.isOwner, locked: accountMemberships.locked })
@@ -45,7 +47,7 @@ export async function findSender(
     .innerJoin(users, eq(users.id, accountMemberships.userId))
     .where(and(eq(accountMemberships.accountId, caller.account.id), eq(accountMemberships.userId, senderId)));
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw senderNotFound(senderId);
+  if (!row) throw (options.notFound ?? senderNotFound)(senderId);
   return row;
 }
 

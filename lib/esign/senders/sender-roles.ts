@@ -8,7 +8,7 @@ import { recordAccountEvent } from "@/lib/esign/audit/record-event";
 import { badRequest, conflict } from "@/lib/esign/errors";
 import { toWireAccountRole } from "@/lib/esign/account-roles/account-role-record";
 import { grantedBy } from "@/lib/esign/permissions";
-import { findSender } from "./sender-record";
+import { findSender, userNotFound } from "./sender-record";
 
 /** The account roles a user holds in the caller's account, as the real service's `UserAccountRole` list. */
 
@@ -42,7 +42,7 @@ function assertCallersAccount(caller: Caller, accountId: string | undefined): vo
 /** `GET /api/account/senders/{id}/roles`. */
 export async function listSenderRoles(db: Queryable, caller: Caller, senderId: string, accountId?: string): Promise<SenderRolesResponse> {
   assertCallersAccount(caller, accountId);
-  await findSender(db, caller, senderId);
+  await findSender(db, caller, senderId, { notFound: userNotFound });
   return heldRolesAnswer(caller, senderId, await rolesOf(db, caller.account.id, senderId));
 }
 
@@ -57,7 +57,7 @@ export async function assignSenderRoles(db: Db, caller: Caller, senderId: string
   assertCallersAccount(caller, input.accountId);
   const wanted = [...new Set(input.roleIds)];
   return db.transaction(async (tx) => {
-    const { user, isOwner } = await findSender(tx, caller, senderId, { forUpdate: true });
+    const { user, isOwner } = await findSender(tx, caller, senderId, { forUpdate: true, notFound: userNotFound });
     await assertMayAdminister(tx, caller, senderId);
     if (isOwner) throw conflict("error.conflict.accountOwner", "The account owner's roles cannot be changed.");
     const known =

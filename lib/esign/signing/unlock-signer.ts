@@ -3,7 +3,6 @@ import type { Db } from "@/lib/db/client";
 import { roleSigningStates } from "@/lib/db/schema";
 import type { WireRole } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { conflict } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { readRole } from "@/lib/esign/roles/role-changes";
 import { findSigningRole } from "./links/role-signing-links";
@@ -11,7 +10,8 @@ import { findSigningRole } from "./links/role-signing-links";
 /**
  * `POST /api/packages/{packageId}/roles/{roleId}/unlock`: the package's sender lets a signer who
  * was locked out (SIGNER_LOCKED, after too many wrong one-time codes or security answers) try again, with a fresh
- * count of attempts. Unlocking a signer who is not locked changes nothing. Answers the role.
+ * count of attempts. Unlocking a signer who is not locked changes nothing, whatever the package's
+ * state (the original's SDK unlocks a signer it has just added to a draft). Answers the role.
  */
 export async function unlockSigner(db: Db, caller: Caller, packageId: string, roleId: string): Promise<WireRole> {
   return changePackage(
@@ -19,11 +19,8 @@ export async function unlockSigner(db: Db, caller: Caller, packageId: string, ro
     caller,
     packageId,
     "its signers",
-    async ({ tx, row, record }) => {
+    async ({ tx, record }) => {
       const role = await findSigningRole(tx, packageId, roleId);
-      if (row.status !== "SENT") {
-        throw conflict("error.conflict.packageNotSent", `The package is ${row.status}: only the signers of a package out for signing (SENT) can be locked or unlocked.`);
-      }
       const where = and(eq(roleSigningStates.packageId, packageId), eq(roleSigningStates.roleId, role.id));
       const [state] = await tx.select({ signerLocked: roleSigningStates.signerLocked }).from(roleSigningStates).where(where).for("update");
       if (state?.signerLocked) {

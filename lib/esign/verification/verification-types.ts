@@ -8,8 +8,9 @@
  * attach it, nothing more. The signing ceremony decides what a signer meets when their role
  * carries a type that needs a provider (`needsExternalProvider`).
  *
- * Ids are upper snake case. The real service's one documented id is `iDIN`, so ids are matched
- * without regard to case (`findVerificationType`), and integrations written against it keep working.
+ * Ids are upper snake case, but for the original's own ids, kept as its SDKs spell them
+ * (`personalCertificateSigning`). Its documents also spell `iDIN`, so ids are matched without regard
+ * to case (`findVerificationType`) and answered as the catalogue spells them.
  */
 
 export type VerificationMethod = "PKI" | "BANK_ID" | "GOV_ID" | "PAYMENT" | "MOBILE_ID" | "OTP_TOKEN" | "SMS_OTP" | "KBA" | "EMAIL_OTP";
@@ -41,6 +42,8 @@ export const VERIFICATION_TYPES: readonly VerificationType[] = [
   // so a package carrying one is refused (422) at sending, never sent and ignored. A signer's
   // `auth` SMS (lib/esign/signing/authentication) is the way to text a code with TWILIO_* set.
   { id: "DIGIPASS", name: "OneSpan DIGIPASS (one-time password token)", method: "OTP_TOKEN", needsExternalProvider: true },
+  // The other id its SDKs' SignerVerificationExample attaches (Java and .NET alike), spelt as they spell it.
+  { id: "personalCertificateSigning", name: "Signing with the signer's own certificate (personal certificate client)", method: "PKI", needsExternalProvider: true },
   { id: "SMS", name: "One-time code by text message, through an identity provider", method: "SMS_OTP", needsExternalProvider: true },
   { id: "KBA", name: "Knowledge-based authentication (credit bureau questions)", method: "KBA", needsExternalProvider: true },
   { id: EMAIL_OTP, name: "One-time code by e-mail", method: "EMAIL_OTP", needsExternalProvider: false },
@@ -49,7 +52,7 @@ export const VERIFICATION_TYPES: readonly VerificationType[] = [
 /** The catalogue entry for `id`, matched without regard to case (`iDIN` is `IDIN`); undefined when unknown. */
 export function findVerificationType(id: string): VerificationType | undefined {
   const wanted = id.trim().toUpperCase();
-  return VERIFICATION_TYPES.find((type) => type.id === wanted);
+  return VERIFICATION_TYPES.find((type) => type.id.toUpperCase() === wanted);
 }
 
 /** A type Signet runs itself is always activated and cannot be deactivated. */

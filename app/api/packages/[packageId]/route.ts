@@ -1,16 +1,24 @@
-import { packageResponse, packageUpdate } from "@/lib/api/packages";
+import { packageReadQuery, packageResponse, packageUpdate } from "@/lib/api/packages";
 import { getPackage } from "@/lib/esign/packages/get-package-content";
 import { deletePackage, updatePackage } from "@/lib/esign/packages/update-package";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
+import { parseWith, readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
 import { noBody, ok } from "@/lib/api/openapi/operation";
 
 type Params = { packageId: string };
 
-export const GET = apiRoute<Params>({ tag: "Packages", summary: "Read a package", permission: PERMISSIONS.transaction, responses: { 200: ok(packageResponse) } }, async ({ db, caller, params }) => {
-  return getPackage(db, caller, params.packageId);
+export const GET = apiRoute<Params>({
+  tag: "Packages",
+  summary: "Read a package",
+  description: "`?extensions=alerts` adds the package's `alerts` (the original's SystemAlert): one per text message its provider did not take; `[]` when none. Other extension names are ignored.",
+  permission: PERMISSIONS.transaction,
+  query: packageReadQuery,
+  responses: { 200: ok(packageResponse) },
+}, async ({ request, db, caller, params }) => {
+  const query = parseWith(packageReadQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+  return getPackage(db, caller, params.packageId, { alerts: query.extensions?.includes("alerts") ?? false });
 });
 
 /** Partial updates and status changes; the compat notes accept both POST and PUT. */

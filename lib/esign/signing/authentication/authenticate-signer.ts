@@ -134,7 +134,7 @@ export async function answerChallenges(db: Db, signer: CeremonySigner, answers: 
  * phone (the code before stops working), at most once every RESEND_AFTER_SECONDS.
  */
 export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<SignerAuthenticationStatus> {
-  const { to, body, status } = await db.transaction(async (tx) => {
+  const { to, body, status, accountId } = await db.transaction(async (tx) => {
     const { pkg, role, state } = await lockSigningRole(tx, signer);
     assertScheme(role, "SMS");
     if (state.signerLocked) throw signerLocked();
@@ -160,23 +160,42 @@ export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<Signe
     const phone = storedAuthOf(role.signer?.auth).challenges[0]?.question ?? "";
     const language = (typeof role.signer?.language === "string" && role.signer.language) || pkg.language;
     return {
+      accountId: pkg.accountId,
       to: phone,
       body: signingCodeText({ code, packageName: pkg.name, minutesValid: CODE_VALID_MINUTES }, language),
       status: authenticationStatus(role, updated, at)!,
     };
   });
   // Sent once the code is stored: a provider that fails answers 502, and the code it never
-  // delivered is dropped so the signer may ask again at once (not after the resend wait).
+  // delivered is dropped so the signer may ask again at once (not after the resend wait). The
+  // failure is kept as SMS_NOT_SENT, which the package's alerts list for its sender.
   try {
     await sendTextMessage(to, body);
   } catch (error) {
-    await db
-      .update(roleSigningStates)
-      .set({ otpHash: null, otpExpires: null })
-      .where(and(eq(roleSigningStates.packageId, signer.packageId), eq(roleSigningStates.roleId, signer.roleId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(roleSigningStates)
+        .set({ otpHash: null, otpExpires: null })
+        .where(and(eq(roleSigningStates.packageId, signer.packageId), eq(roleSigningStates.roleId, signer.roleId)));
+      await recordEvent(tx, {
+        accountId,
+        packageId: signer.packageId,
+        name: "SMS_NOT_SENT",
+        sessionUser: signer.roleId,
+        message: smsNotSentMessage(signer.roleId, to, error),
+        ipAddress: signer.ipAddress ?? undefined,
+        userAgent: signer.userAgent ?? undefined,
+      });
+    });
     throw error;
   }
   return status;
+}
+
+/** What an SMS_NOT_SENT event keeps, in words: the number (its last four digits only), the role and the provider's answer. */
+function smsNotSentMessage(roleId: string, to: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The authentication code texted to …${to.replace(/\D/g, "").slice(-4)} (role ${roleId}) was not sent. ${reason}`;
 }
 
 /** `POST /api/signing/{packageId}/authentication/sms/verify`: the code the signer was texted. */

@@ -107,7 +107,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
               left: field.left,
               width: field.width,
               height: field.height,
-              value: field.value,
+              value: field.value ?? "",
               binding: field.binding,
               validation: field.validation,
             })),

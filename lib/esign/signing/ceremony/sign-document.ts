@@ -116,7 +116,7 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
   const requiredIsMet = (field: FieldRow, value: string) => {
     const group = radioGroupOf(field);
     if (group === null) return isFilled(field, value);
-    return approvalFields.some((other) => radioGroupOf(other) === group && isFilled(other, given.get(other.id) ?? other.value));
+    return approvalFields.some((other) => radioGroupOf(other) === group && isFilled(other, given.get(other.id) ?? other.value ?? ""));
   };
   for (const field of approvalFields) {
     if (field.type !== "INPUT") continue;
@@ -125,7 +125,7 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
       continue;
     }
     if (field.subtype === "LABEL") continue;
-    let value = given.get(field.id) ?? field.value;
+    let value = given.get(field.id) ?? field.value ?? "";
     if (field.subtype === "DATE" && !value) value = bindings["{approval.signed}"]!;
     const label = field.name ? `"${field.name}"` : `"${field.id}"`;
     if (field.validation?.required === true && !requiredIsMet(field, value)) throw unprocessable("error.validation.fieldRequired", `The field ${label} of ${where} is required.`);
