@@ -45,9 +45,9 @@ export async function usageReport(db: Db, caller: Caller, query: UsageReportQuer
     const { ownerId } = await reportOwner(tx, caller, query.senderId);
     const columns = Object.fromEntries(
       USAGE_CATEGORIES.map((category) => [category.toLowerCase(), sql<number>`count(*) filter (where ${CATEGORY_FILTERS[category]})::int`]),
-    ) as Record<UsageKey, SQL.Aliased<number> | SQL<number>>;
+    ) as Record<UsageKey, SQL<number>>;
     const rows = await tx
-      .select({ ownerUserId: packages.ownerUserId, ...(columns as Record<UsageKey, SQL<number>>) })
+      .select({ ownerUserId: packages.ownerUserId, ...columns })
       .from(packages)
       .where(reportedPackages(caller, ownerId, range))
       .groupBy(packages.ownerUserId);
