@@ -24,7 +24,7 @@ const STATUS_TONES: Record<string, Tone> = {
   EXPIRED: "warning",
 };
 
-const STATUS_LABELS: Record<string, string> = {
+export const STATUS_LABELS: Record<string, string> = {
   DRAFT: "Draft",
   SENT: "In progress",
   COMPLETED: "Completed",

@@ -25,6 +25,9 @@ const WHERE_THE_SDKS_DIFFER: Record<string, string> = {
   "GET /api/account/customfields": "the document says one CustomField; the SDKs read a bare array of them",
   "GET /api/account/{accountId}/verificationTypes": "the document gives this answer the sender list's schema; the SDKs read verification types",
   "GET /api/layouts": "the document gives this answer a list of Roles; the SDKs read a list of Packages (layouts), each checked as one below",
+  "GET /api/reports/completion": "the document makes each of `senders` a Sender; the SDKs read SenderCompletionReport ({sender, packages}), its sender checked as a Sender below",
+  "GET /api/reports/usage": "the document makes each of `senders` a Sender; the SDKs read SenderUsageReport ({sender, packages: counts}), its sender checked as a Sender below",
+  "GET /api/reports/delegation": "the document makes `delegationEvents` a list; the SDKs read a map of sender id to that sender's events",
 };
 
 /**
@@ -164,6 +167,9 @@ describe("our answers against the original's OpenAPI schemas", () => {
       ["GET /api/dataRetentionSettings/dataManagementPolicy", "/api/dataRetentionSettings/dataManagementPolicy"],
       ["GET /api/dataRetentionSettings/expiryTimeConfiguration", "/api/dataRetentionSettings/expiryTimeConfiguration"],
       ["GET /api/layouts", "/api/layouts"],
+      ["GET /api/reports/completion", "/api/reports/completion"],
+      ["GET /api/reports/usage", "/api/reports/usage"],
+      ["GET /api/reports/delegation", "/api/reports/delegation"],
     ];
     const problems: string[] = [];
     for (const [operation, path, key] of reads) {
@@ -172,6 +178,11 @@ describe("our answers against the original's OpenAPI schemas", () => {
     }
     const layouts = (await read("GET /api/layouts", "/api/layouts", owner.apiKey)) as { results: Json[] };
     for (const layout of layouts.results) problems.push(...referenceProblems("Package", layout).map((problem) => `GET /api/layouts ${problem}`));
+    for (const report of ["completion", "usage"]) {
+      const { senders } = answers.get(`GET /api/reports/${report}`) as { senders: { sender: Json }[] };
+      expect(senders.length, report).toBeGreaterThan(0);
+      for (const { sender: reported } of senders) problems.push(...referenceProblems("Sender", reported).map((problem) => `GET /api/reports/${report} ${problem}`));
+    }
     expect(problems.filter((problem) => !OPEN_DIFFERENCES.some(([pattern]) => pattern.test(problem)))).toEqual([]);
   });
 

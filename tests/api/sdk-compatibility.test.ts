@@ -874,3 +874,62 @@ describe("12. the last wire differences (issue 31)", () => {
     expect(await callJson<Json>("GET", `/api/packages/${id}/roles/Client1/verification`, { key: account.apiKey })).toEqual({ typeId: "personalCertificateSigning", payload: "" });
   });
 });
+
+describe("13. reports (DownloadReportExample)", () => {
+  /** The SDK's DateHelper.dateToIsoUtcFormat: yyyy-MM-dd'T'HH:mm:ss'Z'. */
+  const sdkDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+  /** The rows of a CSV as the SDK's test reads them (opencsv's CSVReader). */
+  const csvRows = (text: string) =>
+    text.split("\r\n").filter(Boolean).map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((cell) => cell[1].replace(/""/g, '"')));
+  const json = { accept: "application/json; esl-api-version=11.21" };
+  const csv = { accept: "text/csv" };
+
+  it("answers the completion, usage and delegation reports the SDK downloads, JSON and CSV, with what its test asserts", async () => {
+    const account = await seedAccount();
+    const draftId = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const sentId = await createSdkPackage(account, sdkPackage("signer@example.test", { name: "DownloadReportForSent 12:00:00" }));
+    await callJson("PUT", `/api/packages/${sentId}`, { key: account.apiKey, json: { status: "SENT" } });
+    const from = sdkDate(new Date(Date.now() - 5 * 60_000));
+    const to = sdkDate(new Date(Date.now() + 5 * 60_000));
+    const get = async (path: string, headers: Record<string, string>) => {
+      const response = await call("GET", path, { key: account.apiKey, headers });
+      expect(response.status, path).toBe(200);
+      return response.text();
+    };
+
+    for (const [status, id] of [["DRAFT", draftId], ["SENT", sentId]] as const) {
+      for (const path of [`/api/reports/completion?senderId=${account.userId}&status=${status}&from=${from}&to=${to}`, `/api/reports/completion?status=${status}&from=${from}&to=${to}`]) {
+        const report = JSON.parse(await get(path, json)) as { senders: { sender: Json; packages: (Json & { documents: Json[]; signers: Json[] })[] }[] };
+        expect(report.senders).toHaveLength(1);
+        const [mine] = report.senders;
+        expect(mine.sender).toMatchObject({ id: account.userId, status: "ACTIVE", type: "REGULAR" });
+        expect(mine.packages[0].documents.length).toBeGreaterThanOrEqual(1);
+        expect(mine.packages[0].signers.length).toBeGreaterThanOrEqual(1);
+        expect(mine.packages.find((pkg) => pkg.id === id)).toMatchObject({ status, trashed: false, created: expect.any(String) });
+        const rows = csvRows(await get(path, csv));
+        expect(rows.length).toBeGreaterThanOrEqual(mine.packages.length - 1);
+        expect(rows.length).toBeLessThanOrEqual(mine.packages.length + 3);
+        expect(rows.find((row) => row.some((cell) => cell.includes(id)))).toEqual(expect.arrayContaining([id, status]));
+      }
+    }
+
+    const usagePath = `/api/reports/usage?from=${from}&to=${to}`;
+    const usage = JSON.parse(await get(usagePath, json)) as { senders: { sender: Json; packages: Record<string, unknown> }[] };
+    const mine = usage.senders.find((entry) => entry.sender.id === account.userId)!;
+    // The SDK reads each key as UsageReportCategory.valueOf(key.toUpperCase()) and each count as an Integer.
+    const categories = ["ACTIVE", "DRAFT", "SENT", "COMPLETED", "ARCHIVED", "DECLINED", "OPTED_OUT", "EXPIRED", "TRASHED"];
+    for (const [key, count] of Object.entries(mine.packages)) {
+      expect(categories).toContain(key.toUpperCase());
+      expect(Number.isInteger(count)).toBe(true);
+    }
+    expect(mine.packages.draft).toBeGreaterThanOrEqual(1);
+    const usageRows = csvRows(await get(usagePath, csv));
+    expect(usageRows.length).toBeGreaterThanOrEqual(usage.senders.length - 1);
+    expect(usageRows.length).toBeLessThanOrEqual(usage.senders.length + 3);
+
+    for (const path of ["/api/reports/delegation", `/api/reports/delegation?from=${from}&to=${to}`, `/api/reports/delegation?senderId=${account.userId}&from=${from}&to=${to}`]) {
+      expect(JSON.parse(await get(path, json))).toMatchObject({ delegationEvents: {} });
+      expect(await get(path, csv)).not.toBe("");
+    }
+  });
+});
