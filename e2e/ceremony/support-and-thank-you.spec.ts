@@ -21,6 +21,7 @@ test.beforeAll(async ({ baseURL }) => {
 test("the owner's support contact is the signer's Help, and the thank-you text ends the ceremony", async ({ browser }, testInfo) => {
   const owner = await (await browser.newContext()).newPage();
   await signInWithApiKey(owner, service.apiKey);
+  await expect(owner).toHaveURL(/\/packages/);
   await owner.goto("/account");
   await owner.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Signing ceremony" }).click();
   await expect(owner.getByRole("heading", { name: "Signing ceremony", level: 1 })).toBeVisible();
@@ -33,8 +34,8 @@ test("the owner's support contact is the signer's Help, and the thank-you text e
 
   const thanks = owner.getByTestId("thank-you-settings");
   await expect(thanks.getByLabel("Language")).toHaveValue("en");
-  await thanks.getByLabel("Title").fill("All done");
-  await thanks.getByLabel("Text").fill("Thank you for signing with Acme.\nWe will e-mail you the signed lease.");
+  await thanks.getByLabel("Title", { exact: true }).fill("All done");
+  await thanks.getByLabel("Text", { exact: true }).fill("Thank you for signing with Acme.\nWe will e-mail you the signed lease.");
   await thanks.getByRole("button", { name: "Save thank-you text" }).click();
   await expect(owner.getByText("The thank-you text was saved.")).toBeVisible();
   // What the console saved is what the service keeps.

@@ -114,7 +114,8 @@ export const ceremonyViewResponse = z.object({
     support: z.object({ email: z.string(), phone: z.string() }).describe("Whom the signer contacts for help (the ceremony's Help): as /api/package_information/{id}/support_information answers"),
     thankYou: z
       .object({ title: z.string(), body: z.string(), language: z.string() })
-      .describe("The closing text shown once the signer finished, in their language where one is given: as /api/packages/{id}/thank_you_dialog answers"),
+      .nullable()
+      .describe("The closing text the package or its account wrote, shown once the signer finished, in their language where one is given; null when nobody wrote one (the ceremony's own words then suffice)"),
   }),
   signer: z.object({ roleId: z.string(), name: z.string(), email: z.string(), group: z.object({ name: z.string() }).nullable(), reassign: z.boolean() }),
   progress: z.object({

@@ -140,17 +140,22 @@ function packageTexts(settings: Record<string, unknown>): Record<string, ThankYo
 }
 
 /**
- * The closing text for a reader of `language` (a signer's, else the package's): the package's
- * own text in that language, else the account's; then the same in the package's language; else
- * Signet's own text in that language (English when Signet does not speak it).
+ * The closing text someone wrote for a reader of `language` (a signer's, else the package's): the
+ * package's own text in that language, else the account's; then the same in the package's
+ * language; null when there is none.
  */
-export async function resolveThankYou(db: Queryable, pkg: PackageLike, language?: string | null): Promise<ThankYouDialog> {
+export async function writtenThankYou(db: Queryable, pkg: PackageLike, language?: string | null): Promise<ThankYouDialog | null> {
   const own = packageTexts(pkg.settings);
   for (const candidate of candidateLanguages([language, pkg.language])) {
     const text = own[candidate] ?? (await readAccountThankYou(db, pkg.accountId, candidate));
     if (text) return { title: text.title ?? "", body: text.body, language: candidate };
   }
-  return defaultThankYou(resolveLocale(language, pkg.language), pkg.name);
+  return null;
+}
+
+/** The closing text as the API answers it: the written one, else Signet's own words in that language (English when Signet does not speak it). */
+export async function resolveThankYou(db: Queryable, pkg: PackageLike, language?: string | null): Promise<ThankYouDialog> {
+  return (await writtenThankYou(db, pkg, language)) ?? defaultThankYou(resolveLocale(language, pkg.language), pkg.name);
 }
 
 /** GET `/api/packages/{id}/thank_you_dialog[?language=]`: the closing text its signers are shown. */

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { refusalOption } from "@/lib/api/package-settings";
 import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
 import { ceremonyHandover } from "@/lib/esign/account-settings/ceremony-handover";
-import { readSupportConfiguration, resolveThankYou } from "@/lib/esign/account-settings/support-and-thank-you";
+import { readSupportConfiguration, writtenThankYou } from "@/lib/esign/account-settings/support-and-thank-you";
 import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
@@ -60,7 +60,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       },
       handover: await ceremonyHandover(tx, pkg),
       support: await readSupportConfiguration(tx, pkg),
-      thankYou: await resolveThankYou(tx, pkg, signerLanguage),
+      thankYou: await writtenThankYou(tx, pkg, signerLanguage),
     },
     signer: {
       roleId: role.id,
