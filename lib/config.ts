@@ -46,6 +46,9 @@ export interface Config {
   smtpUrl: string;
   /** The From of every e-mail. */
   mailFrom: string;
+  /** The support contact a signer is shown when the package's account has set none (each member on its own); empty: the package sender's. */
+  supportEmail: string;
+  supportPhone: string;
   /** Attempts after the first for an e-mail refused temporarily, and the first delay (seconds, doubling). */
   emailRetryLimit: number;
   emailRetryDelaySeconds: number;
@@ -261,6 +264,8 @@ export function readConfig(): Config {
     accessTokenMinutes: integerSetting("ACCESS_TOKEN_MINUTES", 30, { min: 1, max: 24 * 60 }),
     smtpUrl: protocolUrlSetting("SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: process.env.MAIL_FROM || "Signet <no-reply@localhost>",
+    supportEmail: (process.env.SUPPORT_EMAIL ?? "").trim(),
+    supportPhone: (process.env.SUPPORT_PHONE ?? "").trim(),
     emailRetryLimit: integerSetting("EMAIL_RETRY_LIMIT", 6, { min: 0, max: 100 }),
     emailRetryDelaySeconds: integerSetting("EMAIL_RETRY_DELAY_SECONDS", 60),
     jobSchema: identifierSetting("JOB_SCHEMA", "pgboss"),

@@ -12,6 +12,19 @@ export interface CeremonyEnding {
   handover?: CeremonyView["package"]["handover"];
   /** The signer signed: offer their copy (SignerCopyOffer). */
   offerCopy?: boolean;
+  /** The signer signed: the closing text (the package's, else the account's, else Signet's). */
+  thankYou?: CeremonyView["package"]["thankYou"];
+}
+
+/** The closing text the sender (or the account) wrote for signers who finished, in the signer's language where given. */
+export function ThankYouText({ thankYou }: { thankYou: CeremonyView["package"]["thankYou"] | undefined }) {
+  if (!thankYou?.body) return null;
+  return (
+    <section className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4" aria-label={thankYou.title || undefined} lang={thankYou.language} data-testid="thank-you">
+      {thankYou.title ? <h2 className="font-semibold text-emerald-950">{thankYou.title}</h2> : null}
+      <p className="whitespace-pre-line text-emerald-950">{thankYou.body}</p>
+    </section>
+  );
 }
 
 /** The hand-over link the sender set: where the signer goes on from the ceremony. */

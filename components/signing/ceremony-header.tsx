@@ -9,6 +9,7 @@ import type { RefusalOption } from "@/lib/api/signing";
 import { declinePackage, optOut, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyEnding } from "./ceremony-ending";
 import { DelegateDialog } from "./delegate-dialog";
+import { HelpButton } from "./help-dialog";
 
 type Refusal = "decline" | "opt-out";
 
@@ -36,6 +37,7 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
           {view.signer.group ? t("signingAsFor", { signerName: view.signer.name, groupName: view.signer.group.name }) : t("signingAs", { signerName: view.signer.name })}
         </p>
       </div>
+      <HelpButton view={view} />
       {actions.length ? <MoreMenu actions={actions} /> : null}
       <Dialog open={refusal !== null} onClose={() => setRefusal(null)} title={refusal ? t(`${MESSAGE_KEYS[refusal]}.title`) : ""}>
         {refusal ? <RefusalForm kind={refusal} option={options[refusal]} packageId={packageId} onCancel={() => setRefusal(null)} /> : null}

@@ -10,7 +10,7 @@ import { loadMessages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { CeremonyRequestError, takeGroupLock, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction, useCeremonyView } from "@/lib/ceremony/use-ceremony";
-import { CeremonyEndingContext, FinishedText, HandoverLink, type CeremonyEnding } from "./ceremony-ending";
+import { CeremonyEndingContext, FinishedText, HandoverLink, ThankYouText, type CeremonyEnding } from "./ceremony-ending";
 import { CeremonyHeader } from "./ceremony-header";
 import { ConsentStep } from "./consent-step";
 import { DocumentsStep } from "./documents-step";
@@ -71,6 +71,7 @@ function CeremonyContent({ packageId, view, ending, setEnding, confirmedRoleId, 
     return (
       <MessageScreen title={ending.title} tone={ending.tone}>
         <p>{ending.text}</p>
+        <ThankYouText thankYou={ending.thankYou} />
         {ending.offerCopy ? <SignerCopyOffer packageId={packageId} /> : null}
         <HandoverLink handover={ending.handover} />
       </MessageScreen>
@@ -136,6 +137,7 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
         <p>
           <FinishedText view={view} />
         </p>
+        <ThankYouText thankYou={view.package.thankYou} />
         {view.host ? null : <SignerCopyOffer packageId={packageId} />}
         <HandoverLink handover={view.package.handover} />
       </MessageScreen>

@@ -45,7 +45,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
 
   /** The signer has nothing left to do: the ceremony ends (in person, the device goes back to the host while others still sign). */
   function finishRole() {
-    if (!view.host) end({ title: t("screen.signedTitle"), text: <FinishedText view={view} />, tone: "success", handover: view.package.handover, offerCopy: true });
+    if (!view.host) end({ title: t("screen.signedTitle"), text: <FinishedText view={view} />, tone: "success", handover: view.package.handover, offerCopy: true, thankYou: view.package.thankYou });
     else if (view.host.signers.every((signer) => signer.completed || signer.roleId === view.signer.roleId)) {
       end({ title: t("ending.everyoneSignedTitle"), text: t("ending.everyoneSignedOnDevice", { packageName: view.package.name }), tone: "success" });
     }

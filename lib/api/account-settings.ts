@@ -317,6 +317,15 @@ export const SETTINGS_DOCUMENTS = {
       overviewOptions: { title: true, body: true, documentSection: true, uploadSection: true },
     },
   },
+  /**
+   * Signet's own: the account's support contact, which the ceremony's Help shows the signers of
+   * its packages and `/api/package_information/{id}/support_information` answers (each member
+   * absent: SUPPORT_EMAIL / SUPPORT_PHONE, else the package sender's).
+   */
+  supportConfiguration: {
+    schema: settingsObject({ email: z.union([z.literal(""), z.email().max(254)]), phone: z.string().trim().max(40).regex(/^[0-9+()./ -]*(\s*(x|ext\.?)\s*[0-9]+)?$/i, "must be a phone number: digits, spaces, + ( ) - . /") }),
+    defaults: {},
+  },
   signingThemes: { schema: z.record(z.string(), z.unknown()).transform(withoutNulls), defaults: {} },
   /** A new package without a due date is due `remainingDays` after it is created (0: never); none may be due later than `maximumRemainingDays` (0: no limit). */
   expiryTimeConfiguration: {
@@ -369,6 +378,20 @@ export const handoverInput = z.looseObject({
   language: z.string().max(16).nullish(),
 });
 export type HandoverInput = z.infer<typeof handoverInput>;
+
+/** The original's SupportConfiguration: whom a signer contacts for help (`""` when there is no one). */
+export const supportConfigurationResponse = z.object({ email: z.string(), phone: z.string() });
+
+/**
+ * `/api/accountConfig/thankYouDialog/{language}` and `/api/packages/{id}/thank_you_dialog`: the
+ * closing text the ceremony shows a signer who finished. `body` is plain text (no markup).
+ */
+export const thankYouDialogInput = z.looseObject({
+  title: z.string().trim().max(200).nullish(),
+  body: z.string().trim().min(1, "must not be empty").max(4000),
+  language: z.string().max(16).nullish(),
+});
+export const thankYouDialogResponse = z.object({ title: z.string(), body: z.string(), language: z.string() });
 
 /** `/api/accountConfig/declineReasons/{language}`: the reasons a signer picks from when declining. */
 export const declineReasonsInput = z.array(z.string().trim().min(1).max(1000)).max(50);

@@ -32,12 +32,22 @@ export const CEREMONY_DEFAULTS = {
 
 const reasons = z.array(z.string().max(1000)).max(50);
 
+/**
+ * Signet's own `settings.ceremony.thankYouDialog`: the package's closing texts by language
+ * (`{"en": {"title": "…", "body": "…"}}`), over the account's (`/api/accountConfig/thankYouDialog`).
+ */
+export const packageThankYouDialogs = z.record(
+  z.string().regex(/^[a-z]{2,3}(-[A-Z0-9]{2,4})?$/, "must be keyed by language code (en, fr-CA)"),
+  z.object({ title: z.string().trim().max(200).optional(), body: z.string().trim().min(1).max(4000) }),
+);
+
 export const ceremonySettings = z.looseObject({
   inPerson: optional(z.boolean()),
   declineButton: optional(z.boolean()),
   optOutButton: optional(z.boolean()),
   declineReasons: optional(reasons),
   optOutReasons: optional(reasons),
+  thankYouDialog: optional(packageThankYouDialogs),
 });
 export const packageSettings = z.looseObject({ ceremony: optional(ceremonySettings) }).transform(withoutNulls);
 

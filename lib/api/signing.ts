@@ -111,6 +111,11 @@ export const ceremonyViewResponse = z.object({
       .object({ href: z.string(), text: z.string(), title: z.string() })
       .nullable()
       .describe("Where the ceremony leads a signer who finished: the package's settings.ceremony.handOver, else the account's hand-over link"),
+    support: z.object({ email: z.string(), phone: z.string() }).describe("Whom the signer contacts for help (the ceremony's Help): as /api/package_information/{id}/support_information answers"),
+    thankYou: z
+      .object({ title: z.string(), body: z.string(), language: z.string() })
+      .nullable()
+      .describe("The closing text the package or its account wrote, shown once the signer finished, in their language where one is given; null when nobody wrote one (the ceremony's own words then suffice)"),
   }),
   signer: z.object({ roleId: z.string(), name: z.string(), email: z.string(), group: z.object({ name: z.string() }).nullable(), reassign: z.boolean() }),
   progress: z.object({

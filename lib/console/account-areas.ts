@@ -17,6 +17,7 @@ export const ACCOUNT_AREAS: readonly AccountArea[] = [
   { href: "/account/password", label: "Password", permission: null },
   { href: "/account/verification", label: "Verification types", permission: "verification.manage" },
   { href: "/account/reports", label: "Reports", permission: "reports.view" },
+  { href: "/account/ceremony", label: "Signing ceremony", permission: "account_settings.manage" },
   { href: "/account/outbox", label: "Outbox", permission: "reports.view" },
 ];
 

@@ -933,3 +933,23 @@ describe("13. reports (DownloadReportExample)", () => {
     }
   });
 });
+
+describe("14. support information and the thank-you dialog (PackageInformationExample, ThankYouDialogExample)", () => {
+  it("answers a sent package's SupportConfiguration with an e-mail and a phone, and its thank-you dialog's body", async () => {
+    const account = await seedAccount();
+    // The account's owner sets the support contact in the console (the SDK's example expects both members).
+    await callJson("PATCH", "/api/account/admin/accountSettings/supportConfiguration", { key: account.apiKey, json: { email: "support@example.test", phone: "+1 514 555 0100" } });
+    const id = await createSdkPackage(account, sdkPackage("john1.smith1@example.test"));
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+
+    // PackageService.getConfig: the api model SupportConfiguration, {email, phone}.
+    const support = await callJson<Json>("GET", `/api/package_information/${id}/support_information`, { key: account.apiKey });
+    expect(support).toEqual({ email: "support@example.test", phone: "+1 514 555 0100" });
+    expect(referenceProblems("SupportConfiguration", support)).toEqual([]);
+
+    // PackageService.getThankYouDialogContent: a JSON object whose "body" is read as a string, not empty.
+    const dialog = await callJson<Json>("GET", `/api/packages/${id}/thank_you_dialog`, { key: account.apiKey });
+    expect(dialog.body).toEqual(expect.stringMatching(/\S/));
+    expect(Object.values(dialog).every((value) => typeof value === "string")).toBe(true);
+  });
+});

@@ -8,6 +8,8 @@ export const settingsForm = packageUpdate.pick({ name: true, description: true, 
   due: z.union([z.literal(""), z.iso.date("Enter a date.")]),
   /** `settings.ceremony.inPerson`. */
   inPerson: z.boolean(),
+  /** The package's own closing text in its language: `settings.ceremony.thankYouDialog[language].body` (empty: the account's). */
+  thankYou: z.string().trim().max(4000, "At most 4000 characters."),
 });
 export type SettingsFormInput = z.input<typeof settingsForm>;
 export type SettingsFormValues = z.output<typeof settingsForm>;
@@ -36,9 +38,20 @@ export function dueInstant(day: string): string | null {
   return day ? new Date(`${day}T23:59:59`).toISOString() : null;
 }
 
-function inPersonOf(pkg: WirePackage): boolean {
+function ceremonyOf(pkg: WirePackage): Record<string, unknown> {
   const ceremony = pkg.settings.ceremony;
-  return Boolean(ceremony && typeof ceremony === "object" && (ceremony as Record<string, unknown>).inPerson === true);
+  return ceremony && typeof ceremony === "object" ? (ceremony as Record<string, unknown>) : {};
+}
+
+function inPersonOf(pkg: WirePackage): boolean {
+  return ceremonyOf(pkg).inPerson === true;
+}
+
+type ThankYouTexts = Record<string, { title?: string; body: string }>;
+
+function thankYouTextsOf(pkg: WirePackage): ThankYouTexts {
+  const texts = ceremonyOf(pkg).thankYouDialog;
+  return texts && typeof texts === "object" ? (texts as ThankYouTexts) : {};
 }
 
 export function settingsOf(pkg: WirePackage): SettingsFormValues {
@@ -50,6 +63,7 @@ export function settingsOf(pkg: WirePackage): SettingsFormValues {
     autocomplete: pkg.autocomplete,
     due: dueDay(pkg.due),
     inPerson: inPersonOf(pkg),
+    thankYou: thankYouTextsOf(pkg)[pkg.language || "en"]?.body ?? "",
   };
 }
 
@@ -60,9 +74,19 @@ export function settingsChanges(pkg: WirePackage, saved: SettingsFormValues, val
     if (values[key] !== saved[key]) body[key] = values[key];
   }
   if (values.due !== saved.due) body.due = dueInstant(values.due);
-  if (values.inPerson !== saved.inPerson) {
-    const ceremony = pkg.settings.ceremony && typeof pkg.settings.ceremony === "object" ? pkg.settings.ceremony : {};
-    body.settings = { ...pkg.settings, ceremony: { ...ceremony, inPerson: values.inPerson } };
+  const thankYouChanged = values.thankYou !== saved.thankYou || (values.language !== saved.language && (values.thankYou || saved.thankYou));
+  if (values.inPerson !== saved.inPerson || thankYouChanged) {
+    const ceremony: Record<string, unknown> = { ...ceremonyOf(pkg), inPerson: values.inPerson };
+    if (thankYouChanged) {
+      // The text is the one of the package's language: it moves with the language, and goes when emptied.
+      const texts = { ...thankYouTextsOf(pkg) };
+      const before = texts[saved.language || "en"];
+      delete texts[saved.language || "en"];
+      if (values.thankYou) texts[values.language || "en"] = { ...before, body: values.thankYou };
+      if (Object.keys(texts).length) ceremony.thankYouDialog = texts;
+      else delete ceremony.thankYouDialog;
+    }
+    body.settings = { ...pkg.settings, ceremony };
   }
   return body;
 }

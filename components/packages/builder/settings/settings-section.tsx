@@ -127,6 +127,13 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
           {...form.register("autocomplete")}
         />
         <CheckboxField label="Sign in person" hint="You host the signing on your own device, handing it to each signer." {...form.register("inPerson")} />
+        <TextAreaField
+          label="Thank-you text"
+          hint="Shown to each signer once they have finished, in the package's language. Empty: the account's text."
+          {...form.register("thankYou")}
+          error={errors.thankYou?.message}
+          className="sm:col-span-2"
+        />
       </form>
     </BuilderSection>
   );

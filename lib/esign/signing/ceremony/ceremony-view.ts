@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { refusalOption } from "@/lib/api/package-settings";
 import { readDeclineReasons } from "@/lib/esign/account-settings/account-config";
 import { ceremonyHandover } from "@/lib/esign/account-settings/ceremony-handover";
+import { readSupportConfiguration, writtenThankYou } from "@/lib/esign/account-settings/support-and-thank-you";
 import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
@@ -40,10 +41,11 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const verification = role.verification ? { typeId: role.verification.typeId, passed: await isRoleVerified(tx, pkg.id, role.id) } : null;
   // Nothing of the documents is shown before the signer has passed their own authentication.
   const hidden = mustAuthenticate(role, state);
+  const signerLanguage = typeof role.signer?.language === "string" ? role.signer.language : null;
 
   return {
     // The ceremony's language: the signer's own, else the package's, as one Signet ships (else English).
-    language: resolveLocale(typeof role.signer?.language === "string" ? role.signer.language : null, pkg.language),
+    language: resolveLocale(signerLanguage, pkg.language),
     package: {
       id: pkg.id,
       name: pkg.name,
@@ -57,6 +59,8 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
         optOut: refusalOption(pkg.settings, "OPT_OUT"),
       },
       handover: await ceremonyHandover(tx, pkg),
+      support: await readSupportConfiguration(tx, pkg),
+      thankYou: await writtenThankYou(tx, pkg, signerLanguage),
     },
     signer: {
       roleId: role.id,
