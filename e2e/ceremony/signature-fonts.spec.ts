@@ -28,7 +28,7 @@ test("a signer picks one of the account's fonts, each previewed in its face, and
       name: "Fonts",
       type: "PACKAGE",
       status: "DRAFT",
-      roles: [{ id: "Signer", type: "SIGNER", index: 1, signers: [person("Amélie", "Dubois")] }],
+      roles: [{ id: "Signer", type: "SIGNER", index: 1, signers: [{ ...person("Amelie", "Dubois"), firstName: "Amélie" }] }],
       documents: [{ id: "deed", name: "Deed", approvals: [{ role: "Signer", fields: [inWireUnits({ type: "SIGNATURE", subtype: "FULLNAME", ...FIELD })] }] }],
     },
     [await makePdf({ texts: [{ page: 0, text: "Deed of fonts", x: 72, y: 720, size: 18 }] })],
