@@ -7,28 +7,28 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { AdoptedSignature } from "@/lib/ceremony/adopted-signature";
 import { initialsOf } from "@/lib/esign/signing/initials";
-import { DEFAULT_SIGNATURE_FONT, SIGNATURE_FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 import { signatureFontClass } from "./signature-font-classes";
 import { SignatureDrawingPad } from "./signature-pad";
 
 type Way = "type" | "draw" | "upload";
 
-/** "classic": the seal's own font, leaning (no signature font). */
-type FontChoice = SignatureFontId | "classic";
+/** A signature font's name, or "classic": the seal's own font, leaning (no signature font). */
+type FontChoice = string;
 
 /** The largest uploaded image kept, in pixels: ample for a field, and well under the service's 512 KB. */
 const UPLOAD_MAX = { width: 900, height: 300 };
 const UPLOAD_MAX_BYTES = 500 * 1024;
 
 /**
- * "Adopt your signature": the signer types their name in a font of their choice, draws it, or
- * uploads a picture of it. `drawOnly` (a field where the sender asks for a hand-drawn signature)
+ * "Adopt your signature": the signer types their name in a font of their choice (`fonts`, the
+ * account's, each shown in its own face), draws it, or uploads a picture of it. `drawOnly` (a field where the sender asks for a hand-drawn signature)
  * offers the pad alone.
  */
 export function AdoptSignatureDialog({
   open,
   drawOnly,
   signerName,
+  fonts,
   aspectRatio,
   onAdopt,
   onClose,
@@ -36,6 +36,7 @@ export function AdoptSignatureDialog({
   open: boolean;
   drawOnly: boolean;
   signerName: string;
+  fonts: readonly string[];
   aspectRatio: number;
   onAdopt: (adopted: AdoptedSignature) => void;
   onClose: () => void;
@@ -46,7 +47,8 @@ export function AdoptSignatureDialog({
   const [chosenWay, setWay] = useState<Way>("type");
   const way = ways.includes(chosenWay) ? chosenWay : ways[0]!;
   const [name, setName] = useState(signerName);
-  const [font, setFont] = useState<FontChoice>(DEFAULT_SIGNATURE_FONT);
+  const [chosenFont, setFont] = useState<FontChoice>(fonts[0] ?? "classic");
+  const font = chosenFont === "classic" || fonts.includes(chosenFont) ? chosenFont : (fonts[0] ?? "classic");
   const [pad, setPad] = useState<SignaturePad | null>(null);
   const [padEmpty, setPadEmpty] = useState(true);
   const [upload, setUpload] = useState<{ image: string; problem?: undefined } | { image?: undefined; problem: UploadProblem } | null>(null);
@@ -88,11 +90,11 @@ export function AdoptSignatureDialog({
           </label>
           <fieldset className="mt-3">
             <legend className="text-sm font-medium text-slate-800">{t("style")}</legend>
-            <div className="mt-1 grid gap-2">
-              {[...SIGNATURE_FONT_IDS, "classic" as const].map((choice) => (
+            <div className="mt-1 grid max-h-[45vh] gap-2 overflow-y-auto p-0.5">
+              {[...fonts, "classic"].map((choice) => (
                 <label key={choice} className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${font === choice ? "border-sky-600 bg-sky-50" : "border-slate-200"}`}>
                   <input type="radio" name="signature-font" value={choice} checked={font === choice} onChange={() => setFont(choice)} className="accent-sky-700" />
-                  <span className="sr-only">{choice === "classic" ? t("classic") : SIGNATURE_FONTS[choice].label}</span>
+                  <span className="sr-only">{choice === "classic" ? t("classic") : choice}</span>
                   <span aria-hidden className={`min-w-0 flex-1 truncate text-3xl text-sky-950 ${signatureFontClass(choice === "classic" ? undefined : choice)}`}>
                     {typedName || signerName}
                   </span>

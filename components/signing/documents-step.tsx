@@ -80,6 +80,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
           document={chosen}
           packageId={packageId}
           signerName={view.signer.name}
+          signatureFonts={view.signatureFonts}
           adopted={adopted}
           onAdopted={(chosen) => setAdoptedBy({ roleId: view.signer.roleId, adopted: chosen })}
           fill={fills[chosen.id] ?? emptyFill()}
@@ -131,6 +132,8 @@ interface DocumentPaneProps {
   document: CeremonyDocument;
   packageId: string;
   signerName: string;
+  /** The fonts the adopt dialog offers: the account's. */
+  signatureFonts: readonly string[];
   adopted: AdoptedSignature | null;
   onAdopted: (adopted: AdoptedSignature) => void;
   fill: DocumentFill;
@@ -140,7 +143,7 @@ interface DocumentPaneProps {
 }
 
 /** The chosen document: its pages with the fields over them, "next field", and signing it. */
-function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fill, onFill, onSigned }: DocumentPaneProps) {
+function DocumentPane({ document, packageId, signerName, signatureFonts, adopted, onAdopted, fill, onFill, onSigned }: DocumentPaneProps) {
   const t = useTranslations("documents");
   const words = useFieldWords();
   const [currentKey, setCurrentKey] = useState<string | null>(null);
@@ -280,6 +283,7 @@ function DocumentPane({ document, packageId, signerName, adopted, onAdopted, fil
         open={adopting !== null}
         drawOnly={adopting?.target ? signatureStyle(adopting.target.approval, adopting.target.field) === "CAPTURE" : false}
         signerName={signerName}
+        fonts={signatureFonts}
         aspectRatio={adopting?.target ? adopting.target.field.width / adopting.target.field.height : 3}
         onClose={() => setAdopting(null)}
         onAdopt={(chosen) => adopting && adoptAndSign(adopting.target, chosen)}

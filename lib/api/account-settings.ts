@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LATIN_SIGNATURE_FONTS } from "@/lib/esign/signing/signature-fonts";
 import { withoutNulls } from "./wire";
 
 /**
@@ -294,9 +295,16 @@ export const SETTINGS_DOCUMENTS = {
         fontsPerWritingSystem: z.record(z.string(), z.array(z.string().max(128)).max(50)),
       }),
     }),
-    // The fonts a typed signature can take: Signet stamps in DejaVu Sans.
+    // The fonts a typed signature can take (fontsPerWritingSystem.latin): the original's 13 (lib/esign/signing/signature-fonts.ts).
     defaults: {
-      signature: { allowStyling: true, allowDrawing: true, allowUploading: true, allowMobileSigning: true, defaultSignatureType: "STYLE", fontsPerWritingSystem: { latin: ["DejaVu Sans"] } },
+      signature: {
+        allowStyling: true,
+        allowDrawing: true,
+        allowUploading: true,
+        allowMobileSigning: true,
+        defaultSignatureType: "STYLE",
+        fontsPerWritingSystem: { latin: DEFAULT_LATIN_SIGNATURE_FONTS },
+      },
     },
   },
   signingUiOptions: {

@@ -2,7 +2,6 @@ import { SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { ceremonyAttachmentRequirement } from "./attachments";
 import { signerAuthenticationStatus } from "./signer-authentication";
-import { SIGNATURE_FONT_IDS } from "@/lib/esign/signing/signature-fonts";
 import { optional } from "./wire";
 
 /** Requests of the signing ceremony (our own endpoints under /api/signing, authenticated by the signer's session cookie). */
@@ -17,13 +16,13 @@ export const approvalSigning = z.object({
   id: z.string().min(1).max(256),
   /**
    * The signature of an approval that has a SIGNATURE field: the typed name or initials (in one of
-   * the signature fonts, else the seal's own font), or an image drawn on the pad or uploaded (a
+   * the account's signature fonts, by name, else the seal's own font), or an image drawn on the pad or uploaded (a
    * full-name field takes either; a CAPTURE field an image only).
    */
   signature: optional(
     z.object({
       text: optional(z.string().trim().min(1).max(256)),
-      font: optional(z.enum(SIGNATURE_FONT_IDS)),
+      font: optional(z.string().trim().min(1).max(128)),
       image: optional(pngDataUrl),
       uploaded: optional(z.boolean()),
     }),
@@ -132,6 +131,7 @@ export const ceremonyViewResponse = z.object({
   }),
   host: ceremonyHost,
   documentOrderEnforced: z.boolean(),
+  signatureFonts: z.array(z.string()).describe("The fonts the signer may type their signature in: the account's chooseSignature fontsPerWritingSystem.latin"),
   attachmentRequirements: z.array(ceremonyAttachmentRequirement).describe("The signer's own attachment requirements (PACKAGE_ATTACHMENT)"),
   documents: z.array(
     z.object({

@@ -1,5 +1,4 @@
 import { initialsOf } from "@/lib/esign/signing/initials";
-import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 import type { SignatureMark, SignatureStyle } from "./document-filling";
 
 /**
@@ -9,7 +8,8 @@ import type { SignatureMark, SignatureStyle } from "./document-filling";
  */
 export interface AdoptedSignature {
   name: string;
-  font?: SignatureFontId;
+  /** The signature font's name (signature-fonts.ts). */
+  font?: string;
   /** A PNG data URL. */
   image?: string;
   uploaded?: boolean;

@@ -1,5 +1,4 @@
 import type { DocumentSigning } from "@/lib/api/signing";
-import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
 import { fieldValueIssue, fieldValueProblem, isFilled, radioGroupOf, type FieldValueIssue } from "@/lib/esign/signing/ceremony/signing-rules";
 import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "./ceremony-requests";
 
@@ -13,7 +12,8 @@ import type { CeremonyApproval, CeremonyDocument, CeremonyField } from "./ceremo
 /** A typed signature (the name or initials, in a signature font) or an image (PNG data URL) drawn or uploaded. */
 export interface SignatureMark {
   text?: string;
-  font?: SignatureFontId;
+  /** The signature font's name (signature-fonts.ts). */
+  font?: string;
   image?: string;
   uploaded?: boolean;
 }

@@ -79,7 +79,7 @@ describe("the other admin documents, as their SDK examples write them", () => {
       ["accountSettings/systemSettings", { senderLoginMaxFailedAttempts: 5, orderLastNameFirstName: false }, { orderLastNameFirstName: true }],
       ["accountSettings/limitSupportedLanguages", {}, { defaultSignerLanguage: "fr", signerLanguages: ["fr", "en"] }],
       ["accountSettings/signatureLayout", {}, { logo: { image: "data:image/png;base64,iVBORw0KGgo=" } }],
-      ["chooseSignature", { signature: { allowDrawing: true, fontsPerWritingSystem: { latin: ["DejaVu Sans"] } } }, { signature: { allowDrawing: false } }],
+      ["chooseSignature", { signature: { allowDrawing: true, defaultSignatureType: "STYLE" } }, { signature: { allowDrawing: false } }],
       ["signingUiOptions", { completeSummaryOptions: { title: true, download: true } }, { completeSummaryOptions: { download: false } }],
     ];
     for (const [path, defaults, patch] of cases) {

@@ -953,3 +953,43 @@ describe("14. support information and the thank-you dialog (PackageInformationEx
     expect(Object.values(dialog).every((value) => typeof value === "string")).toBe(true);
   });
 });
+
+describe("15. typed-signature fonts (ChooseSignatureSettingsExample)", () => {
+  it("answers the original's 13 Latin fonts by default, keeps the example's PATCH, goes back to the 13 on DELETE, and refuses a font it cannot draw", async () => {
+    const { apiKey } = await seedAccount();
+    const url = "/api/account/admin/chooseSignature";
+    type Choose = { signature: { allowStyling: boolean; allowMobileSigning: boolean; defaultSignatureType: string; fontsPerWritingSystem: Record<string, string[]> } };
+    const original13 = ["Kanit", "Licorice", "Meow Script", "Allison", "Bonheur Royale", "Dancing Script", "Pattaya", "Atma", "Caveat", "Damion", "Shantell Sans", "Nerko One", "Grenze Gotisch"];
+    expect((await callJson<Choose>("GET", url, { key: apiKey })).signature.fontsPerWritingSystem.latin).toEqual(original13);
+    // What the SDK's ChooseSignatureOptionsBuilder sends for the example.
+    const patch = {
+      signature: {
+        allowStyling: false,
+        allowDrawing: true,
+        allowUploading: true,
+        allowMobileSigning: false,
+        defaultSignatureType: "UPLOAD",
+        fontsPerWritingSystem: { latin: ["Kanit", "Licorice"], arabic: ["Beiruti"] },
+      },
+    };
+    await callJson("PATCH", url, { key: apiKey, json: patch });
+    const patched = await callJson<Choose>("GET", url, { key: apiKey });
+    expect(patched.signature).toMatchObject({ allowStyling: false, allowMobileSigning: false, defaultSignatureType: "UPLOAD" });
+    expect(patched.signature.fontsPerWritingSystem.latin).toHaveLength(2);
+    expect((await call("DELETE", url, { key: apiKey })).status).toBe(204);
+    const reset = await callJson<Choose>("GET", url, { key: apiKey });
+    expect(reset.signature).toMatchObject({ allowStyling: true, allowMobileSigning: true, defaultSignatureType: "STYLE" });
+    expect(reset.signature.fontsPerWritingSystem.latin).toHaveLength(13);
+
+    const refused = await callJson<{ code: number; messageKey: string; message: string }>("PATCH", url, {
+      key: apiKey,
+      json: { signature: { fontsPerWritingSystem: { latin: ["Kanit", "Comic Sans"], klingon: ["Pagh"] } } },
+      expect: 422,
+    });
+    expect(refused).toMatchObject({ code: 422, messageKey: "error.validation.signatureFont" });
+    expect(refused.message).toContain("latin: Comic Sans");
+    expect(refused.message).toContain("klingon");
+    expect(refused.message).not.toContain("Kanit");
+    expect((await callJson<Choose>("GET", url, { key: apiKey })).signature.fontsPerWritingSystem.latin).toEqual(original13);
+  });
+});

@@ -43,13 +43,16 @@ describe("the signer's choice of signature", () => {
     const image = `data:image/png;base64,${Buffer.from(scribblePng()).toString("base64")}`;
     const sign = (approvals: unknown[], expect: number) => callJson<{ messageKey?: string }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals }, expect });
     const valid = {
-      typed: { id: "typed", signature: { text: "Sia Signer", font: "breip" } },
+      typed: { id: "typed", signature: { text: "Sia Signer", font: "dancing script" } },
       uploaded: { id: "uploaded", signature: { image, uploaded: true } },
-      initials: { id: "initials", signature: { text: "SS", font: "kristi" } },
+      initials: { id: "initials", signature: { text: "SS", font: "Caveat" } },
       drawn: { id: "drawn", signature: { image } },
     };
 
-    expect((await sign([{ ...valid.typed, signature: { text: "Sia", font: "comic-sans" } }, valid.uploaded, valid.initials, valid.drawn], 400)).messageKey).toBe("error.validation.invalidBody");
+    // A font Signet does not have, and one it has but the account does not offer (Kristi is not among the original's 13).
+    const unknownFont = await sign([{ ...valid.typed, signature: { text: "Sia", font: "Comic Sans" } }, valid.uploaded, valid.initials, valid.drawn], 422);
+    expect(unknownFont).toMatchObject({ messageKey: "error.validation.signatureFont", message: expect.stringContaining('"Comic Sans"') });
+    expect((await sign([{ ...valid.typed, signature: { text: "Sia", font: "Kristi" } }, valid.uploaded, valid.initials, valid.drawn], 422)).messageKey).toBe("error.validation.signatureFont");
     expect((await sign([valid.typed, valid.uploaded, valid.initials, { id: "drawn", signature: { image, uploaded: true } }], 422)).messageKey).toBe("error.validation.signatureDrawn");
     expect((await sign([valid.typed, valid.uploaded, { id: "initials", signature: { image } }, valid.drawn], 400)).messageKey).toBe("error.validation.signatureImage");
     await sign(Object.values(valid), 200);
@@ -58,9 +61,9 @@ describe("the signer's choice of signature", () => {
     const rows = await db.select().from(approvalSignatures).where(and(eq(approvalSignatures.packageId, packageId), eq(approvalSignatures.documentId, "doc1")));
     const byApproval = Object.fromEntries(rows.map((row) => [row.approvalId, { kind: row.kind, text: row.text, font: row.font, uploaded: row.imageUploaded, image: row.imageSha256 !== null }]));
     expect(byApproval).toEqual({
-      typed: { kind: "FULLNAME", text: "Sia Signer", font: "breip", uploaded: false, image: false },
+      typed: { kind: "FULLNAME", text: "Sia Signer", font: "Dancing Script", uploaded: false, image: false },
       uploaded: { kind: "CAPTURE", text: null, font: null, uploaded: true, image: true },
-      initials: { kind: "INITIALS", text: "SS", font: "kristi", uploaded: false, image: false },
+      initials: { kind: "INITIALS", text: "SS", font: "Caveat", uploaded: false, image: false },
       drawn: { kind: "CAPTURE", text: null, font: null, uploaded: false, image: true },
     });
   });

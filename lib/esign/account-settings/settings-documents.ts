@@ -3,6 +3,8 @@ import { attachmentsWhitelistInput, SETTINGS_DOCUMENTS, type SettingsDocumentNam
 import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { unprocessable } from "@/lib/esign/errors";
+import { unknownSignatureFonts } from "@/lib/esign/signing/signature-fonts";
 import { readStoredSetting, removeSetting, storeSetting } from "./settings-store";
 
 /**
@@ -40,10 +42,20 @@ export type SettingsWriteMode = "merge" | "replace";
 /** The body, checked, merged into (or put in place of) what is stored, in the caller's transaction; answers the document in force. */
 export async function writeSettingsDocument(tx: Queryable, caller: Caller, name: SettingsDocumentName, body: unknown, mode: SettingsWriteMode = "merge"): Promise<Settings> {
   const changes = parseWith(SETTINGS_DOCUMENTS[name].schema, body, name) as Settings;
+  if (name === "chooseSignature") assertKnownSignatureFonts(changes);
   const stored = await readStoredSetting(tx, caller.account.id, name);
   await storeSetting(tx, caller.account.id, name, mode === "replace" ? changes : mergeSettings(isObject(stored) ? stored : {}, changes));
   await recordAccountEvent(tx, caller, "ACCOUNT_SETTINGS_UPDATE", `${name}: ${Object.keys(changes).join(", ") || "nothing"}`);
   return readSettingsDocument(tx, caller.account.id, name);
+}
+
+/** chooseSignature names only fonts Signet draws (Latin) or the original knows (the other writing systems). */
+function assertKnownSignatureFonts(changes: Settings): void {
+  const fonts = (changes.signature as { fontsPerWritingSystem?: Record<string, string[]> } | undefined)?.fontsPerWritingSystem;
+  const unknown = fonts ? unknownSignatureFonts(fonts) : [];
+  if (unknown.length > 0) {
+    throw unprocessable("error.validation.signatureFont", `Unknown signature fonts or writing systems in fontsPerWritingSystem: ${unknown.join("; ")}.`);
+  }
 }
 
 /** Back to the defaults, in the caller's transaction. */

@@ -7,7 +7,7 @@ import type { StampValue } from "@/lib/esign/sealing/stamp-fields";
 import { attachmentFilesOf, type AttachmentFileRow } from "@/lib/esign/signing/attachments/requirement-files";
 import { requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
-import { isSignatureFontId, SIGNATURE_FONTS } from "@/lib/esign/signing/signature-fonts";
+import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { signatureShortId } from "@/lib/esign/signing/signature-id";
 import { maskedPhone, requiredScheme, storedAuthOf } from "@/lib/esign/signing/authentication/signer-auth";
 import { findVerificationType } from "@/lib/esign/verification/verification-types";
@@ -118,7 +118,8 @@ async function signatureOf(store: BlobStore, signatures: SignatureRow[]): Promis
 /** What an approval signature says was done, in words, with the short id its frame on the sealed page shows. */
 function actionOf(signature: SignatureRow): string {
   const id = `Signature id: ${signatureShortId(signature.packageId, signature.documentId, signature.approvalId)}`;
-  const font = isSignatureFontId(signature.font) ? ` (in the ${SIGNATURE_FONTS[signature.font].label} font)` : "";
+  const fontName = signatureFontNamed(signature.font)?.name;
+  const font = fontName ? ` (in the ${fontName} font)` : "";
   switch (signature.kind) {
     case "FULLNAME":
       return `Signed with a typed name${font}: ${signature.text || signature.signerName}\n${id}`;

@@ -242,8 +242,8 @@ describe("fieldStamps", () => {
       }),
     );
     expect(stamps.map((stamp) => stamp.value)).toEqual([
-      { kind: "signatureText", text: "Ada Lovelace", font: "kristi", frame: frameOf("a1") },
-      { kind: "initials", text: "AL", font: "breip" },
+      { kind: "signatureText", text: "Ada Lovelace", font: "Kristi", frame: frameOf("a1") },
+      { kind: "initials", text: "AL", font: "Breip" },
       { kind: "signatureText", text: "Ada Lovelace", frame: frameOf("a3") },
     ]);
   });

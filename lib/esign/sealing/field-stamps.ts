@@ -1,7 +1,7 @@
 import type { approvalSignatures, approvals, fields } from "@/lib/db/schema";
 import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
 import { initialsOf } from "@/lib/esign/signing/initials";
-import { isSignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { signatureShortId } from "@/lib/esign/signing/signature-id";
 import type { SignatureFrame } from "./signature-frame";
 import type { FieldStamp, StampValue } from "./stamp-fields";
@@ -109,7 +109,7 @@ export function signatureValue(signature: SignatureRow | undefined, options: { i
   const { images, wantsInitials, frame } = options;
   if (!signature) return null;
   const typed = signature.text?.trim() ?? "";
-  const font = isSignatureFontId(signature.font) ? signature.font : undefined;
+  const font = signatureFontNamed(signature.font)?.name;
   switch (signature.kind) {
     case "FULLNAME":
       return wantsInitials ? { kind: "initials", text: initialsOf(typed || signature.signerName), font } : { kind: "signatureText", text: typed || signature.signerName, font, frame };

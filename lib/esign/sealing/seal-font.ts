@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
-import { SIGNATURE_FONTS, type SignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import type { SignatureFont } from "@/lib/esign/signing/signature-fonts";
 
 /**
  * DejaVu Sans (Bitstream Vera licence, see fonts/DejaVuSans-LICENSE.txt), embedded (as a subset)
@@ -20,21 +20,21 @@ export interface SignatureFontFile {
   characters: Set<number>;
 }
 
-const signatureFonts = new Map<SignatureFontId, SignatureFontFile>();
+const signatureFonts = new Map<string, SignatureFontFile>();
 
 export function sealFontBytes(): Uint8Array {
   bytes ??= new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, "DejaVuSans.ttf")));
   return bytes;
 }
 
-/** A signature font's file, read once. */
-export function signatureFontFile(id: SignatureFontId): SignatureFontFile {
-  let font = signatureFonts.get(id);
+/** A signature font's file (from its package, see signature-fonts.ts), read once. */
+export function signatureFontFile({ name, file }: SignatureFont): SignatureFontFile {
+  let font = signatureFonts.get(name);
   if (!font) {
-    const fontBytes = new Uint8Array(fs.readFileSync(path.join(FONTS_FOLDER, SIGNATURE_FONTS[id].file)));
+    const fontBytes = new Uint8Array(fs.readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), file)));
     const parsed = fontkit.create(fontBytes);
     font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm, characters: new Set(parsed.characterSet) };
-    signatureFonts.set(id, font);
+    signatureFonts.set(name, font);
   }
   return font;
 }

@@ -14,7 +14,7 @@ import {
 import { createHash } from "node:crypto";
 import { pageGeometryOf, topLeftPointToUserSpace, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
 import { fitSingleLine, fitWrapped, type Box, type FittedText, type FontMetrics } from "./fit-text";
-import type { SignatureFontId } from "@/lib/esign/signing/signature-fonts";
+import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile } from "./seal-font";
 import { drawSignatureFrame, type SignatureFrame } from "./signature-frame";
 import { loadPdfWithPages } from "@/lib/esign/pdf/corrupt-pdf";
@@ -24,8 +24,8 @@ export type StampValue =
   /** A drawn or uploaded signature: PNG (or JPEG) bytes, drawn whole inside the box (its frame's, if any), aspect ratio kept. */
   | { kind: "signatureImage"; image: Uint8Array; frame?: SignatureFrame }
   /** A typed (full-name) signature, in a signature font (else the seal's font, leaning). */
-  | { kind: "signatureText"; text: string; font?: SignatureFontId; frame?: SignatureFrame }
-  | { kind: "initials"; text: string; font?: SignatureFontId }
+  | { kind: "signatureText"; text: string; font?: string; frame?: SignatureFrame }
+  | { kind: "initials"; text: string; font?: string }
   /** A text field or text area: wrapped when that lets it be larger. */
   | { kind: "text"; text: string }
   /** A date, already formatted by the caller. */
@@ -92,7 +92,7 @@ export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldSt
 class FieldStamper {
   private font: { font: PDFFont; metrics: FontMetrics } | undefined;
   private readonly images = new Map<string, PDFImage>();
-  private readonly signatureFonts = new Map<SignatureFontId, { font: PDFFont; metrics: FontMetrics }>();
+  private readonly signatureFonts = new Map<string, { font: PDFFont; metrics: FontMetrics }>();
 
   constructor(private readonly pdf: PDFDocument) {}
 
@@ -147,8 +147,11 @@ class FieldStamper {
    * The signature font, embedded once per document; null when it lacks a letter of `text` (the
    * seal's font draws it then, and the signature font is not embedded for it).
    */
-  private async signatureFont(id: SignatureFontId, text: string): Promise<{ font: PDFFont; metrics: FontMetrics } | null> {
-    const file = signatureFontFile(id);
+  private async signatureFont(name: string, text: string): Promise<{ font: PDFFont; metrics: FontMetrics } | null> {
+    const known = signatureFontNamed(name);
+    if (!known) throw new Error(`A typed signature to stamp is in the font "${name}", which Signet does not have.`);
+    const id = known.name;
+    const file = signatureFontFile(known);
     if (!Array.from(text.replace(/\s/g, "")).every((character) => file.characters.has(character.codePointAt(0)!))) return null;
     let embedded = this.signatureFonts.get(id);
     if (!embedded) {

@@ -7,6 +7,7 @@ import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/cust
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { accountSignatureFonts } from "@/lib/esign/signing/account-signature-fonts";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
 import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
@@ -81,6 +82,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     },
     host: await hostView(tx, context.session, turns),
     documentOrderEnforced: isOrderEnforced(signable),
+    signatureFonts: await accountSignatureFonts(tx, pkg.accountId),
     attachmentRequirements: hidden ? [] : await ceremonyAttachmentRequirements(tx, pkg.id, role),
     documents: (hidden ? [] : signable).map((document) => ({
       id: document.id,

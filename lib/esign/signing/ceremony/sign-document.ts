@@ -7,6 +7,8 @@ import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/esign/errors";
 import { formatSigningDate, initialsOf } from "@/lib/esign/sealing/field-stamps";
+import { accountSignatureFonts } from "@/lib/esign/signing/account-signature-fonts";
+import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
 import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import { blobStore } from "@/lib/esign/storage/blob-store";
@@ -69,7 +71,7 @@ function signatureImage(dataUrl: string, where: string): Buffer {
 }
 
 /** Validates one approval's signature and field values against its fields; answers what to write. */
-function prepareApproval(context: SignerContext, approval: ApprovalRow, approvalFields: FieldRow[], input: ApprovalSigning, at: Date): PreparedApproval {
+function prepareApproval(context: SignerContext, approval: ApprovalRow, approvalFields: FieldRow[], input: ApprovalSigning, at: Date, offeredFonts: readonly string[]): PreparedApproval {
   const where = `approval "${approval.id}"`;
   const signatureField = approvalFields.find((field) => field.type === "SIGNATURE");
   let kind: PreparedApproval["kind"] = "ACCEPT";
@@ -77,6 +79,17 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
   let font: string | null = null;
   let image: Buffer | null = null;
   let imageUploaded = false;
+  const fontOf = (name: string | undefined): string | null => {
+    if (name === undefined) return null;
+    const font = offeredFonts.find((offered) => offered === signatureFontNamed(name)?.name);
+    if (!font) {
+      throw unprocessable(
+        "error.validation.signatureFont",
+        `The signature of ${where} is in the font "${name}", which is not one the account offers: ${offeredFonts.length ? offeredFonts.join(", ") : "none"}.`,
+      );
+    }
+    return font;
+  };
   if (signatureField) {
     const capture = signatureField.subtype === "CAPTURE" || signatureField.subtype === "MOBILE_CAPTURE" || approval.enforceCaptureSignature;
     const initials = !capture && signatureField.subtype === "INITIALS";
@@ -91,11 +104,11 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
     } else if (initials) {
       kind = "INITIALS";
       text = input.signature?.text ?? initialsOf(context.actorName);
-      font = input.signature?.font ?? null;
+      font = fontOf(input.signature?.font);
     } else {
       kind = "FULLNAME";
       text = input.signature?.text ?? context.actorName;
-      font = input.signature?.font ?? null;
+      font = fontOf(input.signature?.font);
     }
   }
 
@@ -166,9 +179,10 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
     await tx.select().from(fields).where(and(eq(fields.packageId, pkg.id), eq(fields.documentId, documentId))),
     await signerCustomFieldValues(tx, pkg.accountId, context.actorEmail),
   );
+  const offeredFonts = await accountSignatureFonts(tx, pkg.accountId);
   const prepared = pending
     .filter((approval) => requested.has(approval.id))
-    .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at));
+    .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at, offeredFonts));
 
   const store = await blobStore();
   for (const { approval, kind, text, font, image, imageUploaded, values } of prepared) {
