@@ -196,7 +196,7 @@ const looseArray = z.array(z.unknown()).max(100).transform(withoutNulls);
 /** One of a signer's `auth.challenges`: a question and its answer (CHALLENGE), or the phone number as `question` (SMS). */
 export const authChallengeInput = z.looseObject({
   question: optional(z.string().max(255)),
-  /** Stored hashed; never answered back. */
+  /** Checked against its hash; an unmasked one is also answered back to the package owner who wrote it. */
   answer: optional(z.string().max(255)),
   maskInput: optional(z.boolean()),
   challengeType: optional(z.string().max(64)),

@@ -6,7 +6,7 @@ import { call, callJson, type CallOptions } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
 import { pdfText } from "../support/poppler";
-import { seedAccount, type SeededAccount } from "../support/seed";
+import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 import { hashStoredAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
 import { startTwilioServer } from "../support/twilio-server";
 
@@ -108,12 +108,24 @@ function configureTwilio(url: string, accountSid = "AC0123456789abcdef", authTok
 }
 
 describe("CHALLENGE: questions and answers", () => {
-  it("stores the answers hashed and never reads them back, and keeps them when the role is updated without them", async () => {
+  it("checks answers by hash, answers the unmasked ones back to the package's owner only (UpdateSignerExample), and keeps them when the role is updated", async () => {
     const account = await seedAccount();
-    const id = await createPackageWithFiles(account.apiKey, payloadWithAuth(QUESTIONS));
-    const pkg = await callJson<{ roles: { id: string; signers: { auth: unknown }[] }[] }>("GET", `/api/packages/${id}`, { key: account.apiKey });
-    const auth = pkg.roles.find((role) => role.id === "Signer1")!.signers[0].auth;
-    expect(auth).toEqual({
+    const sender = await seedSender(account);
+    const id = await createPackageWithFiles(sender.apiKey, payloadWithAuth(QUESTIONS));
+    type Read = { roles: { id: string; signers: { auth: unknown }[] }[] };
+    const authOf = (pkg: Read) => pkg.roles.find((role) => role.id === "Signer1")!.signers[0].auth;
+    // The owner wrote them: the answer typed in the clear comes back, the masked one never.
+    expect(authOf(await callJson<Read>("GET", `/api/packages/${id}`, { key: sender.apiKey }))).toEqual({
+      scheme: "CHALLENGE",
+      challenges: [
+        { question: "What is the name of your first pet?", answer: "Rex the Dog", maskInput: false },
+        { question: "In which city were you born?", maskInput: true },
+      ],
+    });
+    expect(JSON.stringify(await callJson("GET", `/api/packages/${id}/roles`, { key: sender.apiKey }))).toContain("Rex the Dog");
+    // Anyone else who may read the package (here the account's owner) reads the questions only.
+    const pkg = await callJson<Read>("GET", `/api/packages/${id}`, { key: account.apiKey });
+    expect(authOf(pkg)).toEqual({
       scheme: "CHALLENGE",
       challenges: [
         { question: "What is the name of your first pet?", maskInput: false },
@@ -126,17 +138,22 @@ describe("CHALLENGE: questions and answers", () => {
     expect(everything).not.toContain("Montréal");
     expect(everything).not.toContain("answer");
 
+    // Stored: hashes, and the unmasked answer encrypted; no answer in the clear.
     const db = await getDb();
     const [row] = await db.select({ signer: roles.signer }).from(roles).where(and(eq(roles.packageId, id), eq(roles.id, "Signer1")));
     const stored = JSON.stringify(row.signer);
     expect(stored).not.toContain("Rex");
     expect(stored).not.toContain("Montréal");
-    expect((row.signer!.auth as { challenges: { answerHash: string }[] }).challenges[0].answerHash).toMatch(/^scrypt\$/);
+    const challenges = (row.signer!.auth as { challenges: { answerHash: string; answerSealed?: string }[] }).challenges;
+    expect(challenges[0].answerHash).toMatch(/^scrypt\$/);
+    expect(challenges[0].answerSealed).toEqual(expect.any(String));
+    expect(challenges[1].answerSealed).toBeUndefined();
 
     // A client that read the role and sends it back (answers absent) keeps the stored answers.
-    await callJson("PUT", `/api/packages/${id}/roles/Signer1`, { key: account.apiKey, json: role });
-    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
-    const cookie = await openCeremony(account, id);
+    await callJson("PUT", `/api/packages/${id}/roles/Signer1`, { key: sender.apiKey, json: role });
+    expect(JSON.stringify(await callJson("GET", `/api/packages/${id}/roles/Signer1`, { key: sender.apiKey }))).toContain("Rex the Dog");
+    await callJson("POST", `/api/packages/${id}`, { key: sender.apiKey, json: { status: "SENT" } });
+    const cookie = await openCeremony(sender, id);
     expect((await callJson<AuthStatus>("POST", `/api/signing/${id}/authentication/answers`, as(cookie, { json: { answers: RIGHT } }))).passed).toBe(true);
   });
 

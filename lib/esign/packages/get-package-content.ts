@@ -5,9 +5,9 @@ import { readApproval, readApprovals, readField, readFields, readSignableApprova
 import { readDocument } from "@/lib/esign/documents/document-changes";
 import { readRole } from "@/lib/esign/roles/role-changes";
 import { referencedConditions, type ReferencedConditions } from "./conditions";
-import { findPackage } from "./find-package";
+import { findPackage, type PackageRow } from "./find-package";
 import { packageAlerts } from "./package-alerts";
-import { readDocuments, readPackage, readRoles } from "./read-package";
+import { readDocuments, readPackage, readRoles, type PackageReader } from "./read-package";
 
 /**
  * The read use cases of a package and its parts. Each one checks that the caller may see the
@@ -16,18 +16,24 @@ import { readDocuments, readPackage, readRoles } from "./read-package";
 
 /** Signers and members of signing groups may read these two to follow the package (spec 2.9 rule 5). */
 export async function getPackage(db: Queryable, caller: Caller, packageId: string, extensions: { alerts?: boolean } = {}): Promise<WirePackage> {
-  const pkg = await readPackage(db, await findPackage(db, caller, packageId, { followers: true }));
+  const row = await findPackage(db, caller, packageId, { followers: true });
+  const pkg = await readPackage(db, row, readerOf(caller, row));
   return extensions.alerts ? { ...pkg, alerts: await packageAlerts(db, packageId) } : pkg;
 }
 
 export async function getRoles(db: Queryable, caller: Caller, packageId: string): Promise<WireRole[]> {
-  await findPackage(db, caller, packageId, { followers: true });
-  return readRoles(db, packageId);
+  const row = await findPackage(db, caller, packageId, { followers: true });
+  return readRoles(db, packageId, readerOf(caller, row));
 }
 
 export async function getRole(db: Queryable, caller: Caller, packageId: string, roleId: string): Promise<WireRole> {
-  await findPackage(db, caller, packageId);
-  return readRole(db, packageId, roleId);
+  const row = await findPackage(db, caller, packageId);
+  return readRole(db, packageId, roleId, readerOf(caller, row));
+}
+
+/** The package's owner wrote its signers' security answers and reads the unmasked ones back; no one else does. */
+function readerOf(caller: Caller, row: PackageRow): PackageReader {
+  return { withAnswers: row.ownerUserId === caller.user.id };
 }
 
 export async function getDocuments(db: Queryable, caller: Caller, packageId: string): Promise<WireDocument[]> {

@@ -119,7 +119,12 @@ function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingG
  * the members it always carries (`name`, `signerType`, dates, …). The sender's role is an
  * ACCOUNT_SENDER, a group's an (AD_HOC_)GROUP_SIGNER, anyone else an EXTERNAL_SIGNER.
  */
-export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map()): Record<string, unknown> {
+/** How a reader sees a package: its owner also reads the unmasked security answers they wrote. */
+export interface PackageReader {
+  withAnswers?: boolean;
+}
+
+export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): Record<string, unknown> {
   const stored = withoutNulls(row.signer ?? {});
   const group = stored.group as Record<string, unknown> | undefined;
   const name = group ? String(group.name ?? stored.firstName ?? "") : [stored.firstName, stored.lastName].filter(Boolean).join(" ");
@@ -131,7 +136,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
     knowledgeBasedAuthentication: stored.knowledgeBasedAuthentication ?? { knowledgeBasedAuthenticationStatus: "NOT_YET_ATTEMPTED" },
     // Signers are invited by e-mail, as the original does unless told otherwise (Signet texts only authentication codes).
     notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
-    auth: wireAuth(stored.auth),
+    auth: wireAuth(stored.auth, { withAnswers: reader.withAnswers }),
     delivery: { email: false, download: false, provider: false, ...(stored.delivery as Record<string, unknown> | undefined) },
     professionalIdentityFields: stored.professionalIdentityFields ?? [],
     userCustomFields: stored.userCustomFields ?? [],
@@ -142,7 +147,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
   };
 }
 
-export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map()): WireRole {
+export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): WireRole {
   return {
     id: row.id,
     name: row.name,
@@ -153,7 +158,7 @@ export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map())
     emailMessage: { content: row.emailMessage },
     attachmentRequirements: requirementsOf(row).map(wireRequirement),
     specialTypes: [],
-    signers: row.signer ? [wireSigner(row, signingGroups)] : [],
+    signers: row.signer ? [wireSigner(row, signingGroups, reader)] : [],
     data: row.data,
   };
 }
@@ -179,10 +184,10 @@ export function wireDocument(row: DocumentRow, documentApprovals: WireApproval[]
 const byPosition = <T extends { position: number }>(a: T, b: T) => a.position - b.position;
 
 /** Roles in signing order (index), insertion order among equals. */
-export async function readRoles(db: Queryable, packageId: string): Promise<WireRole[]> {
+export async function readRoles(db: Queryable, packageId: string, reader: PackageReader = {}): Promise<WireRole[]> {
   const rows = await db.select().from(roles).where(eq(roles.packageId, packageId)).orderBy(asc(roles.index), asc(roles.position));
   const signingGroups = await readSigningGroups(db, rows);
-  return rows.map((row) => wireRole(row, signingGroups));
+  return rows.map((row) => wireRole(row, signingGroups, reader));
 }
 
 /** Documents in index order with their approvals and fields. */
@@ -283,8 +288,8 @@ function missingSender(userId: string): WireSender {
 }
 
 /** The whole package as `GET /api/packages/{id}` answers it. */
-export async function readPackage(db: Queryable, row: PackageRow): Promise<WirePackage> {
-  const packageRoles = await readRoles(db, row.id);
+export async function readPackage(db: Queryable, row: PackageRow, reader: PackageReader = {}): Promise<WirePackage> {
+  const packageRoles = await readRoles(db, row.id, reader);
   const packageDocuments = await readDocuments(db, row.id);
   const senders = await readSenders(db, row.accountId, [row.ownerUserId]);
   return wirePackage(row, senders.get(row.ownerUserId), packageRoles, packageDocuments);

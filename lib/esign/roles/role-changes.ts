@@ -16,7 +16,7 @@ import {
   roleRow,
   senderRoleRow,
 } from "@/lib/esign/packages/package-content";
-import { readRoles, readSigningGroups, wireRole } from "@/lib/esign/packages/read-package";
+import { readRoles, readSigningGroups, wireRole, type PackageReader } from "@/lib/esign/packages/read-package";
 import { assertRequirementIdsUnique, requirementRows, requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
@@ -28,9 +28,9 @@ export async function findRole(tx: Queryable, packageId: string, roleId: string)
   return row;
 }
 
-export async function readRole(db: Queryable, packageId: string, roleId: string): Promise<WireRole> {
+export async function readRole(db: Queryable, packageId: string, roleId: string, reader: PackageReader = {}): Promise<WireRole> {
   const row = await findRole(db, packageId, roleId);
-  return wireRole(row, await readSigningGroups(db, [row]));
+  return wireRole(row, await readSigningGroups(db, [row]), reader);
 }
 
 async function nextPosition(tx: Queryable, packageId: string): Promise<number> {

@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { roles } from "@/lib/db/schema";
+import { encryptSecret } from "@/lib/esign/security/secret-crypto";
 import { hashAnswer } from "./signer-auth";
 
 /**
  * Signers' security answers stored before answers were hashed (kept as given, in
- * `signer.auth.challenges[].answer`): each becomes its hash and the answer goes, so no answer
- * stays readable in the database and those signers can still pass. Run at start (lib/server-start.ts);
+ * `signer.auth.challenges[].answer`): each becomes its hash (and, unmasked, its encrypted copy for
+ * the owner to read back) and the answer goes, so no answer stays readable in the database and
+ * those signers can still pass. Run at start (lib/server-start.ts);
  * idempotent, and instances starting together each rewrite a role at most once (its row is locked
  * and read again). Answers how many roles were rewritten.
  */
@@ -21,7 +23,9 @@ export async function hashStoredAnswers(db: Db): Promise<number> {
       if (!row?.signer) return;
       const signer = row.signer as Record<string, unknown> & { auth: { challenges: Record<string, unknown>[] } };
       const challenges = signer.auth.challenges.map(({ answer, ...challenge }) =>
-        typeof answer === "string" && answer.trim() && typeof challenge.answerHash !== "string" ? { ...challenge, answerHash: hashAnswer(answer) } : challenge,
+        typeof answer === "string" && answer.trim() && typeof challenge.answerHash !== "string"
+          ? { ...challenge, answerHash: hashAnswer(answer), ...(challenge.maskInput === true ? {} : { answerSealed: encryptSecret(answer.trim()) }) }
+          : challenge,
       );
       await tx.update(roles).set({ signer: { ...signer, auth: { ...signer.auth, challenges } } }).where(where);
       rewritten++;

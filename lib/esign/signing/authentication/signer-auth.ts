@@ -2,6 +2,7 @@ import { createHmac, randomBytes, scryptSync } from "node:crypto";
 import { missingSmsSettings } from "@/lib/config";
 import { badRequest, forbidden, unprocessable } from "@/lib/esign/errors";
 import { verifyPassword } from "@/lib/esign/security/passwords";
+import { decryptSecret, encryptSecret } from "@/lib/esign/security/secret-crypto";
 import { derivedKey } from "@/lib/esign/security/server-secret";
 
 /**
@@ -9,9 +10,12 @@ import { derivedKey } from "@/lib/esign/security/server-secret";
  * shows them anything (its SDK: `Authentication`, `AuthChallenge`, `AuthenticationConverter`).
  *
  * - `NONE`: the link alone (the default).
- * - `CHALLENGE`: questions the sender wrote, each with its answer. Answers are stored only as a
- *   salted scrypt hash keyed with the server secret and never answered back (the original does not
- *   either: its SDK's tests skip the answers "for security reasons").
+ * - `CHALLENGE`: questions the sender wrote, each with its answer. Answers are checked against a
+ *   salted scrypt hash keyed with the server secret. An answer typed in the clear (`maskInput`
+ *   false) is also kept encrypted and answered back to the package's owner, who wrote it, as the
+ *   original does (its UpdateSignerExampleTest reads the answers back; its older Q&A test's note
+ *   that "the backend doesn't return challenge answers" predates that). A masked answer is never
+ *   answered, and no one else (a signer following the package, a manager) reads any.
  * - `SMS`: a one-time code texted to the phone number, which the original carries as the first
  *   challenge's `question` (the SDK's converter reads it from there).
  * - Every other scheme (`KBA`, `SSO`, `PROVIDER`, `SAA`, `QASMS`, `ID_VERIFICATION`) needs an
@@ -21,11 +25,13 @@ import { derivedKey } from "@/lib/esign/security/server-secret";
 export const AUTH_SCHEMES_ENFORCED = ["NONE", "CHALLENGE", "SMS"] as const;
 export type EnforcedScheme = (typeof AUTH_SCHEMES_ENFORCED)[number];
 
-/** A challenge as stored: the question, whether the answer is typed masked, and the answer's hash. */
+/** A challenge as stored: the question, whether the answer is typed masked, the answer's hash, and an unmasked answer encrypted. */
 export interface StoredChallenge {
   question: string;
   maskInput: boolean;
   answerHash?: string;
+  /** `encryptSecret` of an answer that is not masked, for its owner to read back. */
+  answerSealed?: string;
 }
 
 export interface StoredAuth {
@@ -139,11 +145,11 @@ export function prepareSignerAuth(
           const maskInput = challenge.maskInput === true;
           if (answer) {
             if (answer.length > 255) throw challengeProblem(roleId, `the answer to "${question}" is longer than 255 characters.`);
-            return { question, maskInput, answerHash: hashAnswer(answer) };
+            return { question, maskInput, answerHash: hashAnswer(answer), ...(maskInput ? {} : { answerSealed: encryptSecret(answer) }) };
           }
           const kept = previous.find((stored) => stored.question === question && stored.answerHash);
           if (!kept) throw challengeProblem(roleId, `the question "${question}" has no answer.`);
-          return { question, maskInput, answerHash: kept.answerHash };
+          return { question, maskInput, answerHash: kept.answerHash, ...(maskInput || !kept.answerSealed ? {} : { answerSealed: kept.answerSealed }) };
         }),
       };
     }
@@ -174,14 +180,23 @@ export function storedAuthOf(auth: unknown): StoredAuth {
       question: String(challenge.question ?? ""),
       maskInput: challenge.maskInput === true,
       ...(typeof challenge.answerHash === "string" ? { answerHash: challenge.answerHash } : {}),
+      ...(typeof challenge.answerSealed === "string" ? { answerSealed: challenge.answerSealed } : {}),
     })),
   };
 }
 
-/** The signer's `auth` on the wire: scheme and questions (or the phone for SMS), never an answer nor its hash. */
-export function wireAuth(auth: unknown): { scheme: string; challenges: { question: string; maskInput: boolean }[] } {
+/**
+ * The signer's `auth` on the wire: scheme and questions (or the phone for SMS), never a hash.
+ * With `withAnswers` (the package's owner reading it), the answers not masked too.
+ */
+export function wireAuth(auth: unknown, options: { withAnswers?: boolean } = {}): { scheme: string; challenges: { question: string; answer?: string; maskInput: boolean }[] } {
   const stored = storedAuthOf(auth);
-  return { scheme: stored.scheme, challenges: stored.challenges.map(({ question, maskInput }) => ({ question, maskInput })) };
+  return {
+    scheme: stored.scheme,
+    challenges: stored.challenges.map(({ question, maskInput, answerSealed }) =>
+      options.withAnswers && answerSealed && !maskInput ? { question, answer: decryptSecret(answerSealed), maskInput } : { question, maskInput },
+    ),
+  };
 }
 
 /** The scheme a signer must pass before the ceremony shows documents; null when none. */
