@@ -18,11 +18,13 @@ function useRefusal() {
 }
 
 /**
- * The signer's own authentication (the sender's `auth`): the security questions, or a code texted
- * to their phone. Shown before anything else: until it is passed the service shows no document.
+ * The signer's own authentication (the sender's `auth`): the security questions, a code texted to
+ * their phone, or both one after the other (QASMS). Shown before anything else: until it is passed
+ * the service shows no document.
  */
 export function SignerAuthenticationStep({ view, packageId, authentication }: { view: CeremonyView; packageId: string; authentication: Authentication }) {
-  return authentication.scheme === "CHALLENGE" ? (
+  const questionsLeft = authentication.scheme === "CHALLENGE" || (authentication.scheme === "QASMS" && !authentication.answersPassed);
+  return questionsLeft ? (
     <QuestionsStep view={view} packageId={packageId} authentication={authentication} />
   ) : (
     <SmsCodeStep packageId={packageId} authentication={authentication} />

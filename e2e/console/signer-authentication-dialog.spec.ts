@@ -45,7 +45,7 @@ test("the sender gives a signer security questions in the signer dialog; SMS is 
   await expect(dialog.getByLabel("Question 1")).toHaveValue("Name of your first school?");
   await expect(dialog.getByLabel("Question 2")).toHaveValue("Your branch code?");
   await expect(dialog.getByLabel("Answer 1")).toHaveValue("");
-  await expect(dialog.getByText("Saved and never shown again; leave empty to keep it.").first()).toBeVisible();
+  await expect(dialog.getByText("Saved; leave empty to keep it.").first()).toBeVisible();
   await expect(dialog.getByTestId("auth-challenge").nth(1).getByLabel("Hide the answer as the signer types it")).toBeChecked();
   await dialog.getByRole("button", { name: "Save signer" }).click();
   await expect(dialog).toHaveCount(0);

@@ -2,19 +2,21 @@ import { z } from "zod";
 
 /**
  * The wire contract of a signer's own authentication in the ceremony (the signer's `auth`:
- * CHALLENGE questions, or an SMS code). The ceremony's own routes, authenticated by its session
+ * CHALLENGE questions, an SMS code, or QASMS: the questions, then a code). The ceremony's own routes, authenticated by its session
  * cookie, never by an API key.
  */
 
 export const signerAuthenticationStatus = z.object({
-  scheme: z.enum(["CHALLENGE", "SMS"]),
+  scheme: z.enum(["CHALLENGE", "SMS", "QASMS"]),
   /** Until true, the ceremony shows no document and refuses every action. */
   passed: z.boolean(),
   /** Too many wrong answers or codes: nothing more is accepted until the sender unlocks the signer. */
   signerLocked: z.boolean(),
   attemptsLeft: z.number().int(),
-  /** CHALLENGE: the questions to answer, in order (never their answers). */
+  /** CHALLENGE and QASMS: the questions to answer, in order (never their answers). */
   questions: z.array(z.object({ question: z.string(), maskInput: z.boolean() })).optional(),
+  /** QASMS: the questions are answered; the texted code is what is left. */
+  answersPassed: z.boolean().optional(),
   /** SMS: the phone the code goes to, all but its last four digits hidden. */
   phone: z.string().optional(),
   /** SMS: when the code last sent stops working (absent when none is waiting). */

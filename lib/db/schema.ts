@@ -777,6 +777,8 @@ export const roleSigningStates = pgTable(
     otpFailedAttempts: integer().notNull().default(0),
     signerLocked: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     /** When the signer passed their own authentication (`auth`: CHALLENGE or SMS); null until then. */
+    /** QASMS: when the signer answered their questions (the texted code comes next). */
+    answersPassed: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     authenticated: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.roleId] })],

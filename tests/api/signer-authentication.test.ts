@@ -410,6 +410,68 @@ describe("SMS: a code texted through Twilio's Messages API", () => {
   });
 });
 
+describe("QASMS: the questions, then a code texted to the phone (SignerQASMSChallengeExample)", () => {
+  // As the SDK's QASMSBuilder sends it: questions of challengeType CHALLENGE, the phone as the question of the SMS one.
+  const QASMS = {
+    scheme: "QASMS",
+    challenges: [
+      { question: "What's your favorite sport? (answer: golf)", answer: "golf", maskInput: false, challengeType: "CHALLENGE" },
+      { question: "What music instrument do you play? (answer: drums)", answer: "drums", maskInput: true, challengeType: "CHALLENGE" },
+      { question: "+12042345678", answer: null, maskInput: false, challengeType: "SMS" },
+    ],
+  };
+
+  it("is refused (422) without an SMS provider, naming the settings", async () => {
+    const account = await seedAccount();
+    const { body, contentType } = multipartBody(payloadWithAuth(QASMS), [{ name: "file1.pdf", bytes: await makePdf({ pages: 1 }) }]);
+    const refused = await expectError(await call("POST", "/api/packages", { key: account.apiKey, body, headers: { "content-type": contentType } }), 422, "error.validation.signerAuthenticationProviderMissing");
+    expect(refused.message).toContain("TWILIO_ACCOUNT_SID");
+  });
+
+  it("asks the questions first, texts a code only then, and passes the signer once both are right; reads back as the SDK expects", async () => {
+    const twilio = await startTwilioServer("AC0123456789abcdef", "secret-token");
+    try {
+      configureTwilio(twilio.url);
+      const account = await seedAccount();
+      const id = await sentPackageWithAuth(account, QASMS);
+      const pkg = await callJson<{ roles: { id: string; signers: { auth: unknown }[] }[] }>("GET", `/api/packages/${id}`, { key: account.apiKey });
+      expect(pkg.roles.find((role) => role.id === "Signer1")!.signers[0].auth).toEqual({
+        scheme: "QASMS",
+        challenges: [
+          { question: "What's your favorite sport? (answer: golf)", answer: "golf", maskInput: false, challengeType: "CHALLENGE" },
+          { question: "What music instrument do you play? (answer: drums)", maskInput: true, challengeType: "CHALLENGE" },
+          { question: "+12042345678", maskInput: false, challengeType: "SMS" },
+        ],
+      });
+
+      const cookie = await openCeremony(account, id);
+      const view = await callJson<View>("GET", `/api/signing/${id}`, as(cookie));
+      expect(view.progress.authentication).toMatchObject({ scheme: "QASMS", passed: false, answersPassed: false, phone: "•••• 5678", questions: [{ maskInput: false }, { maskInput: true }] });
+      expect(view.documents).toEqual([]);
+      // No code before the answers, and wrong answers count as for CHALLENGE.
+      await expectError(await call("POST", `/api/signing/${id}/authentication/sms`, as(cookie)), 409, "error.conflict.signerAnswersFirst");
+      expect(twilio.messages).toEqual([]);
+      await expectError(await call("POST", `/api/signing/${id}/authentication/answers`, as(cookie, { json: { answers: ["golf", "piano"] } })), 400, "error.validation.wrongSignerAnswers");
+
+      const answered = await callJson<AuthStatus>("POST", `/api/signing/${id}/authentication/answers`, as(cookie, { json: { answers: [" GOLF", "drums"] } }));
+      expect(answered).toMatchObject({ scheme: "QASMS", passed: false, answersPassed: true, attemptsLeft: 5 });
+      await expectError(await call("GET", `/api/signing/${id}/documents/doc1/pdf`, as(cookie)), 403, "error.forbidden.signerAuthenticationRequired");
+
+      await callJson("POST", `/api/signing/${id}/authentication/sms`, as(cookie));
+      expect(twilio.messages).toHaveLength(1);
+      expect(twilio.messages[0]).toMatchObject({ to: "+12042345678" });
+      const code = /\b(\d{6})\b/.exec(twilio.messages[0].body)![1];
+      expect((await callJson<AuthStatus>("POST", `/api/signing/${id}/authentication/sms/verify`, as(cookie, { json: { code } }))).passed).toBe(true);
+      expect((await call("GET", `/api/signing/${id}/documents/doc1/pdf`, as(cookie))).status).toBe(200);
+      expect(await eventsOf(id, "SIGNER_AUTHENTICATED")).toEqual([
+        { sessionUser: "Signer1", message: "signer1@example.test answered 2 security questions and entered a code texted to •••• 5678" },
+      ]);
+    } finally {
+      await twilio.close();
+    }
+  });
+});
+
 describe("KBA and the other schemes that need an identity provider", () => {
   it("refuses KBA (as a scheme or as knowledgeBasedAuthentication details) and SSO with 422, never storing them", async () => {
     const account = await seedAccount();

@@ -9,7 +9,7 @@ import { requirementsOf } from "@/lib/esign/signing/attachments/requirements";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { signatureShortId } from "@/lib/esign/signing/signature-id";
-import { maskedPhone, requiredScheme, storedAuthOf } from "@/lib/esign/signing/authentication/signer-auth";
+import { maskedPhone, phoneOf, questionsOf, requiredScheme, storedAuthOf } from "@/lib/esign/signing/authentication/signer-auth";
 import { findVerificationType } from "@/lib/esign/verification/verification-types";
 import type { CertificateSigner } from "./evidence-summary-pdf";
 import { readableIpAddress } from "./evidence-time";
@@ -27,11 +27,11 @@ interface StoredSigner {
 function authenticationOf(auth: unknown, passed: Date | null): { method: string; passed: Date | null } | null {
   const scheme = requiredScheme(auth);
   if (!scheme) return null;
-  const { challenges } = storedAuthOf(auth);
-  const method =
-    scheme === "CHALLENGE"
-      ? `Security questions (Q&A, ${challenges.length} question${challenges.length === 1 ? "" : "s"})`
-      : `Code sent by text message (SMS) to ${maskedPhone(challenges[0]?.question ?? "")}`;
+  const stored = storedAuthOf(auth);
+  const count = questionsOf(stored).length;
+  const questions = `Security questions (Q&A, ${count} question${count === 1 ? "" : "s"})`;
+  const code = `Code sent by text message (SMS) to ${maskedPhone(phoneOf(stored))}`;
+  const method = scheme === "CHALLENGE" ? questions : scheme === "SMS" ? code : `${questions}, then a ${code.charAt(0).toLowerCase()}${code.slice(1)}`;
   return { method, passed };
 }
 

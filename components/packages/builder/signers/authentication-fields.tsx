@@ -7,7 +7,7 @@ import type { PersonWithAuthenticationForm } from "./signer-forms";
 
 /**
  * How the signer proves who they are before seeing the documents: the e-mail link alone,
- * questions and answers (each answer can be typed masked), or a code texted to their phone.
+ * questions and answers (each answer can be typed masked), a code texted to their phone, or both.
  */
 export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithAuthenticationForm> }) {
   const { errors } = form.formState;
@@ -22,15 +22,16 @@ export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithA
         hint="The e-mail link is always needed; questions or a text message come on top of it."
         {...form.register("authentication.scheme", {
           onChange: (event: { target: { value: string } }) => {
-            if (event.target.value === "CHALLENGE" && challenges.fields.length === 0) challenges.append({ question: "", answer: "", maskInput: false, saved: false });
+            if ((event.target.value === "CHALLENGE" || event.target.value === "QASMS") && challenges.fields.length === 0) challenges.append({ question: "", answer: "", maskInput: false, saved: false });
           },
         })}
       >
         <option value="NONE">Opens the e-mail link (no further question)</option>
         <option value="CHALLENGE">Answers security questions (Q&amp;A)</option>
         <option value="SMS">Enters a code sent by text message (SMS)</option>
+        <option value="QASMS">Answers security questions, then enters a texted code (Q&amp;A and SMS)</option>
       </SelectField>
-      {scheme === "CHALLENGE" ? (
+      {scheme === "CHALLENGE" || scheme === "QASMS" ? (
         <div className="space-y-3">
           {challenges.fields.map((field, index) => {
             const saved = form.getValues(`authentication.challenges.${index}.saved`);
@@ -41,7 +42,7 @@ export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithA
                   label={`Answer ${index + 1}`}
                   type="password"
                   autoComplete="new-password"
-                  hint={saved ? "Saved and never shown again; leave empty to keep it." : "Stored hashed: nobody can read it back, you included."}
+                  hint={saved ? "Saved; leave empty to keep it." : "Case and spaces do not matter. Hidden answers can never be read back."}
                   {...form.register(`authentication.challenges.${index}.answer`)}
                   error={authErrors?.challenges?.[index]?.answer?.message}
                 />
@@ -68,7 +69,7 @@ export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithA
           ) : null}
         </div>
       ) : null}
-      {scheme === "SMS" ? (
+      {scheme === "SMS" || scheme === "QASMS" ? (
         <TextField
           label="Mobile number"
           type="tel"

@@ -22,7 +22,7 @@ export type PlaceholderForm = z.infer<typeof placeholderForm>;
  */
 export const signerAuthenticationForm = z
   .object({
-    scheme: z.enum(["NONE", "CHALLENGE", "SMS"]),
+    scheme: z.enum(["NONE", "CHALLENGE", "SMS", "QASMS"]),
     challenges: z.array(
       z.object({
         question: z.string().trim().max(255, "At most 255 characters."),
@@ -35,14 +35,14 @@ export const signerAuthenticationForm = z
     phone: z.string().trim().max(40),
   })
   .superRefine((value, context) => {
-    if (value.scheme === "CHALLENGE") {
+    if (value.scheme === "CHALLENGE" || value.scheme === "QASMS") {
       if (value.challenges.length === 0) context.addIssue({ code: "custom", path: ["challenges"], message: "Add at least one question." });
       value.challenges.forEach((challenge, index) => {
         if (!challenge.question) context.addIssue({ code: "custom", path: ["challenges", index, "question"], message: "Write the question." });
         if (!challenge.answer && !challenge.saved) context.addIssue({ code: "custom", path: ["challenges", index, "answer"], message: "Give the answer." });
       });
     }
-    if (value.scheme === "SMS" && value.phone.replace(/\D/g, "").length < 8) {
+    if ((value.scheme === "SMS" || value.scheme === "QASMS") && value.phone.replace(/\D/g, "").length < 8) {
       context.addIssue({ code: "custom", path: ["phone"], message: "Enter the mobile number, e.g. +1 514 555 0199." });
     }
   });
@@ -53,13 +53,15 @@ export type PersonWithAuthenticationForm = z.infer<typeof personWithAuthenticati
 
 /** The form's values for a role's signer as the service answers it (questions without answers). */
 export function authenticationFormValues(auth: unknown): SignerAuthenticationForm {
-  const given = (auth ?? {}) as { scheme?: string; challenges?: { question?: string; maskInput?: boolean }[] };
-  const scheme = given.scheme === "CHALLENGE" || given.scheme === "SMS" ? given.scheme : "NONE";
+  const given = (auth ?? {}) as { scheme?: string; challenges?: { question?: string; maskInput?: boolean; challengeType?: string }[] };
+  const scheme = given.scheme === "CHALLENGE" || given.scheme === "SMS" || given.scheme === "QASMS" ? given.scheme : "NONE";
   const challenges = given.challenges ?? [];
+  const questions = scheme === "QASMS" ? challenges.filter((challenge) => challenge.challengeType !== "SMS") : scheme === "CHALLENGE" ? challenges : [];
+  const phone = scheme === "QASMS" ? challenges.find((challenge) => challenge.challengeType === "SMS")?.question : scheme === "SMS" ? challenges[0]?.question : "";
   return {
     scheme,
-    challenges: scheme === "CHALLENGE" ? challenges.map((challenge) => ({ question: challenge.question ?? "", answer: "", maskInput: !!challenge.maskInput, saved: true })) : [],
-    phone: scheme === "SMS" ? (challenges[0]?.question ?? "") : "",
+    challenges: questions.map((challenge) => ({ question: challenge.question ?? "", answer: "", maskInput: !!challenge.maskInput, saved: true })),
+    phone: phone ?? "",
   };
 }
 
@@ -69,5 +71,14 @@ export function authOfForm(form: SignerAuthenticationForm): Record<string, unkno
     return { scheme: "CHALLENGE", challenges: form.challenges.map(({ question, answer, maskInput }) => ({ question, maskInput, ...(answer ? { answer } : {}) })) };
   }
   if (form.scheme === "SMS") return { scheme: "SMS", challenges: [{ question: form.phone, maskInput: false }] };
+  if (form.scheme === "QASMS") {
+    return {
+      scheme: "QASMS",
+      challenges: [
+        ...form.challenges.map(({ question, answer, maskInput }) => ({ question, maskInput, challengeType: "CHALLENGE", ...(answer ? { answer } : {}) })),
+        { question: form.phone, maskInput: false, challengeType: "SMS" },
+      ],
+    };
+  }
   return { scheme: "NONE", challenges: [] };
 }

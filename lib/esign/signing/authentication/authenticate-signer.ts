@@ -19,7 +19,7 @@ import {
   signerLocked,
   type CeremonySigner,
 } from "@/lib/esign/signing/verification/email-otp";
-import { answerMatches, authenticationWording, maskedPhone, requiredScheme, storedAuthOf } from "./signer-auth";
+import { answerMatches, authenticationWording, maskedPhone, phoneOf, questionsOf, requiredScheme, storedAuthOf } from "./signer-auth";
 import { sendTextMessage } from "./sms";
 
 /**
@@ -57,9 +57,10 @@ export function authenticationStatus(role: Pick<RoleRow, "signer">, state: State
     signerLocked: !!state?.signerLocked,
     attemptsLeft: passed ? MAX_FAILED_ATTEMPTS : Math.max(0, MAX_FAILED_ATTEMPTS - (state?.otpFailedAttempts ?? 0)),
   };
-  if (scheme === "CHALLENGE") status.questions = stored.challenges.map(({ question, maskInput }) => ({ question, maskInput }));
-  if (scheme === "SMS") {
-    status.phone = maskedPhone(stored.challenges[0]?.question ?? "");
+  if (scheme === "CHALLENGE" || scheme === "QASMS") status.questions = questionsOf(stored).map(({ question, maskInput }) => ({ question, maskInput }));
+  if (scheme === "QASMS") status.answersPassed = passed || !!state?.answersPassed;
+  if (scheme === "SMS" || scheme === "QASMS") {
+    status.phone = maskedPhone(phoneOf(stored));
     if (!passed && state?.otpHash && state.otpExpires && state.otpExpires > at) {
       status.codeExpires = wireDate(state.otpExpires);
       const sent = state.otpExpires.getTime() - CODE_VALID_MS;
@@ -69,10 +70,20 @@ export function authenticationStatus(role: Pick<RoleRow, "signer">, state: State
   return status;
 }
 
-function assertScheme(role: RoleRow, scheme: "CHALLENGE" | "SMS"): void {
-  if (requiredScheme(role.signer?.auth) !== scheme) {
-    const what = scheme === "CHALLENGE" ? "questions and answers (CHALLENGE)" : "a code sent by text message (SMS)";
+/** The signer's scheme asks for `step` (QASMS asks for both); 409 otherwise. */
+function assertStep(role: RoleRow, step: "CHALLENGE" | "SMS"): "CHALLENGE" | "SMS" | "QASMS" {
+  const scheme = requiredScheme(role.signer?.auth);
+  if (scheme !== step && scheme !== "QASMS") {
+    const what = step === "CHALLENGE" ? "questions and answers (CHALLENGE)" : "a code sent by text message (SMS)";
     throw conflict("error.conflict.noSuchSignerAuthentication", `The signer of role ${role.id} is not authenticated by ${what}.`);
+  }
+  return scheme;
+}
+
+/** QASMS: the questions come first; a code is texted only to a signer who answered them. */
+function assertAnswered(role: RoleRow, state: StateRow): void {
+  if (requiredScheme(role.signer?.auth) === "QASMS" && !state.answersPassed) {
+    throw conflict("error.conflict.signerAnswersFirst", "Answer your security questions first; the code is texted to your phone once they are right.");
   }
 }
 
@@ -91,6 +102,16 @@ async function markPassed(tx: Tx, pkg: PackageRow, role: RoleRow, signer: Ceremo
     ipAddress: signer.ipAddress ?? undefined,
     userAgent: signer.userAgent ?? undefined,
   });
+  return updated;
+}
+
+/** QASMS's first step: the answers are right, the failed attempts start afresh for the code. */
+async function markAnswered(tx: Tx, pkg: PackageRow, role: RoleRow, at: Date): Promise<StateRow> {
+  const [updated] = await tx
+    .update(roleSigningStates)
+    .set({ answersPassed: at, otpFailedAttempts: 0 })
+    .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)))
+    .returning();
   return updated;
 }
 
@@ -114,16 +135,19 @@ export async function answerChallenges(db: Db, signer: CeremonySigner, answers: 
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockSigningRole(tx, signer);
     const { pkg, role, state } = locked;
-    assertScheme(role, "CHALLENGE");
+    const scheme = assertStep(role, "CHALLENGE");
     if (state.signerLocked) throw signerLocked();
     const at = now();
-    if (state.authenticated) return { kind: "passed", status: authenticationStatus(role, state, at)! };
-    const { challenges } = storedAuthOf(role.signer?.auth);
+    if (state.authenticated || state.answersPassed) return { kind: "passed", status: authenticationStatus(role, state, at)! };
+    const challenges = questionsOf(storedAuthOf(role.signer?.auth));
     if (answers.length !== challenges.length) {
       throw badRequest("error.validation.signerAnswers", `Answer each of the ${challenges.length} question(s), in the order they are asked.`);
     }
     const results = await Promise.all(challenges.map((challenge, index) => answerMatches(answers[index] ?? "", challenge.answerHash)));
-    if (results.every(Boolean)) return { kind: "passed", status: authenticationStatus(role, await markPassed(tx, pkg, role, signer, at), at)! };
+    if (results.every(Boolean)) {
+      const passed = scheme === "QASMS" ? await markAnswered(tx, pkg, role, at) : await markPassed(tx, pkg, role, signer, at);
+      return { kind: "passed", status: authenticationStatus(role, passed, at)! };
+    }
     return countFailedAttempt(tx, locked, signer, "answers to their security questions");
   });
   return answerOutcome(outcome, "error.validation.wrongSignerAnswers", "At least one answer is not right");
@@ -136,8 +160,9 @@ export async function answerChallenges(db: Db, signer: CeremonySigner, answers: 
 export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<SignerAuthenticationStatus> {
   const { to, body, status, accountId } = await db.transaction(async (tx) => {
     const { pkg, role, state } = await lockSigningRole(tx, signer);
-    assertScheme(role, "SMS");
+    assertStep(role, "SMS");
     if (state.signerLocked) throw signerLocked();
+    assertAnswered(role, state);
     if (state.authenticated) throw conflict("error.conflict.signerAlreadyAuthenticated", "This signer is already authenticated; no code is needed.");
     const at = now();
     if (state.otpExpires) {
@@ -157,7 +182,7 @@ export async function sendSmsCode(db: Db, signer: CeremonySigner): Promise<Signe
       .set({ otpHash: smsCodeHash(pkg.id, role.id, code), otpExpires: new Date(at.getTime() + CODE_VALID_MS) })
       .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)))
       .returning();
-    const phone = storedAuthOf(role.signer?.auth).challenges[0]?.question ?? "";
+    const phone = phoneOf(storedAuthOf(role.signer?.auth));
     const language = (typeof role.signer?.language === "string" && role.signer.language) || pkg.language;
     return {
       accountId: pkg.accountId,
@@ -203,10 +228,11 @@ export async function verifySmsCode(db: Db, signer: CeremonySigner, code: string
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockSigningRole(tx, signer);
     const { pkg, role, state } = locked;
-    assertScheme(role, "SMS");
+    assertStep(role, "SMS");
     if (state.signerLocked) throw signerLocked();
     const at = now();
     if (state.authenticated) return { kind: "passed", status: authenticationStatus(role, state, at)! };
+    assertAnswered(role, state);
     if (!state.otpHash || !state.otpExpires) throw conflict("error.conflict.noOneTimeCode", "No code is waiting to be entered; ask for a code first.");
     if (state.otpExpires <= at) {
       throw badRequest("error.validation.oneTimeCodeExpired", `The code has expired (it works for ${CODE_VALID_MINUTES} minutes); ask for a new one.`);

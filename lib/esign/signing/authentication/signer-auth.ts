@@ -18,11 +18,14 @@ import { derivedKey } from "@/lib/esign/security/server-secret";
  *   answered, and no one else (a signer following the package, a manager) reads any.
  * - `SMS`: a one-time code texted to the phone number, which the original carries as the first
  *   challenge's `question` (the SDK's converter reads it from there).
- * - Every other scheme (`KBA`, `SSO`, `PROVIDER`, `SAA`, `QASMS`, `ID_VERIFICATION`) needs an
- *   identity provider Signet does not have: refused with 422, never accepted and ignored.
+ * - `QASMS`: both, one after the other: the questions (challenges of `challengeType` CHALLENGE),
+ *   then a code texted to the phone (the one challenge of `challengeType` SMS, its `question`), as
+ *   the SDK's `QASMSBuilder` sends them.
+ * - Every other scheme (`KBA`, `SSO`, `PROVIDER`, `SAA`, `ID_VERIFICATION`) needs an identity
+ *   provider Signet does not have: refused with 422, never accepted and ignored.
  */
 
-export const AUTH_SCHEMES_ENFORCED = ["NONE", "CHALLENGE", "SMS"] as const;
+export const AUTH_SCHEMES_ENFORCED = ["NONE", "CHALLENGE", "SMS", "QASMS"] as const;
 export type EnforcedScheme = (typeof AUTH_SCHEMES_ENFORCED)[number];
 
 /** A challenge as stored: the question, whether the answer is typed masked, the answer's hash, and an unmasked answer encrypted. */
@@ -32,6 +35,8 @@ export interface StoredChallenge {
   answerHash?: string;
   /** `encryptSecret` of an answer that is not masked, for its owner to read back. */
   answerSealed?: string;
+  /** QASMS only: CHALLENGE for a question, SMS for the phone. */
+  challengeType?: "CHALLENGE" | "SMS";
 }
 
 export interface StoredAuth {
@@ -43,6 +48,7 @@ interface GivenChallenge {
   question?: unknown;
   answer?: unknown;
   maskInput?: unknown;
+  challengeType?: unknown;
 }
 
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -134,39 +140,61 @@ export function prepareSignerAuth(
       return { scheme: "NONE", challenges: [] };
     case "CHALLENGE": {
       if (challenges.length === 0) throw challengeProblem(roleId, "authentication by CHALLENGE needs at least one question with its answer in auth.challenges.");
-      const previous = storedAuthOf(options.previous).challenges;
-      return {
-        scheme,
-        challenges: challenges.map((challenge, index) => {
-          const question = text(challenge.question);
-          if (!question) throw challengeProblem(roleId, `challenge ${index + 1} has no question.`);
-          if (question.length > 255) throw challengeProblem(roleId, `the question of challenge ${index + 1} is longer than 255 characters.`);
-          const answer = text(challenge.answer);
-          const maskInput = challenge.maskInput === true;
-          if (answer) {
-            if (answer.length > 255) throw challengeProblem(roleId, `the answer to "${question}" is longer than 255 characters.`);
-            return { question, maskInput, answerHash: hashAnswer(answer), ...(maskInput ? {} : { answerSealed: encryptSecret(answer) }) };
-          }
-          const kept = previous.find((stored) => stored.question === question && stored.answerHash);
-          if (!kept) throw challengeProblem(roleId, `the question "${question}" has no answer.`);
-          return { question, maskInput, answerHash: kept.answerHash, ...(maskInput || !kept.answerSealed ? {} : { answerSealed: kept.answerSealed }) };
-        }),
-      };
+      return { scheme, challenges: storedQuestions(challenges, storedAuthOf(options.previous).challenges, roleId) };
     }
     case "SMS": {
-      const phone = text(challenges[0]?.question) || text(options.signerPhone);
-      if (!phone) throw challengeProblem(roleId, "authentication by SMS needs the phone number, as auth.challenges[0].question (or the signer's phone).");
-      const normalized = normalizePhone(phone);
-      if (!/^\+?\d{8,15}$/.test(normalized)) throw challengeProblem(roleId, `"${phone}" is not a phone number (8 to 15 digits, optionally after +).`);
-      const missing = missingSmsSettings();
-      if (missing.length > 0) throw providerMissing(roleId, "a code sent by text message (SMS)", missing);
-      return { scheme, challenges: [{ question: normalized, maskInput: false }] };
+      const phone = storedPhone(text(challenges[0]?.question) || text(options.signerPhone), roleId, "auth.challenges[0].question (or the signer's phone)");
+      return { scheme, challenges: [{ question: phone, maskInput: false }] };
+    }
+    case "QASMS": {
+      const isPhone = (challenge: GivenChallenge) => text(challenge.challengeType).toUpperCase() === "SMS";
+      const questions = challenges.filter((challenge) => !isPhone(challenge));
+      const phones = challenges.filter(isPhone);
+      if (questions.length === 0) throw challengeProblem(roleId, "authentication by QASMS needs at least one question with its answer (challengeType CHALLENGE) in auth.challenges.");
+      if (phones.length !== 1) throw challengeProblem(roleId, "authentication by QASMS needs exactly one phone number, as the question of the challenge whose challengeType is SMS.");
+      const previous = storedAuthOf(options.previous).challenges.filter((stored) => stored.challengeType !== "SMS");
+      const phone = storedPhone(text(phones[0]!.question), roleId, "the question of the challenge whose challengeType is SMS");
+      return {
+        scheme,
+        challenges: [
+          ...storedQuestions(questions, previous, roleId).map((challenge) => ({ ...challenge, challengeType: "CHALLENGE" as const })),
+          { question: phone, maskInput: false, challengeType: "SMS" as const },
+        ],
+      };
     }
     case "KBA":
       throw providerMissing(roleId, "knowledge-based authentication (KBA)");
     default:
       throw providerMissing(roleId, `the scheme ${scheme}`);
   }
+}
+
+/** Questions as stored: each with its answer hashed (and sealed when asked in the clear), or the answer kept from `previous`. */
+function storedQuestions(challenges: GivenChallenge[], previous: StoredChallenge[], roleId: string): StoredChallenge[] {
+  return challenges.map((challenge, index) => {
+    const question = text(challenge.question);
+    if (!question) throw challengeProblem(roleId, `challenge ${index + 1} has no question.`);
+    if (question.length > 255) throw challengeProblem(roleId, `the question of challenge ${index + 1} is longer than 255 characters.`);
+    const answer = text(challenge.answer);
+    const maskInput = challenge.maskInput === true;
+    if (answer) {
+      if (answer.length > 255) throw challengeProblem(roleId, `the answer to "${question}" is longer than 255 characters.`);
+      return { question, maskInput, answerHash: hashAnswer(answer), ...(maskInput ? {} : { answerSealed: encryptSecret(answer) }) };
+    }
+    const kept = previous.find((stored) => stored.question === question && stored.answerHash);
+    if (!kept) throw challengeProblem(roleId, `the question "${question}" has no answer.`);
+    return { question, maskInput, answerHash: kept.answerHash, ...(maskInput || !kept.answerSealed ? {} : { answerSealed: kept.answerSealed }) };
+  });
+}
+
+/** The phone a code is texted to, normalised; refused (422) while no SMS provider is configured. */
+function storedPhone(phone: string, roleId: string, where: string): string {
+  if (!phone) throw challengeProblem(roleId, `authentication by SMS needs the phone number, as ${where}.`);
+  const normalized = normalizePhone(phone);
+  if (!/^\+?\d{8,15}$/.test(normalized)) throw challengeProblem(roleId, `"${phone}" is not a phone number (8 to 15 digits, optionally after +).`);
+  const missing = missingSmsSettings();
+  if (missing.length > 0) throw providerMissing(roleId, "a code sent by text message (SMS)", missing);
+  return normalized;
 }
 
 /** What a stored `auth` holds, whatever its age (rows stored before answers were hashed included). */
@@ -181,28 +209,46 @@ export function storedAuthOf(auth: unknown): StoredAuth {
       maskInput: challenge.maskInput === true,
       ...(typeof challenge.answerHash === "string" ? { answerHash: challenge.answerHash } : {}),
       ...(typeof challenge.answerSealed === "string" ? { answerSealed: challenge.answerSealed } : {}),
+      ...(challenge.challengeType === "CHALLENGE" || challenge.challengeType === "SMS" ? { challengeType: challenge.challengeType } : {}),
     })),
   };
+}
+
+/** The questions a signer answers (CHALLENGE, and QASMS's first step). */
+export function questionsOf(stored: StoredAuth): StoredChallenge[] {
+  return stored.scheme === "QASMS" ? stored.challenges.filter((challenge) => challenge.challengeType !== "SMS") : stored.scheme === "CHALLENGE" ? stored.challenges : [];
+}
+
+/** The phone a code is texted to (SMS, and QASMS's second step); "" when none. */
+export function phoneOf(stored: StoredAuth): string {
+  if (stored.scheme === "QASMS") return stored.challenges.find((challenge) => challenge.challengeType === "SMS")?.question ?? "";
+  return stored.scheme === "SMS" ? (stored.challenges[0]?.question ?? "") : "";
 }
 
 /**
  * The signer's `auth` on the wire: scheme and questions (or the phone for SMS), never a hash.
  * With `withAnswers` (the package's owner reading it), the answers not masked too.
  */
-export function wireAuth(auth: unknown, options: { withAnswers?: boolean } = {}): { scheme: string; challenges: { question: string; answer?: string; maskInput: boolean }[] } {
+export function wireAuth(
+  auth: unknown,
+  options: { withAnswers?: boolean } = {},
+): { scheme: string; challenges: { question: string; answer?: string; maskInput: boolean; challengeType?: string }[] } {
   const stored = storedAuthOf(auth);
   return {
     scheme: stored.scheme,
-    challenges: stored.challenges.map(({ question, maskInput, answerSealed }) =>
-      options.withAnswers && answerSealed && !maskInput ? { question, answer: decryptSecret(answerSealed), maskInput } : { question, maskInput },
-    ),
+    challenges: stored.challenges.map(({ question, maskInput, answerSealed, challengeType }) => ({
+      question,
+      ...(options.withAnswers && answerSealed && !maskInput ? { answer: decryptSecret(answerSealed) } : {}),
+      maskInput,
+      ...(challengeType ? { challengeType } : {}),
+    })),
   };
 }
 
 /** The scheme a signer must pass before the ceremony shows documents; null when none. */
-export function requiredScheme(auth: unknown): "CHALLENGE" | "SMS" | null {
+export function requiredScheme(auth: unknown): "CHALLENGE" | "SMS" | "QASMS" | null {
   const { scheme } = storedAuthOf(auth);
-  return scheme === "CHALLENGE" || scheme === "SMS" ? scheme : null;
+  return scheme === "CHALLENGE" || scheme === "SMS" || scheme === "QASMS" ? scheme : null;
 }
 
 /**
@@ -225,7 +271,11 @@ export function maskedPhone(phone: string): string {
 /** For the evidence summary and certificate: how the signer proved who they were. */
 export function authenticationWording(auth: unknown): string {
   const stored = storedAuthOf(auth);
-  if (stored.scheme === "CHALLENGE") return `answered ${stored.challenges.length} security question${stored.challenges.length === 1 ? "" : "s"}`;
-  if (stored.scheme === "SMS") return `entered a code texted to ${maskedPhone(stored.challenges[0]?.question ?? "")}`;
+  const questions = questionsOf(stored).length;
+  const answered = `answered ${questions} security question${questions === 1 ? "" : "s"}`;
+  const texted = `entered a code texted to ${maskedPhone(phoneOf(stored))}`;
+  if (stored.scheme === "CHALLENGE") return answered;
+  if (stored.scheme === "SMS") return texted;
+  if (stored.scheme === "QASMS") return `${answered} and ${texted}`;
   return "e-mail link";
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "role_signing_states" ADD COLUMN "answers_passed" timestamp (3) with time zone;
