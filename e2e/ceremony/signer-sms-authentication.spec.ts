@@ -150,3 +150,52 @@ test("a signer who types five wrong codes is locked out, and the sender hears of
   await expect.poll(() => receiver.received.filter((callback) => callback.body.packageId === packageId).map((callback) => callback.body.name), { timeout: 30_000 }).toEqual(["SIGNER_LOCKED"]);
   await page.context().close();
 });
+
+test("a signer asked for both (QASMS) answers their security questions, then types the code texted to their phone", async ({ browser }) => {
+  const service = await ServiceClient.signUp(server.url, "QASMS authentication test");
+  const payload = oneSignatureEachPackage({
+    name: "Loan agreement",
+    document: { id: "loan", name: "Loan" },
+    roles: [
+      {
+        id: "Nadia",
+        index: 1,
+        signers: [
+          {
+            ...person("Nadia", "Haddad"),
+            auth: {
+              scheme: "QASMS",
+              challenges: [
+                { question: "Name of your first school?", answer: "Lycée Molière", maskInput: true, challengeType: "CHALLENGE" },
+                { question: "+33 6 12 34 56 78", challengeType: "SMS" },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const packageId = await service.createPackage(payload, [await makePdf({ texts: [{ page: 0, text: "Loan agreement", x: 72, y: 720, size: 18 }] })]);
+  await service.send(packageId);
+
+  const page = await openCeremony(browser, await service.signingUrl(packageId, "Nadia"));
+  await expect(page.getByRole("heading", { name: "Answer your security questions" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("navigation", { name: "Documents" })).toHaveCount(0);
+  expect(twilio.messages.filter((message) => message.to === "+33612345678")).toEqual([]);
+  const answer = page.getByLabel("Name of your first school?");
+  await expect(answer).toHaveAttribute("type", "password");
+  await answer.fill("lycée  molière");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Only now the phone step, and only now a code.
+  await expect(page.getByRole("heading", { name: "Confirm your phone" })).toBeVisible();
+  await expect(page.getByText("•••• 5678")).toBeVisible();
+  const code = await textMeACode(page);
+  expect(twilio.messages.at(-1)).toMatchObject({ to: "+33612345678" });
+  await page.getByRole("textbox", { name: "Code from the text message" }).fill(code);
+  await page.screenshot({ path: test.info().outputPath("qasms-code-step.png"), animations: "disabled" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await acceptConsent(page);
+  await expect(page.getByRole("button", { name: "Signature (required)" })).toBeVisible();
+  await page.close();
+});
