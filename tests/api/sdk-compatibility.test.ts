@@ -777,3 +777,18 @@ describe("11. every member the original marks as required", () => {
     expect(referenceProblems("Group", group)).toEqual([]);
   });
 });
+
+describe("12. callback connectors as EventNotificationRegistrationExample registers one", () => {
+  it("stores register(ORIGIN, config) at /callback/connectors/{origin} and answers getEventNotificationConfig(ORIGIN) with its url, key and nine events", async () => {
+    const account = await seedAccount();
+    // The example's url is http://connectors.url.onespan.com; here only https (or CALLBACK_HTTP_HOSTS) is accepted.
+    const events = ["PACKAGE_CREATE", "PACKAGE_DEACTIVATE", "PACKAGE_TRASH", "PACKAGE_DECLINE", "DOCUMENT_SIGNED", "SIGNER_COMPLETE", "PACKAGE_ATTACHMENT", "SIGNER_LOCKED", "DOCUMENT_VIEWED"];
+    const sent = { events, key: "1234", url: "https://connectors.url.onespan.com" };
+    await callJson("POST", "/api/callback/connectors/dynamics2013", { key: account.apiKey, json: sent });
+    const config = await callJson<{ url: string; key: string; events: string[] }>("GET", "/api/callback/connectors/dynamics2013", { key: account.apiKey });
+    expect(config).toMatchObject({ url: sent.url, key: "1234" });
+    expect([...config.events].sort()).toEqual([...events].sort());
+    // The published document's event list lacks DOCUMENT_VIEWED, which the SDK (and this example) sends.
+    expect(operationProblems("GET /api/callback/connectors/{origin}", { ...config, events: config.events.filter((event) => event !== "DOCUMENT_VIEWED") })).toEqual([]);
+  });
+});
