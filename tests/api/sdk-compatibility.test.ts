@@ -792,3 +792,19 @@ describe("12. callback connectors as EventNotificationRegistrationExample regist
     expect(operationProblems("GET /api/callback/connectors/{origin}", { ...config, events: config.events.filter((event) => event !== "DOCUMENT_VIEWED") })).toEqual([]);
   });
 });
+
+describe("13. the original's sub-resources Signet does not serve", () => {
+  it("answers signDocuments, configureDocumentVisibility and getDocumentVisibility with the 404 of an unknown path, not as a document id", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const calls: [string, string, unknown][] = [
+      ["POST", `/api/packages/${id}/documents/signed_documents`, { documents: [{ id: "doc1", name: "Agreement" }] }],
+      ["POST", `/api/packages/${id}/documents/visibility`, { configurations: [] }],
+      ["GET", `/api/packages/${id}/documents/visibility`, undefined],
+    ];
+    for (const [method, path, json] of calls) {
+      const body = await callJson(method, path, { key: account.apiKey, json, expect: 404 });
+      expect(body).toEqual({ code: 404, name: "Not Found", messageKey: "error.notFound.path", message: `${method} ${path} is not part of the API.` });
+    }
+  });
+});
