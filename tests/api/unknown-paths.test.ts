@@ -88,3 +88,31 @@ let seeded: Promise<Awaited<ReturnType<typeof seedAccount>>> | undefined;
 function seedAccountOnce() {
   return (seeded ??= seedAccount());
 }
+
+describe("a method a route does not serve", () => {
+  it("answers 405 with the JSON error and an Allow header; OPTIONS answers the Allow header", async () => {
+    const account = await seedAccountOnce();
+    const cases: [string, string, string][] = [
+      ["DELETE", "/api/callback/test", "OPTIONS, POST"],
+      ["PATCH", "/api/callback/connectors/dynamics2013", "DELETE, GET, HEAD, OPTIONS, POST, PUT"],
+      ["PUT", "/api/groups/summary", "GET, HEAD, OPTIONS"],
+      ["POST", "/api/sysinfo", "GET, HEAD, OPTIONS"],
+    ];
+    for (const [method, url, allow] of cases) {
+      for (const key of [account.apiKey, undefined]) {
+        const response = await call(method, url, { key });
+        expect(response.status, `${method} ${url}`).toBe(405);
+        expect(response.headers.get("allow")).toBe(allow);
+        expect(await response.json()).toEqual({
+          code: 405,
+          name: "Method Not Allowed",
+          messageKey: "error.methodNotAllowed.default",
+          message: `${method} is not allowed on ${url}; it allows ${allow}.`,
+        });
+      }
+      const options = await call("OPTIONS", url);
+      expect(options.status).toBe(204);
+      expect(options.headers.get("allow")).toBe(allow);
+    }
+  });
+});

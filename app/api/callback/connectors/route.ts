@@ -11,3 +11,5 @@ export const GET = apiRoute({
   permission: PERMISSIONS.callbacks,
   responses: { 200: ok(callbackConnectorListResponse) },
 }, async ({ db, caller }) => listCallbackConnectors(db, caller));
+
+export * from "@/lib/http/method-not-allowed";

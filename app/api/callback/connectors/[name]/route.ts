@@ -44,3 +44,5 @@ export const DELETE = apiRoute<Params>({
   await deleteCallbackConnector(db, caller, params.name);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

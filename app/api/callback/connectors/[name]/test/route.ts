@@ -13,3 +13,5 @@ export const POST = apiRoute<{ name: string }>({
   permission: PERMISSIONS.callbacks,
   responses: { 202: ok(callbackDeliveryResponse, "Queued"), 409: ok(errorBody, "No such connector") },
 }, async ({ db, caller, params }) => json(await sendTestCallback(db, caller, params.name), 202));
+
+export * from "@/lib/http/method-not-allowed";
