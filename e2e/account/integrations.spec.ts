@@ -303,11 +303,11 @@ test("an owner adds a callback connector, sends it a test event, follows it in t
   // The form checks the API's rules before it sends.
   await connectors.getByRole("button", { name: "Add connector" }).click();
   const form = connectors.getByRole("form", { name: "New callback connector" });
-  await form.getByLabel("Name").fill("9lives");
+  await form.getByLabel("Name", { exact: true }).fill("9lives");
   await form.getByRole("button", { name: "Add connector" }).click();
   await expect(form.getByText("starts with a letter")).toBeVisible();
   await expect(form.getByText("must name at least one event")).toBeVisible();
-  await form.getByLabel("Name").fill("dynamics2013");
+  await form.getByLabel("Name", { exact: true }).fill("dynamics2013");
   await form.getByLabel("Destination URL").fill(`${hookUrl}?connector=dynamics2013`);
   await form.getByLabel("Key", { exact: true }).fill("1234");
   await form.getByRole("checkbox", { name: /^PACKAGE_CREATE/ }).check();
@@ -329,7 +329,7 @@ test("an owner adds a callback connector, sends it a test event, follows it in t
   // Edited: another event; the service keeps what the form saved.
   await row.getByRole("button", { name: "Edit dynamics2013" }).click();
   const edit = connectors.getByRole("form", { name: "Callback connector dynamics2013" });
-  await expect(edit.getByLabel("Name")).toHaveValue("dynamics2013");
+  await expect(edit.getByLabel("Name", { exact: true })).toHaveValue("dynamics2013");
   await edit.getByRole("checkbox", { name: /^PACKAGE_COMPLETE/ }).check();
   await edit.getByRole("button", { name: "Save connector" }).click();
   await expect(row).toContainText("2 events");
