@@ -92,7 +92,7 @@ export function apiRoute<P extends Params = Params>(
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
-      assertServedPath(request);
+      assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
       const caller = await authenticate(db, request);
@@ -117,7 +117,7 @@ export function publicRoute<P extends Params = Params>(contract: Omit<RouteContr
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
-      assertServedPath(request);
+      assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
       return toResponse(await handler({ request, params, db }));

@@ -63,23 +63,23 @@ function matches(original: Segments, values: string[]): boolean {
 
 /**
  * Refuses, with the 404 of an unknown path, a request to one of the original's paths that reached
- * a route of ours only through a dynamic segment taking its static name.
+ * a route of ours only through a dynamic segment taking its static name. `params` are those the
+ * route got: a route serving the original's path itself (a static segment there) got none for that
+ * segment, so it is never refused, even before the route table is generated again.
  */
-export function assertServedPath(request: Request): void {
+export function assertServedPath(request: Request, params: Record<string, unknown>): void {
   const { pathname } = new URL(request.url);
   const { routes, shadowing } = tableOf();
   const match = matchRoute(routes, pathname);
   const candidates = match && shadowing.get(match.route.pattern);
   if (!candidates) return;
   const values = pathname.replace(/^\//, "").replace(/\/$/, "").split("/").map((part) => decodeURIComponent(part));
-  if (candidates.some((original) => matches(original, values))) {
-    throw notFound("error.notFound.path", `${request.method} ${pathname} is not part of the API.`);
-  }
-}
-
-/** For the tests: every original path that one of our routes would take through a dynamic segment, by that route. */
-export function shadowedOriginalPaths(): Map<string, string[]> {
-  const { shadowing } = tableOf();
-  const name = (segments: Segments) => `/${segments.map((segment) => (segment.kind === "static" ? segment.name : `[${segment.param}]`)).join("/")}`;
-  return new Map([...shadowing].map(([pattern, originals]) => [pattern, originals.map(name)]));
+  const segments = match.route.segments;
+  const takenAsId = (original: Segments) =>
+    matches(original, values) &&
+    original.some((segment, i) => {
+      const ours = segments[i]!;
+      return segment.kind === "static" && ours.kind === "dynamic" && params[ours.param] === segment.name;
+    });
+  if (candidates.some(takenAsId)) throw notFound("error.notFound.path", `${request.method} ${pathname} is not part of the API.`);
 }
