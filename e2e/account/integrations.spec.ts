@@ -290,3 +290,68 @@ test("a plain sender sees and copies only their own key; the other areas tell th
   }
   await context.close();
 });
+
+test("an owner adds a callback connector, sends it a test event, follows it in the log, edits and removes it", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await consoleContext(browser);
+  const page = await context.newPage();
+  await signUpInConsole(page, "Connectors test");
+  await page.goto("/account/integrations");
+  const connectors = page.getByRole("region", { name: "Connectors" });
+  await expect(connectors.getByText("No connectors: only the callback above is notified.")).toBeVisible();
+
+  // The form checks the API's rules before it sends.
+  await connectors.getByRole("button", { name: "Add connector" }).click();
+  const form = connectors.getByRole("form", { name: "New callback connector" });
+  await form.getByLabel("Name", { exact: true }).fill("9lives");
+  await form.getByRole("button", { name: "Add connector" }).click();
+  await expect(form.getByText("starts with a letter")).toBeVisible();
+  await expect(form.getByText("must name at least one event")).toBeVisible();
+  await form.getByLabel("Name", { exact: true }).fill("dynamics2013");
+  await form.getByLabel("Destination URL").fill(`${hookUrl}?connector=dynamics2013`);
+  await form.getByLabel("Key", { exact: true }).fill("1234");
+  await form.getByRole("checkbox", { name: /^PACKAGE_CREATE/ }).check();
+  await expectAccessible(page, "the new connector form");
+  await form.getByRole("button", { name: "Add connector" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The callback connector dynamics2013 was saved." })).toBeVisible();
+  const row = connectors.getByTestId("connector-row").filter({ hasText: "dynamics2013" });
+  await expect(row).toContainText("1 event: PACKAGE_CREATE");
+
+  // A test event to it arrives with its key, and the log says which connector it went to.
+  const before = receiver.received.length;
+  await row.getByRole("button", { name: "Send test event to dynamics2013" }).click();
+  await expect.poll(() => receiver.received.slice(before).filter((entry) => entry.authorization === "Basic 1234").length, { timeout: 20_000 }).toBe(1);
+  const delivered = deliveryRow(page, "CALLBACK_TEST").filter({ hasText: "to connector dynamics2013" });
+  await expect(delivered.getByTestId("delivery-status")).toHaveAttribute("data-status", "DELIVERED", { timeout: 20_000 });
+  await page.screenshot({ path: "test-results/account-integrations-connectors.png", fullPage: true });
+  await expectAccessible(page, "the connectors and their deliveries");
+
+  // Edited: another event; the service keeps what the form saved.
+  await row.getByRole("button", { name: "Edit dynamics2013" }).click();
+  const edit = connectors.getByRole("form", { name: "Callback connector dynamics2013" });
+  await expect(edit.getByLabel("Name", { exact: true })).toHaveValue("dynamics2013");
+  await edit.getByRole("checkbox", { name: /^PACKAGE_COMPLETE/ }).check();
+  await edit.getByRole("button", { name: "Save connector" }).click();
+  await expect(row).toContainText("2 events");
+  const apiKey = await ownKey(page);
+  const saved = await fetch(`${server.url}/api/callback/connectors/dynamics2013`, { headers: { authorization: `Basic ${apiKey}` } });
+  const body = (await saved.json()) as { events: string[]; key: string };
+  expect({ ...body, events: [...body.events].sort() }).toMatchObject({ key: "1234", events: ["PACKAGE_COMPLETE", "PACKAGE_CREATE"] });
+
+  // Removed, after confirming.
+  await row.getByRole("button", { name: "Remove dynamics2013" }).click();
+  const removal = page.getByRole("dialog", { name: "Remove the connector dynamics2013?" });
+  await removal.getByRole("button", { name: "Remove connector" }).click();
+  await expect(removal).toBeHidden();
+  await expect(connectors.getByTestId("connector-row")).toHaveCount(0);
+  expect((await fetch(`${server.url}/api/callback/connectors/dynamics2013`, { headers: { authorization: `Basic ${apiKey}` } })).status).toBe(404);
+  await context.close();
+});
+
+/** The signed-in user's own key, as the page reveals it. */
+async function ownKey(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Reveal your API key" }).click();
+  const key = await page.getByTestId("own-api-key").inputValue();
+  await page.getByRole("button", { name: "Hide the key" }).click();
+  return key;
+}

@@ -39,6 +39,14 @@ export const callbackResponse = z.object({
 });
 export type CallbackResponse = z.infer<typeof callbackResponse>;
 
+/** A callback connector (`/api/callback/connectors/{name}`) in our list of them: the Callback with its name. */
+export const callbackConnectorResponse = callbackResponse.extend({ name: z.string().describe("The connector's name, e.g. dynamics2013") });
+export type CallbackConnectorResponse = z.infer<typeof callbackConnectorResponse>;
+
+/** `GET /api/callback/connectors` (our extension). */
+export const callbackConnectorListResponse = z.object({ results: z.array(callbackConnectorResponse), count: z.number().int() });
+export type CallbackConnectorListResponse = z.infer<typeof callbackConnectorListResponse>;
+
 /** `GET /api/callback/deliveries?from=&to=&status=` (our extension; 1-based, inclusive; newest first). */
 export const callbackDeliveryListQuery = z.object({
   from: pageFrom,
@@ -62,6 +70,8 @@ export const callbackDeliveryResponse = z.object({
   eventName: z.string(),
   /** Absent for account events (no package). */
   packageId: z.string().optional(),
+  /** Absent for the main registration's deliveries. */
+  connector: z.string().optional().describe("The callback connector it goes to (absent: the main registration)"),
   url: z.string(),
   status: z.enum(DELIVERY_STATUSES).describe("PENDING, DELIVERED (a 2xx answer), FAILED (every attempt failed) or CANCELLED (registration removed or changed)"),
   nextAttemptAt: z.iso.datetime().optional().describe("When PENDING: the earliest next attempt"),

@@ -25,3 +25,11 @@ it("the console's proxy calls in process exactly the routes of app/api", () => {
   expect(EMBEDDED_API_ROUTES.map(([pattern]) => pattern)).toEqual(apiPatterns);
   expect(apiPatterns.length).toBeGreaterThan(100);
 });
+
+it("every route file of the API answers the methods it does not serve with the JSON 405 (it re-exports lib/http/method-not-allowed)", () => {
+  const missing = apiRouteFolders(appDir)
+    .filter(([pattern]) => !pattern.includes("[..."))
+    .filter(([, folder]) => !fs.readFileSync(path.join(appDir, folder, "route.ts"), "utf8").includes('export * from "@/lib/http/method-not-allowed";'))
+    .map(([pattern]) => pattern);
+  expect(missing).toEqual([]);
+});

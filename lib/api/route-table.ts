@@ -43,15 +43,28 @@ export function routeTableSource(appDir: string): string {
   ].join("\n");
 }
 
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** The methods a route file exports itself (`export const GET = …`), in HTTP_METHODS order. */
+export function exportedMethods(source: string): string[] {
+  return HTTP_METHODS.filter((method) => new RegExp(`^export (const|let|async function|function) ${method}\\b`, "m").test(source));
+}
+
 /** The source of lib/api/route-patterns.generated.ts for the route files under appDir. */
 export function routePatternsSource(appDir: string): string {
+  const folders = apiRouteFolders(appDir);
   return [
     "// Generated from the folders of app/ by `npm run generate:api-routes` (lib/api/route-table.ts): do not edit.",
     "",
     "/** The URL pattern of every route of the API (app/api, app/apitoken, app/oauth2). */",
     "export const API_ROUTE_PATTERNS: string[] = [",
-    ...apiRouteFolders(appDir).map(([pattern]) => `  "${pattern}",`),
+    ...folders.map(([pattern]) => `  "${pattern}",`),
     "];",
+    "",
+    "/** The methods each route's file exports (its Allow header: lib/http/method-not-allowed.ts). */",
+    "export const API_ROUTE_METHODS: Record<string, string[]> = {",
+    ...folders.map(([pattern, folder]) => `  "${pattern}": ${JSON.stringify(exportedMethods(fs.readFileSync(path.join(appDir, folder, "route.ts"), "utf8")))},`),
+    "};",
     "",
   ].join("\n");
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { config, type Config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
-import { accountMemberships, callbackAttempts, callbackDeliveries, callbackRegistrations, users } from "@/lib/db/schema";
+import { accountMemberships, callbackAttempts, callbackDeliveries, users } from "@/lib/db/schema";
 import { callbackFailingEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { now } from "@/lib/esign/clock";
@@ -9,7 +9,7 @@ import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/registry";
-import { cancelPendingDeliveries } from "./deliveries";
+import { cancelPendingDeliveries, readDestination } from "./deliveries";
 import { Batcher } from "./batcher";
 import { claimHeads, headsOf, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from "./delivery-claims";
 import { callbackBody, callbackHeaders } from "./payload";
@@ -141,16 +141,16 @@ async function recordOutcome(delivery: ClaimedDelivery, outcome: PostOutcome, at
 }
 
 /**
- * One attempt of a claimed delivery: cancelled instead when the registration no longer sends to
- * its url. Answers whether the delivery has ended (its package's next one may go).
+ * One attempt of a claimed delivery: cancelled instead when its destination (the registration or
+ * the connector) no longer sends to its url. Answers whether the delivery has ended (its package's next one may go).
  */
 async function attemptDelivery(delivery: ClaimedDelivery, settings: Config): Promise<boolean> {
   const { registration } = delivery;
   if (registration.url !== delivery.url) {
     const db = await getDb();
     await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(callbackRegistrations).where(eq(callbackRegistrations.accountId, delivery.accountId));
-      await cancelPendingDeliveries(tx, delivery.accountId, current ?? null);
+      const current = await readDestination(tx, delivery.accountId, delivery.connector);
+      await cancelPendingDeliveries(tx, delivery.accountId, current, delivery.connector);
     });
     return false;
   }

@@ -5,9 +5,9 @@ import type { CallbackEvent } from "./payload";
 /**
  * The statements of the delivery hot path, each one round trip for many deliveries: which
  * deliveries head their package, claiming heads together with what their attempts need, and
- * recording delivered attempts. A package's head is its PENDING delivery of the earliest event; a
- * delivery without a package is its own head. Only a head is ever claimed, so a package's events
- * go out in order.
+ * recording delivered attempts. A package's head, for each destination (the main registration, each
+ * connector), is its PENDING delivery of the earliest event; a delivery without a package is its
+ * own head. Only a head is ever claimed, so a package's events go out in order to each destination.
  */
 
 async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
@@ -43,7 +43,7 @@ export async function headsOf(db: Queryable, deliveryIds: string[], at: Date): P
     db,
     sql`with jobs as (select distinct id from (values ${idValues(deliveryIds)}) as asked(id)),
       packages as (
-        select distinct d.account_id, d.package_id from callback_deliveries d join jobs on jobs.id = d.id where d.package_id is not null
+        select distinct d.account_id, d.package_id, d.connector from callback_deliveries d join jobs on jobs.id = d.id where d.package_id is not null
       )
       select h.id, (extract(epoch from h.next_attempt_at) * 1000)::float8 as next_attempt_ms,
         (h.lease_until is not null and h.lease_until >= ${timestamp(at)}) as held
@@ -53,7 +53,7 @@ export async function headsOf(db: Queryable, deliveryIds: string[], at: Date): P
         union all
         select head.id, head.next_attempt_at, head.lease_until from packages p cross join lateral (
           select d.id, d.next_attempt_at, d.lease_until from callback_deliveries d
-          where d.account_id = p.account_id and d.package_id = p.package_id and d.status = 'PENDING'
+          where d.account_id = p.account_id and d.package_id = p.package_id and d.connector = p.connector and d.status = 'PENDING'
           order by d.event_id, d.created limit 1
         ) head
       ) h`,
@@ -61,17 +61,19 @@ export async function headsOf(db: Queryable, deliveryIds: string[], at: Date): P
   return rows.map((row) => ({ id: row.id, nextAttemptMs: Number(row.next_attempt_ms), held: row.held }));
 }
 
-/** A delivery held by this worker, with its event and the account's registration as they are now. */
+/** A delivery held by this worker, with its event and its destination's registration (main or connector) as they are now. */
 export interface ClaimedDelivery {
   id: string;
   accountId: string;
   packageId: string | null;
+  /** Its destination: a connector's name, empty for the main registration. */
+  connector: string;
   eventName: string;
   url: string;
   /** Attempts made before this one. */
   attempts: number;
   event: CallbackEvent;
-  /** The registration's url and encrypted key; url null when the account has none any more. */
+  /** The destination's url and encrypted key; url null when it has none any more. */
   registration: { url: string | null; encryptedKey: string | null };
 }
 
@@ -79,6 +81,7 @@ interface ClaimRow {
   id: string;
   account_id: string;
   package_id: string | null;
+  connector: string;
   event_name: string;
   url: string;
   attempts: number;
@@ -110,7 +113,7 @@ export async function claimHeads(db: Queryable, deliveryIds: string[], at: Date,
           select asked.for_id, coalesce(
             (select head.id from callback_deliveries x cross join lateral (
                 select d.id from callback_deliveries d
-                where d.account_id = x.account_id and d.package_id = x.package_id and d.status = 'PENDING'
+                where d.account_id = x.account_id and d.package_id = x.package_id and d.connector = x.connector and d.status = 'PENDING'
                 order by d.event_id, d.created limit 1
               ) head
               where x.id = asked.for_id and x.package_id is not null),
@@ -125,14 +128,16 @@ export async function claimHeads(db: Queryable, deliveryIds: string[], at: Date,
         update callback_deliveries d set lease_until = ${timestamp(leaseUntil)} from target
         where d.id = target.head_id and d.status = 'PENDING' and d.next_attempt_at <= ${timestamp(at)}
           and (d.lease_until is null or d.lease_until < ${timestamp(at)})
-        returning target.for_id, d.id, d.account_id, d.package_id, d.event_id, d.event_name, d.url, d.attempts
+        returning target.for_id, d.id, d.account_id, d.package_id, d.connector, d.event_id, d.event_name, d.url, d.attempts
       )
-      select c.for_id, c.id, c.account_id, c.package_id, c.event_name, c.url, c.attempts,
+      select c.for_id, c.id, c.account_id, c.package_id, c.connector, c.event_name, c.url, c.attempts,
         e.name, e.session_user, e.document_id, e.message, e.new_role_id, e.package_id as event_package_id,
         (extract(epoch from e.created) * 1000)::float8 as event_created_ms,
-        r.url as registration_url, r.encrypted_key
+        case when c.connector = '' then r.url else k.url end as registration_url,
+        case when c.connector = '' then r.encrypted_key else k.encrypted_key end as encrypted_key
       from claimed c join audit_events e on e.id = c.event_id
-      left join callback_registrations r on r.account_id = c.account_id`,
+      left join callback_registrations r on r.account_id = c.account_id and c.connector = ''
+      left join callback_connectors k on k.account_id = c.account_id and k.name = c.connector and c.connector <> ''`,
   );
   return new Map(
     rows.map((row) => [
@@ -141,6 +146,7 @@ export async function claimHeads(db: Queryable, deliveryIds: string[], at: Date,
         id: row.id,
         accountId: row.account_id,
         packageId: row.package_id,
+        connector: row.connector,
         eventName: row.event_name,
         url: row.url,
         attempts: Number(row.attempts),

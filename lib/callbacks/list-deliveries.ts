@@ -25,6 +25,7 @@ export function toWireDelivery(row: typeof callbackDeliveries.$inferSelect, atte
     attempts,
   };
   if (row.packageId) delivery.packageId = row.packageId;
+  if (row.connector) delivery.connector = row.connector;
   if (row.status === "PENDING") delivery.nextAttemptAt = wireDate(row.nextAttemptAt);
   if (row.lastStatusCode !== null) delivery.lastStatusCode = row.lastStatusCode;
   if (row.lastError) delivery.lastError = row.lastError;

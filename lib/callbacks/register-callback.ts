@@ -11,7 +11,7 @@ import { cancelPendingDeliveries } from "./deliveries";
 import { readCallback } from "./get-callback";
 
 /** https anywhere; plain http only to the hosts CALLBACK_HTTP_HOSTS names (local receivers in development and tests). */
-function assertAllowedUrl(url: string): void {
+export function assertAllowedUrl(url: string): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -40,7 +40,7 @@ export function auditedUrl(url: string): string {
 }
 
 /** The subscribed events without repeats, refusing names that are not events of spec section 6. */
-function subscribedEvents(events: string[]): string[] {
+export function subscribedEvents(events: string[]): string[] {
   const known = new Set<string>(SPEC_EVENTS);
   const unknown = [...new Set(events.filter((event) => !known.has(event)))];
   if (unknown.length > 0) {

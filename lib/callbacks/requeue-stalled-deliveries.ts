@@ -7,7 +7,7 @@ import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 
 /**
  * Queues a run for every delivery that may have lost its own: the first PENDING delivery of each
- * package (the later ones are queued by its end) and each PENDING one without a package, due at
+ * package to each destination (the later ones are queued by its end) and each PENDING one without a package, due at
  * least `graceMs` before `at`. A run is lost when an instance dies holding it (its lease then
  * delays the new run) or when the job queue gave up on it (database down for its whole retry
  * window). A spare run is harmless: the worker checks the delivery before it sends. Runs when
@@ -17,7 +17,7 @@ export async function requeueStalledDeliveries(at: Date, graceMs: number, scope:
   const db = await getDb();
   const orderKey = sql`coalesce(${callbackDeliveries.packageId}, ${callbackDeliveries.id})`;
   const stalled = await db
-    .selectDistinctOn([callbackDeliveries.accountId, orderKey], { id: callbackDeliveries.id, leaseUntil: callbackDeliveries.leaseUntil })
+    .selectDistinctOn([callbackDeliveries.accountId, callbackDeliveries.connector, orderKey], { id: callbackDeliveries.id, leaseUntil: callbackDeliveries.leaseUntil })
     .from(callbackDeliveries)
     .where(
       and(
@@ -26,7 +26,7 @@ export async function requeueStalledDeliveries(at: Date, graceMs: number, scope:
         scope.accountIds ? inArray(callbackDeliveries.accountId, scope.accountIds) : undefined,
       ),
     )
-    .orderBy(callbackDeliveries.accountId, orderKey, asc(callbackDeliveries.eventId));
+    .orderBy(callbackDeliveries.accountId, callbackDeliveries.connector, orderKey, asc(callbackDeliveries.eventId));
   if (stalled.length === 0) return 0;
   await db.transaction(async (tx) => {
     for (const delivery of stalled) {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { callbackDeliveries, callbackRegistrations } from "@/lib/db/schema";
+import { callbackDeliveries } from "@/lib/db/schema";
+import { MAIN_DESTINATION, readDestination } from "./deliveries";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
 import { conflict, notFound } from "@/lib/esign/errors";
@@ -9,7 +10,7 @@ import { DELIVER_CALLBACK_JOB } from "@/lib/jobs/names";
 
 /**
  * `POST /api/callback/deliveries/{id}/resend` (our extension): a FAILED or DELIVERED delivery is
- * sent again, to the current registration's url, as a new sequence of attempts (the log keeps the
+ * sent again, to its destination's current url (the registration's or its connector's), as a new sequence of attempts (the log keeps the
  * old ones). It is PENDING again, so later events of its package wait for it.
  */
 export async function resendCallbackDelivery(db: Db, caller: Caller, deliveryId: string): Promise<void> {
@@ -23,8 +24,12 @@ export async function resendCallbackDelivery(db: Db, caller: Caller, deliveryId:
     if (delivery.status !== "FAILED" && delivery.status !== "DELIVERED") {
       throw conflict("error.conflict.callbackDeliveryNotFinished", `Callback delivery ${deliveryId} is ${delivery.status}; only a FAILED or DELIVERED delivery can be resent.`);
     }
-    const [registration] = await tx.select().from(callbackRegistrations).where(eq(callbackRegistrations.accountId, caller.account.id));
-    if (!registration) throw conflict("error.conflict.noCallbackRegistration", "The account has no callback registration to send to.");
+    const registration = await readDestination(tx, caller.account.id, delivery.connector);
+    if (!registration) {
+      throw delivery.connector === MAIN_DESTINATION
+        ? conflict("error.conflict.noCallbackRegistration", "The account has no callback registration to send to.")
+        : conflict("error.conflict.noCallbackConnector", `The account has no callback connector ${delivery.connector} to send to.`);
+    }
     await tx
       .update(callbackDeliveries)
       .set({ status: "PENDING", url: registration.url, attempts: 0, nextAttemptAt: now(), leaseUntil: null, lastError: null, lastStatusCode: null, deliveredAt: null })

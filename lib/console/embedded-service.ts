@@ -6,9 +6,9 @@ import { compileRoutes, matchRoute, type RouteParams } from "@/lib/http/route-pa
  * which cost the proxy about a quarter of the time of the call it forwards, the proxy hands the
  * request to the API's route handler in process. The handler gets the Request it would get over
  * HTTP (the service's URL, method, the proxy's headers, the streamed body) and its answer goes
- * back the same way, so the browser sees the same thing. What Next.js itself answers (a method
- * the route does not export: 405, HEAD, OPTIONS; a path with an empty or undecodable segment)
- * still goes over HTTP.
+ * back the same way, so the browser sees the same thing. What Next.js itself answers (HEAD; a
+ * path with an empty or undecodable segment) still goes over HTTP; a method the route does not
+ * serve is its own JSON 405 (lib/http/method-not-allowed.ts), answered here as over HTTP.
  */
 export type EmbeddedRouteModule = Record<string, unknown>;
 

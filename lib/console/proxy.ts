@@ -33,6 +33,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   "etag",
   "last-modified",
   "retry-after",
+  "allow",
   "location",
   REQUEST_ID_HEADER,
 ];

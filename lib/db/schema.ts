@@ -181,6 +181,26 @@ export const callbackRegistrations = pgTable("callback_registrations", {
   updated: createdAt(),
 });
 
+/**
+ * The account's callback connectors (`/api/callback/connectors/{name}`): callbacks of their own,
+ * each with its url, encrypted key and events, delivered beside the main registration.
+ */
+export const callbackConnectors = pgTable(
+  "callback_connectors",
+  {
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    url: text().notNull(),
+    encryptedKey: text(),
+    events: jsonb().$type<string[]>().notNull().default([]),
+    created: createdAt(),
+    updated: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
+);
+
 /** Client applications that exchange their secret for short-lived access tokens (spec 5). */
 export const clientApps = pgTable(
   "client_apps",
@@ -630,6 +650,8 @@ export const callbackDeliveries = pgTable(
     eventId: bigint({ mode: "number" }).notNull(),
     eventName: text().notNull(),
     packageId: text(),
+    /** The connector it goes to (callback_connectors.name); empty for the main registration. Each destination keeps its own order. */
+    connector: text().notNull().default(""),
     url: text().notNull(),
     status: text().notNull().default("PENDING"),
     attempts: integer().notNull().default(0),
@@ -642,7 +664,7 @@ export const callbackDeliveries = pgTable(
   },
   (t) => [
     index("callback_deliveries_account_idx").on(t.accountId, t.created),
-    index("callback_deliveries_package_idx").on(t.accountId, t.packageId, t.status, t.eventId),
+    index("callback_deliveries_package_idx").on(t.accountId, t.packageId, t.connector, t.status, t.eventId),
     // The sweep for stalled deliveries reads only these.
     index("callback_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],

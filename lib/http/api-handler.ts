@@ -8,6 +8,7 @@ import { withContract, type RouteContract } from "@/lib/api/openapi/operation";
 import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
+import { assertServedPath } from "./unserved-paths";
 import { plainAddress } from "./client-address";
 import { CLIENT_CLOSED_REQUEST, clientClosed, logRequests, noteAccount, requestLog } from "@/lib/observability/request-log";
 
@@ -76,7 +77,8 @@ function assertMayAct(caller: Caller, method: string): void {
 }
 
 /**
- * The one wrapper every authenticated API route goes through: it authenticates the key or token,
+ * The one wrapper every authenticated API route goes through: it refuses the original's paths that
+ * only reached the route through an id (lib/http/unserved-paths.ts), authenticates the key or token,
  * resolves the caller's account, user and permissions, refuses locked senders' writes, checks the
  * permission the route's contract declares, and maps every error to the wire's JSON error body. No
  * route handler checks credentials by hand. The contract (permission, schemas, OpenAPI text) stays
@@ -90,6 +92,7 @@ export function apiRoute<P extends Params = Params>(
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
+      assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
       const caller = await authenticate(db, request);
@@ -114,6 +117,7 @@ export function publicRoute<P extends Params = Params>(contract: Omit<RouteContr
     try {
       // A route without dynamic segments gets no params from Next.js (undefined, not {}).
       const params = ((await context?.params) ?? {}) as P;
+      assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
       return toResponse(await handler({ request, params, db }));

@@ -114,10 +114,12 @@ describe("the console's proxy in front of the embedded service", () => {
     expect(await encoded.json()).toMatchObject({ messageKey: expect.stringContaining("notFound") });
   });
 
-  it("leaves what Next.js itself answers (a method the route does not export) to this server over HTTP, body and key included", async () => {
+  it("answers a method the route does not serve in process too: the route's JSON 405 with its Allow header", async () => {
     const response = await throughProxy("/api/session?x=1", { method: "PATCH", body: '{"a":1}', headers: { "content-type": "application/json" } });
     expect(response.status).toBe(405);
-    expect(overHttp).toEqual([`PATCH /api/session?x=1 Basic ${owner.apiKey} {"a":1}`]);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await response.json()).toMatchObject({ code: 405, messageKey: "error.methodNotAllowed.default" });
+    expect(overHttp).toEqual([]);
   });
 
   it("does not run a request the browser gave up on", async () => {

@@ -993,3 +993,34 @@ describe("15. typed-signature fonts (ChooseSignatureSettingsExample)", () => {
     expect((await callJson<Choose>("GET", url, { key: apiKey })).signature.fontsPerWritingSystem.latin).toEqual(original13);
   });
 });
+
+describe("16. callback connectors as EventNotificationRegistrationExample registers one", () => {
+  it("stores register(ORIGIN, config) at /callback/connectors/{origin} and answers getEventNotificationConfig(ORIGIN) with its url, key and nine events", async () => {
+    const account = await seedAccount();
+    // The example's url is http://connectors.url.onespan.com; here only https (or CALLBACK_HTTP_HOSTS) is accepted.
+    const events = ["PACKAGE_CREATE", "PACKAGE_DEACTIVATE", "PACKAGE_TRASH", "PACKAGE_DECLINE", "DOCUMENT_SIGNED", "SIGNER_COMPLETE", "PACKAGE_ATTACHMENT", "SIGNER_LOCKED", "DOCUMENT_VIEWED"];
+    const sent = { events, key: "1234", url: "https://connectors.url.onespan.com" };
+    await callJson("POST", "/api/callback/connectors/dynamics2013", { key: account.apiKey, json: sent });
+    const config = await callJson<{ url: string; key: string; events: string[] }>("GET", "/api/callback/connectors/dynamics2013", { key: account.apiKey });
+    expect(config).toMatchObject({ url: sent.url, key: "1234" });
+    expect([...config.events].sort()).toEqual([...events].sort());
+    // The published document's event list lacks DOCUMENT_VIEWED, which the SDK (and this example) sends.
+    expect(operationProblems("GET /api/callback/connectors/{origin}", { ...config, events: config.events.filter((event) => event !== "DOCUMENT_VIEWED") })).toEqual([]);
+  });
+});
+
+describe("17. the original's sub-resources Signet does not serve", () => {
+  it("answers signDocuments, configureDocumentVisibility and getDocumentVisibility with the 404 of an unknown path, not as a document id", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const calls: [string, string, unknown][] = [
+      ["POST", `/api/packages/${id}/documents/signed_documents`, { documents: [{ id: "doc1", name: "Agreement" }] }],
+      ["POST", `/api/packages/${id}/documents/visibility`, { configurations: [] }],
+      ["GET", `/api/packages/${id}/documents/visibility`, undefined],
+    ];
+    for (const [method, path, json] of calls) {
+      const body = await callJson(method, path, { key: account.apiKey, json, expect: 404 });
+      expect(body).toEqual({ code: 404, name: "Not Found", messageKey: "error.notFound.path", message: `${method} ${path} is not part of the API.` });
+    }
+  });
+});

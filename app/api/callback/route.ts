@@ -33,3 +33,5 @@ export const DELETE = apiRoute({ tag: "Callbacks", summary: "Remove the callback
   await deleteCallback(db, caller);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

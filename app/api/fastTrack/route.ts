@@ -24,3 +24,5 @@ export const POST = publicRoute({
   const token = new URL(request.url).searchParams.get("token");
   return startFastTrack(db, token, await readJsonWith(request, fastTrackRolesInput), clientIp(request));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -51,3 +51,5 @@ export const GET = withContract(
     { level: "debug" },
   ),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -30,3 +30,5 @@ export const POST = apiRoute({
 }, async ({ request, db, caller }) => {
   return createLayout(db, caller, await readJsonWith(request, layoutInput));
 });
+
+export * from "@/lib/http/method-not-allowed";

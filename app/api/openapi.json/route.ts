@@ -12,3 +12,5 @@ export const GET = withContract(
   },
   async (): Promise<Response> => json(await openApiDocument()),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -33,3 +33,5 @@ export const GET = apiRoute({
   const page = await listPackages(db, caller, query);
   return query.fields ? withOnlyFields(page, query.fields) : page;
 });
+
+export * from "@/lib/http/method-not-allowed";

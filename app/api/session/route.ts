@@ -5,3 +5,5 @@ import { sessionResponse } from "@/lib/api/accounts";
 
 /** Who the presented key belongs to (the original's Session), and (our extension) what its roles allow. */
 export const GET = apiRoute({ tag: "Accounts", summary: "Who the credential belongs to", permission: null, responses: { 200: ok(sessionResponse) } }, async ({ db, caller }) => readSession(db, caller));
+
+export * from "@/lib/http/method-not-allowed";

@@ -24,3 +24,5 @@ export const POST = apiRoute({
   const { value } = await issueSignerToken(db, caller, { packageId: query.package, signerId: query.signer }, "MULTI_USE");
   return { sessionToken: value };
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -21,3 +21,5 @@ export const POST = publicRoute({
   const input = await readJsonWith(request, signInRequest);
   return signIn(db, input, clientIp(request));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -22,3 +22,5 @@ export const POST = publicRoute({
   if (signUpNeedsConfirmation()) return json(await requestSignUp(db, input, clientIp(request)), 202);
   return json(await signUp(db, input), 201);
 });
+
+export * from "@/lib/http/method-not-allowed";

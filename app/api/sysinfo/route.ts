@@ -10,3 +10,5 @@ export const GET = apiRoute({
   permission: null,
   responses: { 200: ok(z.object({ version: z.string(), webappVersion: z.string(), schemaVersion: z.string().describe("The number of migrations applied") })) },
 }, async ({ db }) => systemInfo(db));
+
+export * from "@/lib/http/method-not-allowed";

@@ -81,3 +81,5 @@ export const POST = withContract(
     }
   },
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -1,5 +1,6 @@
 "use client";
 
+import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/form-field";
@@ -15,8 +16,10 @@ interface Props {
 
 /** The events to subscribe to, each with what it means (spec section 6). */
 export function CallbackEventsField({ field, error, onSelectAll, onClear }: Props) {
+  // The callback's form and a connector's may be on the page together.
+  const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? "callback-events-error" : undefined}>
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">Events</legend>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <p className="text-xs text-slate-600">The destination is told of these, and only these.</p>
@@ -28,7 +31,7 @@ export function CallbackEventsField({ field, error, onSelectAll, onClear }: Prop
         </Button>
       </div>
       {error ? (
-        <p id="callback-events-error" className="mt-1 text-sm text-rose-700">
+        <p id={errorId} className="mt-1 text-sm text-rose-700">
           {error}
         </p>
       ) : null}

@@ -12,6 +12,7 @@ import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import { callbackRequest, type CallbackRequest, type CallbackResponse } from "@/lib/api/callbacks";
 import { useCallbackRegistration, useSaveCallback, useSendTestEvent } from "@/lib/console/queries/integrations";
 import { isForbidden } from "@/lib/console/queries/senders";
+import { CallbackConnectorsSection } from "./callback-connectors-section";
 import { CallbackEventsField } from "./callback-events-field";
 import { DeliveryLog } from "./delivery-log";
 import { RemoveCallbackDialog } from "./remove-callback-dialog";
@@ -19,7 +20,7 @@ import { Section, SectionForbidden } from "./section";
 
 type CallbackForm = z.input<typeof callbackRequest>;
 
-/** The account's callback registration (one per account) and, under it, the log of what was delivered. */
+/** The account's callback registration (one per account), its connectors and, under them, the log of what was delivered. */
 export function CallbackSection() {
   const registration = useCallbackRegistration();
   const forbidden = isForbidden(registration.error);
@@ -46,7 +47,12 @@ export function CallbackSection() {
           <CallbackRegistrationForm key={JSON.stringify(registration.data)} registration={registration.data} />
         )}
       </Section>
-      {forbidden ? null : <DeliveryLog />}
+      {forbidden ? null : (
+        <>
+          <CallbackConnectorsSection />
+          <DeliveryLog />
+        </>
+      )}
     </>
   );
 }

@@ -117,6 +117,7 @@ function DeliveryTable({ deliveries, caption }: { deliveries: CallbackDeliveryRe
         <tr key={delivery.id} data-testid="delivery-row" data-delivery-id={delivery.id}>
           <td className="px-3 py-3 align-top">
             <span className="font-mono text-xs font-semibold text-slate-900">{delivery.eventName}</span>
+            <DeliveryConnector delivery={delivery} />
             <DeliveryPackageLink delivery={delivery} />
           </td>
           <td className="px-3 py-3 align-top"><DeliveryOutcome delivery={delivery} /></td>
@@ -138,6 +139,7 @@ function DeliveryCards({ deliveries, label }: { deliveries: CallbackDeliveryResp
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-mono text-xs font-semibold text-slate-900">{delivery.eventName}</p>
+              <DeliveryConnector delivery={delivery} />
               <DeliveryPackageLink delivery={delivery} />
               <p className="text-xs text-slate-600">
                 Created <When iso={delivery.created} withTime />
@@ -172,4 +174,9 @@ function DeliveryPackageLink({ delivery }: { delivery: CallbackDeliveryResponse 
       {delivery.packageId}
     </Link>
   );
+}
+
+/** The connector a delivery went to; nothing for the main registration's. */
+function DeliveryConnector({ delivery }: { delivery: CallbackDeliveryResponse }) {
+  return delivery.connector ? <p className="text-xs text-slate-600">to connector <span className="font-mono">{delivery.connector}</span></p> : null;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { API_ROUTES } from "@/lib/api/route-table.generated";
-import { contractOf, errorBody, type Operation } from "./operation";
+import { contractOf, errorBody, isNotAnOperation, type Operation } from "./operation";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -47,7 +47,8 @@ export async function allOperations(): Promise<Operation[]> {
     const path = pattern.replace(/\[(\w+)\]/g, "{$1}");
     for (const method of METHODS) {
       const handler = routeModule[method.toUpperCase()];
-      if (handler === undefined) continue;
+      // A method the route does not serve answers its 405 (lib/http/method-not-allowed.ts): no operation.
+      if (handler === undefined || isNotAnOperation(handler)) continue;
       const contract = contractOf(handler);
       if (!contract) throw new Error(`${method.toUpperCase()} ${pattern} has no contract: declare it with apiRoute, publicRoute, signerRoute or withContract`);
       operations.push({ method, path, ...contract });

@@ -31,6 +31,17 @@ export function withContract<H extends object>(contract: RouteContract, handler:
   return Object.assign(handler, { [CONTRACT]: contract });
 }
 
+const NOT_AN_OPERATION = Symbol("notAnOperation");
+
+/** Marks a handler that answers for a route without being one of its operations (a method it does not serve: lib/http/method-not-allowed.ts). */
+export function notAnOperation<H extends object>(handler: H): H {
+  return Object.assign(handler, { [NOT_AN_OPERATION]: true });
+}
+
+export function isNotAnOperation(handler: unknown): boolean {
+  return typeof handler === "function" && NOT_AN_OPERATION in handler;
+}
+
 /** The contract a route handler was declared with, if any. */
 export function contractOf(handler: unknown): RouteContract | undefined {
   return typeof handler === "function" ? (handler as { [CONTRACT]?: RouteContract })[CONTRACT] : undefined;

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { callbackDeliveryListResponse, callbackDeliveryResponse, callbackResponse, type CallbackRequest } from "@/lib/api/callbacks";
+import { callbackConnectorListResponse, callbackDeliveryListResponse, callbackDeliveryResponse, callbackResponse, type CallbackRequest } from "@/lib/api/callbacks";
 import { clientAppListResponse, createdClientAppResponse, type ClientAppRequest } from "@/lib/api/client-apps";
 import { senderApiKeyResponse } from "@/lib/api/senders";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
@@ -10,7 +10,8 @@ import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 /**
  * The console's reads and changes of the user's API access and the account's integrations: their
  * own key, client applications (`/api/account/clientApps`), the callback registration
- * (`/api/callback`) and its delivery log (`/api/callback/deliveries`), and the origins that may frame
+ * (`/api/callback`), its connectors (`/api/callback/connectors`) and the delivery log
+ * (`/api/callback/deliveries`), and the origins that may frame
  * the account's ceremony (embedded signing).
  */
 
@@ -24,6 +25,7 @@ export const integrationKeys = {
   clientApps: ["client-apps"] as const,
   clientAppList: (params: PageParams) => ["client-apps", "list", params] as const,
   callback: ["callback"] as const,
+  connectors: ["callback", "connectors"] as const,
   deliveries: ["callback", "deliveries"] as const,
   deliveryList: (params: PageParams) => ["callback", "deliveries", params] as const,
 };
@@ -92,6 +94,40 @@ export function useSendTestEvent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson(callbackDeliveryResponse, "/api/callback/test", { method: "POST" }),
+    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries }),
+  });
+}
+
+/** The account's callback connectors, by name (our extension's list). */
+export function useCallbackConnectors() {
+  return useQuery({
+    queryKey: integrationKeys.connectors,
+    queryFn: ({ signal }) => apiJson(callbackConnectorListResponse, "/api/callback/connectors", { signal }),
+  });
+}
+
+/** Registers (or replaces) a connector; pending deliveries it no longer wants are cancelled: the log changes too (both under `callback`). */
+export function useSaveCallbackConnector() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, ...request }: CallbackRequest & { name: string }) => apiJson(callbackResponse, apiPath("callback", "connectors", name), { method: "POST", json: request }),
+    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.callback }),
+  });
+}
+
+export function useRemoveCallbackConnector() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiSend(apiPath("callback", "connectors", name), { method: "DELETE" }),
+    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.callback }),
+  });
+}
+
+/** Queues a CALLBACK_TEST to one connector (our extension); answers the delivery. */
+export function useSendConnectorTestEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiJson(callbackDeliveryResponse, apiPath("callback", "connectors", name, "test"), { method: "POST" }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries }),
   });
 }

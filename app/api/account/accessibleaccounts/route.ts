@@ -8,3 +8,5 @@ import { accessibleAccountsResponse } from "@/lib/api/sub-accounts";
 export const GET = apiRoute({ tag: "Sub accounts", summary: "The accounts the caller belongs to (a bare array)", permission: null, responses: { 200: ok(accessibleAccountsResponse) } }, async ({ db, caller }) => {
   return json(await listAccessibleAccounts(db, caller));
 });
+
+export * from "@/lib/http/method-not-allowed";

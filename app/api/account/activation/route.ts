@@ -15,3 +15,5 @@ export const POST = publicRoute({
   const body: SenderActivationResponse = await activateSender(db, input, clientIp(request));
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

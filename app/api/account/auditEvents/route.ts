@@ -19,3 +19,5 @@ export const GET = apiRoute({
   const body: AuditEventListResponse = await listAuditEvents(db, caller, query);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -29,3 +29,5 @@ export const POST = apiRoute({
   const input = await readJsonWith(request, clientAppRequest);
   return json(await createClientApp(db, caller, input), 201);
 });
+
+export * from "@/lib/http/method-not-allowed";

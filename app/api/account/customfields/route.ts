@@ -15,3 +15,5 @@ export const GET = apiRoute({ tag: "Custom fields", summary: "One page of the ac
 const save = apiRoute({ tag: "Custom fields", summary: "Create a custom field, or replace the one with the same id", permission: PERMISSIONS.customFields, body: { schema: customFieldInput }, responses: { 200: ok(wireCustomField) } }, async ({ request, db, caller }) => saveCustomField(db, caller, await readJson(request)));
 export const POST = save;
 export const PUT = save;
+
+export * from "@/lib/http/method-not-allowed";

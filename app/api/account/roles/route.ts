@@ -21,3 +21,5 @@ export const POST = apiRoute({
   const input = await readJsonWith(request, accountRoleCreateRequest);
   return createAccountRole(db, caller, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

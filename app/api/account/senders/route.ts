@@ -26,3 +26,5 @@ export const GET = apiRoute({ tag: "Senders", summary: "List the account's sende
   const body: SenderListResponse = await listSenders(db, caller, query);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

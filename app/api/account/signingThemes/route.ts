@@ -7,3 +7,5 @@ export const GET = routes.GET;
 export const POST = routes.replace;
 export const PUT = routes.replace;
 export const DELETE = routes.DELETE;
+
+export * from "@/lib/http/method-not-allowed";

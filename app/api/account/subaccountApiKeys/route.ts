@@ -8,3 +8,5 @@ import { subAccountApiKeysResponse } from "@/lib/api/sub-accounts";
 export const GET = apiRoute({ tag: "Sub accounts", summary: "The caller's API keys in the sub accounts below this one (a bare array; refused to access tokens)", permission: null, responses: { 200: ok(subAccountApiKeysResponse) } }, async ({ db, caller }) => {
   return json(await listSubAccountApiKeys(db, caller));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -24,3 +24,5 @@ export const POST = apiRoute({
   const input = await readJsonWith(request, createSubAccountRequest);
   return createSubAccount(db, caller, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

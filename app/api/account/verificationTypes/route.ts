@@ -8,3 +8,5 @@ import { verificationTypeCatalogueResponse } from "@/lib/api/verification";
 export const GET = apiRoute({ tag: "Signer verification", summary: "The whole catalogue, with what is activated (our extension)", permission: PERMISSIONS.verification, responses: { 200: ok(verificationTypeCatalogueResponse) } }, async ({ db, caller }) => {
   return listVerificationTypeCatalogue(db, caller);
 });
+
+export * from "@/lib/http/method-not-allowed";

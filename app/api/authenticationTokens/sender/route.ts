@@ -20,3 +20,5 @@ export const POST = apiRoute({
 }, async ({ request, db, caller }) => {
   return issueSenderToken(db, caller, await readJsonWith(request, senderAuthenticationTokenRequest));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -12,3 +12,5 @@ export const POST = apiRoute({
   permission: null,
   responses: { 200: ok(userAuthenticationTokenResponse) },
 }, async ({ db, caller }) => issueUserAuthenticationToken(db, caller));
+
+export * from "@/lib/http/method-not-allowed";

@@ -19,3 +19,5 @@ export const GET = apiRoute({
   const body: CallbackDeliveryListResponse = await listCallbackDeliveries(db, caller, query);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -17,3 +17,5 @@ export const POST = apiRoute({
 }, async ({ db, caller }) => {
   return json(await sendTestCallback(db, caller), 202);
 });
+
+export * from "@/lib/http/method-not-allowed";

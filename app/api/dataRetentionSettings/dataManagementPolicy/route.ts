@@ -4,3 +4,5 @@ const routes = settingsDocumentRoutes("dataManagementPolicy");
 
 export const GET = routes.GET;
 export const PUT = routes.write;
+
+export * from "@/lib/http/method-not-allowed";

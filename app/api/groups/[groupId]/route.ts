@@ -24,3 +24,5 @@ export const DELETE = apiRoute<Params>({ tag: "Groups", summary: "Delete a group
   await deleteGroup(db, caller, params.groupId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

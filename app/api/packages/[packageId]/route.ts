@@ -42,3 +42,5 @@ export const DELETE = apiRoute<Params>({ tag: "Packages", summary: "Delete a pac
   await deletePackage(db, caller, params.packageId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

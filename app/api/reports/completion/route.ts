@@ -18,3 +18,5 @@ export const GET = apiRoute({
   const query = parseWith(completionReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return reportResponse(request, await completionReport(db, caller, query), completionReportCsv, "completion-report.csv");
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -18,3 +18,5 @@ export const GET = apiRoute({
   const query = parseWith(delegationReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return reportResponse(request, await delegationReport(db, caller, query), delegationReportCsv, "delegation-report.csv");
 });
+
+export * from "@/lib/http/method-not-allowed";

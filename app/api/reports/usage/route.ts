@@ -18,3 +18,5 @@ export const GET = apiRoute({
   const query = parseWith(usageReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return reportResponse(request, await usageReport(db, caller, query), usageReportCsv, "usage-report.csv");
 });
+
+export * from "@/lib/http/method-not-allowed";

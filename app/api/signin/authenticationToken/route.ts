@@ -19,3 +19,5 @@ export const POST = publicRoute({
   const { authenticationToken } = await readJsonWith(request, userAuthenticationTokenRedemption);
   return redeemUserAuthenticationToken(db, authenticationToken);
 });
+
+export * from "@/lib/http/method-not-allowed";

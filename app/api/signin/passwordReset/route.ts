@@ -20,3 +20,5 @@ export const POST = publicRoute({
   const input = await readJsonWith(request, passwordResetRequest);
   return json(await requestPasswordReset(db, input, clientIp(request)), 202);
 });
+
+export * from "@/lib/http/method-not-allowed";

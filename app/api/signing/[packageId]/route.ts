@@ -10,3 +10,5 @@ export const GET = signerRoute({
   description: CEREMONY_AUTHENTICATION,
   responses: { 200: ok(ceremonyViewResponse), 401: noCeremonySession, 409: notSent },
 }, ({ tx, context }) => ceremonyView(tx, context), { beforeAuthentication: true });
+
+export * from "@/lib/http/method-not-allowed";

@@ -21,3 +21,5 @@ export const POST = publicRoute({
   const input = await readJsonWith(request, signUpConfirmation);
   return json(await confirmSignUp(db, input), 201);
 });
+
+export * from "@/lib/http/method-not-allowed";

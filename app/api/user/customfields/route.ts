@@ -12,3 +12,5 @@ export const GET = apiRoute({ tag: "Custom fields", summary: "The caller's own v
 const save = apiRoute({ tag: "Custom fields", summary: "Set the caller's value of a custom field", permission: null, body: { schema: userCustomFieldInput }, responses: { 200: ok(wireUserCustomField) } }, async ({ request, db, caller }) => saveUserCustomField(db, caller, await readJson(request)));
 export const POST = save;
 export const PUT = save;
+
+export * from "@/lib/http/method-not-allowed";

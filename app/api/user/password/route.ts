@@ -21,3 +21,5 @@ export const POST = apiRoute({
   const input = await readJsonWith(request, passwordChange);
   return changePassword(db, caller, input, clientIp(request));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -24,3 +24,5 @@ export const POST = publicRoute({
   const input = await readJsonWith(request, accessTokenRequest);
   return issueAccessToken(db, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

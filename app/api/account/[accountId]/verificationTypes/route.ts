@@ -9,3 +9,5 @@ type Params = { accountId: string };
 export const GET = apiRoute<Params>({ tag: "Signer verification", summary: "The verification types activated for the account", permission: null, responses: { 200: ok(verificationTypesResponse) } }, async ({ db, caller, params }) => {
   return listActivatedVerificationTypes(db, caller, params.accountId);
 });
+
+export * from "@/lib/http/method-not-allowed";

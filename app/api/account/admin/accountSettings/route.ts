@@ -15,3 +15,5 @@ export const DELETE = apiRoute({ tag: "Account settings", summary: "Set the pack
   await deleteAccountSettings(db, caller);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -10,3 +10,5 @@ export const GET = apiRoute({ tag: "Account settings", summary: "The ceremony's 
 
 /** Replaces the logos (an empty list removes them). */
 export const POST = apiRoute({ tag: "Account settings", summary: "Replace the ceremony's logos", permission: PERMISSIONS.accountSettings, body: { schema: signingLogosInput }, responses: { 200: ok(signingLogosInput) } }, async ({ request, db, caller }) => setSigningLogos(db, caller, await readJson(request)));
+
+export * from "@/lib/http/method-not-allowed";

@@ -9,3 +9,5 @@ export const DELETE = apiRoute<{ clientId: string }>({ tag: "Access tokens", sum
   await revokeClientApp(db, caller, params.clientId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

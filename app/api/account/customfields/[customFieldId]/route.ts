@@ -14,3 +14,5 @@ export const DELETE = apiRoute<Params>({ tag: "Custom fields", summary: "Delete 
   await deleteCustomField(db, caller, params.customFieldId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

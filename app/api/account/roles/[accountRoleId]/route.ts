@@ -25,3 +25,5 @@ export const DELETE = apiRoute<Params>({ tag: "Account roles", summary: "Delete 
   await deleteAccountRole(db, caller, params.accountRoleId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -44,3 +44,5 @@ export const DELETE = apiRoute<Params>({
   const body: SenderResponse = result.sender;
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -12,3 +12,5 @@ export const PUT = apiRoute<Params>({ tag: "Sub accounts", summary: "Change a su
   const input = await readJsonWith(request, updateSubAccountRequest);
   return updateSubAccount(db, caller, params.accountId, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

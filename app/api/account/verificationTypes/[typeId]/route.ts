@@ -17,3 +17,5 @@ export const DELETE = apiRoute<Params>({ tag: "Signer verification", summary: "D
   await deactivateVerificationType(db, caller, params.typeId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -21,3 +21,5 @@ export const DELETE = apiRoute<Params>({ tag: "Account settings", summary: "Remo
   await deleteDeclineReasons(db, caller, params.language);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -23,3 +23,5 @@ export const DELETE = apiRoute<Params>({ tag: "Account settings", summary: "Remo
   await deleteHandover(db, caller, params.language);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

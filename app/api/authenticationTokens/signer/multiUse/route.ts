@@ -17,3 +17,5 @@ export const POST = apiRoute({
 }, async ({ request, db, caller }) => {
   return issueSignerToken(db, caller, await readJsonWith(request, signerAuthenticationTokenRequest), "MULTI_USE");
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -16,3 +16,5 @@ export const POST = apiRoute({
 }, async ({ request, db, caller }) => {
   return issueSignerToken(db, caller, await readJsonWith(request, signerAuthenticationTokenRequest), "SINGLE_USE");
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -19,3 +19,5 @@ export const GET = apiRoute<Params>({
   const { signing } = parseWith(fastTrackUrlQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return fastTrackUrl(db, caller, params.packageId, signing);
 });
+
+export * from "@/lib/http/method-not-allowed";

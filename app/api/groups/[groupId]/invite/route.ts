@@ -12,3 +12,5 @@ export const POST = apiRoute<Params>({ tag: "Groups", summary: "Add a member (th
   const input = await readJsonWith(request, groupMembersAdd);
   return addGroupMembers(db, caller, params.groupId, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

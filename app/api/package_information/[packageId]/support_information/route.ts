@@ -14,3 +14,5 @@ export const GET = apiRoute<Params>({
   permission: PERMISSIONS.transaction,
   responses: { 200: ok(supportConfigurationResponse) },
 }, async ({ db, caller, params }) => getSupportInformation(db, caller, params.packageId));
+
+export * from "@/lib/http/method-not-allowed";

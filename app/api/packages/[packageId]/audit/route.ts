@@ -20,3 +20,5 @@ export const GET = apiRoute<Params>({
   const events = new URL(request.url).searchParams.get("events") === "all" ? "all" : "signers";
   return getPackageAudit(db, caller, params.packageId, events);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -19,3 +19,5 @@ export const POST = apiRoute<Params>({
 }, async ({ request, db, caller, params }) => {
   return clonePackage(db, caller, params.packageId, await readJsonWith(request, packageClone));
 });
+
+export * from "@/lib/http/method-not-allowed";

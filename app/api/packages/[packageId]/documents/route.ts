@@ -51,3 +51,5 @@ export const DELETE = apiRoute<Params>({
   await deleteDocuments(db, caller, params.packageId, await readJsonWith(request, documentIdList));
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -18,3 +18,5 @@ export const GET = apiRoute<Params>({
 }, async ({ request, db, caller, params }) =>
   getReferencedConditions(db, caller, params.packageId, parseWith(referencedConditionsQuery, Object.fromEntries(new URL(request.url).searchParams), "query")),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -33,3 +33,5 @@ export const DELETE = apiRoute<Params>({ tag: "Reminders", summary: "Delete the 
   await deleteReminderSchedule(db, caller, params.packageId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

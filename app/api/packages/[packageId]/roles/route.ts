@@ -23,3 +23,5 @@ export const PUT = apiRoute<Params>({ tag: "Roles", summary: "Change the signing
   const results = await reorderRoles(db, caller, params.packageId, await readJsonWith(request, orderChange));
   return { results, count: results.length };
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -19,3 +19,5 @@ export const GET = apiRoute<Params>({
   const query = parseWith(signingStatusQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return { status: await signingStatusOf(db, caller, params.packageId, query) };
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -42,3 +42,5 @@ export const DELETE = apiRoute<Params>({
   await deletePackageThankYou(db, caller, params.packageId, languageOf(request));
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

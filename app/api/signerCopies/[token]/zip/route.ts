@@ -18,3 +18,5 @@ export const GET = publicRoute<{ token: string }>({
   const file = await signerCopyZip(db, params.token);
   return download(file.body, file.fileName, file.contentType, { "cache-control": "private, no-store", "referrer-policy": "no-referrer" });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -21,3 +21,5 @@ export const POST = publicRoute({
   const input = await readJsonWith(request, passwordResetCompletion);
   return completePasswordReset(db, input);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -12,3 +12,5 @@ export const POST = signerRoute({
   await acceptConsent(tx, context);
   return new Response(null, { status: 204 });
 });
+
+export * from "@/lib/http/method-not-allowed";

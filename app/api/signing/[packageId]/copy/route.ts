@@ -17,3 +17,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const session = await signingSessionOf(request, params.packageId, "json", true);
   return ceremonyCopyOffer(db, session);
 });
+
+export * from "@/lib/http/method-not-allowed";

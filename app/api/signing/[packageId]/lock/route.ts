@@ -13,3 +13,5 @@ export const POST = signerRoute({
   const { until } = await takeGroupLock(tx, context);
   return { lockedUntil: until.toISOString() };
 });
+
+export * from "@/lib/http/method-not-allowed";

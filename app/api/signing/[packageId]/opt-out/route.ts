@@ -16,3 +16,5 @@ export const POST = signerRoute({
   await refuseToSign(tx, context, "OPT_OUT", reason);
   return new Response(null, { status: 204 });
 });
+
+export * from "@/lib/http/method-not-allowed";

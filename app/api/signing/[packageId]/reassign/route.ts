@@ -19,3 +19,5 @@ export const POST = signerRoute({
     422: ok(errorBody, "The e-mail is the signer's own or another signer's of the package"),
   },
 }, async ({ request, tx, context }) => delegateSignature(tx, context, await readJsonWith(request, reassignRequest)));
+
+export * from "@/lib/http/method-not-allowed";

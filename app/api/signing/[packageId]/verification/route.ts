@@ -14,3 +14,5 @@ export const GET = publicRoute<{ packageId: string }>({
   const session = await signingSessionOf(request, params.packageId);
   return signerVerificationStatus(db, session);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -13,3 +13,5 @@ export const DELETE = apiRoute<Params>({ tag: "Custom fields", summary: "Remove 
   await deleteUserCustomField(db, caller, params.customFieldId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -18,3 +18,5 @@ export const DELETE = apiRoute({ tag: "Account settings", summary: "Let signers 
   await resetSettingsDocument(db, caller, "attachmentsWhitelist");
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

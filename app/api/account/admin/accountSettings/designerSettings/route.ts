@@ -5,3 +5,5 @@ const routes = settingsDocumentRoutes("designerSettings");
 export const GET = routes.GET;
 export const PATCH = routes.write;
 export const DELETE = routes.DELETE;
+
+export * from "@/lib/http/method-not-allowed";

@@ -7,3 +7,5 @@ export const GET = routes.GET;
 export const PATCH = routes.write;
 export const PUT = routes.write;
 export const DELETE = routes.DELETE;
+
+export * from "@/lib/http/method-not-allowed";

@@ -19,3 +19,5 @@ export const GET = apiRoute<Params>({
   const query = parseWith(roleHolderListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return listRoleHolders(db, caller, params.accountRoleId, query);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -18,3 +18,5 @@ export const GET = apiRoute<{ senderId: string }>({
   const body: SenderApiKeyResponse = await readSenderApiKey(db, caller, params.senderId);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -10,3 +10,5 @@ export const POST = apiRoute<{ senderId: string }>({ tag: "Senders", summary: "S
   const body: SenderResponse = await reinviteSender(db, caller, params.senderId);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -41,3 +41,5 @@ export const POST = apiRoute<Params>({
   const body: SenderRolesResponse = await assignSenderRoles(db, caller, params.senderId, input);
   return body;
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -14,3 +14,5 @@ export const GET = apiRoute<Params>({
   const image = await downloadSenderSignatureImage(db, caller, params.senderId);
   return download(new Uint8Array(image.bytes), image.fileName, image.mediaType, { "content-length": String(image.bytes.byteLength) });
 });
+
+export * from "@/lib/http/method-not-allowed";

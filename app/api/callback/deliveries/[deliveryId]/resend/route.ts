@@ -15,3 +15,5 @@ export const POST = apiRoute<{ deliveryId: string }>({
   await resendCallbackDelivery(db, caller, params.deliveryId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

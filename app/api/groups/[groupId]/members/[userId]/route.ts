@@ -10,3 +10,5 @@ export const DELETE = apiRoute<Params>({ tag: "Groups", summary: "Remove a membe
   await removeGroupMember(db, caller, params.groupId, params.userId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

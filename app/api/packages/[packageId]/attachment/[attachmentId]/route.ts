@@ -36,3 +36,5 @@ export const POST = publicRoute<Params>({
   const session = await signingSessionOf(request, params.packageId, "multipart");
   return uploadSignerAttachment(db, session, params.attachmentId, await readAttachmentUploads(request));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -20,3 +20,5 @@ export const GET = apiRoute<Params>({
   await findPackage(db, caller, params.packageId);
   return [];
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -24,3 +24,5 @@ export const DELETE = apiRoute<Params>({ tag: "Documents", summary: "Delete a do
   await deleteDocument(db, caller, params.packageId, params.documentId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

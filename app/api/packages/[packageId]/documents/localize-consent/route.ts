@@ -23,3 +23,5 @@ export const POST = apiRoute<Params>({
 }, async ({ request, db, caller, params }) => {
   return localizeConsent(db, caller, params.packageId, await readJsonWith(request, consentLocalizationRequest));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -10,3 +10,5 @@ export const GET = apiRoute<Params>({ tag: "Downloads", summary: "The package's 
   const file = await downloadDocumentsZip(db, caller, params.packageId);
   return download(file.body, file.fileName, file.contentType);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -11,3 +11,5 @@ export const GET = apiRoute<Params>({ tag: "Downloads", summary: "The certificat
   const file = await evidenceSummary(db, caller, params.packageId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });
+
+export * from "@/lib/http/method-not-allowed";

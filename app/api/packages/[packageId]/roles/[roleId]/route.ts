@@ -21,3 +21,5 @@ export const DELETE = apiRoute<Params>({ tag: "Roles", summary: "Delete a role o
   await deleteRole(db, caller, params.packageId, params.roleId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

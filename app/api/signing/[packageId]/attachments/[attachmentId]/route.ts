@@ -30,3 +30,5 @@ export const POST = publicRoute<Params>({
   const upload = await readAttachmentUpload(request);
   return uploadSignerAttachment(db, session, params.attachmentId, upload);
 });
+
+export * from "@/lib/http/method-not-allowed";

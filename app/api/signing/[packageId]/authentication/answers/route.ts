@@ -23,3 +23,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const { answers } = await readJsonWith(request, signerAnswers);
   return answerChallenges(db, session, answers);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -22,3 +22,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const session = await signingSessionOf(request, params.packageId);
   return sendSmsCode(db, session);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -26,3 +26,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const { roleId } = await readJsonWith(request, hostSignerRequest);
   return switchHostedSigner(db, session, roleId);
 });
+
+export * from "@/lib/http/method-not-allowed";

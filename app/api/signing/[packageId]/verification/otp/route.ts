@@ -20,3 +20,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const session = await signingSessionOf(request, params.packageId);
   return sendOneTimeCode(db, session);
 });
+
+export * from "@/lib/http/method-not-allowed";

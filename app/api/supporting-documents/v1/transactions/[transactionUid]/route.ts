@@ -26,3 +26,5 @@ export const POST = apiRoute<Params>({
   const uploads = files.filter((file) => file.fieldName === "files").map((file) => ({ fileName: file.fileName, contentType: file.contentType, bytes: file.bytes }));
   return addSupportingDocuments(db, caller, params.transactionUid, uploads);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -35,3 +35,5 @@ export const DELETE = apiRoute<Params>({ tag: "Senders", summary: "Remove the se
   await deleteSenderSignatureImage(db, caller, params.senderId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -15,3 +15,5 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) => ({
   exists: await attachmentExists(db, caller, params.packageId, { attachmentId: params.attachmentId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -16,3 +16,5 @@ export const GET = apiRoute<Params>({
   const file = await downloadAttachmentsZip(db, caller, params.packageId, params.roleId);
   return download(file.body, file.fileName, file.contentType);
 });
+
+export * from "@/lib/http/method-not-allowed";

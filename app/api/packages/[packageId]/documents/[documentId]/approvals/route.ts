@@ -31,3 +31,5 @@ export const PUT = apiRoute<Params>({
   const results = await replaceApprovals(db, caller, params, await readJsonWith(request, approvalList));
   return { results, count: results.length };
 });
+
+export * from "@/lib/http/method-not-allowed";

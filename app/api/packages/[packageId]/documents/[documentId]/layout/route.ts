@@ -26,3 +26,5 @@ export const POST = apiRoute<Params>({
   const which = parseWith(applyLayoutQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   return applyLayout(db, caller, params.packageId, params.documentId, which);
 });
+
+export * from "@/lib/http/method-not-allowed";

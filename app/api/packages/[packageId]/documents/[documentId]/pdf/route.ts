@@ -11,3 +11,5 @@ export const GET = apiRoute<Params>({ tag: "Downloads", summary: "The document: 
   const file = await downloadDocumentPdf(db, caller, params.packageId, params.documentId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -28,3 +28,5 @@ export const POST = apiRoute<Params>({
   await resendInvitation(db, caller, params.packageId, params.roleId);
   return new Response(null, { status: 200 });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -15,3 +15,5 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) => {
   return roleSigningUrl(db, caller, params.packageId, params.roleId);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -15,3 +15,5 @@ export const POST = apiRoute<Params>({
 }, async ({ db, caller, params }) => {
   return unlockSigner(db, caller, params.packageId, params.roleId);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -27,3 +27,5 @@ export const DELETE = apiRoute<Params>({ tag: "Signer verification", summary: "R
   await deleteRoleVerification(db, caller, params.packageId, params.roleId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -18,3 +18,5 @@ export const GET = publicRoute<{ token: string; documentId: string }>({
   const file = await signerCopyPdf(db, params.token, params.documentId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size), "cache-control": "private, no-store", "referrer-policy": "no-referrer" });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -23,3 +23,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const { code } = await readJsonWith(request, oneTimeCodeEntry);
   return verifySmsCode(db, session, code);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -27,3 +27,5 @@ export const GET = signerRoute<{ packageId: string; documentId: string }>({
   const file = await ceremonyPdf(await blobStore(), document);
   return rangedDownload(request, file, pdfFileName(document), "application/pdf", { "cache-control": "private, max-age=300" });
 });
+
+export * from "@/lib/http/method-not-allowed";

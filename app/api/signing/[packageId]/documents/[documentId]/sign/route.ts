@@ -22,3 +22,5 @@ export const POST = signerRoute<{ packageId: string; documentId: string }>({
   const body = documentSigning.parse(await readJson(request));
   return signDocument(tx, context, params.documentId, body);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -12,3 +12,5 @@ export const POST = signerRoute<{ packageId: string; documentId: string }>({
   await recordDocumentViewed(tx, context, params.documentId);
   return new Response(null, { status: 204 });
 });
+
+export * from "@/lib/http/method-not-allowed";

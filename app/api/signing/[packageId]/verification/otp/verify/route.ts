@@ -22,3 +22,5 @@ export const POST = publicRoute<{ packageId: string }>({
   const { code } = await readJsonWith(request, oneTimeCodeEntry);
   return verifyOneTimeCode(db, session, code);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -10,3 +10,5 @@ export const GET = apiRoute<Params>({ tag: "Supporting documents", summary: "Eve
   const file = await zipSupportingDocuments(db, caller, params.transactionUid);
   return download(file.body, file.fileName, file.contentType);
 });
+
+export * from "@/lib/http/method-not-allowed";

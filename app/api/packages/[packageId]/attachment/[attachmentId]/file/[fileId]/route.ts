@@ -37,3 +37,5 @@ const signerDelete = publicRoute<Params>(null, async ({ request, params, db }) =
 export const DELETE = withContract(contractOf(senderDelete)!, async (request: Request, context: { params: Promise<Params> }): Promise<Response> => {
   return actsAsSigner(request) ? signerDelete(request, context) : senderDelete(request, context);
 });
+
+export * from "@/lib/http/method-not-allowed";

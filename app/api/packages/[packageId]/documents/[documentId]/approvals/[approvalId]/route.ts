@@ -21,3 +21,5 @@ export const DELETE = apiRoute<Params>({ tag: "Approvals and fields", summary: "
   await deleteApproval(db, caller, params, params.approvalId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -21,3 +21,5 @@ export const DELETE = publicRoute<Params>({
   const session = await signingSessionOf(request, params.packageId);
   return deleteSignerAttachmentFile(db, session, params.attachmentId, params.fileId);
 });
+
+export * from "@/lib/http/method-not-allowed";

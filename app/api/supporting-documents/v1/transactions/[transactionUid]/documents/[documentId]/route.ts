@@ -18,3 +18,5 @@ export const DELETE = apiRoute<Params>({ tag: "Supporting documents", summary: "
   await deleteSupportingDocument(db, caller, params.transactionUid, supportingDocumentId(params.documentId));
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -23,3 +23,5 @@ export const POST = apiRoute<Params>({
 }, async ({ request, db, caller, params }) => {
   return addField(db, caller, params, params.approvalId, await readJsonWith(request, fieldInput));
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -17,3 +17,5 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) =>
   getSignableApprovals(db, caller, { packageId: params.packageId, documentId: params.documentId }, params.signerId),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -16,3 +16,5 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) =>
   downloadSupportingDocument(db, caller, params.transactionUid, supportingDocumentId(params.documentId)),
 );
+
+export * from "@/lib/http/method-not-allowed";

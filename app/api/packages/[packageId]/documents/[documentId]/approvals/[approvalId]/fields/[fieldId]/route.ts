@@ -21,3 +21,5 @@ export const DELETE = apiRoute<Params>({ tag: "Approvals and fields", summary: "
   await deleteField(db, caller, params, params.approvalId, params.fieldId);
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";

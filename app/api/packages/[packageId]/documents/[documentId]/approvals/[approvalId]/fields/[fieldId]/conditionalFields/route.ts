@@ -19,3 +19,5 @@ export const PUT = apiRoute<Params>({
   await updateFieldConditions(db, caller, params, params.approvalId, params.fieldId, await readJsonWith(request, conditionalFieldInput));
   return noContent();
 });
+
+export * from "@/lib/http/method-not-allowed";
