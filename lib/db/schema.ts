@@ -833,6 +833,8 @@ export const approvalSignatures = pgTable(
     signedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     ipAddress: text(),
     userAgent: text(),
+    /** How it was signed: CEREMONY (the signing pages), or API (`POST …/documents/signed_documents`, from `ipAddress`). */
+    means: text().notNull().default("CEREMONY"),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.documentId, t.approvalId] })],
 );

@@ -1010,17 +1010,75 @@ describe("16. callback connectors as EventNotificationRegistrationExample regist
 });
 
 describe("17. the original's sub-resources Signet does not serve", () => {
-  it("answers signDocuments, configureDocumentVisibility and getDocumentVisibility with the 404 of an unknown path, not as a document id", async () => {
+  it("answers signDocument's signConfirm with the 404 of an unknown path, not as a document id", async () => {
     const account = await seedAccount();
     const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
-    const calls: [string, string, unknown][] = [
-      ["POST", `/api/packages/${id}/documents/signed_documents`, { documents: [{ id: "doc1", name: "Agreement" }] }],
-      ["POST", `/api/packages/${id}/documents/visibility`, { configurations: [] }],
-      ["GET", `/api/packages/${id}/documents/visibility`, undefined],
-    ];
-    for (const [method, path, json] of calls) {
-      const body = await callJson(method, path, { key: account.apiKey, json, expect: 404 });
-      expect(body).toEqual({ code: 404, name: "Not Found", messageKey: "error.notFound.path", message: `${method} ${path} is not part of the API.` });
+    const path = `/api/packages/${id}/documents/signConfirm`;
+    const body = await callJson("POST", path, { key: account.apiKey, json: { documents: [{ id: "doc1", name: "Agreement" }] }, expect: 404 });
+    expect(body).toEqual({ code: 404, name: "Not Found", messageKey: "error.notFound.path", message: `POST ${path} is not part of the API.` });
+  });
+});
+
+describe("33.2 signing through the API (SignDocumentsExample)", () => {
+  it("signs the sender's approvals by key, then each signer's through a signer authentication token's session, to COMPLETED", async () => {
+    const account = await seedAccount();
+    const signer = (id: string, email: string, firstName: string, lastName: string) => ({
+      signers: [{ id, email, firstName, lastName, auth: { scheme: "NONE" }, delivery: { email: false }, knowledgeBasedAuthentication: null }],
+      name: id,
+      index: 0,
+      id,
+      locked: false,
+      reassign: false,
+      emailMessage: { content: "" },
+    });
+    // createPackage: the signers, no documents yet.
+    const id = await createSdkPackage(account, {
+      ...sdkPackage("signer1@example.test", { documents: [] }),
+      roles: [signer("signer1", "signer1@example.test", "John1", "Smith1"), signer("signer2", "signer2@example.test", "Alice", "Bob")],
+    });
+    // The SDK reads the package back and names each approval's role by its signer's e-mail: the sender's role too.
+    const created = await getPackage(account, id);
+    const roleOf = (email: string) => created.roles.find((role) => (role.signers as { email: string }[])[0]?.email === email)!.id as string;
+    const approval = (email: string, subtype: string, left: number, top: number) => ({
+      role: roleOf(email),
+      fields: [{ type: "SIGNATURE", subtype, page: 0, left, top, width: 200.0, height: 50.0, extract: false, fontSize: null, tooltip: null }],
+      fromFile: false,
+      enforceCaptureSignature: false,
+      optional: false,
+      disabled: false,
+    });
+    const pdf = await makePdf();
+    for (const [name, approvals] of [
+      ["First Document", [approval(account.email, "CAPTURE", 100, 100), approval("signer1@example.test", "FULLNAME", 400, 100)]],
+      ["Second Document", [approval(account.email, "FULLNAME", 100, 100), approval("signer1@example.test", "CAPTURE", 400, 100), approval("signer2@example.test", "CAPTURE", 400, 300)]],
+    ] as const) {
+      const upload = multipartBody({ name, index: 0, extract: false, approvals, data: {} }, [{ name: `${name}.pdf`, bytes: pdf }]);
+      await callJson("POST", `/api/packages/${id}/documents`, { key: account.apiKey, body: upload.body, headers: { "content-type": upload.contentType } });
     }
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+
+    // eslClient.signDocuments(packageId, capturedSignature): every document of the package read back, approvals emptied.
+    const handdrawn = "AQAAAIPGDPtxqL+RsL7/w/7eEX+cAtwAAwADAFAAAAADAAAAnALcACMAAAACq5ZQg105VH9Z/1l+UM9QF3A0v3BEv2BmYYFgSGAYQBZAJkA0QDVAREBmQENAQ0BRUJFQg1CDUFKbQENASUBGQERFUA==";
+    const signedDocuments = async () => ({ documents: (await getPackage(account, id)).documents.map((document) => ({ ...(document as Json), approvals: [] })), handdrawn });
+    const url = `/api/packages/${id}/documents/signed_documents`;
+    await callJson("POST", url, { key: account.apiKey, json: await signedDocuments() });
+    const accepted = async (email: string) =>
+      (await getPackage(account, id)).documents.flatMap((document) => (document.approvals as { role: string; accepted?: string }[]).filter((item) => item.role === roleOf(email)).map((item) => item.accepted ?? null));
+    expect((await accepted(account.email)).every((at) => typeof at === "string")).toBe(true);
+    expect((await accepted("signer1@example.test")).every((at) => at === null)).toBe(true);
+    expect((await getPackage(account, id)).status).toBe("SENT");
+
+    // eslClient.signDocuments(packageId, signerId, capturedSignature): a multi-use signer token with the session field, its session as the cookie.
+    for (const signerId of ["signer1", "signer2"]) {
+      const { value } = await callJson<{ value: string }>("POST", "/api/authenticationTokens/signer/multiUse", {
+        key: account.apiKey,
+        json: { packageId: id, signerId, sessionFields: { "Bulk Signing on behalf of": signerId } },
+      });
+      const { sessionToken } = await callJson<{ sessionToken: string }>("GET", `/auth?signerAuthenticationToken=${encodeURIComponent(value)}`, { headers: { accept: "application/json; esl-api-version=11.68" } });
+      await callJson("POST", url, { json: await signedDocuments(), headers: { cookie: `ESIGNLIVE_SESSION_ID=${sessionToken}` } });
+    }
+    const after = await getPackage(account, id);
+    expect(after.status).toBe("COMPLETED");
+    expect((await accepted("signer1@example.test")).every((at) => typeof at === "string")).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { maskedPhone, phoneOf, questionsOf, requiredScheme, storedAuthOf } from 
 import { findVerificationType } from "@/lib/esign/verification/verification-types";
 import type { CertificateSigner } from "./evidence-summary-pdf";
 import { readableIpAddress } from "./evidence-time";
+import { throughTheApi } from "@/lib/esign/signing/api/through-the-api";
 
 type SignatureRow = typeof approvalSignatures.$inferSelect;
 
@@ -117,6 +118,11 @@ async function signatureOf(store: BlobStore, signatures: SignatureRow[]): Promis
 
 /** What an approval signature says was done, in words, with the short id its frame on the sealed page shows. */
 function actionOf(signature: SignatureRow): string {
+  const done = signedHow(signature);
+  return signature.means === "API" ? `${throughTheApi(signature.ipAddress)}\n${done}` : done;
+}
+
+function signedHow(signature: SignatureRow): string {
   const id = `Signature id: ${signatureShortId(signature.packageId, signature.documentId, signature.approvalId)}`;
   const fontName = signatureFontNamed(signature.font)?.name;
   const font = fontName ? ` (in the ${fontName} font)` : "";

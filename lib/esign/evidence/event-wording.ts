@@ -85,7 +85,8 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
     case "DOCUMENT_VIEWED":
       return `Viewed ${document}`;
     case "DOCUMENT_SIGNED":
-      return event.documentId === CONSENT_DOCUMENT_ID ? `Accepted ${document}` : `Signed ${document}`;
+      // The message, when there is one, says how (signed through the API, and from where).
+      return withMessage(event.documentId === CONSENT_DOCUMENT_ID ? `Accepted ${document}` : `Signed ${document}`);
     case "PACKAGE_DECLINE":
       return message ? `Declined: ${message}` : "Declined";
     case "PACKAGE_OPT_OUT":

@@ -74,6 +74,7 @@ function signature(approvalId: string, over: Partial<SignatureRow>): SignatureRo
     signedAt: SIGNED,
     ipAddress: null,
     userAgent: null,
+    means: "CEREMONY",
     ...over,
   };
 }
@@ -222,6 +223,19 @@ describe("fieldStamps", () => {
     expect(stamps.map((stamp) => stamp.value)).toEqual([
       { kind: "text", text: "Bob Member" },
       { kind: "signatureText", text: "Bob Member", frame: frameOf("a1", "Bob Member") },
+    ]);
+  });
+
+  it("says in the frame that a signature was made through the API, and from where", () => {
+    const stamps = fieldStamps(
+      sources({
+        approvals: new Map([["a1", approval("a1")]]),
+        fields: [field("s", { type: "SIGNATURE", subtype: "FULLNAME" })],
+        signatures: new Map([["a1", signature("a1", { means: "API", ipAddress: "::ffff:192.0.2.7" })]]),
+      }),
+    );
+    expect(stamps.map((stamp) => stamp.value)).toEqual([
+      { kind: "signatureText", text: "Ada Lovelace", frame: { ...frameOf("a1"), means: "Signed through the API from 192.0.2.7" } },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { isChosen } from "@/lib/esign/signing/ceremony/signing-rules";
 import { initialsOf } from "@/lib/esign/signing/initials";
 import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
 import { signatureShortId } from "@/lib/esign/signing/signature-id";
+import { throughTheApi } from "@/lib/esign/signing/api/through-the-api";
 import type { SignatureFrame } from "./signature-frame";
 import type { FieldStamp, StampValue } from "./stamp-fields";
 
@@ -136,6 +137,7 @@ function frameOf(field: FieldRow, signature: SignatureRow, timezoneId: string): 
     signedBy: signature.signerName,
     signedAt: formatSigningMoment(signature.signedAt, timezoneId),
     shortId: signatureShortId(field.packageId, field.documentId, field.approvalId),
+    ...(signature.means === "API" ? { means: throughTheApi(signature.ipAddress) } : {}),
   };
 }
 

@@ -8,6 +8,8 @@ export interface SignatureFrame {
   signedAt: string;
   /** The signature's short id, as the certificate of completion lists it (signature-id.ts). */
   shortId: string;
+  /** How it was signed, when not in the ceremony ("Signed through the API from 192.0.2.1"): said beside the id. */
+  means?: string;
 }
 
 interface FrameBox extends Box {
@@ -45,6 +47,6 @@ export function drawSignatureFrame(page: PDFPage, box: FrameBox, frame: Signatur
     page.drawText(fitted.lines[0]!, { x: box.x + indent * 2.3, y: bandBottom + label.metrics.descent * fitted.size + 0.5, size: fitted.size, font: label.font, color: LABEL_INK });
   };
   drawLabel(`Signed by ${frame.signedBy}`, top - band);
-  drawLabel(`${frame.shortId} · ${frame.signedAt}`, box.y);
+  drawLabel(`${frame.shortId} · ${frame.signedAt}${frame.means ? ` · ${frame.means}` : ""}`, box.y);
   return { x: box.x + indent, y: box.y + band, width: box.width - indent, height: box.height - 2 * band };
 }

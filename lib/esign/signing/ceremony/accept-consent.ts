@@ -8,7 +8,7 @@ import { finishRoleIfDone } from "./finish-role";
 import { assertMayAct, type SignerContext } from "./signer-context";
 
 /** The signer accepts the consent document (compat notes: DOCUMENT_SIGNED for `default-consent`); accepting again changes nothing. */
-export async function acceptConsent(tx: Tx, context: SignerContext): Promise<void> {
+export async function acceptConsent(tx: Tx, context: SignerContext, message?: string): Promise<void> {
   assertMayAct(context, "accepting the consent");
   if (context.state.consentAccepted) return;
   const at = now();
@@ -24,6 +24,7 @@ export async function acceptConsent(tx: Tx, context: SignerContext): Promise<voi
     name: "DOCUMENT_SIGNED",
     sessionUser: role.id,
     documentId: CONSENT_DOCUMENT_ID,
+    message,
     ipAddress: session.ipAddress ?? undefined,
     userAgent: session.userAgent ?? undefined,
   });

@@ -16,6 +16,7 @@ import { finishRoleIfDone } from "./finish-role";
 import { assertMayAct, type SignerContext } from "./signer-context";
 import { fieldValueProblem, isFilled, openDocuments, radioGroupOf } from "./signing-rules";
 import { turnOf } from "./turn";
+import { throughTheApi } from "@/lib/esign/signing/api/through-the-api";
 
 type ApprovalRow = typeof approvals.$inferSelect;
 type FieldRow = typeof fields.$inferSelect;
@@ -70,8 +71,26 @@ function signatureImage(dataUrl: string, where: string): Buffer {
   return image;
 }
 
+/**
+ * How a document is signed: in the ceremony's pages, or through the API (`POST
+ * …/documents/signed_documents`, api-signing.ts). Through the API a hand-drawn signature comes as
+ * the caller sent it or not at all: a CAPTURE approval without a PNG is signed with the signer's
+ * name (typed), and every signature is recorded, stamped and told as made through the API.
+ */
+export interface SigningMeans {
+  means: "CEREMONY" | "API";
+}
+
 /** Validates one approval's signature and field values against its fields; answers what to write. */
-function prepareApproval(context: SignerContext, approval: ApprovalRow, approvalFields: FieldRow[], input: ApprovalSigning, at: Date, offeredFonts: readonly string[]): PreparedApproval {
+function prepareApproval(
+  context: SignerContext,
+  approval: ApprovalRow,
+  approvalFields: FieldRow[],
+  input: ApprovalSigning,
+  at: Date,
+  offeredFonts: readonly string[],
+  { means }: SigningMeans,
+): PreparedApproval {
   const where = `approval "${approval.id}"`;
   const signatureField = approvalFields.find((field) => field.type === "SIGNATURE");
   let kind: PreparedApproval["kind"] = "ACCEPT";
@@ -91,7 +110,8 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
     return font;
   };
   if (signatureField) {
-    const capture = signatureField.subtype === "CAPTURE" || signatureField.subtype === "MOBILE_CAPTURE" || approval.enforceCaptureSignature;
+    // Through the API, a capture approval without an image is signed with the name (see SigningMeans).
+    const capture = (signatureField.subtype === "CAPTURE" || signatureField.subtype === "MOBILE_CAPTURE" || approval.enforceCaptureSignature) && (means === "CEREMONY" || Boolean(input.signature?.image));
     const initials = !capture && signatureField.subtype === "INITIALS";
     if (capture && !input.signature?.image) throw unprocessable("error.validation.signatureRequired", `${where} needs a hand-drawn signature.`);
     if (capture && input.signature?.uploaded) throw unprocessable("error.validation.signatureDrawn", `${where} needs a signature drawn by hand, not an uploaded image.`);
@@ -155,7 +175,13 @@ function prepareApproval(context: SignerContext, approval: ApprovalRow, approval
  * binding labels filled. Optional approvals may be left out. Records DOCUMENT_SIGNED, then
  * finishes the role (and the package) when nothing is left.
  */
-export async function signDocument(tx: Tx, context: SignerContext, documentId: string, request: DocumentSigning): Promise<{ roleCompleted: boolean }> {
+export async function signDocument(
+  tx: Tx,
+  context: SignerContext,
+  documentId: string,
+  request: DocumentSigning,
+  signing: SigningMeans = { means: "CEREMONY" },
+): Promise<{ roleCompleted: boolean }> {
   if (documentId === CONSENT_DOCUMENT_ID) throw badRequest("error.validation.consentIsAccepted", "The consent document is accepted, not signed: use the consent endpoint.");
   await assertReadyToSign(tx, context);
   await assertDocumentOpen(tx, context, documentId);
@@ -182,7 +208,7 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
   const offeredFonts = await accountSignatureFonts(tx, pkg.accountId);
   const prepared = pending
     .filter((approval) => requested.has(approval.id))
-    .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at, offeredFonts));
+    .map((approval) => prepareApproval(context, approval, documentFields.filter((field) => field.approvalId === approval.id), requested.get(approval.id)!, at, offeredFonts, signing));
 
   const store = await blobStore();
   for (const { approval, kind, text, font, image, imageUploaded, values } of prepared) {
@@ -192,7 +218,8 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
     }
     await tx
       .update(approvals)
-      .set(kind === "ACCEPT" ? { accepted: at } : { signed: at })
+      // The original answers a signature made through the API as accepted (clicked) and signed (confirmed) at once.
+      .set(kind === "ACCEPT" ? { accepted: at } : signing.means === "API" ? { accepted: at, signed: at } : { signed: at })
       .where(and(eq(approvals.packageId, pkg.id), eq(approvals.documentId, documentId), eq(approvals.id, approval.id)));
     await tx.insert(approvalSignatures).values({
       packageId: pkg.id,
@@ -209,8 +236,18 @@ export async function signDocument(tx: Tx, context: SignerContext, documentId: s
       signedAt: at,
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
+      means: signing.means,
     });
   }
-  await recordEvent(tx, { accountId: pkg.accountId, packageId: pkg.id, name: "DOCUMENT_SIGNED", sessionUser: role.id, documentId, ipAddress: session.ipAddress ?? undefined, userAgent: session.userAgent ?? undefined });
+  await recordEvent(tx, {
+    accountId: pkg.accountId,
+    packageId: pkg.id,
+    name: "DOCUMENT_SIGNED",
+    sessionUser: role.id,
+    documentId,
+    message: signing.means === "API" ? throughTheApi(session.ipAddress) : undefined,
+    ipAddress: session.ipAddress ?? undefined,
+    userAgent: session.userAgent ?? undefined,
+  });
   return { roleCompleted: await finishRoleIfDone(tx, context) };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "approval_signatures" ADD COLUMN "means" text DEFAULT 'CEREMONY' NOT NULL;
