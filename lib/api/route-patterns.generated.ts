@@ -91,6 +91,7 @@ export const API_ROUTE_PATTERNS: string[] = [
   "/api/packages/[packageId]/documents/[documentId]/pdf",
   "/api/packages/[packageId]/documents/[documentId]/signers/[signerId]/approvals",
   "/api/packages/[packageId]/documents/localize-consent",
+  "/api/packages/[packageId]/documents/visibility",
   "/api/packages/[packageId]/documents/zip",
   "/api/packages/[packageId]/evidence/summary",
   "/api/packages/[packageId]/referencedConditions",
