@@ -96,6 +96,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/packages/[packageId]/documents/[documentId]/signers/[signerId]/approvals", () => import("@/app/api/packages/[packageId]/documents/[documentId]/signers/[signerId]/approvals/route")],
   ["/api/packages/[packageId]/documents/localize-consent", () => import("@/app/api/packages/[packageId]/documents/localize-consent/route")],
   ["/api/packages/[packageId]/documents/signed_documents", () => import("@/app/api/packages/[packageId]/documents/signed_documents/route")],
+  ["/api/packages/[packageId]/documents/visibility", () => import("@/app/api/packages/[packageId]/documents/visibility/route")],
   ["/api/packages/[packageId]/documents/zip", () => import("@/app/api/packages/[packageId]/documents/zip/route")],
   ["/api/packages/[packageId]/evidence/summary", () => import("@/app/api/packages/[packageId]/evidence/summary/route")],
   ["/api/packages/[packageId]/referencedConditions", () => import("@/app/api/packages/[packageId]/referencedConditions/route")],

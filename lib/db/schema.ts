@@ -363,6 +363,8 @@ export const packages = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Conditional fields: `[{id, condition, action}]`, the Package's `conditions`. */
     conditions: jsonb().$type<{ id: string; condition: string; action: string }[]>().notNull().default([]),
+    /** Document visibility: `[{documentUid, roleUids}]`, who sees a document listed (lib/esign/documents/document-visibility.ts). */
+    documentVisibility: jsonb().$type<{ documentUid: string; roleUids: string[] }[]>().notNull().default([]),
     created: createdAt(),
     updated: createdAt(),
     /** When the package was last sent (reminders count from here). */

@@ -13,12 +13,12 @@ const refusal = (url: string, params: Record<string, string>) => {
 
 describe("assertServedPath", () => {
   it("refuses the original's static name taken as an id, as an unknown path", () => {
-    expect(refusal("/api/packages/p1/documents/signed_documents", { packageId: "p1", documentId: "signed_documents" })).toEqual({
+    expect(refusal("/api/packages/p1/documents/signConfirm", { packageId: "p1", documentId: "signConfirm" })).toEqual({
       status: 404,
       messageKey: "error.notFound.path",
-      message: "POST /api/packages/p1/documents/signed_documents is not part of the API.",
+      message: "POST /api/packages/p1/documents/signConfirm is not part of the API.",
     });
-    expect(refusal("/api/packages/p1/documents/visibility/", { packageId: "p1", documentId: "visibility" })).toMatchObject({ status: 404 });
+    expect(refusal("/api/packages/p1/documents/signConfirm/", { packageId: "p1", documentId: "signConfirm" })).toMatchObject({ status: 404 });
   });
 
   it("lets ids through, and a route that serves the original's path itself (no id at that segment), even before the route table knows it", () => {

@@ -1082,3 +1082,77 @@ describe("33.2 signing through the API (SignDocumentsExample)", () => {
     expect((await accepted("signer1@example.test")).every((at) => typeof at === "string")).toBe(true);
   });
 });
+
+describe("33.4 document visibility (DocumentVisibilityExample)", () => {
+  it("stores the SDK's configurations, answers them for getDocumentVisibility, and each signer's ceremony shows only their documents", async () => {
+    const account = await seedAccount();
+    const signerRole = (n: number) => ({
+      id: `signer${n}Id`,
+      name: `signer${n}Id`,
+      index: 0,
+      signers: [{ id: `signer${n}Id`, firstName: `John${n}`, lastName: `Smith${n}`, email: `visibility.signer${n}@example.test`, auth: { scheme: "NONE" }, delivery: { email: false } }],
+      locked: false,
+      reassign: false,
+    });
+    const sdkDocument = (n: number, name: string) => ({
+      id: `doc${n}Id`,
+      name,
+      index: 0,
+      extract: false,
+      data: {},
+      approvals: [
+        {
+          role: `signer${n}Id`,
+          optional: false,
+          disabled: false,
+          enforceCaptureSignature: false,
+          fromFile: false,
+          fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100.0, top: 100.0, width: 200.0, height: 50.0, extract: false }],
+        },
+      ],
+    });
+    const id = await createSdkPackage(account, {
+      ...sdkPackage("unused@example.test"),
+      name: "DocumentVisibilityExample 12:00:00",
+      roles: [signerRole(1), signerRole(2), signerRole(3)],
+      documents: [sdkDocument(1, "First Document"), sdkDocument(2, "Second Document"), sdkDocument(3, "Third Document")],
+    });
+
+    // PackageService.configureDocumentVisibility: the api model DocumentVisibility, Entity fields and all.
+    const configuration = (n: number, roleUids: string[]) => ({ id: "", name: "", data: null, documentUid: `doc${n}Id`, roleUids });
+    const visibility = {
+      id: "",
+      name: "",
+      data: null,
+      configurations: [configuration(1, ["signer1Id", "signer3Id"]), configuration(2, ["signer2Id", "signer3Id"]), configuration(3, ["signer3Id", "signer2Id"])],
+    };
+    expect((await call("POST", `/api/packages/${id}/documents/visibility`, { key: account.apiKey, json: visibility })).status).toBe(200);
+
+    // getDocumentVisibility: DocumentVisibility.getConfiguration(documentUid).getSignerIds().
+    const answered = await callJson<{ configurations: { documentUid: string; roleUids: string[] }[] }>("GET", `/api/packages/${id}/documents/visibility`, { key: account.apiKey });
+    expect(answered.configurations).toHaveLength(3);
+    expect(answered.configurations.find((entry) => entry.documentUid === "doc1Id")?.roleUids).toEqual(["signer1Id", "signer3Id"]);
+    expect(answered.configurations.find((entry) => entry.documentUid === "doc3Id")?.roleUids).toEqual(["signer3Id", "signer2Id"]);
+
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    // getDocuments(packageId, signerId) and getSigners(packageId, documentId) filter getPackage by the visibility.
+    const pkg = await getPackage(account, id);
+    const documentsFor = (signerId: string) =>
+      pkg.documents.filter((document) => answered.configurations.find((entry) => entry.documentUid === document.id)?.roleUids.includes(signerId)).map((document) => document.name);
+    expect(documentsFor("signer1Id")).toEqual(["First Document"]);
+    expect(documentsFor("signer2Id")).toEqual(["Second Document", "Third Document"]);
+    expect(documentsFor("signer3Id")).toEqual(["First Document", "Second Document", "Third Document"]);
+    const signersOf = (documentId: string) =>
+      pkg.roles.filter((role) => answered.configurations.find((entry) => entry.documentUid === documentId)?.roleUids.includes(String(role.id))).map((role) => role.id);
+    expect(signersOf("doc1Id")).toEqual(["signer1Id", "signer3Id"]);
+    expect(signersOf("doc3Id")).toEqual(["signer2Id", "signer3Id"]);
+
+    // And the ceremony honours it.
+    const db = await getDb();
+    for (const [roleId, expected] of [["signer1Id", ["doc1Id"]], ["signer2Id", ["doc2Id", "doc3Id"]]] as const) {
+      const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId: id, roleId, memberEmail: null, ipAddress: null, userAgent: null }));
+      const view = await callJson<{ documents: { id: string }[] }>("GET", `/api/signing/${id}`, { headers: { cookie: `${signingCookieName(id)}=${token}` } });
+      expect(view.documents.map((document) => document.id)).toEqual(expected);
+    }
+  });
+});

@@ -44,20 +44,23 @@ export async function downloadDocumentsZip(db: Queryable, caller: Caller, packag
   return packageZip(db, pkg, null);
 }
 
-/** The zip of a completed package's signed documents, whoever asks (the sender, a signer's copy link). */
-export async function completedPackageZip(db: Queryable, pkg: PackageRow): Promise<DownloadFile> {
+/**
+ * The zip of a completed package's signed documents, whoever asks (the sender, a signer's copy
+ * link). `only` narrows it to some documents (a signer's visible ones), with or without the certificate.
+ */
+export async function completedPackageZip(db: Queryable, pkg: PackageRow, only?: { documentIds: ReadonlySet<string>; certificate: boolean }): Promise<DownloadFile> {
   if (!isComplete(pkg.status)) {
     throw conflict(
       "error.conflict.packageNotComplete",
       `Package ${pkg.id} is ${pkg.status}; its documents can be downloaded as a zip only once all signing is completed.`,
     );
   }
-  return packageZip(db, pkg, async () => certificateOfCompletion(db, pkg));
+  return packageZip(db, pkg, only?.certificate === false ? null : async () => certificateOfCompletion(db, pkg), only?.documentIds);
 }
 
-async function packageZip(db: Queryable, pkg: PackageRow, certificate: (() => Promise<Uint8Array>) | null): Promise<DownloadFile> {
+async function packageZip(db: Queryable, pkg: PackageRow, certificate: (() => Promise<Uint8Array>) | null, documentIds?: ReadonlySet<string>): Promise<DownloadFile> {
   const store = await blobStore();
-  const entries = (await packageDocuments(db, pkg.id)).filter((document) => document.id !== CONSENT_DOCUMENT_ID);
+  const entries = (await packageDocuments(db, pkg.id)).filter((document) => document.id !== CONSENT_DOCUMENT_ID && (!documentIds || documentIds.has(document.id)));
   // Checked before the first byte is sent: once the zip streams, a failure can only cut it short.
   for (const document of entries) await assertStored(store, pkg, document);
 

@@ -59,6 +59,7 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       settings: input.settings ?? source.settings,
       data: input.data ?? source.data,
       conditions: source.conditions,
+      documentVisibility: source.documentVisibility,
       created,
       updated: created,
     });

@@ -6,13 +6,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { documentRename, type WireDocument } from "@/lib/api/packages";
+import { documentRename, type WireDocument, type WireRole } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useDeleteDocument, useRenameDocument } from "@/lib/console/queries/package-builder";
 import { DocumentThumbnailBox } from "./document-thumbnail-loader";
+import { DocumentVisibilityControl } from "./document-visibility";
 
 const pagesLabel = (document: WireDocument) => `${document.pages.length} ${document.pages.length === 1 ? "page" : "pages"}`;
 
@@ -45,8 +46,20 @@ export function ConsentDocumentRow({ document, packageId }: { document: WireDocu
   );
 }
 
-/** One uploaded document: a drag handle (mouse and keyboard), its first page, rename and remove. */
-export function SortableDocumentRow({ document, packageId, position, count }: { document: WireDocument; packageId: string; position: number; count: number }) {
+/** One uploaded document: a drag handle (mouse and keyboard), its first page, who sees it, rename and remove. */
+export function SortableDocumentRow({
+  document,
+  packageId,
+  position,
+  count,
+  roles,
+}: {
+  document: WireDocument;
+  packageId: string;
+  position: number;
+  count: number;
+  roles: WireRole[];
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: document.id });
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -77,7 +90,8 @@ export function SortableDocumentRow({ document, packageId, position, count }: { 
         }
       >
         {!renaming ? (
-          <div className="ml-auto flex shrink-0 gap-1">
+          <div className="ml-auto flex shrink-0 flex-wrap gap-1">
+            <DocumentVisibilityControl document={document} packageId={packageId} roles={roles} />
             <Button variant="ghost" className="px-2" onClick={() => setRenaming(true)}>
               Rename<span className="sr-only"> {document.name}</span>
             </Button>

@@ -96,7 +96,7 @@ export function DocumentsSection({ pkg }: { pkg: WirePackage }) {
           {consent ? <ConsentDocumentRow document={consent} packageId={pkg.id} /> : null}
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {documents.map((document, position) => (
-              <SortableDocumentRow key={document.id} document={document} packageId={pkg.id} position={position + 1} count={documents.length} />
+              <SortableDocumentRow key={document.id} document={document} packageId={pkg.id} position={position + 1} count={documents.length} roles={pkg.roles} />
             ))}
           </SortableContext>
         </ol>

@@ -7,6 +7,7 @@ import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/cust
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { documentsHiddenFrom } from "@/lib/esign/documents/document-visibility";
 import { accountSignatureFonts } from "@/lib/esign/signing/account-signature-fonts";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
@@ -33,7 +34,9 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   const fieldRows = (await tx.select().from(fields).where(eq(fields.packageId, pkg.id)).orderBy(asc(fields.position))).map((field) =>
     myApprovals.has(`${field.documentId}/${field.approvalId}`) ? withCustomFieldValues([field], customValues)[0]! : field,
   );
-  const signable = documentRows.filter((document) => document.id !== CONSENT_DOCUMENT_ID);
+  // Documents hidden from this role (document visibility) are not in its ceremony at all.
+  const hiddenFromRole = await documentsHiddenFrom(tx, pkg, role);
+  const signable = documentRows.filter((document) => document.id !== CONSENT_DOCUMENT_ID && !hiddenFromRole.has(document.id));
   const doneBySigner = (documentId: string) =>
     approvalRows.filter((approval) => approval.documentId === documentId && approval.roleId === role.id && !approval.optional && !approval.disabled).every((approval) => approval.signed || approval.accepted);
   const open = openDocuments(signable.map((document) => ({ id: document.id, index: document.index, position: document.position, doneBySigner: doneBySigner(document.id) })));

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { assertDocumentVisible } from "@/lib/esign/documents/document-visibility";
 import type { Tx } from "@/lib/db/client";
 import { approvals, approvalSignatures, documents, fields } from "@/lib/db/schema";
 import type { ApprovalSigning, DocumentSigning } from "@/lib/api/signing";
@@ -39,6 +40,7 @@ async function assertDocumentOpen(tx: Tx, context: SignerContext, documentId: st
   const documentRows = await tx.select().from(documents).where(and(eq(documents.packageId, pkg.id), ne(documents.id, CONSENT_DOCUMENT_ID)));
   const document = documentRows.find((row) => row.id === documentId);
   if (!document) throw notFound("error.notFound.documentNotFound", `The package has no document "${documentId}" to sign.`);
+  await assertDocumentVisible(tx, pkg, role, documentId);
   const roleApprovals = await tx.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), eq(approvals.roleId, role.id)));
   const open = openDocuments(
     documentRows.map((row) => ({

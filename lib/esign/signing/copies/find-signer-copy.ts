@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { packages, signingLinks } from "@/lib/db/schema";
+import { packages, roles, signingLinks } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { documentsHiddenFrom } from "@/lib/esign/documents/document-visibility";
 import { packageDocuments, type DocumentRow } from "@/lib/esign/downloads/document-file";
 import { conflict, gone, notFound } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
@@ -15,8 +16,10 @@ export interface SignerCopy {
   pkg: PackageRow;
   roleId: string;
   memberEmail: string | null;
-  /** The package's documents, the consent document aside, every one sealed. */
+  /** The package's documents the signer sees (document visibility), the consent document aside, every one sealed. */
   documents: DocumentRow[];
+  /** Whether some of the package's documents are hidden from this signer (so left out of their copy). */
+  hidesDocuments: boolean;
   availableUntil: Date;
 }
 
@@ -48,5 +51,8 @@ export async function findSignerCopy(db: Queryable, token: string | null | undef
   if (documents.some((document) => !document.sealedBlobSha256)) {
     throw conflict("error.conflict.packageNotSealed", `The signed documents of "${pkg.name}" are still being sealed; try again in a minute.`);
   }
-  return { pkg, roleId: link.roleId, memberEmail: link.memberEmail, documents, availableUntil };
+  const [role] = await db.select({ id: roles.id, type: roles.type }).from(roles).where(and(eq(roles.packageId, pkg.id), eq(roles.id, link.roleId)));
+  const hidden = role ? await documentsHiddenFrom(db, pkg, role) : new Set<string>();
+  const visible = documents.filter((document) => !hidden.has(document.id));
+  return { pkg, roleId: link.roleId, memberEmail: link.memberEmail, documents: visible, hidesDocuments: visible.length < documents.length, availableUntil };
 }

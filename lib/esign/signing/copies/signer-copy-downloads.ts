@@ -22,10 +22,15 @@ export async function signerCopyView(db: Queryable, token: string) {
   };
 }
 
-/** `GET /api/signerCopies/{token}/zip`: the sealed documents in one zip, the very zip the sender downloads. */
+/**
+ * `GET /api/signerCopies/{token}/zip`: the sealed documents in one zip, the very zip the sender
+ * downloads — but for the documents hidden from the signer (document visibility), and then without
+ * the certificate of completion, which names every document.
+ */
 export async function signerCopyZip(db: Queryable, token: string): Promise<DownloadFile> {
   const copy = await findSignerCopy(db, token);
-  return completedPackageZip(db, copy.pkg);
+  if (!copy.hidesDocuments) return completedPackageZip(db, copy.pkg);
+  return completedPackageZip(db, copy.pkg, { documentIds: new Set(copy.documents.map((document) => document.id)), certificate: false });
 }
 
 /** `GET /api/signerCopies/{token}/documents/{documentId}/pdf`: one sealed document. */

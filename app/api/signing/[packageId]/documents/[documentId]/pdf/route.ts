@@ -1,4 +1,5 @@
 import { findDocument } from "@/lib/esign/documents/document-changes";
+import { assertDocumentVisible } from "@/lib/esign/documents/document-visibility";
 import { ceremonyPdf, pdfFileName } from "@/lib/esign/downloads/document-file";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { rangedDownload } from "@/lib/http/byte-ranges";
@@ -19,11 +20,12 @@ export const GET = signerRoute<{ packageId: string; documentId: string }>({
     206: { description: "The part of the PDF the Range asked for (Content-Range says which, and the file's size)", contentType: "application/pdf" },
     304: { description: "Not modified: If-None-Match names this version (the ETag)" },
     401: noCeremonySession,
-    404: ok(errorBody, "No such document"),
+    404: ok(errorBody, "No such document, or one hidden from this signer (document visibility)"),
     416: ok(errorBody, "A malformed range, or one starting past the end of the file (Content-Range: bytes */size)"),
   },
 }, async ({ request, tx, context, params }) => {
   const document = await findDocument(tx, context.pkg.id, params.documentId);
+  await assertDocumentVisible(tx, context.pkg, context.role, document.id);
   const file = await ceremonyPdf(await blobStore(), document);
   return rangedDownload(request, file, pdfFileName(document), "application/pdf", { "cache-control": "private, max-age=300" });
 });

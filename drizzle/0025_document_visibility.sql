@@ -1,0 +1,1 @@
+ALTER TABLE "packages" ADD COLUMN "document_visibility" jsonb DEFAULT '[]'::jsonb NOT NULL;
