@@ -114,6 +114,7 @@ export const API_ROUTE_PATTERNS: string[] = [
   "/api/signin/authenticationToken",
   "/api/signin/passwordReset",
   "/api/signin/passwordReset/complete",
+  "/api/signin/senderAuthenticationToken",
   "/api/signing/[packageId]",
   "/api/signing/[packageId]/attachments/[attachmentId]",
   "/api/signing/[packageId]/attachments/[attachmentId]/files/[fileId]",
