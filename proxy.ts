@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { embeddedSigningOriginsOf } from "@/lib/esign/account-settings/embedded-signing";
+import { designerPageGate, designerRefusalPage } from "@/lib/console/designer-page-gate";
 import { CONSOLE_PATH_HEADER } from "@/lib/console/sign-in-return";
 import { crossOriginServerActionRefusal, isCrossOriginServerAction } from "@/lib/http/server-action-origin";
 import { serverActionNestsTooDeep, tooDeepServerActionRefusal } from "@/lib/http/server-action-body";
@@ -11,6 +12,9 @@ import { ceremonyFrameAncestors, newNonce, pageContentSecurityPolicy, pageSecuri
  * - their security headers, with a fresh script nonce that Next.js reads from the request's
  *   Content-Security-Policy and puts on its scripts (lib/http/security-headers.ts);
  * - the ceremony's frame-ancestors, from the package's account (embedded signing);
+ * - a designer session (`/auth?senderAuthenticationToken=` for a draft): its package's builder,
+ *   framable by the same origins of the package's account (the embedded designer); any other
+ *   console page refused with 403;
  * - the path being opened, for the console pages' layout, which cannot otherwise know it, so that
  *   a signed-out visitor is sent to sign in and then brought back to it;
  * - a server action sent from another origin: refused with a 403 JSON (Next.js would answer an
@@ -22,14 +26,17 @@ export async function proxy(request: NextRequest) {
   if (await serverActionNestsTooDeep(request)) return tooDeepServerActionRefusal();
   const { pathname, search } = request.nextUrl;
   const ceremonyPackage = /^\/sign\/([^/]+)\/?$/.exec(pathname)?.[1];
-  const frameAncestors = ceremonyPackage === undefined ? "'none'" : ceremonyFrameAncestors(await embeddingOrigins(ceremonyPackage));
+  const designer = await designerPageGate(request, pathname);
+  if (designer.kind === "refused") return designerRefusalPage();
+  const framedPackage = ceremonyPackage ?? (designer.kind === "builder" ? encodeURIComponent(designer.packageId) : undefined);
+  const frameAncestors = framedPackage === undefined ? "'none'" : ceremonyFrameAncestors(await embeddingOrigins(framedPackage));
   const policy = pageContentSecurityPolicy(newNonce(), frameAncestors, process.env.NODE_ENV === "development");
 
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.set(CONSOLE_PATH_HEADER, `${pathname}${search}`);
   const response = NextResponse.next({ request: { headers } });
-  for (const [name, value] of Object.entries(pageSecurityHeaders(policy, ceremonyPackage !== undefined))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(policy, framedPackage !== undefined))) response.headers.set(name, value);
   return response;
 }
 

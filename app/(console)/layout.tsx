@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleNav } from "@/components/console/console-nav";
 import { ConsoleProviders } from "@/components/console/console-providers";
+import { DesignerFrame } from "@/components/console/designer-session";
 import { auth } from "@/lib/console/auth";
 import { CONSOLE_PATH_HEADER, consolePath } from "@/lib/console/sign-in-return";
 
@@ -12,6 +13,16 @@ export const dynamic = "force-dynamic";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   if (!session) redirect(`/signin?${new URLSearchParams({ next: consolePath((await headers()).get(CONSOLE_PATH_HEADER)) })}`);
+  if (session.designer) {
+    // The embedded designer: its one package's builder (proxy.ts refuses every other page), no console around it.
+    return (
+      <ConsoleProviders accountId={session.account.id}>
+        <DesignerFrame packageId={session.designer.packageId} userName={session.user?.name || session.user?.email || ""}>
+          {children}
+        </DesignerFrame>
+      </ConsoleProviders>
+    );
+  }
   return (
     <ConsoleProviders accountId={session.account.id}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

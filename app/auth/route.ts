@@ -1,3 +1,5 @@
+import { getDb } from "@/lib/db/client";
+import { isDesignerToken } from "@/lib/esign/designer/designer-token";
 import { redeemSenderToken } from "@/lib/esign/signing/hosting/redeem-sender-token";
 import { redeemSigningLink } from "@/lib/esign/signing/links/redeem-signing-link";
 import { enterCeremony } from "@/lib/http/ceremony-entry";
@@ -21,6 +23,8 @@ function wantsJson(request: Request): boolean {
  * ceremony is where such a session leads, and no other site is.
  *
  * `GET /auth?authenticationToken=…` (a user authentication token) signs its user in to the console.
+ * `GET /auth?senderAuthenticationToken=…` with a token asked for a DRAFT opens its designer: a
+ * console session limited to that package's builder (lib/console/designer-sign-in.ts).
  */
 export async function GET(request: Request): Promise<Response> {
   const userToken = new URL(request.url).searchParams.get("authenticationToken");
@@ -28,6 +32,11 @@ export async function GET(request: Request): Promise<Response> {
     // Loaded here: the console's sign-in brings next-auth, which the service's own uses of this route do not need.
     const { signInByLink } = await import("@/lib/console/sign-in-by-link");
     return signInByLink(request, userToken, wantsJson(request));
+  }
+  const senderToken = new URL(request.url).searchParams.get("senderAuthenticationToken");
+  if (senderToken !== null && (await isDesignerToken(await getDb(), senderToken))) {
+    const { signInToDesigner } = await import("@/lib/console/designer-sign-in");
+    return signInToDesigner(request, senderToken, wantsJson(request));
   }
   return enterCeremony(
     request,

@@ -82,6 +82,17 @@ export const signInResponse = z.object({
 });
 export type SignInResponse = z.infer<typeof signInResponse>;
 
+/** `POST /api/signin/senderAuthenticationToken` (our extension): the console redeems a designer token (a sender authentication token for a DRAFT). */
+export const designerTokenRedemption = z.object({ senderAuthenticationToken: z.string().min(1, "is required").max(200) });
+export type DesignerTokenRedemption = z.infer<typeof designerTokenRedemption>;
+
+/** The package sender's sign-in key, for a console session limited to the package's designer, and where the designer returns to. */
+export const designerSignInResponse = signInResponse.extend({
+  packageId: z.string().describe("The one package the session may see and change"),
+  returnUrl: z.string().nullable().describe("Where the designer leads the sender who sends the package or leaves: the package's hand-over link (settings.ceremony.handOver.href), else the account's; null when none"),
+});
+export type DesignerSignInResponse = z.infer<typeof designerSignInResponse>;
+
 /** `POST /api/signin/passwordReset` (our extension): a link to choose a new password, e-mailed if the address is a user's. */
 export const passwordResetRequest = z.object({ email: z.string().trim().min(1, "is required").max(254) });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;

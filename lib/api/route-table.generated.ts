@@ -120,6 +120,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/signin/authenticationToken", () => import("@/app/api/signin/authenticationToken/route")],
   ["/api/signin/passwordReset", () => import("@/app/api/signin/passwordReset/route")],
   ["/api/signin/passwordReset/complete", () => import("@/app/api/signin/passwordReset/complete/route")],
+  ["/api/signin/senderAuthenticationToken", () => import("@/app/api/signin/senderAuthenticationToken/route")],
   ["/api/signing/[packageId]", () => import("@/app/api/signing/[packageId]/route")],
   ["/api/signing/[packageId]/attachments/[attachmentId]", () => import("@/app/api/signing/[packageId]/attachments/[attachmentId]/route")],
   ["/api/signing/[packageId]/attachments/[attachmentId]/files/[fileId]", () => import("@/app/api/signing/[packageId]/attachments/[attachmentId]/files/[fileId]/route")],

@@ -29,13 +29,13 @@ export const signerAuthenticationTokenResponse = z.object({
 });
 export type SignerAuthenticationTokenResponse = z.infer<typeof signerAuthenticationTokenResponse>;
 
-/** `POST /api/authenticationTokens/sender` (OneSpan's SenderAuthenticationToken): the package's sender hosts its signing in person. */
+/** `POST /api/authenticationTokens/sender` (OneSpan's SenderAuthenticationToken): the designer of a DRAFT, or the in-person hosting of a SENT package. */
 export const senderAuthenticationTokenRequest = z.object({ packageId: requiredId("the package id") });
 export type SenderAuthenticationTokenRequest = z.infer<typeof senderAuthenticationTokenRequest>;
 
 export const senderAuthenticationTokenResponse = z.object({
   packageId: z.string(),
-  /** The token, redeemed once within 30 minutes at `/access?senderAuthenticationToken=<value>`. */
+  /** The token, redeemed once within 30 minutes: `/auth?senderAuthenticationToken=<value>` (a draft's designer) or `/access?…` (hosting). */
   value: z.string(),
 });
 export type SenderAuthenticationTokenResponse = z.infer<typeof senderAuthenticationTokenResponse>;

@@ -122,7 +122,8 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       // A session signed out or revoked elsewhere: null makes next-auth answer no session and clear the cookie.
       if (!(await touchConsoleSession(token.sessionId))) return null;
       // Only a renewal or switch the server asked for; the update's own data (a browser can send it) is ignored.
-      if (trigger === "update") {
+      // A designer session stays in its one package's account: no switching.
+      if (trigger === "update" && !token.designerPackageId) {
         applyRenewedSignInKey(token);
         await applyRequestedSwitch(token);
       }
@@ -137,6 +138,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
         account: { id: token.accountId ?? "", name: token.accountName ?? "" },
         homeAccount: { id: home.accountId ?? "", name: home.accountName ?? "" },
         signInMethod: token.signInMethod ?? "password",
+        designer: token.designerPackageId ? { packageId: token.designerPackageId, returnUrl: token.designerReturnUrl ?? null } : null,
       };
     },
   },

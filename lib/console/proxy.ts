@@ -6,6 +6,7 @@ import { getToken } from "next-auth/jwt";
 import { consoleAuthSecret, sessionCookieIsSecure } from "./auth-secret";
 import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-client";
 import { consoleSessionIsLive } from "./console-sessions";
+import { designerMayCall } from "./designer-scope";
 import type { EmbeddedService } from "./embedded-service";
 import { requestSource } from "@/lib/http/request-source";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
@@ -74,6 +75,8 @@ interface ProxySession {
   /** The account the session is in (it changes when the console switches into a sub account). */
   accountId: string | undefined;
   sessionId: string | undefined;
+  /** A designer session's one package (lib/console/designer-scope.ts). */
+  designerPackageId: string | undefined;
 }
 
 async function liveProxySession(request: Request): Promise<ProxySession | null> {
@@ -95,7 +98,7 @@ async function proxySession(request: Request): Promise<ProxySession | null> {
 
   const token = await getToken({ req: request, secret: consoleAuthSecret(), secureCookie });
   if (typeof token?.apiKey !== "string" || !token.apiKey) return null;
-  const session = { apiKey: token.apiKey, accountId: token.accountId, sessionId: token.sessionId };
+  const session = { apiKey: token.apiKey, accountId: token.accountId, sessionId: token.sessionId, designerPackageId: token.designerPackageId };
   if (typeof token.exp === "number") {
     if (decryptedSessions.size >= REMEMBERED_SESSIONS) decryptedSessions.delete(decryptedSessions.keys().next().value!);
     decryptedSessions.set(cacheKey, { ...session, expiresAt: token.exp * 1000 });
@@ -167,6 +170,9 @@ export async function proxyRequest(request: Request, { embedded }: { embedded?: 
   if (!session && navigation) return signInAgain(request);
   if (!session) {
     return consoleError(401, "Unauthorized", "error.unauthorised.consoleSession", "Your session has ended. Sign in again.");
+  }
+  if (session.designerPackageId && !designerMayCall(session.designerPackageId, request.method, path)) {
+    return consoleError(403, "Forbidden", "error.forbidden.designerSession", "This session opens one package's designer only.");
   }
   const pageAccount = request.headers.get(CONSOLE_ACCOUNT_HEADER);
   if (pageAccount && session.accountId && pageAccount !== session.accountId) {

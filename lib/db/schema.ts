@@ -729,7 +729,8 @@ export const signingLinks = pgTable(
 /**
  * A user authentication token (`POST /api/authenticationTokens/user`): single use, within
  * USER_TOKEN_MINUTES, it signs its user in to the console in the account it was made in
- * (`/auth?authenticationToken=`). Kept only as its hash.
+ * (`/auth?authenticationToken=`), or, with `packageId`, to that draft's designer
+ * (`/auth?senderAuthenticationToken=`). Kept only as its hash.
  */
 export const userAuthenticationTokens = pgTable(
   "user_authentication_tokens",
@@ -743,6 +744,12 @@ export const userAuthenticationTokens = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     /** Issued to an access token: what it signs in to works only while that token does (api_keys.accessTokenHash). */
     accessTokenHash: text().references(() => accessTokens.lookupHash, { onDelete: "cascade" }),
+    /**
+     * A sender authentication token for a DRAFT (`POST /api/authenticationTokens/sender`): it signs the
+     * package's sender in to the console's builder of this one package only (the embedded designer).
+     * Such a token is never a plain sign-in (`/api/signin/authenticationToken` refuses it).
+     */
+    packageId: text().references(() => packages.id, { onDelete: "cascade" }),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { fields } from "@/lib/db/schema";
 import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { call, callJson } from "../support/api-client";
+import { serveApiOverHttp } from "../support/console-browser";
 import { makeNamedFormPdf, makePdf, multipartBody } from "../support/pdfs";
 import { pdfText } from "../support/poppler";
 import { operationProblems, referenceProblems } from "../support/reference-shapes";
@@ -1154,5 +1155,50 @@ describe("33.4 document visibility (DocumentVisibilityExample)", () => {
       const view = await callJson<{ documents: { id: string }[] }>("GET", `/api/signing/${id}`, { headers: { cookie: `${signingCookieName(id)}=${token}` } });
       expect(view.documents.map((document) => document.id)).toEqual(expected);
     }
+  });
+});
+
+describe("33.1 the embedded designer (SenderAuthenticationTokenExample, DesignerRedirectForPackageSenderExample)", () => {
+  // The JSON redemption opens a console session: the console's secret, and the service over HTTP as the console reaches it.
+  const saved = { AUTH_SECRET: process.env.AUTH_SECRET, ESIGN_API_URL: process.env.ESIGN_API_URL };
+  let service: Awaited<ReturnType<typeof serveApiOverHttp>>;
+  beforeAll(async () => {
+    process.env.AUTH_SECRET = "sdk-designer-test-secret-0123456789";
+    service = await serveApiOverHttp();
+    process.env.ESIGN_API_URL = service.url;
+  });
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await service.close();
+  });
+
+  it("SenderAuthenticationTokenExample: a DRAFT's token, redeemed at /auth as the SDK does, answers {sessionToken}, once", async () => {
+    const owner = await seedAccount();
+    const id = await createSdkPackage(owner, sdkPackage("john.smith@example.test"));
+    // AuthenticationTokensService.createSenderAuthenticationToken: POST /api/authenticationTokens/sender {packageId}, reads value.
+    const token = await callJson<{ packageId: string; value: string }>("POST", "/api/authenticationTokens/sender", { key: owner.apiKey, json: { packageId: id } });
+    expect(token).toEqual({ packageId: id, value: expect.any(String) });
+    // AuthenticationService.getSessionIdForSenderAuthenticationToken: GET {webpageUrl}/auth?senderAuthenticationToken=…, reads sessionToken.
+    const accept = { accept: "application/json; esl-api-version=11.68" };
+    const { sessionToken } = await callJson<{ sessionToken: string }>("GET", `/auth?senderAuthenticationToken=${token.value}`, { headers: accept });
+    expect(sessionToken).toEqual(expect.any(String));
+    expect((await call("GET", `/auth?senderAuthenticationToken=${token.value}`, { headers: accept })).status).toBe(401);
+  });
+
+  it("DesignerRedirectForPackageSenderExample: the account owner asks for an invited sender's draft; the SDK's link opens that sender's builder", async () => {
+    const owner = await seedAccount();
+    const sender = await seedSender(owner);
+    const id = await createSdkPackage(owner, { ...sdkPackage("john.smith@example.test"), sender: { email: sender.email } });
+    expect(await callJson("GET", `/api/packages/${id}`, { key: owner.apiKey })).toMatchObject({ sender: { email: sender.email } });
+    const { value } = await callJson<{ value: string }>("POST", "/api/authenticationTokens/sender", { key: owner.apiKey, json: { packageId: id } });
+    // buildRedirectToDesignerForSender: {webpageUrl}/auth?senderAuthenticationToken=…&target=<encoded {webpageUrl}/designer/{packageId}>.
+    const link = `/auth?senderAuthenticationToken=${value}&target=${encodeURIComponent(`http://127.0.0.1:3000/designer/${id}`)}`;
+    const opened = await call("GET", link, { headers: { accept: "text/html" } });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/packages/${id}/edit`);
+    expect(opened.headers.get("set-cookie")).toContain("authjs.session-token=");
   });
 });

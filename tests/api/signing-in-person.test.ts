@@ -97,8 +97,10 @@ describe("POST /api/authenticationTokens/sender", () => {
 
     const remote = await twoSigners(owner, { inPerson: false });
     expect((await senderToken(owner.apiKey, remote, 409)).messageKey).toBe("error.conflict.notInPerson");
+    // A draft gets the designer's token instead (tests/api/designer-token.test.ts), which /access does not open.
     const draft = await twoSigners(owner, { status: "DRAFT" });
-    expect((await senderToken(owner.apiKey, draft, 409)).messageKey).toBe("error.conflict.packageNotSent");
+    const designer = await senderToken(owner.apiKey, draft);
+    expect((await call("GET", `/access?senderAuthenticationToken=${designer.value}`)).status).toBe(404);
     expect((await senderToken(owner.apiKey, undefined, 400)).message).toContain("packageId");
     expect((await call("POST", "/api/authenticationTokens/sender", { json: { packageId } })).status).toBe(401);
   });

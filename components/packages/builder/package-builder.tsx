@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { WirePackage } from "@/lib/api/packages";
+import { useDesignerSession } from "@/components/console/designer-session";
 import { StatusBadge } from "@/components/ui/badge";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { usePackage } from "@/lib/console/queries/packages";
@@ -25,6 +26,7 @@ const linkClass = "font-medium text-sky-800 underline hover:text-sky-950 focus-v
  */
 export function PackageBuilder({ packageId, kind }: { packageId: string; kind: BuilderKind }) {
   const query = usePackage(packageId);
+  const designer = useDesignerSession();
   const noun = kind === "template" ? "template" : "package";
   if (query.isPending) return <LoadingState label={`Loading the ${noun}…`} />;
   if (query.isError) {
@@ -55,11 +57,16 @@ export function PackageBuilder({ packageId, kind }: { packageId: string; kind: B
   if (pkg.status !== "DRAFT" || pkg.trashed) {
     return (
       <NotEditable title={`Edit “${pkg.name}”`}>
-        {pkg.trashed ? `This ${noun} is in the trash; restore it to edit it.` : "This package has been sent: only a draft can be edited."}{" "}
-        <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={linkClass}>
-          Open the package
-        </Link>
-        .
+        {pkg.trashed ? `This ${noun} is in the trash; restore it to edit it.` : "This package has been sent: only a draft can be edited."}
+        {designer ? null : (
+          <>
+            {" "}
+            <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={linkClass}>
+              Open the package
+            </Link>
+            .
+          </>
+        )}
       </NotEditable>
     );
   }
@@ -78,6 +85,7 @@ function NotEditable({ title, children }: { title: string; children: React.React
 }
 
 function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const designer = useDesignerSession();
   return (
     <UnsavedWorkProvider>
       <div className="mb-5 flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -86,7 +94,7 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
           {pkg.name}
         </h1>
         {template ? <span className="text-sm text-slate-600">Template</span> : <StatusBadge status={pkg.status} />}
-        {template ? null : (
+        {template || designer ? null : (
           <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={`ml-auto text-sm ${linkClass}`}>
             Package page
           </Link>

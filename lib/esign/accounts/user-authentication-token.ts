@@ -48,7 +48,8 @@ export async function redeemUserAuthenticationToken(db: Db, token: string): Prom
     const [row] = await tx
       .update(userAuthenticationTokens)
       .set({ usedAt: now() })
-      .where(and(eq(userAuthenticationTokens.tokenHash, signingTokenHash(token)), isNull(userAuthenticationTokens.usedAt)))
+      // A designer token (packageId) opens only its package's designer, never a whole console.
+      .where(and(eq(userAuthenticationTokens.tokenHash, signingTokenHash(token)), isNull(userAuthenticationTokens.usedAt), isNull(userAuthenticationTokens.packageId)))
       .returning();
     if (!row) throw refused("This sign-in link is not valid, or it has been used: it works once.");
     if (now().getTime() - row.created.getTime() > USER_TOKEN_MINUTES * 60_000) {

@@ -4,18 +4,18 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-/** A token with which the package's sender hosts its signing in person: `/access?senderAuthenticationToken=<value>`, once, for 30 minutes. */
+/** For a DRAFT, a token that opens its designer (`/auth?senderAuthenticationToken=<value>`); for a SENT in-person package, one with which its sender hosts the signing (`/access?senderAuthenticationToken=<value>`). Once, for 30 minutes. */
 export const POST = apiRoute({
   tag: "Signing",
-  summary: "A token with which the package's sender hosts its signing in person",
+  summary: "A sender authentication token: the designer of a draft, or hosting the in-person signing of a sent package",
   description:
-    "Only the package's sender, for a SENT package with settings.ceremony.inPerson true. Redeemed once within 30 minutes at /access?senderAuthenticationToken=<value>, which opens the ceremony on the sender's device for the first signer whose turn it is.",
-  permission: "transaction.in_person",
+    "For a DRAFT (the original's designer): asked for by the package's sender, the account owner or a sender with users.manage; redeemed once within 30 minutes at /auth?senderAuthenticationToken=<value>[&target=…], which opens a console session of the package's sender limited to that package's builder (a client asking for JSON gets {sessionToken}, the console's session cookie). For a SENT package with settings.ceremony.inPerson true: only its sender, with transaction.in_person; redeemed once within 30 minutes at /access?senderAuthenticationToken=<value>, which opens the ceremony on the sender's device for the first signer whose turn it is.",
+  permission: "transaction.transaction",
   body: { schema: senderAuthenticationTokenRequest },
   responses: {
     200: ok(senderAuthenticationTokenResponse),
-    403: ok(errorBody, "The caller is not the package's sender"),
-    409: ok(errorBody, "The package is not SENT, is in the trash, is not set for in-person signing, or every signer has finished"),
+    403: ok(errorBody, "The caller is not the package's sender (nor, for a draft, an account manager), or lacks transaction.in_person for hosting"),
+    409: ok(errorBody, "The package is neither a DRAFT nor SENT, is in the trash, is not set for in-person signing, or every signer has finished"),
   },
 }, async ({ request, db, caller }) => {
   return issueSenderToken(db, caller, await readJsonWith(request, senderAuthenticationTokenRequest));

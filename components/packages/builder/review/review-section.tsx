@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { WirePackage } from "@/lib/api/packages";
+import { endDesignerSession, useDesignerSession } from "@/components/console/designer-session";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
@@ -21,6 +22,7 @@ import { readinessOf } from "./readiness";
 /** The bar at the bottom of the builder: what the package holds, what is missing, and Send (or Done for a template). */
 export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
   const router = useRouter();
+  const designer = useDesignerSession();
   const toast = useToast();
   const send = useUpdatePackage(pkg.id);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -44,7 +46,9 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
       return;
     }
     toast.success(`“${name}” was sent.`);
-    router.push(`/packages/${encodeURIComponent(pkg.id)}`);
+    // The embedded designer returns to the integrator's page (or stays, saying it was sent).
+    if (designer) await endDesignerSession("PACKAGE_SEND");
+    else router.push(`/packages/${encodeURIComponent(pkg.id)}`);
   }
 
   /** Saves what is still being typed, then sends, or first asks for a name if it is still the new package's. */

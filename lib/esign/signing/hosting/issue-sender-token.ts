@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { SenderAuthenticationTokenRequest, SenderAuthenticationTokenResponse } from "@/lib/api/signing-entry";
 import type { Caller } from "@/lib/esign/accounts/caller";
+import { issueDesignerToken } from "@/lib/esign/designer/designer-token";
 import { conflict, forbidden } from "@/lib/esign/errors";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { assertSignableType } from "@/lib/esign/packages/package-status";
@@ -9,18 +10,23 @@ import { rolesWhoseTurnItIs } from "@/lib/esign/signing/turns";
 import { isInPerson } from "./hosting";
 
 /**
- * `POST /api/authenticationTokens/sender`: a token with which the package's sender opens its
- * ceremony on their own device to host it in person (`/access?senderAuthenticationToken=<value>`).
- * Only the sender of a SENT package set for in-person signing; single use, valid HOST_TOKEN_MINUTES.
+ * `POST /api/authenticationTokens/sender`. For a DRAFT: a token that opens the package's designer
+ * (the console's builder of that one package) for its sender, as the original's
+ * (lib/esign/designer/designer-token.ts). For a SENT package set for in-person signing: a token
+ * with which its sender opens its ceremony on their own device to host it in person
+ * (`/access?senderAuthenticationToken=<value>`), which needs transaction.in_person. Both single
+ * use, for 30 minutes.
  */
 export async function issueSenderToken(db: Db, caller: Caller, input: SenderAuthenticationTokenRequest): Promise<SenderAuthenticationTokenResponse> {
   return db.transaction(async (tx) => {
     const row = await findPackage(tx, caller, input.packageId);
     assertSignableType(row.type);
+    if (row.status === "DRAFT") return issueDesignerToken(tx, caller, row);
+    if (!caller.permissions.has("transaction.in_person")) throw forbidden("error.forbidden.noPermission", "This action needs the permission transaction.in_person.");
     if (row.ownerUserId !== caller.user.id) throw forbidden("error.forbidden.notPackageSender", "Only the package's sender can host its signing in person.");
     if (row.trashed) throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before hosting its signing.");
     if (row.status !== "SENT") {
-      throw conflict("error.conflict.packageNotSent", `The package is ${row.status}: in-person signing is hosted only while it is out for signing (SENT).`);
+      throw conflict("error.conflict.packageNotSent", `The package is ${row.status}: its designer opens only for a DRAFT, and in-person signing is hosted only while it is out for signing (SENT).`);
     }
     if (!isInPerson(row)) {
       throw conflict("error.conflict.notInPerson", "The package is not set for in-person signing: set settings.ceremony.inPerson to true to host it.");

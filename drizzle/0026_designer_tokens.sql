@@ -1,0 +1,2 @@
+ALTER TABLE "user_authentication_tokens" ADD COLUMN "package_id" text;--> statement-breakpoint
+ALTER TABLE "user_authentication_tokens" ADD CONSTRAINT "user_authentication_tokens_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;
