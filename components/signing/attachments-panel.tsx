@@ -15,9 +15,9 @@ function useSizeText() {
       : t("megabytes", { size: format.number(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
-/** Whether the signer still owes a file for a required attachment. */
+/** Whether the signer still owes a file for a required attachment (none yet, or the sender rejected it). */
 export function missingAttachments(requirements: CeremonyAttachmentRequirement[]): CeremonyAttachmentRequirement[] {
-  return requirements.filter((requirement) => requirement.required && requirement.files.length === 0);
+  return requirements.filter((requirement) => requirement.required && (requirement.files.length === 0 || requirement.status === "REJECTED"));
 }
 
 /**
@@ -57,13 +57,20 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
         {requirement.required ? <span className="ml-1 text-xs font-normal text-amber-800">{t("required")}</span> : null}
       </p>
       {requirement.description ? <p className="text-xs text-slate-600">{requirement.description}</p> : null}
+      {requirement.status === "REJECTED" ? (
+        <div role="status" className="mt-1 rounded border border-rose-200 bg-rose-50 p-2 text-xs text-rose-900" data-testid="attachment-rejected">
+          <p className="font-medium">{t("rejected")}</p>
+          {requirement.comment ? <p className="mt-0.5 whitespace-pre-wrap">{requirement.comment}</p> : null}
+        </div>
+      ) : null}
+      {requirement.accepted ? <p className="mt-1 text-xs text-emerald-800">{t("accepted")}</p> : null}
       <ul className="mt-1 space-y-1">
         {requirement.files.map((file) => (
           <li key={file.id} className="flex items-center gap-2 text-xs">
             <span className="min-w-0 flex-1 truncate">
               {file.name} · {sizeText(file.size)}
             </span>
-            <button
+            {requirement.accepted ? null : <button
               type="button"
               className="rounded px-1 text-rose-700 hover:bg-rose-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 disabled:text-slate-400"
               disabled={remove.isPending}
@@ -74,11 +81,11 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
               aria-label={t("removeFile", { name: file.name })}
             >
               {t("remove")}
-            </button>
+            </button>}
           </li>
         ))}
       </ul>
-      <label htmlFor={inputId} className="mt-1 inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-sky-600">
+      {requirement.accepted ? null : <label htmlFor={inputId} className="mt-1 inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-sky-600">
         {upload.isPending ? t("uploading") : requirement.files.length > 0 ? t("addAnother") : t("upload")}
         <input
           id={inputId}
@@ -94,7 +101,7 @@ function Requirement({ packageId, requirement, onUploaded }: { packageId: string
             upload.mutate(file, { onSuccess: onUploaded });
           }}
         />
-      </label>
+      </label>}
       {error ? (
         <p role="alert" className="mt-1 text-xs text-rose-700">
           {error.message}

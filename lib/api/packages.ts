@@ -256,6 +256,13 @@ export const attachmentRequirementInput = z.object({
   /** The kind of document asked for (e.g. DRIVERS_LICENSE): kept and answered. */
   attachmentType: optional(z.string().max(64)),
   extractionEnabled: optional(z.boolean()),
+  /**
+   * Read only on a SENT package, where a role's PUT is the sender's review (as the original's
+   * SDK accepts and rejects): REJECTED with `comment`, or COMPLETE to accept. Ignored in a draft.
+   */
+  status: optional(z.enum(["INCOMPLETE", "COMPLETE", "ACCEPTED", "REJECTED"])),
+  /** Our extension: with COMPLETE on a SENT package, accepts files the sender never rejected. */
+  accepted: optional(z.boolean()),
 });
 export type AttachmentRequirementInput = z.infer<typeof attachmentRequirementInput>;
 
@@ -511,12 +518,15 @@ export const attachmentRequirementResponse = z.object({
   name: z.string(),
   description: z.string(),
   required: z.boolean().describe("The signer cannot finish before uploading at least one file"),
-  status: z.enum(ATTACHMENT_STATUSES).describe("COMPLETE once the signer uploaded a file, INCOMPLETE while none is there"),
+  status: z
+    .enum(ATTACHMENT_STATUSES)
+    .describe("INCOMPLETE while no file is there, COMPLETE once the signer uploaded one (and once the sender accepted it), REJECTED when the sender rejected it, until the signer uploads again"),
   comment: z.string(),
   files: z.array(z.object({ id: z.string(), name: z.string() })).describe("The files the signer uploaded"),
   data: record,
   attachmentType: z.string().optional(),
   extractionEnabled: z.boolean().optional(),
+  accepted: z.boolean().describe("Our extension, present once the sender accepted the files (final); the status stays COMPLETE, as the original's").optional(),
 });
 export type WireAttachmentRequirement = z.infer<typeof attachmentRequirementResponse>;
 

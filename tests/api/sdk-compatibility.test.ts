@@ -471,7 +471,8 @@ describe("9. signer authentication tokens, as the SDKs redeem them", () => {
     ]);
     const both = await callJson<{ files: unknown[] }>("POST", `/api/packages/${id}/attachment/${requirement.id}`, { headers: { ...cookie, "content-type": two.contentType }, body: two.body });
     expect(both.files).toHaveLength(2);
-    expect(await callJson("GET", `/api/packages/${id}/attachment/verifications`, { key: account.apiKey })).toEqual([]);
+    // One verification result per file kept (the first was removed).
+    expect(await callJson<unknown[]>("GET", `/api/packages/${id}/attachment/verifications`, { key: account.apiKey })).toHaveLength(2);
     // Without a session the signer's route answers 401.
     expect((await call("POST", `/api/packages/${id}/attachment/${requirement.id}`, { headers: { "content-type": multipart.contentType }, body: multipart.body })).status).toBe(401);
   });
@@ -1200,5 +1201,64 @@ describe("33.1 the embedded designer (SenderAuthenticationTokenExample, Designer
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/packages/${id}/edit`);
     expect(opened.headers.get("set-cookie")).toContain("authjs.session-token=");
+  });
+});
+
+describe("33.5 attachment review (AttachmentRequirementExample, AttachmentExtractionExample)", () => {
+  /** The role as the SDK's updateSigner sends it back: SignerConverter.toAPIRole of the signer read from the package. */
+  function sdkRole(role: Json, requirementChange: (requirement: Json) => Json): Json {
+    const signer = (role.signers as Json[])[0]!;
+    return {
+      signers: [{ ...signer, knowledgeBasedAuthentication: null, delivery: { email: false }, data: null }],
+      index: role.index,
+      reassign: role.reassign,
+      id: role.id,
+      name: role.id,
+      locked: false,
+      attachmentRequirements: (role.attachmentRequirements as Json[]).map((requirement) =>
+        requirementChange({
+          id: requirement.id,
+          name: requirement.name,
+          comment: requirement.comment,
+          data: null,
+          description: requirement.description,
+          required: requirement.required,
+          files: requirement.files,
+          status: requirement.status,
+        }),
+      ),
+    };
+  }
+
+  it("rejects then accepts the signer's attachment by PUT …/roles/{roleId} on the SENT package, and answers the verification results", async () => {
+    const account = await seedAccount();
+    const body = sdkPackage("john@example.test", { status: "SENT" });
+    const role = (body.roles as Json[])[0]!;
+    role.attachmentRequirements = [
+      { name: "Driver's license", description: "Please upload a scanned copy of your driver's license.", required: true, id: null, status: null, comment: null, attachmentType: "DRIVERS_LICENSE", extractionEnabled: true },
+    ];
+    const id = await createSdkPackage(account, body);
+    const roleOf = async () => (await getPackage(account, id)).roles.find((candidate) => candidate.id === "Client1")!;
+    const requirement = ((await roleOf()).attachmentRequirements as Json[])[0]!;
+    expect(requirement).toMatchObject({ status: "INCOMPLETE", attachmentType: "DRIVERS_LICENSE", extractionEnabled: true });
+
+    // eslClient.uploadAttachment: a signer session token, then the multipart POST with its cookie.
+    const { value } = await callJson<{ value: string }>("POST", "/api/authenticationTokens/signer/multiUse", { key: account.apiKey, json: { packageId: id, signerId: "Client1" } });
+    const { sessionToken } = await callJson<{ sessionToken: string }>("GET", `/auth?signerAuthenticationToken=${encodeURIComponent(value)}`, { headers: { accept: "application/json" } });
+    const multipart = multipartBody("", [{ name: "The attachment1 for signer1.pdf", bytes: await makePdf({ pages: 1 }) }]);
+    await callJson("POST", `/api/packages/${id}/attachment/${requirement.id as string}`, { headers: { cookie: `ESIGNLIVE_SESSION_ID=${sessionToken}`, "content-type": multipart.contentType }, body: multipart.body });
+
+    // AttachmentRequirementService.rejectAttachment: status REJECTED, the comment in `comment`.
+    const url = `/api/packages/${id}/roles/Client1`;
+    await callJson("PUT", url, { key: account.apiKey, json: sdkRole(await roleOf(), (entry) => ({ ...entry, status: "REJECTED", comment: "Reject: uploaded wrong attachment." })) });
+    expect(((await roleOf()).attachmentRequirements as Json[])[0]).toMatchObject({ status: "REJECTED", comment: "Reject: uploaded wrong attachment." });
+    // acceptAttachment: COMPLETE with an empty comment; the original's status, not ACCEPTED.
+    await callJson("PUT", url, { key: account.apiKey, json: sdkRole(await roleOf(), (entry) => ({ ...entry, status: "COMPLETE", comment: "" })) });
+    expect(((await roleOf()).attachmentRequirements as Json[])[0]).toMatchObject({ status: "COMPLETE", comment: "" });
+
+    // getAttachmentVerificationResults: one per file, attachmentUuid and fileName set (the example reads element 0's extractionResult).
+    const results = await callJson<Json[]>("GET", `/api/packages/${id}/attachment/verifications`, { key: account.apiKey });
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ attachmentUuid: requirement.id, fileName: "The attachment1 for signer1.pdf", extension: "pdf", typeMatch: true, extractionResult: null, classificationResult: null });
   });
 });

@@ -203,8 +203,8 @@ describe("signer attachments in the ceremony", () => {
 
     const view = await callJson<{ attachmentRequirements: Requirement[] }>("GET", `/api/signing/${packageId}`, { headers: tenant });
     expect(view.attachmentRequirements).toEqual([
-      { id: photoId, name: "Photo ID", description: "Both sides of your ID card", required: true, status: "INCOMPLETE", comment: "", files: [] },
-      { id: payslips, name: "Payslips", description: "The last three", required: false, status: "INCOMPLETE", comment: "", files: [] },
+      { id: photoId, name: "Photo ID", description: "Both sides of your ID card", required: true, status: "INCOMPLETE", accepted: false, comment: "", files: [] },
+      { id: payslips, name: "Payslips", description: "The last three", required: false, status: "INCOMPLETE", accepted: false, comment: "", files: [] },
     ]);
     expect((await callJson<{ attachmentRequirements: Requirement[] }>("GET", `/api/signing/${packageId}`, { headers: landlord })).attachmentRequirements).toEqual([]);
 

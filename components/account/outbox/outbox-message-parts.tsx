@@ -29,6 +29,7 @@ const KIND_LABELS: Record<Kind, string> = {
   FAST_TRACK_LIMITED: "Fast track limited",
   SIGN_UP_CONFIRMATION: "Sign-up confirmation",
   SIGN_UP_ATTEMPTED: "Sign-up with your e-mail",
+  ATTACHMENT_REJECTED: "Attachment rejected",
 };
 
 export function kindLabel(kind: Kind): string {

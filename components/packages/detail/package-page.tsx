@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/console/api-client";
 import { usePackageAudit, useSignerStatuses } from "@/lib/console/queries/package-detail";
 import { signingRoles } from "@/lib/console/queries/package-progress";
 import { usePackage } from "@/lib/console/queries/packages";
+import { AttachmentsSection } from "./attachments-section";
 import { DownloadsSection } from "./downloads-section";
 import { HistorySection } from "./history-section";
 import { PackageHeader } from "./package-header";
@@ -70,6 +71,9 @@ function PackageOverview({ pkg }: { pkg: WirePackage }) {
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <SignersSection pkg={pkg} steps={steps} statuses={statuses} />
+          <div className="mt-6">
+            <AttachmentsSection pkg={pkg} />
+          </div>
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <DownloadsSection pkg={pkg} />

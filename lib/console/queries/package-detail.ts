@@ -2,7 +2,7 @@
 
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import type { PackageStatus } from "@/lib/api/packages";
+import type { PackageStatus, WireRole } from "@/lib/api/packages";
 import { reminderScheduleResponse, type ReminderScheduleRequest } from "@/lib/api/reminders";
 import { signingStatusResponse, signingUrlResponse, type SigningStatus } from "@/lib/api/signing-entry";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
@@ -161,5 +161,29 @@ export function useDeletePackage(packageId: string) {
   return useMutation({
     mutationFn: () => apiSend(apiPath("packages", packageId), { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...packageKeys.all, "list"] }),
+  });
+}
+
+/**
+ * The sender's review of a signer's attachment on a SENT package: the role PUT back with that one
+ * requirement REJECTED (with the comment) or accepted (COMPLETE, `accepted: true`), as the API takes it.
+ */
+export function useReviewAttachment(packageId: string) {
+  const refresh = useRefreshPackages();
+  return useMutation({
+    mutationFn: ({ role, attachmentId, decision, comment }: { role: WireRole; attachmentId: string; decision: "accept" | "reject"; comment?: string }) =>
+      apiSend(apiPath("packages", packageId, "roles", role.id), {
+        method: "PUT",
+        json: {
+          attachmentRequirements: role.attachmentRequirements.map(({ id, name, description, required, status, comment: current }) =>
+            id !== attachmentId
+              ? { id, name, description, required, status, comment: current }
+              : decision === "accept"
+                ? { id, name, description, required, status: "COMPLETE", comment: "", accepted: true }
+                : { id, name, description, required, status: "REJECTED", comment: comment ?? "" },
+          ),
+        },
+      }),
+    onSettled: refresh,
   });
 }

@@ -69,6 +69,9 @@ export const AUDIT_ONLY_EVENTS = [
   "SIGNER_AUTHENTICATED",
   // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).
   "SIGNER_REINVITE",
+  // The sender's review of a signer's attachment on a SENT package: accepted (final) or rejected with a comment.
+  "ATTACHMENT_ACCEPT",
+  "ATTACHMENT_REJECT",
   // The sender hosts the ceremony in person: the signer their device now signs for.
   "IN_PERSON_HOST",
   // Account administration: account-level events, packageId null.

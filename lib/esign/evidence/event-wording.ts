@@ -105,6 +105,10 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
       return withMessage("Signing hosted in person");
     case "SIGNER_REINVITE":
       return withMessage("Invitation e-mailed again");
+    case "ATTACHMENT_ACCEPT":
+      return message ? `Sender accepted the attachment “${message}”` : "Sender accepted an attachment";
+    case "ATTACHMENT_REJECT":
+      return withMessage("Sender rejected an attachment");
     case "REMINDER_SENT":
       return withMessage("Reminder e-mailed");
     case "EMAIL_BOUNCE":

@@ -15,6 +15,7 @@ export const EMAIL_KINDS = [
   "FAST_TRACK_LIMITED",
   "SIGN_UP_CONFIRMATION",
   "SIGN_UP_ATTEMPTED",
+  "ATTACHMENT_REJECTED",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

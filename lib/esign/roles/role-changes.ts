@@ -18,6 +18,7 @@ import {
 } from "@/lib/esign/packages/package-content";
 import { readRoles, readSigningGroups, wireRole, type PackageReader } from "@/lib/esign/packages/read-package";
 import { assertRequirementIdsUnique, requirementRows, requirementsOf } from "@/lib/esign/signing/attachments/requirements";
+import { reviewRoleAttachments } from "@/lib/esign/signing/attachments/review-attachments";
 import { notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 
 export const roleNotFound = (roleId: string) => notFound("error.notFound.roleNotFound", `Role ${roleId} was not found in the package.`);
@@ -68,12 +69,20 @@ export async function addRole(db: Db, caller: Caller, packageId: string, input: 
   });
 }
 
-/** `PUT .../roles/{roleId}`: name, order, signer and the role's other settings, in a draft. */
+/**
+ * `PUT .../roles/{roleId}`: name, order, signer and the role's other settings, in a draft. On a
+ * SENT package, only the sender's review of the signer's attachments (reviewRoleAttachments).
+ */
 export async function updateRole(db: Db, caller: Caller, packageId: string, roleId: string, input: RoleUpdate): Promise<WireRole> {
-  return changePackage(db, caller, packageId, "roles", async ({ tx, record }) => {
+  return changePackage(db, caller, packageId, "roles", async (change) => {
+    const { tx, record } = change;
     const current = await findRole(tx, packageId, roleId);
     if (input.id !== undefined && input.id !== roleId) {
       throw badRequest("error.validation.roleIdChange", `A role's id cannot change (from "${roleId}" to "${input.id}").`);
+    }
+    if (change.row.status === "SENT") {
+      await reviewRoleAttachments(change, current, input, caller.user.id);
+      return readRole(tx, packageId, roleId);
     }
     const changes: Partial<typeof roles.$inferInsert> = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -102,7 +111,7 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
       .returning();
     await record("ROLE_UPDATE", { message: roleId });
     return readRole(tx, packageId, updated.id);
-  });
+  }, { allowed: "draftOrSent" });
 }
 
 /** `DELETE .../roles/{roleId}`: the role and its approvals and fields, in a draft. */

@@ -167,6 +167,16 @@ function catalogueOf(t: Translate): Catalogue {
         { paragraph: t("signUpAttempted.ignore") },
       ],
     },
+    attachmentRejected: {
+      subject: (d) => t("attachmentRejected.subject", { attachmentName: d.attachmentName, packageName: d.packageName }),
+      body: (d) => [
+        hello(d.signerName),
+        { paragraph: t("attachmentRejected.intro", { senderName: d.senderName, attachmentName: d.attachmentName, packageName: d.packageName }) },
+        ...(d.comment ? [{ paragraph: t("attachmentRejected.comment") }, { quote: d.comment }] : []),
+        { paragraph: t("attachmentRejected.whatToDo") },
+        { action: { label: t("attachmentRejected.action"), url: d.signingUrl } },
+      ],
+    },
   };
 }
 

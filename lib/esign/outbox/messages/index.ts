@@ -1,6 +1,7 @@
 import { catalogueIn, EMAIL_MESSAGES, signingCodeTextIn } from "./catalogue";
 import { renderEmail } from "./render";
 import type {
+  AttachmentRejectedData,
   CallbackFailingData,
   Catalogue,
   DeclinedData,
@@ -63,6 +64,7 @@ export const passwordResetEmail = (data: PasswordResetData, language?: string | 
 export const fastTrackLimitedEmail = (data: FastTrackLimitedData, language?: string | null) => render((c) => c.fastTrackLimited, data, language);
 export const signUpConfirmationEmail = (data: SignUpConfirmationData, language?: string | null) => render((c) => c.signUpConfirmation, data, language);
 export const signUpAttemptedEmail = (data: SignUpAttemptedData, language?: string | null) => render((c) => c.signUpAttempted, data, language);
+export const attachmentRejectedEmail = (data: AttachmentRejectedData, language?: string | null) => render((c) => c.attachmentRejected, data, language);
 
 /** The SMS that carries a signer's code, in the signer's language as `emailLanguageOf` picks it. */
 export const signingCodeText = (data: { code: string; packageName: string; minutesValid: number }, language?: string | null) =>

@@ -137,6 +137,17 @@ export interface SignUpAttemptedData {
   forgotPasswordUrl: string;
 }
 
+/** To a signer whose uploaded attachment the sender rejected, with the sender's comment and a way back. */
+export interface AttachmentRejectedData {
+  signerName: string;
+  senderName: string;
+  packageName: string;
+  attachmentName: string;
+  /** The sender's comment; empty for none. */
+  comment: string;
+  signingUrl: string;
+}
+
 /** Every kind of message, in one language. */
 export interface Catalogue {
   senderInvitation: Template<SenderInvitationData>;
@@ -154,4 +165,5 @@ export interface Catalogue {
   fastTrackLimited: Template<FastTrackLimitedData>;
   signUpConfirmation: Template<SignUpConfirmationData>;
   signUpAttempted: Template<SignUpAttemptedData>;
+  attachmentRejected: Template<AttachmentRejectedData>;
 }

@@ -11,6 +11,7 @@ export function ceremonyRequirement(requirement: AttachmentRequirement, files: A
     description: requirement.description,
     required: requirement.required,
     status: requirement.status,
+    accepted: requirement.review?.outcome === "ACCEPTED",
     comment: requirement.comment,
     files: files.filter((file) => file.requirementId === requirement.id).map((file) => ({ id: file.id, name: file.name, size: file.size })),
   };

@@ -6,7 +6,7 @@ import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/si
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { deleteUnreferencedBlobs, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { ceremonyRequirement } from "./ceremony-attachments";
-import { attachmentFileNotFound, requirementOfRole, syncRequirement } from "./requirement-files";
+import { assertNotAccepted, attachmentFileNotFound, requirementOfRole, syncRequirement } from "./requirement-files";
 
 /**
  * `DELETE /api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}`: before they finish,
@@ -19,6 +19,7 @@ export async function deleteSignerAttachmentFile(db: Db, session: SigningSession
     const { pkg, role } = context;
     assertMayAct(context, "removing an attachment");
     const requirement = requirementOfRole(role, attachmentId);
+    assertNotAccepted(requirement);
     const ofRequirement = and(
       eq(signerAttachmentFiles.packageId, pkg.id),
       eq(signerAttachmentFiles.roleId, role.id),

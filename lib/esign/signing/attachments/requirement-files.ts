@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { roles, signerAttachmentFiles } from "@/lib/db/schema";
-import { notFound } from "@/lib/esign/errors";
+import { conflict, notFound } from "@/lib/esign/errors";
 import { requirementsOf, type AttachmentRequirement } from "./requirements";
 
 export type AttachmentFileRow = typeof signerAttachmentFiles.$inferSelect;
@@ -30,9 +30,24 @@ export async function attachmentFilesOf(db: Queryable, packageId: string, where:
     .orderBy(asc(signerAttachmentFiles.uploaded), asc(signerAttachmentFiles.id));
 }
 
+/** The sender accepted the files: the signer can no longer add or remove any. */
+export function assertNotAccepted(requirement: AttachmentRequirement): void {
+  if (requirement.review?.outcome === "ACCEPTED") {
+    throw conflict("error.conflict.attachmentAccepted", `The sender accepted "${requirement.name}"; its files can no longer change.`);
+  }
+}
+
+/** A requirement's status from its files and the sender's review. */
+export function statusOf(requirement: Pick<AttachmentRequirement, "review">, fileCount: number): AttachmentRequirement["status"] {
+  if (fileCount === 0) return "INCOMPLETE";
+  return requirement.review?.outcome === "REJECTED" ? "REJECTED" : "COMPLETE";
+}
+
 /**
  * Brings the requirement in the role's JSON in step with its files after an upload or a deletion:
- * the list of files, and the status (COMPLETE with a file, INCOMPLETE without). Answers it with
+ * the list of files, and the status (COMPLETE with a file, INCOMPLETE without, REJECTED while a
+ * rejection stands). An upload (`uploaded`) answers a rejection: the requirement is COMPLETE again
+ * and waits for the sender's review; the sender's comment stays for them to read. Answers it with
  * its files.
  */
 export async function syncRequirement(
@@ -40,6 +55,7 @@ export async function syncRequirement(
   packageId: string,
   roleId: string,
   requirementId: string,
+  options: { uploaded?: boolean } = {},
 ): Promise<{ requirement: AttachmentRequirement; files: AttachmentFileRow[] }> {
   const [role] = await tx.select({ attachmentRequirements: roles.attachmentRequirements }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, roleId)));
   if (!role) throw attachmentNotFound(requirementId);
@@ -47,9 +63,13 @@ export async function syncRequirement(
   let updated: AttachmentRequirement | undefined;
   const requirements = requirementsOf(role).map((requirement) => {
     if (requirement.id !== requirementId) return requirement;
+    const { review, ...rest } = requirement;
+    // With no file left there is nothing reviewed; a new upload answers a rejection.
+    const kept = files.length === 0 || (options.uploaded && review?.outcome === "REJECTED") || !review ? {} : { review };
     updated = {
-      ...requirement,
-      status: files.length > 0 ? "COMPLETE" : "INCOMPLETE",
+      ...rest,
+      ...kept,
+      status: statusOf(kept, files.length),
       files: files.map((file) => ({ id: file.id, name: file.name })),
     };
     return updated;
@@ -59,10 +79,15 @@ export async function syncRequirement(
   return { requirement: updated, files };
 }
 
-/** The required attachments of the role that have no file yet: the role cannot finish while there are any. */
-export async function missingRequiredAttachments(tx: Queryable, packageId: string, role: { id: string; attachmentRequirements: unknown[] }): Promise<AttachmentRequirement[]> {
-  const required = requirementsOf(role).filter((requirement) => requirement.required);
+/**
+ * The required attachments of the role that have no file yet, or whose files the sender rejected:
+ * the role cannot finish while there are any.
+ */
+export async function missingRequiredAttachments(tx: Queryable, packageId: string, role: { id: string }): Promise<AttachmentRequirement[]> {
+  // Read here: the caller's copy of the role may predate an upload that answered a rejection.
+  const [stored] = await tx.select({ attachmentRequirements: roles.attachmentRequirements }).from(roles).where(and(eq(roles.packageId, packageId), eq(roles.id, role.id)));
+  const required = stored ? requirementsOf(stored).filter((requirement) => requirement.required) : [];
   if (required.length === 0) return [];
   const answered = new Set((await attachmentFilesOf(tx, packageId, { roleId: role.id })).map((file) => file.requirementId));
-  return required.filter((requirement) => !answered.has(requirement.id));
+  return required.filter((requirement) => !answered.has(requirement.id) || requirement.review?.outcome === "REJECTED");
 }

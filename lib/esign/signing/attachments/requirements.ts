@@ -21,6 +21,27 @@ export interface AttachmentRequirement {
   attachmentType?: string;
   /** Kept and answered: Signet reads nothing out of attachments. */
   extractionEnabled?: boolean;
+  /**
+   * The sender's review of the uploaded files on a SENT package (lib/esign/signing/attachments/review-attachments.ts):
+   * REJECTED until the signer uploads again, ACCEPTED for good. Not on the wire as such: the
+   * original answers an accepted attachment as COMPLETE (Signet adds `accepted: true`).
+   */
+  review?: AttachmentReview;
+}
+
+export interface AttachmentReview {
+  outcome: "ACCEPTED" | "REJECTED";
+  /** ISO date of the review. */
+  at: string;
+  /** The sender's user id. */
+  by: string;
+}
+
+function reviewOf(value: unknown): AttachmentReview | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const item = value as Record<string, unknown>;
+  if (item.outcome !== "ACCEPTED" && item.outcome !== "REJECTED") return undefined;
+  return { outcome: item.outcome, at: text(item.at), by: text(item.by) };
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -39,6 +60,7 @@ export function requirementsOf(role: { attachmentRequirements: unknown[] }): Att
       data: typeof item.data === "object" && item.data !== null ? (item.data as Record<string, unknown>) : {},
       ...(typeof item.attachmentType === "string" && item.attachmentType ? { attachmentType: item.attachmentType } : {}),
       ...(typeof item.extractionEnabled === "boolean" ? { extractionEnabled: item.extractionEnabled } : {}),
+      ...(reviewOf(item.review) ? { review: reviewOf(item.review) } : {}),
       files: Array.isArray(item.files)
         ? item.files
             .filter((file): file is Record<string, unknown> => typeof file === "object" && file !== null)
@@ -48,7 +70,8 @@ export function requirementsOf(role: { attachmentRequirements: unknown[] }): Att
 }
 
 export function wireRequirement(requirement: AttachmentRequirement): WireAttachmentRequirement {
-  return { ...requirement, files: requirement.files.map((file) => ({ ...file })) };
+  const { review, ...rest } = requirement;
+  return { ...rest, files: requirement.files.map((file) => ({ ...file })), ...(review?.outcome === "ACCEPTED" ? { accepted: true } : {}) };
 }
 
 /**
@@ -84,7 +107,7 @@ export function requirementRows(inputs: AttachmentRequirementInput[], roleId: st
 
 /** The same requirements, not yet answered: for a package cloned from one that was signed. */
 export function unansweredRequirements(role: { attachmentRequirements: unknown[] }): AttachmentRequirement[] {
-  return requirementsOf(role).map((requirement) => ({ ...requirement, status: "INCOMPLETE", files: [] }));
+  return requirementsOf(role).map((requirement) => ({ ...requirement, review: undefined, status: "INCOMPLETE" as const, files: [] }));
 }
 
 /**

@@ -13,7 +13,7 @@ import { assertMayAct, loadSignerContext } from "@/lib/esign/signing/ceremony/si
 import type { SigningSession } from "@/lib/esign/signing/session";
 import { isRoleVerified } from "@/lib/esign/signing/verification/assert-available";
 import { ceremonyRequirement } from "./ceremony-attachments";
-import { attachmentFilesOf, requirementOfRole, syncRequirement } from "./requirement-files";
+import { assertNotAccepted, attachmentFilesOf, requirementOfRole, syncRequirement } from "./requirement-files";
 
 /** Files one requirement may hold: enough for the pages of a passport scanned one by one. */
 export const MAX_FILES_PER_ATTACHMENT = 20;
@@ -68,6 +68,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
       if (!(await isRoleVerified(tx, pkg.id, role.id))) throw forbidden("error.forbidden.verificationRequired", "Verify your identity before uploading attachments.");
       for (const file of files) await assertAllowedFileType(tx, pkg.accountId, file.fileName);
       const requirement = requirementOfRole(role, attachmentId);
+      assertNotAccepted(requirement);
       const existing = await attachmentFilesOf(tx, pkg.id, { roleId: role.id, requirementId: requirement.id });
       if (existing.length + files.length > MAX_FILES_PER_ATTACHMENT) {
         throw unprocessable("error.validation.tooManyAttachmentFiles", `"${requirement.name}" holds at most ${MAX_FILES_PER_ATTACHMENT} files and has ${existing.length}; remove one first.`);
@@ -88,7 +89,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
           uploaded: at,
         });
       }
-      const updated = await syncRequirement(tx, pkg.id, role.id, requirement.id);
+      const updated = await syncRequirement(tx, pkg.id, role.id, requirement.id, { uploaded: true });
       await recordEvent(tx, {
         accountId: pkg.accountId,
         packageId: pkg.id,

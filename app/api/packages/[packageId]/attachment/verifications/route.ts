@@ -1,24 +1,22 @@
-import { findPackage } from "@/lib/esign/packages/find-package";
+import { attachmentVerificationResult } from "@/lib/api/attachments";
+import { ok } from "@/lib/api/openapi/operation";
+import { attachmentVerifications } from "@/lib/esign/signing/attachments/attachment-verifications";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { ok } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 
 type Params = { packageId: string };
 
 /**
- * The original's automated checks of signers' attachments (document type classification and data
- * extraction). Signet runs none, so a package has no results: an empty list, as the original
- * answers for a package whose attachments were not verified.
+ * The original's attachment verification results: one per uploaded file. Signet runs no document
+ * classification nor data extraction; it checks each file's kind against its extension, its size,
+ * its integrity (SHA-256) and a PDF's page count.
  */
 export const GET = apiRoute<Params>({
   tag: "Signer attachments",
-  summary: "Automated verification results of the signers' attachments: none, Signet runs no such checks",
+  summary: "Checks of each file the signers uploaded: kind against extension, size, SHA-256, PDF pages",
   permission: PERMISSIONS.transaction,
-  responses: { 200: ok(z.array(z.record(z.string(), z.unknown()))) },
-}, async ({ db, caller, params }) => {
-  await findPackage(db, caller, params.packageId);
-  return [];
-});
+  responses: { 200: ok(z.array(attachmentVerificationResult)) },
+}, async ({ db, caller, params }) => attachmentVerifications(db, caller, params.packageId));
 
 export * from "@/lib/http/method-not-allowed";

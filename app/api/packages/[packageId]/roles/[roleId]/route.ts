@@ -13,7 +13,7 @@ export const GET = apiRoute<Params>({ tag: "Roles", summary: "Read a role", perm
   return getRole(db, caller, params.packageId, params.roleId);
 });
 
-export const PUT = apiRoute<Params>({ tag: "Roles", summary: "Update a role of a draft", permission: PERMISSIONS.transaction, body: { schema: roleUpdate }, responses: { 200: ok(roleResponse) } }, async ({ request, db, caller, params }) => {
+export const PUT = apiRoute<Params>({ tag: "Roles", summary: "Update a role of a draft; on a sent package, accept or reject its signer's attachments", permission: PERMISSIONS.transaction, body: { schema: roleUpdate }, responses: { 200: ok(roleResponse) } }, async ({ request, db, caller, params }) => {
   return updateRole(db, caller, params.packageId, params.roleId, await readJsonWith(request, roleUpdate));
 });
 
