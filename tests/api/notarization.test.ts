@@ -1,8 +1,10 @@
 import { getDb } from "@/lib/db/client";
+import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { describe, expect, it } from "vitest";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles } from "../support/packages";
+import { pdfSig, pdfText } from "../support/poppler";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
 async function sessionFor(packageId: string, roleId: string): Promise<Record<string, string>> {
@@ -130,6 +132,13 @@ describe("notarization", () => {
       signerEmail: "client@example.test",
     });
     expect(await callJson("GET", journal, { key: owner.apiKey })).toEqual(entries);
+
+    // The sealed document carries the notary's stamp, under the service's signature.
+    await sealPackage(packageId);
+    const sealed = new Uint8Array(await (await call("GET", `/api/packages/${packageId}/documents/doc1/pdf`, { key: owner.apiKey })).arrayBuffer());
+    const text = pdfText(sealed).replace(/\s+/g, " ");
+    for (const words of ["ELECTRONIC NOTARY SEAL", "Notary: Sam Sender", "Commission No. 4242", "Jurisdiction: Quebec", "Commission expires:", "Notarized:"]) expect(text).toContain(words);
+    expect(pdfSig(sealed)).toContain("Signature is Valid");
     expect((await callJson<{ messageKey: string }>("GET", journal, { key: other.apiKey, expect: 403 })).messageKey).toBe("error.forbidden.notaryJournal");
 
     const csv = await call("GET", `${journal}/download`, { key: notary.apiKey, headers: { accept: "*/*; esl-api-version=11.21" } });
