@@ -365,6 +365,9 @@ export const packages = pgTable(
     conditions: jsonb().$type<{ id: string; condition: string; action: string }[]>().notNull().default([]),
     /** Document visibility: `[{documentUid, roleUids}]`, who sees a document listed (lib/esign/documents/document-visibility.ts). */
     documentVisibility: jsonb().$type<{ documentUid: string; roleUids: string[] }[]>().notNull().default([]),
+    /** Notarization (issue 33): the notary, a sender of the account with a commission, signs the role `notaryRoleId` last. */
+    notarized: boolean().notNull().default(false),
+    notaryRoleId: text().notNull().default(""),
     created: createdAt(),
     updated: createdAt(),
     /** When the package was last sent (reminders count from here). */
@@ -947,6 +950,48 @@ export const senderSignatureImages = pgTable("sender_signature_images", {
   content: bytea().notNull(),
   updated: createdAt(),
 });
+
+/** A sender's notary commission (the original's NotaryCommission): what their seal on a notarized document says. */
+export const notaryCommissions = pgTable("notary_commissions", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text().notNull().default(""),
+  number: integer().notNull(),
+  jurisdiction: text().notNull(),
+  country: text().notNull().default(""),
+  expirationDate: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  updated: createdAt(),
+});
+
+/**
+ * The notary journal: one entry per signer and document of each notarized signing, written when
+ * the notary completes their step; numbered per notary (`sequenceNumber`, from 1).
+ */
+export const notaryJournalEntries = pgTable(
+  "notary_journal_entries",
+  {
+    notaryUserId: text()
+      .notNull()
+      .references(() => users.id),
+    sequenceNumber: integer().notNull(),
+    accountId: text().notNull(),
+    packageId: text().notNull(),
+    packageName: text().notNull(),
+    documentId: text().notNull(),
+    documentName: text().notNull(),
+    documentType: text().notNull().default("PDF"),
+    signerName: text().notNull(),
+    signerEmail: text().notNull(),
+    signatureType: text().notNull(),
+    idType: text().notNull().default(""),
+    idValue: text().notNull().default(""),
+    jurisdiction: text().notNull(),
+    comment: text().notNull().default(""),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.notaryUserId, t.sequenceNumber] })],
+);
 
 /** Files the sender adds to a package for the record (OneSpan's supporting documents), numbered per package. */
 export const supportingDocuments = pgTable(

@@ -1262,3 +1262,74 @@ describe("33.5 attachment review (AttachmentRequirementExample, AttachmentExtrac
     expect(results[0]).toMatchObject({ attachmentUuid: requirement.id, fileName: "The attachment1 for signer1.pdf", extension: "pdf", typeMatch: true, extractionResult: null, classificationResult: null });
   });
 });
+
+describe("33.6 notarization (UpdatePackageExample, NotaryJournalExample)", () => {
+  it("UpdatePackageExample: withNotarized(false) on create, updatePackage with withNotarized(true), getPackage reads true", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test", { name: "Old Package Name", notarized: false, notaryRoleId: "", visibility: "ACCOUNT", language: "en" }));
+    expect(await getPackage(account, id)).toMatchObject({ notarized: false, notaryRoleId: "" });
+    // The SDK's PUT: the whole converted Package, roles and documents empty, notaryRoleId its default "".
+    await callJson("PUT", `/api/packages/${id}`, {
+      key: account.apiKey,
+      json: {
+        name: "new package name",
+        description: "new description",
+        emailMessage: "new email message",
+        language: "fr",
+        visibility: "SENDER",
+        notarized: true,
+        notaryRoleId: "",
+        autocomplete: false,
+        roles: [],
+        documents: [],
+        data: { sdk: "Java v${project.version}" },
+        settings: { ceremony: { declineReasons: ["new decline reason #1"], optOutReasons: [], defaultTimeBasedExpiry: false } },
+      },
+    });
+    const pkg = await getPackage(account, id);
+    expect(pkg).toMatchObject({ name: "new package name", notarized: true, autocomplete: false, visibility: "SENDER" });
+    expect(operationProblems("GET /api/packages/{packageId}", pkg)).toEqual([]);
+  });
+
+  it("NotaryJournalExample: getJournalEntries(senderUID) parses {results}, getJournalEntriesAsCSV has a filename and one row per entry plus the header", async () => {
+    const account = await seedAccount();
+    // With no notarized signing yet: an empty Result, and a CSV of its header alone.
+    expect(await callJson("GET", `/api/user/${account.userId}/journal`, { key: account.apiKey })).toEqual({ results: [], count: 0 });
+    // The owner is the notary here: a commission, a notarized package they sign last.
+    await callJson("PUT", `/api/account/senders/${account.userId}/notaryCommission`, {
+      key: account.apiKey,
+      json: { name: "Olive Owner", number: 100, jurisdiction: "Ontario", country: "Canada", expirationDate: new Date(Date.now() + 86_400_000 * 30).toISOString(), confirmed: true },
+    });
+    const body = sdkPackage("signer@example.test", { notarized: true, notaryRoleId: "Notary" });
+    const roles = [...(body.roles as Json[]), { id: "Notary", name: "Notary", index: 1, signers: [{ id: "Notary", email: account.email, firstName: "Olive", lastName: "Owner", auth: { scheme: "NONE" } }] }];
+    const documents = (body.documents as Json[]).map((document) => ({
+      ...document,
+      approvals: [...(document.approvals as Json[]), { role: "Notary", fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100.0, top: 300.0, width: 200.0, height: 50.0 }] }],
+    }));
+    const id = await createSdkPackage(account, { ...body, roles, documents });
+    await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+    const db = await getDb();
+    for (const roleId of ["Client1", "Notary"]) {
+      const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId: id, roleId, memberEmail: null, ipAddress: "203.0.113.1", userAgent: "sdk" }));
+      const headers = { cookie: `${signingCookieName(id)}=${token}` };
+      await call("POST", `/api/signing/${id}/consent`, { headers });
+      const view = await callJson<{ documents: { id: string; approvals: { id: string; mine: boolean; fields: { id: string; subtype: string }[] }[] }[] }>("GET", `/api/signing/${id}`, { headers });
+      const document = view.documents[0]!;
+      const mine = document.approvals.filter((approval) => approval.mine);
+      await callJson("POST", `/api/signing/${id}/documents/${document.id}/sign`, {
+        headers,
+        json: { approvals: mine.map((approval) => ({ id: approval.id, fields: approval.fields.filter((field) => field.subtype === "CHECKBOX").map((field) => ({ id: field.id, value: "X" })) })) },
+      });
+    }
+    const journal = await callJson<{ results: Json[]; count: number }>("GET", `/api/user/${account.userId}/journal`, { key: account.apiKey, headers: { accept: "application/json; esl-api-version=11.21" } });
+    expect(journal.count).toBe(1);
+    // What NotaryJournalEntryConverter reads.
+    expect(Object.keys(journal.results[0]!)).toEqual(expect.arrayContaining(["sequenceNumber", "creationDate", "documentType", "documentName", "signerName", "signatureType", "idType", "idValue", "jurisdiction", "comment"]));
+    expect(journal.results[0]).toMatchObject({ sequenceNumber: 1, signerName: "John Smith", jurisdiction: "Ontario" });
+    // RestClient.getBytes: Accept "*/*; esl-api-version=…"; DownloadedFile takes its filename from Content-Disposition.
+    const csv = await call("GET", `/api/user/${account.userId}/journal/download`, { key: account.apiKey, headers: { accept: "*/*; esl-api-version=11.21" } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(/filename="?notary-journal\.csv/);
+    expect((await csv.text()).trimEnd().split("\r\n")).toHaveLength(journal.count + 1);
+  });
+});

@@ -53,6 +53,8 @@ export async function clonePackage(db: Db, caller: Caller, sourceId: string, inp
       emailMessage: input.emailMessage ?? source.emailMessage,
       language: input.language ?? source.language,
       autocomplete: input.autocomplete ?? source.autocomplete,
+      notarized: source.notarized,
+      notaryRoleId: source.notaryRoleId,
       visibility: templateVisibility(caller, input.type, input.visibility),
       timezoneId: input.timezoneId ?? source.timezoneId,
       due: input.due === undefined ? source.due : input.due,

@@ -79,6 +79,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         emailMessage: input.emailMessage ?? "",
         language: input.language ?? "en",
         autocomplete: input.autocomplete ?? true,
+        notarized: input.notarized ?? false,
+        notaryRoleId: input.notaryRoleId ?? "",
         visibility,
         timezoneId: input.timezoneId ?? "GMT",
         due: await dueUnderAccountExpiry(tx, caller.account.id, input.due, created),

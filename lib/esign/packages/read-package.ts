@@ -242,8 +242,9 @@ export function wirePackage(row: PackageRow, sender: WireSender | undefined, pac
     emailMessage: row.emailMessage,
     timezoneId: row.timezoneId,
     settings: wireSettings(row.settings),
-    // What Signet does not offer, said plainly: no notarization, no bulk sending of templates.
-    notarized: false,
+    notarized: row.notarized,
+    notaryRoleId: row.notaryRoleId,
+    // What Signet does not offer, said plainly: no bulk sending of templates.
     bulkSendable: false,
     sender: sender ?? missingSender(row.ownerUserId),
     roles: packageRoles,

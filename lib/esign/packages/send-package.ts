@@ -9,6 +9,7 @@ import { unprocessable } from "@/lib/esign/errors";
 import { planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { ensureRoleSigningStates, notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";
 import { assertSignerAuthenticationsAvailable, assertVerificationsAvailable } from "@/lib/esign/signing/verification/assert-available";
+import { assertNotaryReady } from "@/lib/esign/notary/notarization";
 import { isSigningRole } from "./package-content";
 
 /** What a package needs before it can go to its signers; a 422 names what is missing. */
@@ -42,6 +43,7 @@ async function assertReadyToSend(tx: Queryable, packageId: string): Promise<void
  */
 export async function sendPackage(tx: Tx, caller: Caller, packageId: string): Promise<void> {
   await assertReadyToSend(tx, packageId);
+  await assertNotaryReady(tx, packageId);
   await assertVerificationsAvailable(tx, packageId);
   await assertSignerAuthenticationsAvailable(tx, packageId);
   const sentAt = now();

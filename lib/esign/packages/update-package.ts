@@ -24,6 +24,8 @@ const METADATA_KEYS = [
   "emailMessage",
   "language",
   "autocomplete",
+  "notarized",
+  "notaryRoleId",
   "visibility",
   "timezoneId",
   "due",

@@ -1,3 +1,4 @@
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { signPdf, type SignPdfOptions } from "./sign-pdf";
 import { stampFields, type CoveredRect, type FieldStamp } from "./stamp-fields";
@@ -16,6 +17,31 @@ export interface SealDocumentInput extends SignPdfOptions {
   coverTextTags?: boolean;
   /** Names the document in the refusal of a PDF whose tags cannot be read. */
   documentName?: string;
+  /** A notarized package's notary stamp: its lines, drawn in a box at the foot of the last page. */
+  notarySeal?: readonly string[];
+}
+
+/** The notary's stamp: a bordered box of its lines (name, commission, jurisdiction, expiry, date), bottom right of the last page. */
+async function stampNotarySeal(pdfBytes: Uint8Array, lines: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(pdfBytes);
+  const page = pdf.getPages().at(-1)!;
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const size = 8;
+  const lineHeight = 11;
+  const padding = 6;
+  const width = Math.max(...lines.map((line, i) => (i === 0 ? bold : font).widthOfTextAtSize(line, size))) + 2 * padding;
+  const height = lines.length * lineHeight + 2 * padding;
+  const { x: left, y: bottom, width: pageWidth } = page.getCropBox();
+  const x = left + pageWidth - width - 24;
+  const y = bottom + 24;
+  const blue = rgb(0.1, 0.2, 0.55);
+  page.drawRectangle({ x, y, width, height, borderColor: blue, borderWidth: 1.5, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: x + 3, y: y + 3, width: width - 6, height: height - 6, borderColor: blue, borderWidth: 0.5 });
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: x + padding, y: y + height - padding - (i + 1) * lineHeight + 3, size, font: i === 0 ? bold : font, color: blue });
+  });
+  return pdf.save();
 }
 
 /**
@@ -23,7 +49,8 @@ export interface SealDocumentInput extends SignPdfOptions {
  * service certificate over the result. It depends on its input only (and on the signing time), so
  * a sealing job that runs again over the same input produces an equivalent, valid document.
  */
-export async function sealDocument({ pdf, fields, coverTextTags, documentName = "", ...signing }: SealDocumentInput): Promise<Uint8Array> {
+export async function sealDocument({ pdf, fields, coverTextTags, documentName = "", notarySeal, ...signing }: SealDocumentInput): Promise<Uint8Array> {
   const covered: CoveredRect[] = coverTextTags ? (await textTagsOf(pdf, documentName)).map(({ page, box }) => ({ page, ...box })) : [];
-  return signPdf(await stampFields(pdf, fields, covered), signing);
+  const stamped = await stampFields(pdf, fields, covered);
+  return signPdf(notarySeal?.length ? await stampNotarySeal(stamped, notarySeal) : stamped, signing);
 }

@@ -1,3 +1,4 @@
+import { displayName, findNotary } from "@/lib/esign/notary/notarization";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database, type Db, type Queryable } from "@/lib/db/client";
@@ -71,6 +72,7 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
   const reason = `Sealed by Signet on completion of ${pkg.name}`;
   const signingTime = pkg.completed ?? pkg.updated;
   const timestampAuthorityUrl = config().sealTsaUrl;
+  const notarySeal = await notarySealLines(db, pkg);
   const results: { document: DocumentRow; bytes: Uint8Array }[] = [];
   for (const document of unsealed) {
     const original = await store.get(document.blobSha256!);
@@ -79,7 +81,7 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
     const coverTextTags = document.extract && document.extractionTypes.includes("TEXT_TAGS");
     const bytes = await runPdfJob(
       "sealDocument",
-      { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl },
+      { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl, notarySeal },
       { accountId: pkg.accountId, documentName: document.name },
     );
     results.push({ document, bytes });
@@ -115,6 +117,21 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
     await deleteUnreferencedBlobs(db, written);
     throw error;
   }
+}
+
+/** A notarized package's notary stamp (undefined otherwise): who notarized, under which commission, when. */
+async function notarySealLines(db: Queryable, pkg: PackageRow): Promise<string[] | undefined> {
+  const notary = await findNotary(db, pkg);
+  if (!notary?.commission) return undefined;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return [
+    "ELECTRONIC NOTARY SEAL",
+    `Notary: ${displayName(notary.user)}`,
+    `Commission No. ${notary.commission.number}`,
+    `Jurisdiction: ${notary.commission.jurisdiction}${notary.commission.country ? `, ${notary.commission.country}` : ""}`,
+    `Commission expires: ${day(notary.commission.expirationDate)}`,
+    `Notarized: ${day(pkg.completed ?? pkg.updated)}`,
+  ];
 }
 
 /** Complete (COMPLETED or ARCHIVED) and its documents still stored. */

@@ -5,6 +5,7 @@ import { approvals, packages, roleSigningStates } from "@/lib/db/schema";
 import { packageCompletedEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { recordEvent } from "@/lib/esign/audit/record-event";
+import { recordNotarization } from "@/lib/esign/notary/notarization";
 import { now } from "@/lib/esign/clock";
 import { findPackageSender, senderName } from "@/lib/esign/packages/package-content";
 import { clearPendingReminders } from "@/lib/esign/reminders/plan-reminders";
@@ -53,6 +54,8 @@ export async function finishRoleIfDone(tx: Tx, context: SignerContext): Promise<
     .where(and(eq(roleSigningStates.packageId, pkg.id), eq(roleSigningStates.roleId, role.id)));
   if (context.isGroup) await releaseGroupLock(tx, pkg.id, role.id);
   await recordEvent(tx, { accountId: pkg.accountId, packageId: pkg.id, name: "SIGNER_COMPLETE", sessionUser: role.id, ipAddress: session.ipAddress ?? undefined, userAgent: session.userAgent ?? undefined });
+  // The notary of a notarized package finishing their step notarizes it: the journal says so.
+  await recordNotarization(tx, pkg, role.id);
 
   const turns = await roleTurns(tx, pkg.id);
   if (turns.some((turn) => !turn.completed)) {

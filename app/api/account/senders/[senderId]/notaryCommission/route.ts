@@ -1,0 +1,38 @@
+import { notaryCommissionInput, notaryCommissionResponse } from "@/lib/api/notary";
+import { ok } from "@/lib/api/openapi/operation";
+import { deleteNotaryCommission, getNotaryCommission, setNotaryCommission } from "@/lib/esign/notary/notary-commission";
+import { apiRoute } from "@/lib/http/api-handler";
+import { readJsonWith } from "@/lib/http/request-body";
+import { noContent } from "@/lib/http/responses";
+
+type Params = { senderId: string };
+
+/** The sender's notary commission: what their notary seal shows on a notarized document (404 when none). */
+export const GET = apiRoute<Params>({
+  tag: "Notary Commission",
+  summary: "A sender's notary commission (404 when none is on file)",
+  permission: null,
+  responses: { 200: ok(notaryCommissionResponse) },
+}, async ({ db, caller, params }) => getNotaryCommission(db, caller, params.senderId));
+
+/** Sets or replaces it: the sender themselves, or whoever may administer them with users.manage. */
+export const PUT = apiRoute<Params>({
+  tag: "Notary Commission",
+  summary: "Set a sender's notary commission (number, jurisdiction, expiry)",
+  description: "A notarized package can be sent only when its notary, a sender of the account, has a commission in force. The sender themselves, or whoever may administer them with users.manage.",
+  permission: null,
+  body: { schema: notaryCommissionInput },
+  responses: { 200: ok(notaryCommissionResponse) },
+}, async ({ request, db, caller, params }) => setNotaryCommission(db, caller, params.senderId, await readJsonWith(request, notaryCommissionInput)));
+
+export const DELETE = apiRoute<Params>({
+  tag: "Notary Commission",
+  summary: "Remove a sender's notary commission",
+  permission: null,
+  responses: { 204: { description: "Removed" } },
+}, async ({ db, caller, params }) => {
+  await deleteNotaryCommission(db, caller, params.senderId);
+  return noContent();
+});
+
+export * from "@/lib/http/method-not-allowed";
