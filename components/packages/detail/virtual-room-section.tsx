@@ -30,7 +30,7 @@ export function VirtualRoomSection({ pkg }: { pkg: WirePackage }) {
   let body;
   if (query.isPending) body = <LoadingState label="Loading the virtual room…" />;
   else if (query.error) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else body = <VirtualRoomForm key={JSON.stringify(query.data)} pkg={pkg} room={query.data} />;
+  else body = <VirtualRoomForm pkg={pkg} room={query.data} />;
   return (
     <Section title="Virtual room" testId="virtual-room">
       {body}
