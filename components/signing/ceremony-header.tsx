@@ -36,6 +36,7 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
         <p className="truncate text-xs text-slate-600">
           {view.signer.group ? t("signingAsFor", { signerName: view.signer.name, groupName: view.signer.group.name }) : t("signingAs", { signerName: view.signer.name })}
         </p>
+        <VirtualRoomLine room={view.package.virtualRoom} />
       </div>
       <HelpButton view={view} />
       {actions.length ? <MoreMenu actions={actions} /> : null}
@@ -44,6 +45,18 @@ export function CeremonyHeader({ view, packageId }: { view: CeremonyView; packag
       </Dialog>
       <DelegateDialog open={delegating} packageId={packageId} onClose={() => setDelegating(false)} />
     </header>
+  );
+}
+
+/** The package's virtual room: when the hosted signing session starts (UTC) and who hosts it, or that you do. */
+function VirtualRoomLine({ room }: { room: CeremonyView["package"]["virtualRoom"] }) {
+  const t = useTranslations("header");
+  if (!room) return null;
+  const start = room.startDatetime ? `${room.startDatetime.slice(0, 10)} ${room.startDatetime.slice(11, 16)} UTC` : t("virtualRoomUnscheduled");
+  return (
+    <p className="truncate text-xs font-medium text-indigo-700" data-testid="virtual-room">
+      {room.youHost ? t("virtualRoomHost", { start }) : t("virtualRoom", { start, hostName: room.hostName || "—" })}
+    </p>
   );
 }
 

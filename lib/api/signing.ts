@@ -103,6 +103,14 @@ export const ceremonyViewResponse = z.object({
     language: z.string(),
     status: z.string(),
     inPerson: z.boolean(),
+    virtualRoom: z
+      .object({
+        startDatetime: z.string().nullable().describe("When the hosted session starts, UTC; null when not scheduled"),
+        hostName: z.string().describe("Who hosts it (empty when no host was named)"),
+        youHost: z.boolean().describe("The person in this ceremony is the host: the signer named host, or the sender hosting it in person"),
+      })
+      .nullable()
+      .describe("The package's virtual room (…/virtual-room/config); null when none"),
     refusals: z
       .object({ decline: refusalOption, optOut: refusalOption })
       .describe("settings.ceremony: whether the signer may decline or opt out, and the reasons offered"),

@@ -375,6 +375,8 @@ export const packages = pgTable(
     completed: timestamp({ withTimezone: true, mode: "date" }),
     /** When retention removed the package's documents; the package stays as a record that says so. */
     purged: timestamp({ withTimezone: true, mode: "date" }),
+    /** The hosted session (`…/virtual-room/config`): `{video, videoRecording, startDatetime, hostUid}`; null when none is set. */
+    virtualRoom: jsonb().$type<Record<string, unknown> | null>(),
   },
   (t) => [
     index("packages_owner_listing_idx").on(t.ownerUserId, t.type, t.updated),
@@ -814,6 +816,8 @@ export const roleSigningStates = pgTable(
     /** QASMS: when the signer answered their questions (the texted code comes next). */
     answersPassed: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
     authenticated: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    /** When the sender last had the signing link texted to the signer (`…/sms_notification`): the resend wait counts from it. */
+    linkTexted: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.roleId] })],
 );

@@ -1333,3 +1333,68 @@ describe("33.6 notarization (UpdatePackageExample, NotaryJournalExample)", () =>
     expect((await csv.text()).trimEnd().split("\r\n")).toHaveLength(journal.count + 1);
   });
 });
+
+describe("33.7 virtual room (VirtualRoomExample)", () => {
+  it("stores setVirtualRoom's PUT …/virtual-room/config (hostUid null: a signer built without an id) and answers getVirtualRoom with what it sent", async () => {
+    const account = await seedAccount();
+    const id = await createSdkPackage(account, sdkPackage("signer@example.test"));
+    const startDatetime = new Date(Date.now() + 7 * 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    // VirtualRoomConverter.toAPIVirtualRoom, serialized with its nulls (JsonDateSerializer: yyyy-MM-dd'T'HH:mm:ssZ).
+    const sent = { video: true, videoRecording: true, startDatetime, hostUid: null };
+    await callJson("PUT", `/api/packages/${id}/virtual-room/config`, { key: account.apiKey, json: sent });
+    const room = await callJson<Json>("GET", `/api/packages/${id}/virtual-room/config`, { key: account.apiKey });
+    expect(room).toEqual({ video: true, videoRecording: true, startDatetime: startDatetime.replace("Z", ".000Z") });
+    expect(new Date(room.startDatetime as string).getTime()).toBe(new Date(startDatetime).getTime());
+    // A host the SDK names by the signer's id.
+    expect(await callJson<Json>("PUT", `/api/packages/${id}/virtual-room/config`, { key: account.apiKey, json: { ...sent, hostUid: "Client1" } })).toMatchObject({ hostUid: "Client1" });
+  });
+});
+
+describe("33.8 signing link by SMS (SendSmsToSignerExample)", () => {
+  it("answers sendSmsToSigner's POST …/roles/{roleId}/sms_notification (no body) with 200 once each signer has a phone, and 422 naming the phone when not", async () => {
+    const saved = Object.fromEntries(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_API_URL"].map((name) => [name, process.env[name]]));
+    const { startTwilioServer } = await import("../support/twilio-server");
+    const twilio = await startTwilioServer("AC0123456789abcdef", "secret-token");
+    Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC0123456789abcdef", TWILIO_AUTH_TOKEN: "secret-token", TWILIO_FROM_NUMBER: "+15005550006", TWILIO_API_URL: twilio.url });
+    try {
+      const account = await seedAccount();
+      // The example's package: in person, two signers of index 0 (no signing order), e-mail only.
+      const signerRole = (id: string, email: string, extra: Json = {}) => ({
+        id,
+        name: id,
+        index: 0,
+        signers: [{ id, email, firstName: "John", lastName: "Smith", auth: { scheme: "NONE" }, knowledgeBasedAuthentication: null, delivery: { email: false }, ...extra }],
+      });
+      const base = sdkPackage("unused@example.test");
+      const settings = { ceremony: { inPerson: true, optOutReasons: [], declineReasons: [], defaultTimeBasedExpiry: false } };
+      const approval = (role: string) => ({ role, fields: [{ type: "SIGNATURE", subtype: "FULLNAME", page: 0, left: 100.0, top: 100.0, width: 200.0, height: 50.0 }] });
+      const documents = [{ ...(base.documents as Json[])[0], approvals: [approval("Signer1"), approval("Signer2")] }];
+      const send = async (roles: Json[]) => {
+        const id = await createSdkPackage(account, { ...base, settings, roles, documents });
+        await callJson("POST", `/api/packages/${id}`, { key: account.apiKey, json: { status: "SENT" } });
+        return id;
+      };
+      const bare = await send([signerRole("Signer1", "john@example.test"), signerRole("Signer2", "patty@example.test")]);
+      const refused = await callJson<Json>("POST", `/api/packages/${bare}/roles/Signer1/sms_notification`, { key: account.apiKey, expect: 422 });
+      expect(refused).toMatchObject({ code: 422, messageKey: "error.validation.signerPhoneMissing" });
+
+      // SignerBuilder.withNotificationMethods(...withPhoneNumber): the SDK sends it as the signer's phone.
+      const phoned = await send([
+        signerRole("Signer1", "john@example.test", { phone: "+15145550101", notificationMethods: { primary: ["EMAIL", "SMS"] } }),
+        signerRole("Signer2", "patty@example.test", { phone: "+15145550102", notificationMethods: { primary: ["EMAIL", "SMS"] } }),
+      ]);
+      for (const roleId of ["Signer1", "Signer2"]) {
+        const response = await call("POST", `/api/packages/${phoned}/roles/${roleId}/sms_notification`, { key: account.apiKey });
+        expect(response.status).toBe(200);
+      }
+      expect(twilio.messages.map((message) => message.to)).toEqual(["+15145550101", "+15145550102"]);
+      expect((await getPackage(account, phoned)).status).toBe("SENT");
+    } finally {
+      await twilio.close();
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { buttonLinkClass, Section } from "./section";
 import { everyoneSigned, signerSteps } from "./signer-states";
 import { SignersSection } from "./signers-section";
 import { StatusActions } from "./status-actions";
+import { VirtualRoomSection } from "./virtual-room-section";
 
 /** The package page: reads the package, then lays out its header, signers, history, downloads and reminders. */
 export function PackagePage({ packageId }: { packageId: string }) {
@@ -78,6 +79,7 @@ function PackageOverview({ pkg }: { pkg: WirePackage }) {
         <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <DownloadsSection pkg={pkg} />
           <RemindersSection pkg={pkg} />
+          <VirtualRoomSection pkg={pkg} />
         </div>
         <div className="min-w-0 lg:col-span-2">
           <HistorySection audit={audit} />

@@ -9,7 +9,7 @@ import { inputClass } from "@/components/ui/form-field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { failureMessage } from "@/lib/console/queries/package-actions";
-import { useResendInvitation, useSigningUrl, type SignerStatuses } from "@/lib/console/queries/package-detail";
+import { useResendInvitation, useSigningUrl, useTextSigningLink, type SignerStatuses } from "@/lib/console/queries/package-detail";
 import { When } from "./format";
 import { Section } from "./section";
 import type { SignerRow, SignerStateKind } from "./signer-states";
@@ -90,6 +90,7 @@ function SignerItem({
   const toast = useToast();
   const signingUrl = useSigningUrl(packageId);
   const resend = useResendInvitation(packageId);
+  const text = useTextSigningLink(packageId);
   const { role, name, contact, state } = row;
   const unfinished = state.kind === "waiting" || state.kind === "notYet";
 
@@ -110,6 +111,13 @@ function SignerItem({
   function resendInvitation() {
     resend.mutate(role.id, {
       onSuccess: () => toast.success(row.isGroup ? `The invitation was sent again to the members of ${name}.` : `The invitation was sent again to ${contact}.`),
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  }
+
+  function textSigningLink() {
+    text.mutate(role.id, {
+      onSuccess: () => toast.success(`A signing link was texted to ${name}.`),
       onError: (error) => toast.error(failureMessage(error)),
     });
   }
@@ -140,6 +148,11 @@ function SignerItem({
           {state.kind === "waiting" ? (
             <Button variant="secondary" busy={resend.isPending} onClick={resendInvitation} aria-label={`Resend invitation to ${name}`} data-testid="resend-invitation">
               Resend invitation
+            </Button>
+          ) : null}
+          {state.kind === "waiting" && !row.isGroup ? (
+            <Button variant="secondary" busy={text.isPending} onClick={textSigningLink} aria-label={`Text signing link to ${name}`} data-testid="text-signing-link">
+              Text signing link
             </Button>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/rea
 import { z } from "zod";
 import type { PackageStatus, WireRole } from "@/lib/api/packages";
 import { reminderScheduleResponse, type ReminderScheduleRequest } from "@/lib/api/reminders";
+import { virtualRoomResponse, type VirtualRoomRequest } from "@/lib/api/virtual-room";
 import { signingStatusResponse, signingUrlResponse, type SigningStatus } from "@/lib/api/signing-entry";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
@@ -18,6 +19,7 @@ export const packageDetailKeys = {
   audit: (packageId: string) => [...packageKeys.all, "audit", packageId] as const,
   signerStatus: (packageId: string, roleId: string) => [...packageKeys.all, "signingStatus", packageId, roleId] as const,
   reminders: (packageId: string) => [...packageKeys.all, "reminders", packageId] as const,
+  virtualRoom: (packageId: string) => [...packageKeys.all, "virtualRoom", packageId] as const,
 };
 
 /** One event of `GET /api/packages/{id}/audit` (OneSpan's AuditEvent). */
@@ -152,6 +154,15 @@ export function useResendInvitation(packageId: string) {
   });
 }
 
+/** The signer texted a fresh signing link (`POST .../roles/{roleId}/sms_notification`). */
+export function useTextSigningLink(packageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roleId: string) => apiSend(apiPath("packages", packageId, "roles", roleId, "sms_notification"), { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: packageDetailKeys.audit(packageId) }),
+  });
+}
+
 /**
  * Deletes the package. Only the lists are refreshed: the page leaves for /packages, and its own
  * queries would answer nothing but 404 from now on.
@@ -185,5 +196,23 @@ export function useReviewAttachment(packageId: string) {
         },
       }),
     onSettled: refresh,
+  });
+}
+
+/** The package's virtual room (`GET .../virtual-room/config`). */
+export function useVirtualRoom(packageId: string) {
+  return useQuery({
+    queryKey: packageDetailKeys.virtualRoom(packageId),
+    queryFn: ({ signal }) => apiJson(virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { signal }),
+  });
+}
+
+/** Replaces the package's virtual room (`PUT .../virtual-room/config`). */
+export function useSaveVirtualRoom(packageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (room: VirtualRoomRequest) => apiJson(virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { method: "PUT", json: room }),
+    onSuccess: (room) => queryClient.setQueryData(packageDetailKeys.virtualRoom(packageId), room),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: packageDetailKeys.audit(packageId) }),
   });
 }

@@ -123,6 +123,10 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
       return withMessage("Allowed by the sender to try again");
     case "SMS_NOT_SENT":
       return withMessage("A text message could not be sent");
+    case "SIGNER_SMS_SENT":
+      return withMessage("Signing link texted");
+    case "VIRTUAL_ROOM_SET":
+      return withMessage("Virtual room scheduled");
     case "PACKAGE_EXPIRE":
       return "Expired";
     case "PACKAGE_ARCHIVE":

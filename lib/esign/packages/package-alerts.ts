@@ -6,8 +6,8 @@ import type { WireSystemAlert } from "@/lib/api/packages";
 /**
  * A package's alerts (`?extensions=alerts`), as the original's SystemAlert: what went wrong on the
  * package's way that its sender should know. The original raises one when a package's text
- * messages pass the account's SMS limit; Signet texts only authentication codes, and raises one per
- * code its provider did not take (SMS_NOT_SENT in the audit trail). None: `[]`.
+ * messages pass the account's SMS limit; Signet texts authentication codes and signing links, and raises one per
+ * text its provider did not take (SMS_NOT_SENT in the audit trail). None: `[]`.
  */
 export async function packageAlerts(db: Queryable, packageId: string): Promise<WireSystemAlert[]> {
   const rows = await db

@@ -5,6 +5,7 @@ import { signingInvitationEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { now } from "@/lib/esign/clock";
 import { findPackageSender, isSigningRole, senderName as nameOf } from "@/lib/esign/packages/package-content";
+import { scheduleText, virtualRoomSchedule } from "@/lib/esign/packages/virtual-room";
 import { rolesWhoseTurnItIs as whoseTurn } from "./ceremony/signing-rules";
 import { invitationUrlFor, signingUrlOf } from "./links/signing-links";
 import { signerRecipients, type SignerRecipient } from "./links/signer-recipients";
@@ -58,14 +59,17 @@ async function claimNotification(tx: Tx, packageId: string, roleId: string): Pro
 
 /**
  * E-mails the role's invitation: a new INVITATION link to its signer (to every member of a group
- * signer, each their own). Answers who was written to. Also used to send an invitation again.
+ * signer, each their own). With a virtual room, it says who hosts the signing session and when
+ * (the link is how they join it). Answers who was written to. Also used to send an invitation again.
  */
 export async function inviteRole(tx: Tx, pkg: PackageRow, role: RoleRow, senderName: string): Promise<SignerRecipient[]> {
   const recipients = await signerRecipients(tx, role);
+  const room = await virtualRoomSchedule(tx, pkg);
+  const virtualRoom = room ? { hostName: room.host?.name || senderName, start: room.startDatetime ? scheduleText(room.startDatetime) : "" } : undefined;
   for (const recipient of recipients) {
     const signingUrl = await invitationUrlFor(tx, pkg.id, recipient);
     const content = signingInvitationEmail(
-      { signerName: recipient.name, senderName, packageName: pkg.name, message: role.emailMessage || pkg.emailMessage, signingUrl },
+      { signerName: recipient.name, senderName, packageName: pkg.name, message: role.emailMessage || pkg.emailMessage, signingUrl, virtualRoom },
       recipient.language || pkg.language,
     );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "SIGNING_INVITATION", to: recipient.email });

@@ -33,6 +33,11 @@ export function signingCodeTextIn(language: string, data: { code: string; packag
   return translatorFor(language)("textMessage.signingCode", data);
 }
 
+/** The text message carrying a signer's signing link (`…/roles/{roleId}/sms_notification`), in `language` (one we ship). */
+export function signingLinkTextIn(language: string, data: { senderName: string; packageName: string; signingUrl: string }): string {
+  return translatorFor(language)("textMessage.signingLink", data);
+}
+
 /** Every kind of message in one language: the blocks are the same in each, only their texts come from the language's file. */
 function catalogueOf(t: Translate): Catalogue {
   const hello = (name: string) => ({ paragraph: t("common.hello", { name }) });
@@ -51,6 +56,15 @@ function catalogueOf(t: Translate): Catalogue {
         hello(d.signerName),
         { paragraph: t("signingInvitation.intro", { senderName: d.senderName, packageName: d.packageName }) },
         ...(d.message ? [{ quote: d.message }] : []),
+        ...(d.virtualRoom
+          ? [
+              {
+                paragraph: d.virtualRoom.start
+                  ? t("signingInvitation.virtualRoom", { hostName: d.virtualRoom.hostName, start: d.virtualRoom.start })
+                  : t("signingInvitation.virtualRoomUnscheduled", { hostName: d.virtualRoom.hostName }),
+              },
+            ]
+          : []),
         { action: { label: t("signingInvitation.action"), url: d.signingUrl } },
       ],
     },

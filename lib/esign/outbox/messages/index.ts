@@ -1,4 +1,4 @@
-import { catalogueIn, EMAIL_MESSAGES, signingCodeTextIn } from "./catalogue";
+import { catalogueIn, EMAIL_MESSAGES, signingCodeTextIn, signingLinkTextIn } from "./catalogue";
 import { renderEmail } from "./render";
 import type {
   AttachmentRejectedData,
@@ -69,3 +69,7 @@ export const attachmentRejectedEmail = (data: AttachmentRejectedData, language?:
 /** The SMS that carries a signer's code, in the signer's language as `emailLanguageOf` picks it. */
 export const signingCodeText = (data: { code: string; packageName: string; minutesValid: number }, language?: string | null) =>
   signingCodeTextIn(emailLanguageOf(language), data);
+
+/** The SMS that carries a signer's signing link, in the signer's language as `emailLanguageOf` picks it. */
+export const signingLinkText = (data: { senderName: string; packageName: string; signingUrl: string }, language?: string | null) =>
+  signingLinkTextIn(emailLanguageOf(language), data);

@@ -36,6 +36,8 @@ export interface SigningInvitationData {
   /** The sender's own words to the signers (the package's emailMessage); empty for none. */
   message?: string;
   signingUrl: string;
+  /** The package's virtual room: who hosts the signing session and when it starts (`2030-01-31 14:00 UTC`; empty: not scheduled). */
+  virtualRoom?: { hostName: string; start: string };
 }
 
 export interface ReminderData {

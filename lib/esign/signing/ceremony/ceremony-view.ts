@@ -14,6 +14,7 @@ import { isRoleVerified } from "@/lib/esign/signing/verification/assert-availabl
 import { authenticationStatus, mustAuthenticate } from "@/lib/esign/signing/authentication/authenticate-signer";
 import { hostView } from "@/lib/esign/signing/hosting/host-view";
 import { isInPerson } from "@/lib/esign/signing/hosting/hosting";
+import { virtualRoomSchedule } from "@/lib/esign/packages/virtual-room";
 import { holdsGroupLock, type SignerContext } from "./signer-context";
 import { isOrderEnforced, openDocuments } from "./signing-rules";
 import { roleTurns, turnIn } from "./turn";
@@ -46,6 +47,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   // Nothing of the documents is shown before the signer has passed their own authentication.
   const hidden = mustAuthenticate(role, state);
   const signerLanguage = typeof role.signer?.language === "string" ? role.signer.language : null;
+  const room = await virtualRoomSchedule(tx, pkg);
 
   return {
     // The ceremony's language: the signer's own, else the package's, as one Signet ships (else English).
@@ -58,6 +60,11 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
       language: pkg.language,
       status: pkg.trashed ? "DELETED" : pkg.status,
       inPerson: isInPerson(pkg),
+      virtualRoom: room && {
+        startDatetime: room.startDatetime,
+        hostName: room.host?.name ?? "",
+        youHost: Boolean(room.host && (room.host.roleId === role.id || (room.host.userId && room.host.userId === context.session.hostUserId))),
+      },
       refusals: {
         decline: refusalOption(pkg.settings, "DECLINE", await readDeclineReasons(tx, pkg.accountId, pkg.language)),
         optOut: refusalOption(pkg.settings, "OPT_OUT"),

@@ -1,0 +1,80 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { WirePackage } from "@/lib/api/packages";
+import type { VirtualRoomResponse } from "@/lib/api/virtual-room";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/form-field";
+import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { failureMessage } from "@/lib/console/queries/package-actions";
+import { useSaveVirtualRoom, useVirtualRoom } from "@/lib/console/queries/package-detail";
+import { signingRoles } from "@/lib/console/queries/package-progress";
+import { Section } from "./section";
+
+/** `2030-01-31T14:00:00.000Z` as a datetime-local value in UTC (`2030-01-31T14:00`), and back. */
+const toInput = (iso?: string) => (iso ? iso.slice(0, 16) : "");
+const fromInput = (value: string) => (value ? `${value}:00Z` : undefined);
+
+function roleName(role: WirePackage["roles"][number]): string {
+  const signer = role.signers?.[0] as { firstName?: string; lastName?: string; email?: string } | undefined;
+  return [signer?.firstName, signer?.lastName].filter(Boolean).join(" ") || signer?.email || role.name || role.id;
+}
+
+/**
+ * The package's virtual room: when the hosted signing session starts (UTC) and which signer hosts
+ * it. Invitations sent afterwards carry it and the ceremony shows it. No video runs here.
+ */
+export function VirtualRoomSection({ pkg }: { pkg: WirePackage }) {
+  const query = useVirtualRoom(pkg.id);
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading the virtual room…" />;
+  else if (query.error) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else body = <VirtualRoomForm pkg={pkg} room={query.data} />;
+  return (
+    <Section title="Virtual room" testId="virtual-room">
+      {body}
+    </Section>
+  );
+}
+
+function VirtualRoomForm({ pkg, room }: { pkg: WirePackage; room: VirtualRoomResponse }) {
+  const toast = useToast();
+  const save = useSaveVirtualRoom(pkg.id);
+  const [start, setStart] = useState(toInput(room.startDatetime));
+  const [host, setHost] = useState(room.hostUid ?? "");
+  const changeable = !pkg.trashed && (pkg.status === "DRAFT" || pkg.status === "SENT");
+  const hosts = signingRoles(pkg);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      { video: room.video, videoRecording: room.videoRecording, startDatetime: fromInput(start), hostUid: host || undefined },
+      { onSuccess: () => toast.success("The virtual room was saved.") },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Virtual room" data-testid="virtual-room-form">
+      <p className="text-sm text-slate-700">
+        A signing session hosted at a set time: the invitations say when and who hosts it, and each signer joins with their signing link. Signet runs no video
+        conference; nothing is recorded.
+      </p>
+      <Refusal message={save.error ? failureMessage(save.error) : null} testId="virtual-room-error" />
+      <TextField label="Starts at (UTC)" type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} disabled={!changeable} />
+      <SelectField label="Host" value={host} onChange={(event) => setHost(event.target.value)} disabled={!changeable}>
+        <option value="">No host named</option>
+        {hosts.map((role) => (
+          <option key={role.id} value={role.id}>
+            {roleName(role)}
+          </option>
+        ))}
+      </SelectField>
+      {changeable ? (
+        <Button type="submit" busy={save.isPending} data-testid="save-virtual-room">
+          Save virtual room
+        </Button>
+      ) : null}
+    </form>
+  );
+}
