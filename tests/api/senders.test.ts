@@ -679,8 +679,8 @@ describe("/api/account/senders/{id}/roles", () => {
     await expectError("POST", path, { key: owner.apiKey, json: { accountId: 7, accountRoles: [] } }, 400, "error.validation.invalidBody");
     await expectError("POST", path, { key: owner.apiKey, body: "[", headers: { "content-type": "application/json" } }, 400, "error.validation.invalidJson");
     expect(roleIdsOf(await callJson<UserAccountRoles>("GET", path, { key: owner.apiKey }))).toEqual([senderRole]);
-    await expectError("GET", path, { key: other.apiKey }, 404, "error.notFound.senderNotFound");
-    await expectError("POST", path, { key: other.apiKey, json: { roleIds: [] } }, 404, "error.notFound.senderNotFound");
+    await expectError("GET", path, { key: other.apiKey }, 404, "error.notFound.userNotFound");
+    await expectError("POST", path, { key: other.apiKey, json: { roleIds: [] } }, 404, "error.notFound.userNotFound");
     await expectError("GET", path, {}, 401);
     await expectError("POST", path, { json: { roleIds: [] } }, 401);
     await expectError("GET", path, { key: sender.apiKey }, 403, "error.forbidden.noPermission");
