@@ -32,6 +32,8 @@ export const API_ROUTE_PATTERNS: string[] = [
   "/api/account/senders",
   "/api/account/senders/[senderId]",
   "/api/account/senders/[senderId]/apiKey",
+  "/api/account/senders/[senderId]/delegates",
+  "/api/account/senders/[senderId]/delegates/[delegateId]",
   "/api/account/senders/[senderId]/invite",
   "/api/account/senders/[senderId]/roles",
   "/api/account/senders/[senderId]/signature/image",
