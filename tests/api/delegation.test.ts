@@ -64,6 +64,11 @@ describe("managing delegates", () => {
     const replaced = await delegatesOf(alice);
     expect(replaced.map((user) => user.id)).toEqual([carol.userId, bob.userId]);
     expect(replaced[1].expiryDate).toBe("2099-05-30T23:59:59.999Z");
+    // The Sender says whether they have delegates, alone and in the account's list.
+    expect(await callJson("GET", `/api/account/senders/${alice.userId}`, { key: owner.apiKey })).toMatchObject({ hasDelegates: true });
+    expect(await callJson("GET", `/api/account/senders/${bob.userId}`, { key: owner.apiKey })).toMatchObject({ hasDelegates: false });
+    const listed = await callJson<{ results: { id: string; hasDelegates: boolean }[] }>("GET", "/api/account/senders?from=1&to=100", { key: owner.apiKey });
+    expect(listed.results.find((sender) => sender.id === alice.userId)?.hasDelegates).toBe(true);
 
     await callJson("DELETE", `/api/account/senders/${alice.userId}/delegates/${carol.userId}`, { key: alice.apiKey, expect: 204 });
     expect((await delegatesOf(alice)).map((user) => user.id)).toEqual([bob.userId]);

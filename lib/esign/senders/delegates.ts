@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { accountMemberships, senderDelegates, users } from "@/lib/db/schema";
 import type { DelegateAddition, DelegatesReplacement, DelegatesResponse, WireDelegationUser } from "@/lib/api/delegates";
@@ -112,14 +112,14 @@ function wireDelegationUser(delegation: DelegateRow, user: typeof users.$inferSe
   return wire;
 }
 
-/** Whether the sender has named any delegate (the Sender's `hasDelegates`). */
-export async function hasDelegates(db: Queryable, accountId: string, senderId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: senderDelegates.delegateId })
+/** Which of the senders have named any delegate (the Sender's `hasDelegates`). */
+export async function sendersWithDelegates(db: Queryable, accountId: string, senderIds: string[]): Promise<Set<string>> {
+  if (senderIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: senderDelegates.delegatorId })
     .from(senderDelegates)
-    .where(and(eq(senderDelegates.accountId, accountId), eq(senderDelegates.delegatorId, senderId)))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(senderDelegates.accountId, accountId), inArray(senderDelegates.delegatorId, senderIds)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** `GET …/senders/{senderId}/delegates`: the sender's delegates, expired ones included (marked `active: false`). */
