@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { accountMemberships, senderDelegates } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
+import { pdfText } from "../support/poppler";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
 
 /**
@@ -142,6 +143,13 @@ describe("a delegate acting on the delegator's packages", () => {
     expect(byDelegate.map((event) => event.type)).toEqual(expect.arrayContaining(["Package Update", "Package Send"]));
     for (const event of byDelegate) expect(event.data).toContain(`On behalf of Sam Sender (${delegator.email})`);
     for (const event of audit["audit-events"].filter((event) => event["user-email"] === delegator.email)) expect(event.data).not.toContain("On behalf of");
+
+    // The evidence summary (certificate) says it too, under the delegate's name.
+    const evidence = await call("GET", `/api/packages/${draft}/evidence/summary`, { key: delegate.apiKey });
+    expect(evidence.status).toBe(200);
+    const certificate = pdfText(new Uint8Array(await evidence.arrayBuffer())).replace(/\s+/g, " ");
+    // (The e-mail address wraps in the PDF's narrow column: the words before it are what matters.)
+    expect(certificate.match(/Sent for signing Sam Sender <[^>]+> On behalf of Sam Sender \(/)).not.toBeNull();
 
     // The delegation report lists those actions under the delegator, for them and for the owner.
     type Report = { delegationEvents: Record<string, { eventType: string; eventUser: string; eventDescription: string }[]> };
