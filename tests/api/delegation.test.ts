@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { accountMemberships, senderDelegates } from "@/lib/db/schema";
+import { accountMemberships, outboxMessages, senderDelegates } from "@/lib/db/schema";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { pdfText } from "../support/poppler";
@@ -119,6 +119,14 @@ describe("a delegate acting on the delegator's packages", () => {
     expect((await callJson<{ count: number }>("GET", "/api/packages?query=delegated", { key: delegate.apiKey })).count).toBe(0);
 
     await callJson("POST", `/api/account/senders/${delegator.userId}/delegates/${delegate.userId}`, { key: delegator.apiKey, json: {} });
+    // The delegate is told by e-mail, once (naming them again changes nothing but the expiry date).
+    await callJson("POST", `/api/account/senders/${delegator.userId}/delegates/${delegate.userId}`, { key: delegator.apiKey, json: { expiryDate: "2099-01-01" } });
+    await callJson("PUT", `/api/account/senders/${delegator.userId}/delegates`, { key: delegator.apiKey, json: [delegate.userId] });
+    const mails = await (await getDb()).select().from(outboxMessages).where(and(eq(outboxMessages.to, delegate.email), eq(outboxMessages.kind, "DELEGATE_NAMED")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Sam Sender named you their delegate");
+    expect(mails[0].text).toContain("Delegated to me");
+    expect(mails[0].text).toContain("/packages?tab=delegated");
 
     const folder = await callJson<{ results: { id: string; sender: { email: string } }[]; count: number }>("GET", "/api/packages?query=delegated", { key: delegate.apiKey });
     expect(folder.count).toBe(1);

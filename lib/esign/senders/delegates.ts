@@ -1,12 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Db, Queryable } from "@/lib/db/client";
+import type { Db, Queryable, Tx } from "@/lib/db/client";
 import { accountMemberships, senderDelegates, users } from "@/lib/db/schema";
 import type { DelegateAddition, DelegatesReplacement, DelegatesResponse, WireDelegationUser } from "@/lib/api/delegates";
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordAccountEvent } from "@/lib/esign/audit/record-event";
+import { config } from "@/lib/config";
 import { now } from "@/lib/esign/clock";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/esign/errors";
+import { delegateNamedEmail } from "@/lib/esign/outbox/messages";
+import { queueEmail } from "@/lib/esign/outbox/queue-email";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { findSender, senderNotFound, type AccountSender } from "./sender-record";
 
@@ -68,6 +71,24 @@ function expiryOf(value: string | null | undefined): Date | null {
 }
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+/** Tells a newly named delegate, in their language, whose packages they now find in "Delegated to me". */
+async function queueDelegateNamed(tx: Tx, caller: Caller, delegator: AccountSender, delegate: AccountSender, until: Date | null): Promise<void> {
+  const content = delegateNamedEmail(
+    { delegatorName: fullName(delegator.user) || delegator.user.email, accountName: caller.account.name, until, folderUrl: `${config().publicUrl}/packages?tab=delegated` },
+    delegate.user.language,
+  );
+  await queueEmail(tx, { accountId: caller.account.id, kind: "DELEGATE_NAMED", to: delegate.user.email, ...content });
+}
+
+/** The ids of the sender's delegates now. */
+async function delegateIds(tx: Queryable, accountId: string, delegatorId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: senderDelegates.delegateId })
+    .from(senderDelegates)
+    .where(and(eq(senderDelegates.accountId, accountId), eq(senderDelegates.delegatorId, delegatorId)));
+  return new Set(rows.map((row) => row.id));
+}
 
 /**
  * The sender a request names as delegate of `delegator`: a sender of the account (404 otherwise),
@@ -136,6 +157,7 @@ export async function addDelegate(db: Db, caller: Caller, senderId: string, dele
     assertMayManage(caller, senderId);
     const delegate = await delegateNamed(tx, caller, delegator, { id: delegateId });
     const expiryDate = expiryOf(input.expiryDate);
+    if (!(await delegateIds(tx, caller.account.id, senderId)).has(delegate.user.id)) await queueDelegateNamed(tx, caller, delegator, delegate, expiryDate);
     await tx
       .insert(senderDelegates)
       .values({ accountId: caller.account.id, delegatorId: senderId, delegateId: delegate.user.id, expiryDate, created: now() })
@@ -154,6 +176,10 @@ export async function replaceDelegates(db: Db, caller: Caller, senderId: string,
     for (const item of input) {
       const delegate = await delegateNamed(tx, caller, delegator, item);
       wanted.set(delegate.user.id, { delegate, expiryDate: expiryOf(item.expiryDate) });
+    }
+    const before = await delegateIds(tx, caller.account.id, senderId);
+    for (const { delegate, expiryDate } of wanted.values()) {
+      if (!before.has(delegate.user.id)) await queueDelegateNamed(tx, caller, delegator, delegate, expiryDate);
     }
     await tx.delete(senderDelegates).where(and(eq(senderDelegates.accountId, caller.account.id), eq(senderDelegates.delegatorId, senderId)));
     if (wanted.size > 0) {
