@@ -94,4 +94,20 @@ test("a sender names a delegate, who finds, opens and sends the delegator's draf
   // And Dana's own view of the package is the same package, sent.
   const status = await danaApi.json<{ status: string }>("GET", `/api/packages/${draft}`);
   expect(status.status).toBe("SENT");
+
+  // The account's owner sees and manages Dana's delegates from the senders page.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signInWithPassword(ownerPage, owner.email, "ceremony-test-42");
+  await ownerPage.waitForURL("**/packages");
+  await ownerPage.goto("/account/senders");
+  await ownerPage.getByRole("button", { name: "Actions for Dana Delegator", exact: true }).click();
+  await ownerPage.getByRole("menuitem", { name: "Delegates" }).click();
+  await ownerPage.waitForURL(`**/account/delegates?sender=${dana.id}`);
+  await expect(ownerPage.getByTestId("delegates-of")).toContainText(dana.email);
+  await expect(ownerPage.getByTestId("delegate-row")).toContainText("Derek Delegate");
+  await ownerPage.getByRole("button", { name: `Remove ${derek.email} as delegate` }).click();
+  await expect(ownerPage.getByText("No delegates.", { exact: true })).toBeVisible();
+  await ownerContext.close();
+  expect(await danaApi.json<unknown[]>("GET", `/api/account/senders/${dana.id}/delegates`)).toEqual([]);
 });

@@ -1,5 +1,8 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -7,6 +10,8 @@ import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/form-field";
 import { EmptyState, ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import type { WireDelegationUser } from "@/lib/api/delegates";
+import { senderResponse } from "@/lib/api/senders";
+import { apiJson, apiPath } from "@/lib/console/api-client";
 import { useDelegates, useRemoveDelegate, useReplaceDelegates } from "@/lib/console/queries/delegates";
 import { useConsoleSession } from "@/lib/console/queries/session";
 
@@ -23,7 +28,14 @@ function until(delegate: WireDelegationUser): string {
  */
 export function DelegatesManager() {
   const session = useConsoleSession();
-  const senderId = session.data?.user.id;
+  // `?sender=`: another sender's delegates, opened from the account's senders (owners, users.manage).
+  const named = useSearchParams().get("sender")?.trim() || undefined;
+  const senderId = named ?? session.data?.user.id;
+  const other = useQuery({
+    queryKey: ["sender", named],
+    queryFn: ({ signal }) => apiJson(senderResponse, apiPath("account", "senders", named!), { signal }),
+    enabled: Boolean(named) && named !== session.data?.user.id,
+  });
   const delegates = useDelegates(senderId);
   const replace = useReplaceDelegates(senderId ?? "");
   const remove = useRemoveDelegate(senderId ?? "");
@@ -51,8 +63,16 @@ export function DelegatesManager() {
 
   return (
     <div className="space-y-6">
+      {other.data ? (
+        <p className="text-sm font-medium text-slate-900" data-testid="delegates-of">
+          Delegates of {other.data.name || other.data.email} ({other.data.email}) ·{" "}
+          <Link href="/account/delegates" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+            Your own delegates
+          </Link>
+        </p>
+      ) : null}
       {list.length === 0 ? (
-        <EmptyState title="You have no delegates.">Name a sender of your account below: they will see your packages in their “Delegated to me” folder and can act on them for you.</EmptyState>
+        <EmptyState title={other.data ? "No delegates." : "You have no delegates."}>Name a sender of your account below: they will see your packages in their “Delegated to me” folder and can act on them for you.</EmptyState>
       ) : (
         <DataTable caption="Your delegates" columns={<><ColumnHeader>Delegate</ColumnHeader><ColumnHeader>Until</ColumnHeader><ColumnHeader>Status</ColumnHeader><ColumnHeader className="sr-only">Actions</ColumnHeader></>}>
           {list.map((delegate) => (

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { DelegatesManager } from "@/components/account/delegates/delegates-manager";
+import { LoadingState } from "@/components/ui/states";
 
 export const metadata: Metadata = { title: "Delegates · Signet" };
 
-/** The signed-in sender's own delegates (any role). */
+/** The signed-in sender's own delegates (any role), or with `?sender=` another sender's (owners, users.manage). */
 export default function AccountDelegatesPage() {
   return (
     <div className="space-y-4">
@@ -12,7 +14,9 @@ export default function AccountDelegatesPage() {
         Senders of your account who work on your packages for you: they find them in their “Delegated to me” folder, open, change, send and download them.
         Everything a delegate does is recorded in the package’s history and evidence as done on your behalf.
       </p>
-      <DelegatesManager />
+      <Suspense fallback={<LoadingState label="Loading delegates…" />}>
+        <DelegatesManager />
+      </Suspense>
     </div>
   );
 }
