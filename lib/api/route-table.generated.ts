@@ -33,6 +33,8 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/account/senders", () => import("@/app/api/account/senders/route")],
   ["/api/account/senders/[senderId]", () => import("@/app/api/account/senders/[senderId]/route")],
   ["/api/account/senders/[senderId]/apiKey", () => import("@/app/api/account/senders/[senderId]/apiKey/route")],
+  ["/api/account/senders/[senderId]/delegates", () => import("@/app/api/account/senders/[senderId]/delegates/route")],
+  ["/api/account/senders/[senderId]/delegates/[delegateId]", () => import("@/app/api/account/senders/[senderId]/delegates/[delegateId]/route")],
   ["/api/account/senders/[senderId]/invite", () => import("@/app/api/account/senders/[senderId]/invite/route")],
   ["/api/account/senders/[senderId]/notaryCommission", () => import("@/app/api/account/senders/[senderId]/notaryCommission/route")],
   ["/api/account/senders/[senderId]/roles", () => import("@/app/api/account/senders/[senderId]/roles/route")],

@@ -169,6 +169,26 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
 );
 
+/**
+ * Sender delegation (the original's `…/senders/{id}/delegates`): the delegate sees and acts on the
+ * delegator's packages in this account until `expiryDate` (none: until removed).
+ */
+export const senderDelegates = pgTable(
+  "sender_delegates",
+  {
+    accountId: text().notNull(),
+    delegatorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delegateId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiryDate: timestamp({ withTimezone: true, mode: "date", precision: 3 }),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.delegatorId, t.delegateId] }), index("sender_delegates_delegate_idx").on(t.accountId, t.delegateId)],
+);
+
 /** One callback registration per account (spec 2.11); the key is kept encrypted, it is sent with each delivery. */
 export const callbackRegistrations = pgTable("callback_registrations", {
   accountId: text()
@@ -596,9 +616,15 @@ export const auditEvents = pgTable(
     ipAddress: text(),
     /** The browser of a signer's action (evidence summary); null for API calls. */
     userAgent: text(),
+    /** The sender a delegate acted for (sender_delegates): the package's owner, whose delegate did this. */
+    onBehalfOf: text(),
     created: timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull(),
   },
-  (t) => [index("audit_events_package_idx").on(t.packageId, t.id)],
+  (t) => [
+    index("audit_events_package_idx").on(t.packageId, t.id),
+    // The delegation report: what delegates did on senders' behalf, few among all events.
+    index("audit_events_on_behalf_idx").on(t.accountId, t.onBehalfOf, t.created).where(sql`${t.onBehalfOf} is not null`),
+  ],
 );
 
 /** Document bytes when the service runs on a PostgreSQL server (shared by every instance). */

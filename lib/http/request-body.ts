@@ -57,6 +57,12 @@ export async function readJson(request: Request): Promise<unknown> {
   return parseJsonText(text);
 }
 
+/** The JSON body, or `fallback` when the body is empty (a POST whose body the original lets clients leave out). */
+export async function readOptionalJson(request: Request, fallback: unknown): Promise<unknown> {
+  const text = await readBodyText(request, MAX_JSON_BYTES);
+  return text.trim() === "" ? fallback : parseJsonText(text);
+}
+
 export async function readJsonWith<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   return parseWith(schema, await readJson(request));
 }

@@ -28,6 +28,7 @@ const WHERE_THE_SDKS_DIFFER: Record<string, string> = {
   "GET /api/reports/completion": "the document makes each of `senders` a Sender; the SDKs read SenderCompletionReport ({sender, packages}), its sender checked as a Sender below",
   "GET /api/reports/usage": "the document makes each of `senders` a Sender; the SDKs read SenderUsageReport ({sender, packages: counts}), its sender checked as a Sender below",
   "GET /api/reports/delegation": "the document makes `delegationEvents` a list; the SDKs read a map of sender id to that sender's events",
+  "GET /api/account/senders/{senderId}/delegates": "the document says one Sender; the SDKs read a bare array of DelegationUser, each checked as one below",
 };
 
 /**
@@ -64,6 +65,7 @@ describe("our answers against the original's OpenAPI schemas", () => {
     await callJson("POST", "/api/account/customfields", { key: owner.apiKey, json: { id: "agent", value: "A-0", translations: [{ language: "en", name: "Agent number", description: "" }] } });
     await callJson("POST", "/api/callback", { key: owner.apiKey, json: { url: "https://hooks.example.test/signet", events: ["PACKAGE_COMPLETE"] } });
     await callJson("POST", "/api/account/subaccounts", { key: owner.apiKey, json: { name: "Branch office" } });
+    await callJson("POST", `/api/account/senders/${owner.userId}/delegates/${sender.userId}`, { key: owner.apiKey, json: { expiryDate: "2099-01-31" } });
     const signatureImage = multipartBody("", [{ name: "signature.png", bytes: Buffer.from(solidPng(40, 20)), contentType: "image/png" }]);
     await callJson("POST", `/api/account/senders/${sender.userId}/signature/image`, {
       key: owner.apiKey,
@@ -145,6 +147,7 @@ describe("our answers against the original's OpenAPI schemas", () => {
       ["GET /api/account/senders/{senderId}", `/api/account/senders/${sender.userId}`],
       ["GET /api/account/senders/{senderId}/roles", `/api/account/senders/${sender.userId}/roles`],
       ["GET /api/account/senders/{senderId}/signature/image", `/api/account/senders/${sender.userId}/signature/image`],
+      ["GET /api/account/senders/{senderId}/delegates", `/api/account/senders/${owner.userId}/delegates`],
       ["GET /api/account/roles", "/api/account/roles"],
       ["GET /api/account/roles/{accountRoleId}", `/api/account/roles/${role.id}`],
       ["GET /api/account/roles/{accountRoleId}/users", `/api/account/roles/${role.id}/users`],
@@ -176,6 +179,9 @@ describe("our answers against the original's OpenAPI schemas", () => {
       const body = await read(operation, path, key ?? owner.apiKey);
       if (operationSchema(operation) && !(operation in WHERE_THE_SDKS_DIFFER)) problems.push(...operationProblems(operation, body));
     }
+    const delegates = answers.get("GET /api/account/senders/{senderId}/delegates") as Json[];
+    expect(delegates).toHaveLength(1);
+    for (const delegate of delegates) problems.push(...referenceProblems("DelegationUser", delegate).map((problem) => `GET …/delegates ${problem}`));
     const layouts = (await read("GET /api/layouts", "/api/layouts", owner.apiKey)) as { results: Json[] };
     for (const layout of layouts.results) problems.push(...referenceProblems("Package", layout).map((problem) => `GET /api/layouts ${problem}`));
     for (const report of ["completion", "usage"]) {

@@ -1398,3 +1398,55 @@ describe("33.8 signing link by SMS (SendSmsToSignerExample)", () => {
     }
   });
 });
+
+describe("33.3 sender delegation (DelegationExample)", () => {
+  it("replays the example: invites senders, then adds, removes, replaces by ids, clears and replaces by DelegationUsers with expiry dates", async () => {
+    const account = await seedAccount();
+    type Delegate = { id: string; email: string; firstName: string; lastName: string; name: string; expiryDate?: string };
+    // AccountService.inviteUser: the owner's own address answers the owner; eleven new senders (INVITED).
+    const invite = (email: string, n: number | string) => ({
+      email, firstName: `firstName${n}`, lastName: "lastName", company: `company${n}`, title: `title${n}`, language: `language${n}`, phone: `phoneNumber${n}`, type: "REGULAR", status: null,
+    });
+    const ownerId = (await callJson<{ id: string }>("POST", "/api/account/senders", { key: account.apiKey, json: invite(account.email, "") })).id;
+    expect(ownerId).toBe(account.userId);
+    const senders: { id: string; email: string; firstName: string; lastName: string; name: string }[] = [];
+    for (let n = 1; n <= 11; n++) {
+      const created = await callJson<{ id: string }>("POST", "/api/account/senders", { key: account.apiKey, json: invite(`delegate${n}-${account.userId}@example.test`.toLowerCase(), n) });
+      senders.push(await callJson("GET", `/api/account/senders/${created.id}`, { key: account.apiKey }));
+    }
+    // DelegationUserBuilder.newDelegationUser(sender): the sender's email, names and id, serialised by the SDK's api model.
+    const delegationUser = (n: number, expiryDate: string | null = null) => {
+      const { id, email, firstName, lastName, name } = senders[n - 1];
+      return { email, firstName, id, lastName, name, expiryDate };
+    };
+    const base = `/api/account/senders/${ownerId}/delegates`;
+    const list = () => callJson<Delegate[]>("GET", base, { key: account.apiKey });
+    const ids = (delegates: Delegate[]) => delegates.map((delegate) => delegate.id).sort();
+    const idsOf = (...ns: number[]) => ns.map((n) => senders[n - 1].id).sort();
+
+    expect((await call("DELETE", base, { key: account.apiKey })).status).toBe(204);
+    for (const n of [1, 2, 3]) await callJson("POST", `${base}/${senders[n - 1].id}`, { key: account.apiKey, json: delegationUser(n) });
+    const afterAdding = await list();
+    expect(ids(afterAdding)).toEqual(idsOf(1, 2, 3));
+    // The test compares each delegate's id, firstName and lastName with the sender's, found by e-mail.
+    for (const n of [1, 2, 3]) expect(afterAdding.find((delegate) => delegate.email === senders[n - 1].email)).toMatchObject({ id: senders[n - 1].id, firstName: `firstName${n}`, lastName: "lastName" });
+
+    expect((await call("DELETE", `${base}/${senders[1].id}`, { key: account.apiKey })).status).toBe(204);
+    expect(ids(await list())).toEqual(idsOf(1, 3));
+
+    await callJson("PUT", base, { key: account.apiKey, json: [4, 5, 6, 7, 8, 9].map((n) => senders[n - 1].id) });
+    expect(ids(await list())).toEqual(idsOf(4, 5, 6, 7, 8, 9));
+
+    expect((await call("DELETE", base, { key: account.apiKey })).status).toBe(204);
+    expect(await list()).toEqual([]);
+
+    // updateDelegationWithDelegationUsers: DelegationUsers whose expiryDate is "now" (the SDK's yyyy-MM-dd'T'HH:mm:ss'Z').
+    const nowish = `${new Date().toISOString().slice(0, 19)}Z`;
+    await callJson("PUT", base, { key: account.apiKey, json: [delegationUser(10, nowish), delegationUser(11, nowish)] });
+    const afterObjects = await list();
+    expect(ids(afterObjects)).toEqual(idsOf(10, 11));
+    for (const n of [10, 11]) {
+      expect(afterObjects.find((delegate) => delegate.email === senders[n - 1].email)).toMatchObject({ id: senders[n - 1].id, firstName: `firstName${n}`, lastName: "lastName", expiryDate: `${nowish.slice(0, 19)}.000Z` });
+    }
+  });
+});

@@ -26,6 +26,7 @@ const KIND_LABELS: Record<Kind, string> = {
   EXPIRED: "Expired",
   CALLBACK_FAILING: "Callback failing",
   PASSWORD_RESET: "Password reset",
+  DELEGATE_NAMED: "Named a delegate",
   FAST_TRACK_LIMITED: "Fast track limited",
   SIGN_UP_CONFIRMATION: "Sign-up confirmation",
   SIGN_UP_ATTEMPTED: "Sign-up with your e-mail",

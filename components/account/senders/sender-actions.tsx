@@ -29,6 +29,7 @@ export function SenderActions({ sender, self, onOpen }: { sender: WireSender; se
   if (mayManage) items.push({ label: "Edit details", onSelect: () => onOpen("edit", sender) });
   if (!self && mayAssignRoles) items.push({ label: "Account roles", onSelect: () => onOpen("roles", sender) });
   if (!self && mayReadTheirPackages) items.push({ label: "Open their packages", onSelect: () => router.push(senderPackagesHref(sender)) });
+  if (!self && mayManage) items.push({ label: "Delegates", onSelect: () => router.push(`/account/delegates?${new URLSearchParams({ sender: sender.id })}`) });
   if (mayReadKeys) items.push({ label: "Reveal API key", onSelect: () => onOpen("apiKey", sender) });
   if (sender.status === "INVITED" && mayManage) items.push({ label: "Invitation link", onSelect: () => onOpen("invitation", sender) });
   if (!self && mayManage) items.push({ label: "Delete sender", onSelect: () => onOpen("delete", sender), danger: true });

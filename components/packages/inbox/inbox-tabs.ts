@@ -1,6 +1,6 @@
 /** The inbox's folders: what each lists (the API's `query`) and what to say when it is empty. */
 
-export const INBOX_TAB_IDS = ["inbox", "drafts", "sent", "completed", "declined", "trash"] as const;
+export const INBOX_TAB_IDS = ["inbox", "drafts", "sent", "completed", "declined", "trash", "delegated"] as const;
 export type InboxTab = (typeof INBOX_TAB_IDS)[number];
 
 export interface InboxTabDefinition {
@@ -55,5 +55,15 @@ export const INBOX_TABS: readonly InboxTabDefinition[] = [
     label: "Trash",
     query: "trashed",
     empty: { title: "The trash is empty.", text: "Packages you move to the trash wait here until you restore them or delete them for good.", offerNewPackage: false },
+  },
+  {
+    id: "delegated",
+    label: "Delegated to me",
+    query: "delegated",
+    empty: {
+      title: "No one has named you their delegate.",
+      text: "When a sender of your account names you a delegate (Account, Delegates), their packages appear here for you to work on; what you do is recorded on their behalf.",
+      offerNewPackage: false,
+    },
   },
 ];

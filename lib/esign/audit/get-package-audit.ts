@@ -6,7 +6,7 @@ import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findPackage } from "@/lib/esign/packages/find-package";
-import { readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
+import { onBehalfOfText, readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
 
 type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "signerName" | "signerEmail">;
 
@@ -40,7 +40,7 @@ const READABLE_NAMES: Partial<Record<string, string>> = {
 };
 
 /** PACKAGE_READY_FOR_COMPLETE → "Package Ready For Complete". */
-function inWords(name: string): string {
+export function inWords(name: string): string {
   return name
     .toLowerCase()
     .split("_")
@@ -114,7 +114,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
   ]);
   const names = documentNames(documentRows, eventRows.map(({ event }) => event));
 
-  const auditEvents = eventRows.map(({ event, actor }): PackageAuditEvent => {
+  const auditEvents = eventRows.map(({ event, actor, onBehalfOf }): PackageAuditEvent => {
     const signed =
       event.name === "DOCUMENT_SIGNED" && event.documentId
         ? signatures.filter((signature) => signature.documentId === event.documentId && signature.roleId === event.sessionUser)
@@ -132,7 +132,8 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       "user-email": email,
       "user-ip": event.ipAddress ?? "",
       "date-time": wireDate(event.created),
-      data: event.message ?? "",
+      // A delegate's action says whose behalf it was done on (lib/esign/senders/delegates.ts).
+      data: onBehalfOf ? [event.message, onBehalfOfText(onBehalfOf)].filter(Boolean).join("\n") : (event.message ?? ""),
     };
   });
   const answered = events === "all" ? auditEvents : auditEvents.filter((event) => ONESPAN_AUDIT_TYPES.has(event.type));

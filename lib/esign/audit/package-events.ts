@@ -18,6 +18,13 @@ export type EventActor =
 export interface PackageEvent {
   event: AuditEventRow;
   actor: EventActor;
+  /** The sender a delegate did this for (audit_events.on_behalf_of), by name and e-mail. */
+  onBehalfOf?: { name: string; email: string };
+}
+
+/** "On behalf of Name (e-mail)": how the trail, the history and the certificate say a delegate acted. */
+export function onBehalfOfText(sender: { name: string; email: string }): string {
+  return `On behalf of ${sender.name && sender.name !== sender.email ? `${sender.name} (${sender.email})` : sender.email}`;
 }
 
 interface StoredSigner {
@@ -58,12 +65,16 @@ async function signerActors(db: Queryable, packageId: string): Promise<Map<strin
  */
 export async function readPackageEvents(db: Queryable, packageId: string): Promise<PackageEvent[]> {
   const events = await db.select().from(auditEvents).where(eq(auditEvents.packageId, packageId)).orderBy(asc(auditEvents.id));
-  const [people, signers] = await Promise.all([usersById(db, events.map((event) => event.sessionUser)), signerActors(db, packageId)]);
+  const [people, signers] = await Promise.all([
+    usersById(db, events.flatMap((event) => (event.onBehalfOf ? [event.sessionUser, event.onBehalfOf] : [event.sessionUser]))),
+    signerActors(db, packageId),
+  ]);
   return events.map((event) => {
     const user = people.get(event.sessionUser);
     const actor: EventActor = user
       ? { kind: "user", ...user }
       : (signers.get(event.sessionUser) ?? { kind: "recorded", sessionUser: event.sessionUser });
-    return { event, actor };
+    const delegator = event.onBehalfOf ? (people.get(event.onBehalfOf) ?? { name: "", email: event.onBehalfOf }) : undefined;
+    return delegator ? { event, actor, onBehalfOf: delegator } : { event, actor };
   });
 }

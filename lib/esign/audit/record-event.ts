@@ -1,7 +1,9 @@
 import type { Queryable, Tx } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { auditEvents, packages } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
+import { actsFor } from "@/lib/esign/senders/delegates";
 import { queueCallbackDelivery } from "./queue-callback-delivery";
 
 /** Event names of spec section 6, delivered as callbacks. */
@@ -86,6 +88,8 @@ export const AUDIT_ONLY_EVENTS = [
   "SENDER_LOCK",
   "SENDER_DELETE",
   "SENDER_ROLES_SET",
+  // A sender's delegates named, changed or removed (…/senders/{id}/delegates).
+  "SENDER_DELEGATES_SET",
   "ACCOUNT_ROLE_CREATE",
   "ACCOUNT_ROLE_UPDATE",
   "ACCOUNT_ROLE_DELETE",
@@ -123,6 +127,11 @@ export interface AuditEventInput {
   ipAddress?: string;
   /** The signer's browser, for the evidence summary. */
   userAgent?: string;
+  /**
+   * The sender this was done for. Left out, a package event by a delegate of the package's owner
+   * (sender_delegates, in force) is recorded as done on the owner's behalf.
+   */
+  onBehalfOf?: string | null;
 }
 
 const specEvents = new Set<string>(SPEC_EVENTS);
@@ -137,6 +146,7 @@ export async function recordEvent(tx: Queryable, event: AuditEventInput): Promis
 
 /** `recordEvent`, answering the event's id (for a caller that refers to the event, as the test callback does). */
 export async function recordEventReturningId(tx: Queryable, event: AuditEventInput): Promise<number> {
+  const onBehalfOf = event.onBehalfOf !== undefined ? event.onBehalfOf : event.packageId ? await delegatorServed(tx, event.packageId, event.sessionUser) : null;
   const [written] = await tx
     .insert(auditEvents)
     .values({
@@ -149,6 +159,7 @@ export async function recordEventReturningId(tx: Queryable, event: AuditEventInp
       newRoleId: event.newRoleId ?? null,
       ipAddress: event.ipAddress ?? null,
       userAgent: event.userAgent ?? null,
+      onBehalfOf,
       created: now(),
     })
     .returning({ id: auditEvents.id });
@@ -157,6 +168,19 @@ export async function recordEventReturningId(tx: Queryable, event: AuditEventInp
     await queueCallbackDelivery(tx as Tx, { id: written.id, accountId: event.accountId, packageId: event.packageId, name: event.name });
   }
   return written.id;
+}
+
+/**
+ * The package's owner, when `sessionUser` is their delegate (a delegation in force) and not the
+ * owner: whose behalf the event is done on. A signer's events (recorded by role id) never are.
+ */
+async function delegatorServed(tx: Queryable, packageId: string, sessionUser: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ ownerUserId: packages.ownerUserId, accountId: packages.accountId })
+    .from(packages)
+    .where(eq(packages.id, packageId));
+  if (!row || row.ownerUserId === sessionUser) return null;
+  return (await actsFor(tx, row.accountId, sessionUser, row.ownerUserId)) ? row.ownerUserId : null;
 }
 
 /**

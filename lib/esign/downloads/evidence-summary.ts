@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { readPackageEvents, usersById, type EventActor } from "@/lib/esign/audit/package-events";
+import { onBehalfOfText, readPackageEvents, usersById, type EventActor } from "@/lib/esign/audit/package-events";
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
 import { certificateSigners, nameAndEmail } from "@/lib/esign/evidence/certificate-signers";
@@ -71,7 +71,11 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
     ),
     signers: await certificateSigners(db, store, pkg.id, documents),
     events: certificateEvents(
-      events.map(({ event, actor }) => ({ event: { ...event, ipAddress: readableIpAddress(event.ipAddress) }, actor: actorText(actor) })),
+      events.map(({ event, actor, onBehalfOf }) => ({
+        event: { ...event, ipAddress: readableIpAddress(event.ipAddress) },
+        // A delegate's action: who did it, and on whose behalf (lib/esign/senders/delegates.ts).
+        actor: onBehalfOf ? `${actorText(actor)}\n${onBehalfOfText(onBehalfOf)}` : actorText(actor),
+      })),
       documentNames,
     ),
   });

@@ -4,6 +4,7 @@ import { groupMembers, packages, roles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, packageNotFound } from "@/lib/esign/errors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
+import { actsFor } from "@/lib/esign/senders/delegates";
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -57,14 +58,19 @@ export async function findPackage(
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw packageNotFound(packageId);
   if (canReadAsSender(caller, row)) return row;
+  // A delegate of the package's owner reads it as the owner would (lib/esign/senders/delegates.ts).
+  if (await actsFor(db, caller.account.id, caller.user.id, row.ownerUserId)) return row;
   if (!options.followers || !(await isSignerOf(db, caller, row))) throw packageNotFound(packageId);
   return row;
 }
 
-/** The package, locked for change, if the caller may change it: its owner or the account owner. */
+/**
+ * The package, locked for change, if the caller may change it: its owner, the account owner, or a
+ * delegate of its owner (whose changes the audit trail records as done on the owner's behalf).
+ */
 export async function findPackageToChange(db: Queryable, caller: Caller, packageId: string): Promise<PackageRow> {
   const row = await findPackage(db, caller, packageId, { forUpdate: true });
-  if (row.ownerUserId !== caller.user.id && !caller.user.isAccountOwner) {
+  if (row.ownerUserId !== caller.user.id && !caller.user.isAccountOwner && !(await actsFor(db, caller.account.id, caller.user.id, row.ownerUserId))) {
     throw forbidden("error.forbidden.notPackageOwner", "Only the package's owner or the account owner can change it.");
   }
   return row;

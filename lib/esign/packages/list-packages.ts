@@ -8,7 +8,8 @@ import { forbidden, notFound } from "@/lib/esign/errors";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { compactPackageCounts, FOLD_ABOVE_ROWS, readFolderCount } from "./package-counts";
-import { countScope, folderOf, folderWhere, inboxCondition, type Folder, type ListSubject } from "./package-folders";
+import { actsFor } from "@/lib/esign/senders/delegates";
+import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type Folder, type ListSubject } from "./package-folders";
 import { forwardIdsQuery, listOrderBy, listPaging, pageIdsQuery, type ListOrder } from "./list-paging";
 import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
 
@@ -25,6 +26,11 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
   const namesSelf =
     (ownerUserId ?? caller.user.id) === caller.user.id && (ownerEmail ?? caller.user.email).toLowerCase() === caller.user.email.toLowerCase();
   if (namesSelf) return self;
+  // A delegate lists the folders of a sender who named them (lib/esign/senders/delegates.ts).
+  if (ownerUserId !== undefined && ownerEmail === undefined && (await actsFor(db, accountId, caller.user.id, ownerUserId))) {
+    const [delegator] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, ownerUserId));
+    if (delegator) return { accountId, userId: delegator.id, email: delegator.email };
+  }
   if (!caller.permissions.has(PERMISSIONS.usersTransactions)) {
     throw forbidden("error.forbidden.noPermission", "Listing another sender's packages needs the permission users.transactions.");
   }
@@ -73,7 +79,13 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
   const subject = await listSubject(db, caller, query);
   const folder = folderOf(query.type, query.query);
   const order: ListOrder = { sort: query.sort, dir: query.dir };
-  const conditions: SQL[] = [folder.kind === "inbox" ? inboxCondition(packages, subject, query.type) : folderWhere(packages, subject, query.type, folder)];
+  const conditions: SQL[] = [
+    folder.kind === "inbox"
+      ? inboxCondition(packages, subject, query.type)
+      : folder.kind === "delegated"
+        ? delegatedCondition(packages, subject, query.type)
+        : folderWhere(packages, subject, query.type, folder),
+  ];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(or(ilike(packages.name, pattern), ilike(packages.description, pattern))!);
@@ -89,7 +101,7 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
   ownSender?.catch(() => {}); // awaited below; this only keeps it from going unhandled if something else throws first
   let count: number;
   let rows: Awaited<ReturnType<typeof pageRows>>;
-  if (folder.kind !== "inbox" && conditions.length === 1) {
+  if (folder.kind !== "inbox" && folder.kind !== "delegated" && conditions.length === 1) {
     const scope = countScope(packageCounts, subject, query.type, folder);
     const readCount = readFolderCount(db, scope, folderWhere(packageCounts, subject, query.type, folder));
     let counted: Awaited<typeof readCount>;
@@ -102,7 +114,7 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
     }
     count = counted.count;
     if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
-  } else if (folder.kind === "inbox" && conditions.length === 1) {
+  } else if ((folder.kind === "inbox" || folder.kind === "delegated") && conditions.length === 1) {
     // A person's inbox is small: its page and count from one pass over it (finding it is the cost).
     const { rows: page } = (await db.execute(
       sql`select ${packages.id} as id, count(*) over ()::int as count from ${packages} where ${where} order by ${listOrderBy(order)} limit ${limit} offset ${offset}`,

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { groupMembers, roles } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageType } from "@/lib/api/packages";
 import { badRequest } from "@/lib/esign/errors";
+import { delegatorsOf } from "@/lib/esign/senders/delegates";
 
 /** Whose folders a listing shows, in the caller's account: the caller's own, or a sender's. */
 export interface ListSubject {
@@ -21,7 +22,12 @@ export type Folder =
   /** Templates: the subject's own and those shared with the account. */
   | { kind: "templates"; trashed: boolean }
   /** Packages out for the subject's signature, or a group's they belong to, whoever sent them. */
-  | { kind: "inbox" };
+  | { kind: "inbox" }
+  /** "Delegated to me": the packages of the senders who named the subject their delegate (in force now). */
+  | { kind: "delegated" };
+
+/** The folders found by a condition of their own, without count rows. */
+export type CountedFolder = Exclude<Folder, { kind: "inbox" } | { kind: "delegated" }>;
 
 /** The folder `query` names, for packages of `type`. */
 export function folderOf(type: PackageType, query: string | undefined): Folder {
@@ -35,6 +41,8 @@ export function folderOf(type: PackageType, query: string | undefined): Folder {
       return { kind: "own", trashed: false, exceptStatuses: ["DELETED"] };
     case "inbox":
       return { kind: "inbox" };
+    case "delegated":
+      return { kind: "delegated" };
     case "sent":
       return { kind: "own", trashed: false, exceptStatuses: ["DELETED", "DRAFT"] };
     case "drafts":
@@ -47,7 +55,7 @@ export function folderOf(type: PackageType, query: string | undefined): Folder {
       if (!statuses.every((status) => (PACKAGE_STATUSES as readonly string[]).includes(status))) {
         throw badRequest(
           "error.validation.listQuery",
-          `Unknown query "${query}": use inbox, sent, drafts, trashed or statuses separated by commas (${PACKAGE_STATUSES.join(", ")}).`,
+          `Unknown query "${query}": use inbox, delegated, sent, drafts, trashed or statuses separated by commas (${PACKAGE_STATUSES.join(", ")}).`,
         );
       }
       return { kind: "own", trashed: false, statuses: [...new Set(statuses)].sort(), exceptStatuses: ["DELETED"] };
@@ -83,7 +91,7 @@ function statusList(values: readonly string[]): SQL {
  * The packages (or count rows) of `folder` for `subject`, except the inbox, which depends on roles
  * and groups (`inboxCondition`) and so has no count rows.
  */
-export function folderWhere(t: FolderColumns, subject: ListSubject, type: PackageType, folder: Exclude<Folder, { kind: "inbox" }>): SQL {
+export function folderWhere(t: FolderColumns, subject: ListSubject, type: PackageType, folder: CountedFolder): SQL {
   const common = [eq(t.accountId, subject.accountId), sql`${t.type} = ${constant(type)}`, sql`${t.trashed} = ${sql.raw(String(folder.trashed))}`];
   if (folder.kind === "templates") {
     return and(...common, or(eq(t.ownerUserId, subject.userId), eq(t.visibility, "ACCOUNT")), sql`${t.status} <> 'DELETED'`)!;
@@ -115,8 +123,22 @@ export function inboxCondition(t: { id: AnyPgColumn } & FolderColumns, subject: 
   )!;
 }
 
+/**
+ * The "Delegated to me" folder of `subject`: the packages (not trashed or deleted) of every sender
+ * whose delegation to the subject is in force (lib/esign/senders/delegates.ts).
+ */
+export function delegatedCondition(t: FolderColumns, subject: ListSubject, type: PackageType): SQL {
+  return and(
+    eq(t.accountId, subject.accountId),
+    sql`${t.type} = ${constant(type)}`,
+    sql`${t.trashed} = false`,
+    sql`${t.status} <> 'DELETED'`,
+    sql`${t.ownerUserId} in (${delegatorsOf(subject.accountId, subject.userId)})`,
+  )!;
+}
+
 /** The rows of package_counts a folder's version covers: the owner's, or the account's templates. */
-export function countScope(t: FolderColumns, subject: ListSubject, type: PackageType, folder: Exclude<Folder, { kind: "inbox" }>): SQL {
+export function countScope(t: FolderColumns, subject: ListSubject, type: PackageType, folder: CountedFolder): SQL {
   if (folder.kind === "templates") return and(eq(t.accountId, subject.accountId), sql`${t.type} = ${constant(type)}`)!;
   return and(eq(t.accountId, subject.accountId), sql`${t.type} = ${constant(type)}`, eq(t.ownerUserId, subject.userId))!;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import {
   accessTokens,
@@ -9,6 +9,7 @@ import {
   groups,
   packages,
   roles,
+  senderDelegates,
   senderInvitations,
   userAccountRoles,
   users,
@@ -67,6 +68,10 @@ async function removeFromAccount(tx: Queryable, accountId: string, userId: strin
   await tx.delete(groupMembers).where(and(eq(groupMembers.userId, userId), inArray(groupMembers.groupId, accountGroups)));
   await tx.delete(senderInvitations).where(and(eq(senderInvitations.accountId, accountId), eq(senderInvitations.userId, userId)));
   await tx.delete(accountMemberships).where(and(eq(accountMemberships.accountId, accountId), eq(accountMemberships.userId, userId)));
+  // Delegations either way: nobody acts for a former sender, and they act for nobody here.
+  await tx
+    .delete(senderDelegates)
+    .where(and(eq(senderDelegates.accountId, accountId), or(eq(senderDelegates.delegatorId, userId), eq(senderDelegates.delegateId, userId))));
 }
 
 /**

@@ -4,6 +4,7 @@ import { accountMemberships, users } from "@/lib/db/schema";
 import type { SenderListQuery, SenderListResponse } from "@/lib/api/senders";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
+import { sendersWithDelegates } from "./delegates";
 import { groupMembershipsOf, wireSender } from "./sender-record";
 
 /** `GET /api/account/senders`: one page of the members of the caller's account, oldest first, and the total count. */
@@ -32,10 +33,7 @@ export async function listSenders(db: Queryable, caller: Caller, query: SenderLi
       .innerJoin(users, eq(users.id, accountMemberships.userId))
       .where(where),
   ]);
-  const memberships = await groupMembershipsOf(
-    db,
-    caller.account.id,
-    rows.map((row) => row.user.id),
-  );
-  return { results: rows.map((member) => wireSender(member, memberships.get(member.user.id) ?? [])), count };
+  const ids = rows.map((row) => row.user.id);
+  const [memberships, delegating] = await Promise.all([groupMembershipsOf(db, caller.account.id, ids), sendersWithDelegates(db, caller.account.id, ids)]);
+  return { results: rows.map((member) => ({ ...wireSender(member, memberships.get(member.user.id) ?? []), hasDelegates: delegating.has(member.user.id) })), count };
 }

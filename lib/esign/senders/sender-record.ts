@@ -10,6 +10,7 @@ import { now } from "@/lib/esign/clock";
 import { notFound } from "@/lib/esign/errors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
+import { sendersWithDelegates } from "./delegates";
 
 /** Reading senders: a sender is a user who is a member of the caller's account. */
 
@@ -126,9 +127,10 @@ async function pendingActivationUrl(db: Queryable, userId: string): Promise<stri
 export async function readSender(db: Queryable, caller: Caller, member: AccountMember): Promise<WireSender> {
   const { user } = member;
   const mayReadLink = senderStatus(member) === "INVITED" && caller.permissions.has(PERMISSIONS.usersManage) && (await mayAdminister(db, caller, user.id));
-  const [memberships, link] = await Promise.all([
+  const [memberships, link, delegating] = await Promise.all([
     groupMembershipsOf(db, caller.account.id, [user.id]),
     mayReadLink ? pendingActivationUrl(db, user.id) : undefined,
+    sendersWithDelegates(db, caller.account.id, [user.id]),
   ]);
-  return wireSender(member, memberships.get(user.id) ?? [], link);
+  return { ...wireSender(member, memberships.get(user.id) ?? [], link), hasDelegates: delegating.has(user.id) };
 }

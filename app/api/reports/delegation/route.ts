@@ -8,9 +8,9 @@ import { reportResponse } from "@/lib/http/report-response";
 
 export const GET = apiRoute({
   tag: "Reports",
-  summary: "Delegation report: each sender's delegation events (none: Signet has no sender delegation yet)",
+  summary: "Delegation report: what delegates did on each sender's behalf",
   description:
-    "The original's delegation report, by sender id. Signet has no sender delegation yet, so the report is always empty (`delegationEvents: {}`; CSV: its header row), after the same date and permission checks as the other reports.",
+    "The original's delegation report, by the id of the sender delegates acted for: each action recorded on a sender's behalf (`eventDate`, `eventType`, `eventUser` the delegate, `eventDescription`), oldest first, within the dates (default: the last 30 days). The whole account needs reports.view; anyone else reads their own.",
   permission: null,
   query: delegationReportQuery,
   responses: { 200: ok(delegationReportResponse, "The report (JSON), or CSV for Accept: text/csv") },

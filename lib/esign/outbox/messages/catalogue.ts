@@ -142,6 +142,14 @@ function catalogueOf(t: Translate): Catalogue {
         { paragraph: t("callbackFailing.whatToDo") },
       ],
     },
+    delegateNamed: {
+      subject: (d) => t("delegateNamed.subject", { delegatorName: d.delegatorName }),
+      body: (d) => [
+        { paragraph: t("delegateNamed.intro", { delegatorName: d.delegatorName, accountName: d.accountName }) },
+        ...(d.until ? [{ paragraph: t("delegateNamed.until", { until: d.until }) }] : []),
+        { action: { label: t("delegateNamed.action"), url: d.folderUrl } },
+      ],
+    },
     passwordReset: {
       subject: () => t("passwordReset.subject"),
       body: (d) => [

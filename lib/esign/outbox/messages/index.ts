@@ -11,6 +11,7 @@ import type {
   OneTimeCodeData,
   PackageCompletedData,
   PasswordResetData,
+  DelegateNamedData,
   ReminderData,
   SenderInvitationData,
   SignerCopyData,
@@ -60,6 +61,7 @@ export const signerCopyEmail = (data: SignerCopyData, language?: string | null) 
 export const declinedEmail = (data: DeclinedData, language?: string | null) => render((c) => c.declined, data, language);
 export const expiredEmail = (data: ExpiredData, language?: string | null) => render((c) => c.expired, data, language);
 export const callbackFailingEmail = (data: CallbackFailingData, language?: string | null) => render((c) => c.callbackFailing, data, language);
+export const delegateNamedEmail = (data: DelegateNamedData, language?: string | null) => render((c) => c.delegateNamed, data, language);
 export const passwordResetEmail = (data: PasswordResetData, language?: string | null) => render((c) => c.passwordReset, data, language);
 export const fastTrackLimitedEmail = (data: FastTrackLimitedData, language?: string | null) => render((c) => c.fastTrackLimited, data, language);
 export const signUpConfirmationEmail = (data: SignUpConfirmationData, language?: string | null) => render((c) => c.signUpConfirmation, data, language);

@@ -106,6 +106,14 @@ export interface CallbackFailingData {
   lastError: string;
 }
 
+export interface DelegateNamedData {
+  delegatorName: string;
+  accountName: string;
+  /** When the delegation ends; none: until removed. */
+  until: Date | null;
+  folderUrl: string;
+}
+
 export interface PasswordResetData {
   userName: string;
   resetUrl: string;
@@ -164,6 +172,7 @@ export interface Catalogue {
   expired: Template<ExpiredData>;
   callbackFailing: Template<CallbackFailingData>;
   passwordReset: Template<PasswordResetData>;
+  delegateNamed: Template<DelegateNamedData>;
   fastTrackLimited: Template<FastTrackLimitedData>;
   signUpConfirmation: Template<SignUpConfirmationData>;
   signUpAttempted: Template<SignUpAttemptedData>;
