@@ -15,6 +15,7 @@ export const ACCOUNT_AREAS: readonly AccountArea[] = [
   { href: "/account/sub-accounts", label: "Sub accounts", permission: "sub_accounts.view" },
   { href: "/account/integrations", label: "API and integrations", permission: null },
   { href: "/account/password", label: "Password", permission: null },
+  { href: "/account/notary", label: "Notary", permission: null },
   { href: "/account/verification", label: "Verification types", permission: "verification.manage" },
   { href: "/account/reports", label: "Reports", permission: "reports.view" },
   { href: "/account/ceremony", label: "Signing ceremony", permission: "account_settings.manage" },
