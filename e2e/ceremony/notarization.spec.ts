@@ -36,12 +36,15 @@ test("a notarized package: commission, builder, the notary's step, the stamp and
   await signInWithPassword(page, owner.email, "ceremony-test-42");
   await page.waitForURL("**/packages");
 
-  // The builder: Notarized, the owner (the one signer who is a sender) chosen as notary at once;
+  // The builder: Notarized, the owner (a signer who is a sender) chosen as notary;
   // without a commission the review bar says so before sending.
   await page.goto(`/packages/${packageId}/edit`);
   const notarySection = page.getByTestId("builder-notary");
-  await notarySection.getByLabel("Notarized").check();
-  await expect(notarySection.getByLabel("Notary")).toHaveValue("Notary");
+  // Saved at once; the switch shows what the service kept.
+  await notarySection.getByLabel("Notarized").click();
+  await expect(notarySection.getByLabel("Notarized")).toBeChecked();
+  await notarySection.getByLabel("Notary", { exact: true }).selectOption("Notary");
+  await expect(notarySection.getByLabel("Notary", { exact: true })).toHaveValue("Notary");
   await expect(notarySection.getByTestId("notary-blocking")).toContainText("has no notary commission on file");
   await expect(page.getByTestId("review-section")).toContainText("Before sending");
 
