@@ -19,6 +19,7 @@ import { OneTimeCodeStep } from "./one-time-code-step";
 import { SignerAuthenticationStep } from "./signer-authentication-step";
 import { CeremonyPdfTexts } from "./pdf-texts";
 import { MessageScreen } from "./message-screen";
+import { NotaryStep } from "./notary-step";
 import { SignerCopyOffer } from "./signer-copy-offer";
 
 /**
@@ -131,6 +132,8 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   const t = useTranslations("screen");
   const tAuthentication = useTranslations("authentication");
   const { progress } = view;
+  // The notary's certificate, adopted once per visit before they see the documents to sign.
+  const [notaryAdopted, setNotaryAdopted] = useState(false);
   if (progress.completed) {
     return (
       <MessageScreen title={view.signer.group ? t("groupSignedTitle") : t("signedTitle")} tone="success">
@@ -169,6 +172,8 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
           <OneTimeCodeStep view={view} packageId={packageId} />
         ) : !progress.consentAccepted ? (
           <ConsentStep view={view} packageId={packageId} />
+        ) : view.notary && !notaryAdopted ? (
+          <NotaryStep view={view} notary={view.notary} onAdopted={() => setNotaryAdopted(true)} />
         ) : (
           <DocumentsStep view={view} packageId={packageId} />
         )}

@@ -236,7 +236,7 @@ test("an owner makes a role with two permissions and gives it to a sender, who s
   await ritaPage.waitForURL("**/packages");
   await ritaPage.goto("/account/senders");
   const ritaMenu = ritaPage.getByRole("navigation", { name: "Account" });
-  await expect(ritaMenu.getByRole("link")).toHaveText(["Senders", "Groups", "API and integrations", "Password", "Delegates", "Reports", "Outbox"]);
+  await expect(ritaMenu.getByRole("link")).toHaveText(["Senders", "Groups", "API and integrations", "Password", "Delegates", "Notary", "Reports", "Outbox"]);
   await expect(ritaPage.getByRole("heading", { name: "Senders", exact: true })).toBeVisible();
   // Seeing is not changing: no invitation, no group to create, no role to make.
   await ritaPage.goto("/account/groups");
@@ -257,7 +257,7 @@ test("an owner makes a role with two permissions and gives it to a sender, who s
   await expect(roleRow("Reporting").getByTestId("role-disabled")).toBeVisible();
 
   await ritaPage.goto("/account/groups");
-  await expect(ritaMenu.getByRole("link")).toHaveText(["Groups", "API and integrations", "Password", "Delegates"]);
+  await expect(ritaMenu.getByRole("link")).toHaveText(["Groups", "API and integrations", "Password", "Delegates", "Notary"]);
   await ritaPage.goto("/account/senders");
   await expect(ritaPage.getByRole("heading", { name: "You don't have access to senders" })).toBeVisible();
   await ritaContext.close();

@@ -171,7 +171,7 @@ test("a plain sender's menus offer only the account areas their roles reach, and
   await expect(page.getByRole("link", { name: "Go to your packages" })).toBeVisible();
   // A Sender's role lets them see groups, and everyone has their own API key: nothing else.
   const accountNav = page.getByRole("navigation", { name: "Account" });
-  await expect(accountNav.getByRole("link")).toHaveText(["Groups", "API and integrations", "Password", "Delegates"]);
+  await expect(accountNav.getByRole("link")).toHaveText(["Groups", "API and integrations", "Password", "Delegates", "Notary"]);
   const nav = page.getByRole("navigation", { name: "Console" });
   await expect(nav.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account/groups");
   await page.screenshot({ path: "test-results/account-senders-forbidden.png", fullPage: true });

@@ -139,6 +139,14 @@ export const ceremonyViewResponse = z.object({
   }),
   host: ceremonyHost,
   documentOrderEnforced: z.boolean(),
+  notary: z
+    .object({
+      name: z.string(),
+      commission: z.object({ number: z.number().int(), jurisdiction: z.string(), country: z.string(), expirationDate: z.string() }).nullable(),
+      certificate: z.string().describe("The notarial certificate the notary adopts for each document, in English (the ceremony shows it in its language)"),
+    })
+    .nullable()
+    .describe("Notarization: set only in the ceremony of a notarized package's notary (its notaryRoleId); null for every other signer"),
   signatureFonts: z.array(z.string()).describe("The fonts the signer may type their signature in: the account's chooseSignature fontsPerWritingSystem.latin"),
   attachmentRequirements: z.array(ceremonyAttachmentRequirement).describe("The signer's own attachment requirements (PACKAGE_ATTACHMENT)"),
   documents: z.array(

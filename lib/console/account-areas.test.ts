@@ -8,7 +8,7 @@ describe("permittedAreas", () => {
 
   it("offers exactly the areas the permissions reach, and those open to everyone", () => {
     const labels = permittedAreas(new Set(["groups.view", "reports.view", "transaction.transaction"])).map((area) => area.label);
-    expect(labels).toEqual(["Groups", "API and integrations", "Password", "Delegates", "Reports", "Outbox"]);
+    expect(labels).toEqual(["Groups", "API and integrations", "Password", "Delegates", "Notary", "Reports", "Outbox"]);
   });
 
   it("offers an owner every area", () => {

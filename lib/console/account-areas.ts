@@ -16,6 +16,7 @@ export const ACCOUNT_AREAS: readonly AccountArea[] = [
   { href: "/account/integrations", label: "API and integrations", permission: null },
   { href: "/account/password", label: "Password", permission: null },
   { href: "/account/delegates", label: "Delegates", permission: null },
+  { href: "/account/notary", label: "Notary", permission: null },
   { href: "/account/verification", label: "Verification types", permission: "verification.manage" },
   { href: "/account/reports", label: "Reports", permission: "reports.view" },
   { href: "/account/ceremony", label: "Signing ceremony", permission: "account_settings.manage" },

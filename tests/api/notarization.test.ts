@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { openSigningSession, signingCookieName } from "@/lib/esign/signing/session";
 import { describe, expect, it } from "vitest";
+import english from "@/messages/ceremony/en.json";
 import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles } from "../support/packages";
 import { pdfSig, pdfText } from "../support/poppler";
@@ -159,5 +160,24 @@ describe("notarization", () => {
     const both = await callJson<{ results: { sequenceNumber: number }[]; count: number }>("GET", `${journal}?from=1&to=1&dir=DESC`, { key: notary.apiKey });
     expect(both.count).toBe(2);
     expect(both.results.map((entry) => entry.sequenceNumber)).toEqual([2]);
+  });
+
+  it("the notary's ceremony has the notary step: their commission and the certificate they adopt; nobody else's has", async () => {
+    const owner = await seedAccount();
+    const notary = await seedSender(owner);
+    await callJson("PUT", `/api/account/senders/${notary.userId}/notaryCommission`, { key: notary.apiKey, json: { number: 5150, jurisdiction: "Ontario", country: "Canada", expirationDate: "2031-06-30T00:00:00Z" } });
+    const packageId = await notarizedDraft(owner, notary.email);
+    await send(owner, packageId);
+    const clientView = await callJson<{ notary: unknown }>("GET", `/api/signing/${packageId}`, { headers: await sessionFor(packageId, "Client") });
+    expect(clientView.notary).toBeNull();
+    const notaryView = await callJson<{ notary: { name: string; certificate: string } }>("GET", `/api/signing/${packageId}`, { headers: await sessionFor(packageId, "Notary") });
+    expect(notaryView.notary).toEqual({
+      name: "Sam Sender",
+      commission: { number: 5150, jurisdiction: "Ontario", country: "Canada", expirationDate: "2031-06-30T00:00:00.000Z" },
+      certificate: expect.stringContaining("I, Sam Sender, a notary public commissioned in Ontario, certify"),
+    });
+    // The ceremony's English message is the certificate the service answers, word for word.
+    const rendered = english.notary.certificate.replace("{notaryName}", notaryView.notary.name).replace("{jurisdiction}", "Ontario");
+    expect(rendered).toBe(notaryView.notary.certificate);
   });
 });

@@ -9,6 +9,7 @@ import { usePackage } from "@/lib/console/queries/packages";
 import { RemindersSection } from "../detail/reminders-section";
 import { DocumentsSection } from "./documents/documents-section";
 import { FieldsSection } from "./fields-section";
+import { NotarySection } from "./notary/notary-section";
 import { ReviewSection } from "./review/review-section";
 import { SettingsSection } from "./settings/settings-section";
 import { SignersSection } from "./signers/signers-section";
@@ -108,6 +109,7 @@ function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean })
         <SignersSection pkg={pkg} template={template} />
         <VerificationSection pkg={pkg} template={template} />
         <FieldsSection pkg={pkg} />
+        {template ? null : <NotarySection pkg={pkg} />}
         {template ? null : <RemindersSection pkg={pkg} />}
       </div>
       <ReviewSection pkg={pkg} template={template} />

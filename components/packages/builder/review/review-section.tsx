@@ -17,6 +17,7 @@ import { uploadedDocuments } from "../documents/document-order";
 import { signingRoles } from "../signer-colours";
 import { stepsOf } from "../signers/signing-steps";
 import { useSaveAllUnsavedWork } from "../unsaved-work";
+import { useNotaryBlocking } from "../notary/notary-section";
 import { readinessOf } from "./readiness";
 
 /** The bar at the bottom of the builder: what the package holds, what is missing, and Send (or Done for a template). */
@@ -30,7 +31,10 @@ export function ReviewSection({ pkg, template }: { pkg: WirePackage; template: b
   const [naming, setNaming] = useState(false);
   const queryClient = useQueryClient();
   const saveAllUnsavedWork = useSaveAllUnsavedWork();
-  const { blocking, warnings } = readinessOf(pkg, template);
+  const readiness = readinessOf(pkg, template);
+  const notaryBlocking = useNotaryBlocking(pkg);
+  const blocking = template ? readiness.blocking : [...readiness.blocking, ...notaryBlocking];
+  const { warnings } = readiness;
   const documents = uploadedDocuments(pkg.documents).length;
   const roles = signingRoles(pkg);
   const steps = stepsOf(roles).length;

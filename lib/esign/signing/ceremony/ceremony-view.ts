@@ -19,6 +19,8 @@ import { holdsGroupLock, type SignerContext } from "./signer-context";
 import { isOrderEnforced, openDocuments } from "./signing-rules";
 import { roleTurns, turnIn } from "./turn";
 import { resolveLocale } from "@/lib/i18n/locales";
+import { wireDate } from "@/lib/api/wire";
+import { displayName, findNotary, notarialCertificate } from "@/lib/esign/notary/notarization";
 
 /**
  * What the ceremony page shows the signer: the package, who they are, what is left (consent,
@@ -92,6 +94,7 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
     },
     host: await hostView(tx, context.session, turns),
     documentOrderEnforced: isOrderEnforced(signable),
+    notary: await notaryStep(tx, context),
     signatureFonts: await accountSignatureFonts(tx, pkg.accountId),
     attachmentRequirements: hidden ? [] : await ceremonyAttachmentRequirements(tx, pkg.id, role),
     documents: (hidden ? [] : signable).map((document) => ({
@@ -132,3 +135,19 @@ export async function ceremonyView(tx: Tx, context: SignerContext) {
   };
 }
 
+
+/** The notary's step of a notarized package: who they are, their commission, and the certificate they adopt (null for anyone else). */
+async function notaryStep(tx: Tx, { pkg, role }: SignerContext) {
+  if (!pkg.notarized || pkg.notaryRoleId !== role.id) return null;
+  const notary = await findNotary(tx, pkg);
+  if (!notary) return null;
+  const name = displayName(notary.user);
+  const jurisdiction = notary.commission?.jurisdiction ?? "";
+  return {
+    name,
+    commission: notary.commission
+      ? { number: notary.commission.number, jurisdiction, country: notary.commission.country, expirationDate: wireDate(notary.commission.expirationDate) }
+      : null,
+    certificate: notarialCertificate(name, jurisdiction),
+  };
+}
