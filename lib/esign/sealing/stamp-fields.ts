@@ -1,3 +1,4 @@
+import subsetFont from "subset-font";
 import fontkit from "@pdf-lib/fontkit";
 import {
   concatTransformationMatrix,
@@ -68,6 +69,26 @@ const COVER_MARGIN = 1.5;
  * whatever its rotation and crop box. `covered` rects are painted white first, under the values.
  * A PDF without fields to stamp nor rects to cover is returned unchanged.
  */
+/**
+ * The font to embed for `text`: a subset made by HarfBuzz (subset-font). pdf-lib's own subsetting
+ * (fontkit) drops glyphs of several of the original's fonts (Kanit, Caveat, Pattaya, …: "Cleo
+ * Client" stamped as "C  C nt"). Where fontkit cannot read HarfBuzz's subset back, or lays the
+ * text out wider than the whole font does (Caveat, Nerko One, Shantell Sans), the whole file is
+ * embedded instead (all three are TrueType).
+ */
+async function signatureFontSubset(bytes: Uint8Array, text: string): Promise<Uint8Array> {
+  const subset = new Uint8Array(await subsetFont(Buffer.from(bytes), text, { targetFormat: "truetype" }));
+  try {
+    const features = { calt: false };
+    const laidOut = fontkit.create(subset).layout(text, features);
+    for (const glyph of laidOut.glyphs) void glyph.bbox;
+    const whole = fontkit.create(bytes).layout(text, features);
+    return Math.abs(laidOut.advanceWidth - whole.advanceWidth) <= 1 ? subset : bytes;
+  } catch {
+    return bytes;
+  }
+}
+
 export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[], covered: readonly CoveredRect[] = []): Promise<Uint8Array> {
   if (fields.length === 0 && covered.length === 0) return pdfBytes;
   const { pdf } = await loadPdfWithPages(pdfBytes);
@@ -153,12 +174,13 @@ class FieldStamper {
     const id = known.name;
     const file = signatureFontFile(known);
     if (!Array.from(text.replace(/\s/g, "")).every((character) => file.characters.has(character.codePointAt(0)!))) return null;
-    let embedded = this.signatureFonts.get(id);
+    const key = `${id}\u0000${text}`;
+    let embedded = this.signatureFonts.get(key);
     if (!embedded) {
       this.pdf.registerFontkit(fontkit);
-      const font = await this.pdf.embedFont(file.bytes, { subset: true });
+      const font = await this.pdf.embedFont(await signatureFontSubset(file.bytes, text), { subset: false, features: { calt: false } });
       embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent } };
-      this.signatureFonts.set(id, embedded);
+      this.signatureFonts.set(key, embedded);
     }
     return embedded;
   }
