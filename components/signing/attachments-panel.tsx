@@ -27,7 +27,8 @@ export function missingAttachments(requirements: CeremonyAttachmentRequirement[]
 export function AttachmentsPanel({ packageId, requirements, onUploaded }: { packageId: string; requirements: CeremonyAttachmentRequirement[]; onUploaded: (requirement: CeremonyAttachmentRequirement) => void }) {
   const t = useTranslations("attachments");
   if (requirements.length === 0) return null;
-  const uploaded = requirements.filter((requirement) => requirement.files.length > 0).length;
+  // A rejected file is not provided: the sender asked for another.
+  const uploaded = requirements.filter((requirement) => requirement.files.length > 0 && requirement.status !== "REJECTED").length;
   return (
     <section aria-label={t("section")} className="border-t border-slate-200 px-4 py-3">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">

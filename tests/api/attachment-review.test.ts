@@ -159,7 +159,7 @@ describe("the sender's review of a signer's attachments on a SENT package", () =
     ]);
   });
 
-  it("an accepted attachment's files no longer change; a rejected one's signer may remove and upload", async () => {
+  it("an accepted attachment's files no longer change; a rejected one's signer may remove and upload, the rejection standing until the upload", async () => {
     const owner = await seedAccount();
     const packageId = await sentPackage(owner);
     const signer = await sessionFor(packageId, "Borrower");
@@ -173,7 +173,18 @@ describe("the sender's review of a signer's attachments on a SENT package", () =
     const second = await (await upload(signer, packageId, photo.id, "id.png", Buffer.from("id"))).json();
     await callJson("PUT", `/api/packages/${packageId}/roles/Borrower`, { key: owner.apiKey, json: withReview(await roleOf(owner, packageId), "Photo ID", { status: "REJECTED", comment: "Wrong" }) });
     const removed = await callJson<Requirement>("DELETE", `/api/signing/${packageId}/attachments/${photo.id}/files/${second.files[0].id}`, { headers: signer });
-    expect(removed).toMatchObject({ status: "INCOMPLETE", files: [] });
+    // The rejected file gone, the rejection and its comment stand: the signer still owes a new one.
+    expect(removed).toMatchObject({ status: "REJECTED", comment: "Wrong", files: [] });
+    expect((await roleOf(owner, packageId)).attachmentRequirements[0]).toMatchObject({ status: "REJECTED", comment: "Wrong", files: [] });
+    // Nothing to accept, and the same rejection again is no change.
+    await expectError(
+      await call("PUT", `/api/packages/${packageId}/roles/Borrower`, { key: owner.apiKey, json: withReview(await roleOf(owner, packageId), "Photo ID", { status: "COMPLETE", accepted: true }) }),
+      409,
+      "error.conflict.attachmentNotUploaded",
+    );
+    expect((await call("PUT", `/api/packages/${packageId}/roles/Borrower`, { key: owner.apiKey, json: await roleOf(owner, packageId) })).status).toBe(200);
+    const uploadedAgain = await (await upload(signer, packageId, photo.id, "id-2.png", Buffer.from("id, again"))).json();
+    expect(uploadedAgain).toMatchObject({ status: "COMPLETE", files: [{ name: "id-2.png" }] });
   });
 
   it("refuses any other change to a sent package's role, and a draft's PUT stays as it was", async () => {

@@ -11,8 +11,8 @@ import { attachmentFileNotFound, syncRequirement } from "./requirement-files";
 /**
  * `DELETE /api/packages/{packageId}/attachment/{attachmentId}/file/{fileId}`: the sender removes a
  * file a signer uploaded, while the package is out for signing (a completed package keeps what was
- * signed and uploaded). The requirement is INCOMPLETE again when no file is left; a signer who has
- * not finished can upload anew. The bytes go too, unless another row holds the same ones.
+ * signed and uploaded). The requirement is INCOMPLETE again when no file is left (REJECTED while a
+ * rejection stands); a signer who has not finished can upload anew. The bytes go too, unless another row holds the same ones.
  */
 export async function deleteAttachmentFile(db: Db, caller: Caller, packageId: string, attachmentId: string, fileId: string): Promise<void> {
   const unreferenced = await changePackage(

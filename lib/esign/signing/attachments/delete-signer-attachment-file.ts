@@ -10,7 +10,8 @@ import { assertNotAccepted, attachmentFileNotFound, requirementOfRole, syncRequi
 
 /**
  * `DELETE /api/signing/{packageId}/attachments/{attachmentId}/files/{fileId}`: before they finish,
- * the signer removes a file they uploaded; the requirement is INCOMPLETE again when none is left.
+ * the signer removes a file they uploaded; the requirement is INCOMPLETE again when none is left
+ * (REJECTED while the sender's rejection stands: only a new upload answers it).
  * The bytes go too, unless another row holds the same ones.
  */
 export async function deleteSignerAttachmentFile(db: Db, session: SigningSession, attachmentId: string, fileId: string): Promise<CeremonyAttachmentRequirement> {

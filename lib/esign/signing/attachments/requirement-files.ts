@@ -37,18 +37,21 @@ export function assertNotAccepted(requirement: AttachmentRequirement): void {
   }
 }
 
-/** A requirement's status from its files and the sender's review. */
+/**
+ * A requirement's status from its files and the sender's review: a rejection stands until the
+ * signer uploads again, even once they removed the rejected files (the comment still tells them why).
+ */
 export function statusOf(requirement: Pick<AttachmentRequirement, "review">, fileCount: number): AttachmentRequirement["status"] {
-  if (fileCount === 0) return "INCOMPLETE";
-  return requirement.review?.outcome === "REJECTED" ? "REJECTED" : "COMPLETE";
+  if (requirement.review?.outcome === "REJECTED") return "REJECTED";
+  return fileCount === 0 ? "INCOMPLETE" : "COMPLETE";
 }
 
 /**
  * Brings the requirement in the role's JSON in step with its files after an upload or a deletion:
  * the list of files, and the status (COMPLETE with a file, INCOMPLETE without, REJECTED while a
- * rejection stands). An upload (`uploaded`) answers a rejection: the requirement is COMPLETE again
- * and waits for the sender's review; the sender's comment stays for them to read. Answers it with
- * its files.
+ * rejection stands). Only an upload (`uploaded`) answers a rejection: the requirement is COMPLETE
+ * again and waits for the sender's review; the sender's comment stays for them to read. Removing
+ * the rejected files leaves it REJECTED. Answers it with its files.
  */
 export async function syncRequirement(
   tx: Queryable,
@@ -64,8 +67,10 @@ export async function syncRequirement(
   const requirements = requirementsOf(role).map((requirement) => {
     if (requirement.id !== requirementId) return requirement;
     const { review, ...rest } = requirement;
-    // With no file left there is nothing reviewed; a new upload answers a rejection.
-    const kept = files.length === 0 || (options.uploaded && review?.outcome === "REJECTED") || !review ? {} : { review };
+    // A new upload answers a rejection; with no file left an acceptance has nothing to stand on
+    // (a rejection still stands: the signer owes a new file).
+    const answered = options.uploaded && review?.outcome === "REJECTED";
+    const kept = !review || answered || (files.length === 0 && review.outcome !== "REJECTED") ? {} : { review };
     updated = {
       ...rest,
       ...kept,
