@@ -185,7 +185,8 @@ export const adHocGroupMemberInput = z.object({
  * are other signers of the package, any one of whom signs for it.
  */
 export const signerGroupInput = z.object({
-  id: optional(clientId),
+  // An ad-hoc group reads back with `id: ""`; a client putting the role back sends it so.
+  id: z.preprocess((value) => (value === "" ? undefined : value), optional(clientId)),
   email: optional(z.string().max(254)),
   name: optional(z.string().max(256)),
   members: optional(z.array(adHocGroupMemberInput).max(100)),

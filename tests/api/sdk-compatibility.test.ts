@@ -319,6 +319,16 @@ describe("9. the endpoints the SDK calls", () => {
     expect(role.signers[0]).toMatchObject({ signerType: "AD_HOC_GROUP_SIGNER", group: { name: "Example Adhoc Group Name" } });
     const members = (role.signers[0]!.group as { members: { email: string }[] }).members;
     expect(members.map((member) => member.email).sort()).toEqual(["one@example.test", "two@example.test"]);
+
+    // NotificationMethodsForOwnerInAdhocGroupExample puts the role back as read (the group's id ""),
+    // with the sender's role, found by its name Owner, added as a member.
+    const ownerRoleId = (await getPackage(account, id)).roles.find((item) => item.name === "Owner")!.id as string;
+    const group = role.signers[0]!.group as { id: string; members: Json[] };
+    expect(group.id).toBe("");
+    group.members.push({ userId: ownerRoleId, memberType: "AD_HOC_GROUP_MEMBER" });
+    await callJson("PUT", `/api/packages/${id}/roles/adhoc-group-id`, { key: account.apiKey, json: role });
+    const updated = (await getPackage(account, id)).roles.find((item) => item.id === "adhoc-group-id") as { signers: Json[] };
+    expect(((updated.signers[0]!.group as { members: Json[] }).members).length).toBe(3);
   });
 });
 
