@@ -906,6 +906,8 @@ describe("13. reports (DownloadReportExample)", () => {
     const get = async (path: string, headers: Record<string, string>) => {
       const response = await call("GET", path, { key: account.apiKey, headers });
       expect(response.status, path).toBe(200);
+      // The SDK's RestClient reads an answer with a Content-Disposition as a file, not as the String its report methods return.
+      expect(response.headers.get("content-disposition"), path).toBeNull();
       return response.text();
     };
 

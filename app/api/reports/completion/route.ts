@@ -16,7 +16,7 @@ export const GET = apiRoute({
   responses: { 200: ok(completionReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
 }, async ({ request, db, caller }) => {
   const query = parseWith(completionReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  return reportResponse(request, await completionReport(db, caller, query), completionReportCsv, "completion-report.csv");
+  return reportResponse(request, await completionReport(db, caller, query), completionReportCsv);
 });
 
 export * from "@/lib/http/method-not-allowed";

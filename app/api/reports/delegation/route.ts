@@ -16,7 +16,7 @@ export const GET = apiRoute({
   responses: { 200: ok(delegationReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
 }, async ({ request, db, caller }) => {
   const query = parseWith(delegationReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  return reportResponse(request, await delegationReport(db, caller, query), delegationReportCsv, "delegation-report.csv");
+  return reportResponse(request, await delegationReport(db, caller, query), delegationReportCsv);
 });
 
 export * from "@/lib/http/method-not-allowed";

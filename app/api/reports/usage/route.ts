@@ -16,7 +16,7 @@ export const GET = apiRoute({
   responses: { 200: ok(usageReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
 }, async ({ request, db, caller }) => {
   const query = parseWith(usageReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  return reportResponse(request, await usageReport(db, caller, query), usageReportCsv, "usage-report.csv");
+  return reportResponse(request, await usageReport(db, caller, query), usageReportCsv);
 });
 
 export * from "@/lib/http/method-not-allowed";
