@@ -111,7 +111,13 @@ describe("our answers against the original's OpenAPI schemas", () => {
     await callJson("POST", `/api/packages/${packageId}/reminders`, { key: owner.apiKey, json: { startInDaysDelay: 1, intervalInDays: 2, repetitionsCount: 3 }, expect: 201 });
     const pkg = `/api/packages/${packageId}`;
     await callJson("POST", `${pkg}/roles/Group/verification`, { key: owner.apiKey, json: { typeId: "EMAIL_OTP", payload: "" } });
+    await callJson("POST", `${pkg}/documents/visibility`, { key: owner.apiKey, json: { configurations: [{ documentUid: "doc1", roleUids: ["Tenant", "Group"] }] } });
+    await callJson("PUT", `/api/account/senders/${owner.userId}/notaryCommission`, {
+      key: owner.apiKey,
+      json: { name: "Olive Owner", number: 12345, jurisdiction: "Ontario", country: "CA", expirationDate: "2031-12-31T00:00:00Z" },
+    });
     await callJson("PUT", pkg, { key: owner.apiKey, json: { status: "SENT" } });
+    await callJson("PUT", `${pkg}/virtual-room/config`, { key: owner.apiKey, json: { video: false, videoRecording: false, startDatetime: "2030-01-31T14:00:00Z", hostUid: "Tenant" } });
     const created = await callJson<{ roles: { id: string; attachmentRequirements: { id: string }[] }[] }>("GET", pkg, { key: owner.apiKey });
     const requirementId = created.roles.find((r) => r.id === "Tenant")!.attachmentRequirements[0]!.id;
     // The tenant attaches a file, as the SDKs do it (a signer session in ESIGNLIVE_SESSION_ID).
@@ -173,6 +179,9 @@ describe("our answers against the original's OpenAPI schemas", () => {
       ["GET /api/reports/completion", "/api/reports/completion"],
       ["GET /api/reports/usage", "/api/reports/usage"],
       ["GET /api/reports/delegation", "/api/reports/delegation"],
+      ["GET /api/packages/{packageId}/documents/visibility", `${pkg}/documents/visibility`],
+      ["GET /api/account/senders/{senderId}/notaryCommission", `/api/account/senders/${owner.userId}/notaryCommission`],
+      ["GET /api/packages/{packageId}/virtual-room/config", `${pkg}/virtual-room/config`],
     ];
     const problems: string[] = [];
     for (const [operation, path, key] of reads) {
