@@ -329,6 +329,13 @@ describe("9. the endpoints the SDK calls", () => {
     await callJson("PUT", `/api/packages/${id}/roles/adhoc-group-id`, { key: account.apiKey, json: role });
     const updated = (await getPackage(account, id)).roles.find((item) => item.id === "adhoc-group-id") as { signers: Json[] };
     expect(((updated.signers[0]!.group as { members: Json[] }).members).length).toBe(3);
+
+    // Then it updates the owner's signer with SMS among their notification methods, and reads them back.
+    const ownerRole = (await getPackage(account, id)).roles.find((item) => item.id === ownerRoleId)!;
+    const ownerSigner = { ...(ownerRole.signers as Json[])[0], phone: "+18765432100", notificationMethods: { primary: ["EMAIL", "SMS"] } };
+    await callJson("PUT", `/api/packages/${id}/roles/${ownerRoleId}`, { key: account.apiKey, json: { id: ownerRoleId, signers: [ownerSigner] } });
+    const owner = (await getPackage(account, id)).roles.find((item) => item.id === ownerRoleId)!;
+    expect((owner.signers as Json[])[0]).toMatchObject({ email: account.email, phone: "+18765432100", notificationMethods: { primary: ["EMAIL", "SMS"] } });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   findPackageSender,
   isSigningRole,
   normalizeSigner,
+  senderAsSigner,
   roleRow,
   senderRoleRow,
 } from "@/lib/esign/packages/package-content";
@@ -96,6 +97,14 @@ export async function updateRole(db: Db, caller: Caller, packageId: string, role
     }
     if (input.emailMessage !== undefined) {
       changes.emailMessage = typeof input.emailMessage === "string" ? input.emailMessage : (input.emailMessage.content ?? "");
+    }
+    if (input.signers?.[0] && current.type === "SENDER") {
+      // The sender's role keeps the sender as its signer; what a client sets of their own (their
+      // notification methods and phone, language, authentication, …) is taken, as the original's
+      // NotificationMethodsForOwnerInAdhocGroupExample sets the owner's SMS notification so.
+      const sender = await findPackageSender(tx, change.row.ownerUserId);
+      changes.signer = senderAsSigner(sender, input.signers[0], String(current.signer?.id ?? roleId));
+      changes.signerEmail = sender.email.toLowerCase();
     }
     if (input.signers !== undefined && current.type !== "SENDER") {
       const [{ signers }] = await resolveGroupSigners(tx, caller.account.id, [{ signers: input.signers }], await packageSignerRefs(tx, packageId));
