@@ -220,7 +220,7 @@ test("an owner reveals their key, runs a client app and a callback with its deli
   expect(await activatedIds()).toEqual(["EMAIL_OTP"]);
   await idin.getByRole("button", { name: /^Activate/ }).click();
   await expect(idin.getByTestId("verification-status")).toHaveAttribute("data-status", "ACTIVATED");
-  await expect(page.getByTestId("verification-summary")).toHaveText("2 of 14 activated");
+  await expect(page.getByTestId("verification-summary")).toHaveText("2 of 15 activated");
   await page.screenshot({ path: "test-results/account-verification.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/account-verification-phone.png", fullPage: true });
