@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { SignInResponse, UserAuthenticationTokenResponse } from "@/lib/api/accounts";
-import type { Db } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import { accessTokens, accountMemberships, accounts, userAuthenticationTokens, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import { ServiceError } from "@/lib/esign/errors";
@@ -42,6 +42,17 @@ export async function issueUserAuthenticationToken(db: Db, caller: Caller): Prom
  * client apps), and is deleted with it. Unknown, used and expired tokens, tokens whose access
  * token has expired or was revoked, and users no longer active in the account, are refused with 401.
  */
+/** The token's user with its account, while the user may still sign in there (not deleted, not only invited); undefined otherwise. */
+export async function tokenUserMember(tx: Queryable, userId: string, accountId: string) {
+  const [member] = await tx
+    .select({ user: users, account: { id: accounts.id, name: accounts.name } })
+    .from(accountMemberships)
+    .innerJoin(users, eq(users.id, accountMemberships.userId))
+    .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
+    .where(and(eq(accountMemberships.userId, userId), eq(accountMemberships.accountId, accountId)));
+  return member && member.user.status !== "DELETED" && member.user.status !== "INVITED" ? member : undefined;
+}
+
 export async function redeemUserAuthenticationToken(db: Db, token: string): Promise<SignInResponse> {
   if (!isPlausibleSigningToken(token)) throw refused("This sign-in link is not valid.");
   return db.transaction(async (tx) => {
@@ -55,15 +66,8 @@ export async function redeemUserAuthenticationToken(db: Db, token: string): Prom
     if (now().getTime() - row.created.getTime() > USER_TOKEN_MINUTES * 60_000) {
       throw refused(`This sign-in link worked for ${USER_TOKEN_MINUTES} minutes and has expired; ask for a new one.`);
     }
-    const [member] = await tx
-      .select({ user: users, account: { id: accounts.id, name: accounts.name } })
-      .from(accountMemberships)
-      .innerJoin(users, eq(users.id, accountMemberships.userId))
-      .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
-      .where(and(eq(accountMemberships.userId, row.userId), eq(accountMemberships.accountId, row.accountId)));
-    if (!member || member.user.status === "DELETED" || member.user.status === "INVITED") {
-      throw refused("The user of this sign-in link can no longer sign in to its account.");
-    }
+    const member = await tokenUserMember(tx, row.userId, row.accountId);
+    if (!member) throw refused("The user of this sign-in link can no longer sign in to its account.");
     if (row.accessTokenHash === null) return signInAnswer(member.user, member.account, await signInKeyOf(tx, row.userId, row.accountId));
     // Share-locked: a revocation in progress is waited for, so the key cannot outlive it.
     const [accessToken] = await tx.select({ expires: accessTokens.expires }).from(accessTokens).where(eq(accessTokens.lookupHash, row.accessTokenHash)).for("share");

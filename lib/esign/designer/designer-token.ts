@@ -2,11 +2,11 @@ import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DesignerSignInResponse } from "@/lib/api/accounts";
 import type { SenderAuthenticationTokenResponse } from "@/lib/api/signing-entry";
 import type { Db, Queryable } from "@/lib/db/client";
-import { accountMemberships, accounts, userAuthenticationTokens, users } from "@/lib/db/schema";
+import { userAuthenticationTokens } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { signInAnswer } from "@/lib/esign/accounts/sign-in";
 import { signInKeyOf } from "@/lib/esign/accounts/sign-in-keys";
-import { USER_TOKEN_MINUTES } from "@/lib/esign/accounts/user-authentication-token";
+import { tokenUserMember, USER_TOKEN_MINUTES } from "@/lib/esign/accounts/user-authentication-token";
 import { now } from "@/lib/esign/clock";
 import { conflict, forbidden, ServiceError } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
@@ -69,15 +69,8 @@ export async function redeemDesignerToken(db: Db, token: string): Promise<Design
     if (now().getTime() - row.created.getTime() > DESIGNER_TOKEN_MINUTES * 60_000) {
       throw refused(`This designer link worked for ${DESIGNER_TOKEN_MINUTES} minutes and has expired; ask for a new one.`);
     }
-    const [member] = await tx
-      .select({ user: users, account: { id: accounts.id, name: accounts.name } })
-      .from(accountMemberships)
-      .innerJoin(users, eq(users.id, accountMemberships.userId))
-      .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
-      .where(and(eq(accountMemberships.userId, row.userId), eq(accountMemberships.accountId, row.accountId)));
-    if (!member || member.user.status === "DELETED" || member.user.status === "INVITED") {
-      throw refused("The sender of this package can no longer sign in to its account.");
-    }
+    const member = await tokenUserMember(tx, row.userId, row.accountId);
+    if (!member) throw refused("The sender of this package can no longer sign in to its account.");
     const returnUrl = await designerReturnUrlOf(tx, row.packageId);
     if (returnUrl === undefined) throw refused("The package of this designer link is no longer a draft.");
     const answer = await signInAnswer(member.user, member.account, await signInKeyOf(tx, row.userId, row.accountId));
