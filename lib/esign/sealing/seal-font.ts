@@ -18,6 +18,8 @@ export interface SignatureFontFile {
   ascent: number;
   descent: number;
   characters: Set<number>;
+  /** The whole font as fontkit reads it, to check a subset's layout against. */
+  parsed: ReturnType<typeof fontkit.create>;
 }
 
 const signatureFonts = new Map<string, SignatureFontFile>();
@@ -33,7 +35,7 @@ export function signatureFontFile({ name, file }: SignatureFont): SignatureFontF
   if (!font) {
     const fontBytes = new Uint8Array(fs.readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), file)));
     const parsed = fontkit.create(fontBytes);
-    font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm, characters: new Set(parsed.characterSet) };
+    font = { bytes: fontBytes, ascent: parsed.ascent / parsed.unitsPerEm, descent: -parsed.descent / parsed.unitsPerEm, characters: new Set(parsed.characterSet), parsed };
     signatureFonts.set(name, font);
   }
   return font;

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { pageGeometryOf, topLeftPointToUserSpace, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
 import { fitSingleLine, fitWrapped, type Box, type FittedText, type FontMetrics } from "./fit-text";
 import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
-import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile } from "./seal-font";
+import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile, type SignatureFontFile } from "./seal-font";
 import { drawSignatureFrame, type SignatureFrame } from "./signature-frame";
 import { loadPdfWithPages } from "@/lib/esign/pdf/corrupt-pdf";
 
@@ -64,31 +64,31 @@ export interface CoveredRect extends TopLeftRect {
 const COVER_MARGIN = 1.5;
 
 /**
+ * The font to embed for `text`: a subset made by HarfBuzz (subset-font). pdf-lib's own subsetting
+ * (fontkit) drops glyphs of several of the original's fonts (Kanit, Caveat, Pattaya, …: "Cleo
+ * Client" stamped as "C  C nt"). Where fontkit cannot read HarfBuzz's subset back (Caveat, Nerko
+ * One), or lays the text out otherwise than the whole font does, the whole file is embedded
+ * instead (both are TrueType).
+ */
+async function signatureFontSubset(file: SignatureFontFile, text: string): Promise<Uint8Array> {
+  const subset = new Uint8Array(await subsetFont(Buffer.from(file.bytes), text, { targetFormat: "truetype" }));
+  try {
+    const features = { calt: false };
+    const laidOut = fontkit.create(subset).layout(text, features);
+    for (const glyph of laidOut.glyphs) void glyph.bbox;
+    const whole = file.parsed.layout(text, features);
+    return Math.abs(laidOut.advanceWidth - whole.advanceWidth) <= 1 ? subset : file.bytes;
+  } catch {
+    return file.bytes;
+  }
+}
+
+/**
  * Draws each field's value on its page: text in an embedded font (a subset of DejaVu Sans), never
  * clipped (shrunk, or wrapped for text fields, to fit its box), upright as the page is displayed
  * whatever its rotation and crop box. `covered` rects are painted white first, under the values.
  * A PDF without fields to stamp nor rects to cover is returned unchanged.
  */
-/**
- * The font to embed for `text`: a subset made by HarfBuzz (subset-font). pdf-lib's own subsetting
- * (fontkit) drops glyphs of several of the original's fonts (Kanit, Caveat, Pattaya, …: "Cleo
- * Client" stamped as "C  C nt"). Where fontkit cannot read HarfBuzz's subset back, or lays the
- * text out wider than the whole font does (Caveat, Nerko One, Shantell Sans), the whole file is
- * embedded instead (all three are TrueType).
- */
-async function signatureFontSubset(bytes: Uint8Array, text: string): Promise<Uint8Array> {
-  const subset = new Uint8Array(await subsetFont(Buffer.from(bytes), text, { targetFormat: "truetype" }));
-  try {
-    const features = { calt: false };
-    const laidOut = fontkit.create(subset).layout(text, features);
-    for (const glyph of laidOut.glyphs) void glyph.bbox;
-    const whole = fontkit.create(bytes).layout(text, features);
-    return Math.abs(laidOut.advanceWidth - whole.advanceWidth) <= 1 ? subset : bytes;
-  } catch {
-    return bytes;
-  }
-}
-
 export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[], covered: readonly CoveredRect[] = []): Promise<Uint8Array> {
   if (fields.length === 0 && covered.length === 0) return pdfBytes;
   const { pdf } = await loadPdfWithPages(pdfBytes);
@@ -178,7 +178,7 @@ class FieldStamper {
     let embedded = this.signatureFonts.get(key);
     if (!embedded) {
       this.pdf.registerFontkit(fontkit);
-      const font = await this.pdf.embedFont(await signatureFontSubset(file.bytes, text), { subset: false, features: { calt: false } });
+      const font = await this.pdf.embedFont(await signatureFontSubset(file, text), { subset: false, features: { calt: false } });
       embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent } };
       this.signatureFonts.set(key, embedded);
     }
