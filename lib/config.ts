@@ -1,6 +1,6 @@
 import path from "node:path";
 
-/** Every setting of the application, read from the environment once. The README lists them. */
+/** Every setting of the application, read from the environment once. docs/operations.md lists them. */
 export interface Config {
   port: number;
   dataDir: string;

@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 
 /**
  * Where the original's document and its own SDKs disagree, Signet answers what the SDKs parse
- * (the README's compatibility section lists these).
+ * (docs/api.md, "Where the original's document and its SDKs disagree", lists these).
  */
 const WHERE_THE_SDKS_DIFFER: Record<string, string> = {
   "GET /api/account/customfields": "the document says one CustomField; the SDKs read a bare array of them",

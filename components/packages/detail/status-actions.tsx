@@ -20,7 +20,7 @@ const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
 };
 
 /**
- * The status actions that apply to the package as it is now (README "Status rules"): send a draft,
+ * The status actions that apply to the package as it is now (docs/api.md, "Status rules"): send a draft,
  * cancel the signing of a sent package (back to draft, with a reason for its signers), complete one
  * held for the sender, archive a completed one, trash and restore, delete for good, edit a draft,
  * save as a template (its signers become placeholders).

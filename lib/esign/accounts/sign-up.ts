@@ -90,7 +90,7 @@ function emailTakenAsConflict(email: string) {
 /**
  * `POST /api/signup` where no e-mail can be sent: creates an account whose owner is the new user,
  * and that user's first API key, at once. A taken e-mail is a 409, which tells whether it is
- * registered; the README says so.
+ * registered; docs/hardening.md says so.
  */
 export async function signUp(db: Db, input: SignUpRequest): Promise<SignUpResponse> {
   refuseWhenDisabledOrWeak(input.password);

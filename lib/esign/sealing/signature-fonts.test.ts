@@ -58,7 +58,7 @@ describe("the typed-signature fonts", () => {
   }
 
   // Shantell Sans is laid out by pdf-lib with its raw advance widths (it applies no GPOS
-  // positioning), visibly loose: known, see the README.
+  // positioning), visibly loose: known, see docs/api.md (typed-signature fonts).
   it.each(original13.filter((font) => font.name !== "Shantell Sans").map((font) => [font.name] as const))("%s stamps every letter of a name: no hole in the ink", async (name) => {
     const box = { left: 72, top: 100, width: 320, height: 48 };
     const stamped = await stampFields(await makePdf(), [{ page: 0, ...box, value: { kind: "signatureText", text: "Cleo Client", font: name } }]);

@@ -11,7 +11,7 @@ type Params = { packageId: string };
 export const GET = apiRoute<Params>({
   tag: "Approvals and fields",
   summary: "Which fields the package's conditions name, by document and field",
-  description: "Kept and answered; the ceremony does not act on conditions yet (see the README's compatibility section).",
+  description: "Kept and answered; the ceremony does not act on conditions yet (see docs/api.md, Not supported yet).",
   permission: PERMISSIONS.transaction,
   query: referencedConditionsQuery,
   responses: { 200: ok(referencedConditionsResponse) },
