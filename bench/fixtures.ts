@@ -38,7 +38,8 @@ export function extractPayload(name: string) {
   const payload = packagePayload({ name, signers: 3, documents: ["Tagged agreement"] });
   return {
     ...payload,
-    documents: payload.documents.map((document) => ({ ...document, approvals: [], extract: true })),
+    // extract alone reads form fields only, as the original does: text tags are asked for by extractionTypes.
+    documents: payload.documents.map((document) => ({ ...document, approvals: [], extract: true, extractionTypes: ["TEXT_TAGS"] })),
   };
 }
 
