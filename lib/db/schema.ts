@@ -466,6 +466,12 @@ export const roles = pgTable(
     signer: jsonb().$type<Record<string, unknown> | null>(),
     /** The signer's e-mail in lower case, for inbox queries. */
     signerEmail: text(),
+    /**
+     * The role's package is out for signing (SENT, not trashed): kept by triggers on packages and
+     * package_roles (drizzle/0030_inbox_awaiting_roles.sql), so the inbox reads the roles that
+     * await someone, not every role they ever held.
+     */
+    awaiting: boolean().notNull().default(false),
     attachmentRequirements: jsonb().$type<unknown[]>().notNull().default([]),
     /** The external verification attached to the signer (spec 2.5): `{typeId, payload}`. */
     verification: jsonb().$type<{ typeId: string; payload: string } | null>(),
@@ -476,13 +482,11 @@ export const roles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.packageId, t.id] }),
-    // The inbox: a person's signing roles, by e-mail. Only signing roles have a value here, so the
-    // sender role every sent package has (not signing, mostly) is not in the way, and the
-    // planner's statistics of this expression count a sender's signing roles, not all their roles.
-    index("package_roles_signing_email_idx").on(sql`(case when ${t.signs} then ${t.signerEmail} end)`),
-    // The inbox of a group's members: the roles a group holds. Not partial, so that the planner
-    // has the expression's statistics (few roles name a group) and reads it as the small set it is.
-    index("package_roles_group_idx").on(sql`((${t.signer} -> 'group') ->> 'id')`),
+    // The inbox: a person's signing roles in packages out for signing, by e-mail; what they
+    // signed long ago (completed, declined, trashed) is not in it, so its size follows what awaits.
+    index("package_roles_awaiting_email_idx").on(t.signerEmail).where(sql`${t.signs} and ${t.awaiting}`),
+    // The inbox of a group's members: the signer roles a group holds in packages out for signing.
+    index("package_roles_awaiting_group_idx").on(sql`((${t.signer} -> 'group') ->> 'id')`).where(sql`${t.type} = 'SIGNER' and ${t.awaiting}`),
   ],
 );
 

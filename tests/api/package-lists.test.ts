@@ -5,6 +5,7 @@ import { packages } from "@/lib/db/schema";
 import { LIST_SORTS } from "@/lib/api/packages";
 import { compactBusyPackageCounts, compactPackageCounts } from "@/lib/esign/packages/package-counts";
 import { listPaging } from "@/lib/esign/packages/list-paging";
+import { inboxCondition } from "@/lib/esign/packages/package-folders";
 import { callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
@@ -204,6 +205,39 @@ describe("GET /api/packages deep pages", () => {
     }
   });
 
+  it("finds the inbox from the roles that await, whatever the signer's history", async () => {
+    const owner = await seedAccount();
+    const signer = await seedSender(owner);
+    // 700 packages the sender once signed in, of which 100 are out for signing (SENT, not trashed).
+    await seedOwned(owner, 700, "h");
+    const db = await getDb();
+    await db.execute(sql`update packages set status = case when right(id, 1) in ('1', '4') then 'SENT' else 'COMPLETED' end, trashed = false where account_id = ${owner.accountId}`);
+    await db.execute(sql`
+      insert into package_roles (package_id, id, position, index, type, signs, signer_email)
+      select id, 'Signer1', 0, 1, 'SIGNER', true, lower(${signer.email}) from packages where account_id = ${owner.accountId}`);
+    const awaiting = async () =>
+      ((await db.execute(sql`select count(*)::int as n from packages where account_id = ${owner.accountId} and status = 'SENT' and not trashed`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const open = await awaiting();
+    expect(open).toBeGreaterThan(50);
+    expect(open).toBeLessThan(300);
+    expect((await list(signer.apiKey, "query=inbox")).count).toBe(open);
+
+    // The plan reads the awaiting roles only: no completed package's role is looked at.
+    const subject = { accountId: owner.accountId, userId: signer.userId, email: signer.email };
+    await db.execute(sql`analyze package_roles`);
+    const root = (((await db.execute(sql`explain (analyze, format json) select id from packages where ${inboxCondition(packages, subject, "PACKAGE")}`)) as unknown as { rows: { "QUERY PLAN": { Plan: PlanNode }[] }[] }).rows[0]["QUERY PLAN"])[0].Plan;
+    expect(rowsReadFrom(root, "package_roles")).toBe(open);
+
+    // Completing, trashing and restoring move a package out of the inbox and back, by API and by status.
+    const { results } = await list(signer.apiKey, "query=inbox&from=1&to=2");
+    await db.update(packages).set({ status: "COMPLETED" }).where(eq(packages.id, results[0].id));
+    await callJson("POST", `/api/packages/${results[1].id}`, { key: owner.apiKey, json: { trashed: true } });
+    expect((await list(signer.apiKey, "query=inbox")).count).toBe(open - 2);
+    await callJson("POST", `/api/packages/${results[1].id}`, { key: owner.apiKey, json: { trashed: false } });
+    expect((await list(signer.apiKey, "query=inbox")).count).toBe(open - 1);
+    expect(await awaiting()).toBe(open - 1);
+  });
+
   it("pages a search, which is counted, from either end", async () => {
     Object.assign(listPaging, { nearEnd: 5, anchorStride: 7 });
     const owner = await seedAccount();
@@ -221,3 +255,16 @@ describe("GET /api/packages deep pages", () => {
     }
   });
 });
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+
+/** Rows the scans of `table` in an EXPLAIN ANALYZE plan returned, over all their loops. */
+function rowsReadFrom(node: PlanNode, table: string): number {
+  const own = node["Relation Name"] === table ? node["Actual Rows"] * node["Actual Loops"] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, table), 0);
+}

@@ -103,21 +103,21 @@ export function folderWhere(t: FolderColumns, subject: ListSubject, type: Packag
 
 /**
  * The inbox of `subject`: packages of the account out for signing where the subject holds a
- * signing role, or a group they are a member of holds a signer's role. Found from those roles
- * (by the indexes of signing roles' e-mails and of the groups roles name) and then the packages by
- * id, so it costs what the subject's own signing roles number, not what the account holds.
+ * signing role, or a group they are a member of holds a signer's role. Found from the roles that
+ * await someone (`package_roles.awaiting`, kept by triggers, with partial indexes of their e-mails
+ * and groups) and then the packages by id, so it costs what awaits the subject, not every role
+ * they ever held nor what the account holds.
  */
 export function inboxCondition(t: { id: AnyPgColumn } & FolderColumns, subject: ListSubject, type: PackageType): SQL {
-  const ofTheSubject = sql`select ${roles.packageId} from ${roles} where (case when ${roles.signs} then ${roles.signerEmail} end) = ${subject.email.toLowerCase()}
+  const ofTheSubject = sql`select ${roles.packageId} from ${roles} where ${roles.signs} and ${roles.awaiting} and ${roles.signerEmail} = ${subject.email.toLowerCase()}
     union all
-    select ${roles.packageId} from ${roles} where ${roles.type} = 'SIGNER'
+    select ${roles.packageId} from ${roles} where ${roles.type} = 'SIGNER' and ${roles.awaiting}
       and ((${roles.signer} -> 'group') ->> 'id') in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${subject.userId})`;
   return and(
     eq(t.accountId, subject.accountId),
     sql`${t.type} = ${constant(type)}`,
     sql`${t.trashed} = false`,
     sql`${t.status} = 'SENT'`,
-    sql`${t.status} <> 'DELETED'`,
     // An array built once (not a join the planner might turn into a scan of the account's packages).
     sql`${t.id} = any(array(${ofTheSubject}))`,
   )!;
