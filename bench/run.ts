@@ -133,22 +133,33 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
 }
 
 /**
- * `npm start` to its first answer: on an empty data folder (a first start: schema, secret,
- * certificate) and on the one the suite has used (migrations already applied), beside a bare Node
- * server's spawn to first answer. Target: under 1 s on an existing folder.
+ * `npm start` to its first answers: a page that needs no database (the console's sign-in page), and
+ * an API call that reads it (`GET /api/packages` with the owner's key), on the data the suite has
+ * used (migrations already applied) and on an empty data folder (a first start: schema, secret,
+ * certificate), beside a bare Node server's spawn to first answer. Target: the API call under 1 s
+ * on existing data.
  */
-async function startBenchmark(kind: DatabaseKind) {
+async function startBenchmark(kind: DatabaseKind, owner: SeededAccount) {
   const timedStart = async (environment: Record<string, string>) => {
     const started = performance.now();
-    const served = await serve(environment);
-    const took = performance.now() - started;
-    await served.stop();
-    return took;
+    const served = await serve(environment, "/signin");
+    const answered = performance.now() - started;
+    try {
+      for (;;) {
+        const response = await ServiceClient.forKey(served.url, owner.apiKey).call("GET", "/api/packages?from=1&to=1");
+        await response.text();
+        // An empty folder has no such key: its answer (401) is read from the database all the same.
+        if (response.status === 200 || response.status === 401) break;
+      }
+      return { answered, apiAnswered: performance.now() - started };
+    } finally {
+      await served.stop();
+    }
   };
-  const existing: number[] = [];
+  const existing: { answered: number; apiAnswered: number }[] = [];
   for (let i = 0; i < 3; i++) existing.push(await timedStart({}));
   const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-start-"));
-  let empty: number;
+  let empty: { answered: number; apiAnswered: number };
   try {
     // An empty folder; on PostgreSQL the database stays the suite's (a new database is a create away, not a start).
     empty = await timedStart({ DATA_DIR: emptyDataDir });
@@ -156,14 +167,21 @@ async function startBenchmark(kind: DatabaseKind) {
     fs.rmSync(emptyDataDir, { recursive: true, force: true });
   }
   const bareMs = await bareStartMs();
-  const metrics = { existingMs: round(median(existing), 0), emptyMs: round(empty, 0), bareNodeMs: round(bareMs, 0), timesBare: timesAnchor(median(existing), bareMs) };
+  const metrics = {
+    existingApiMs: round(median(existing.map((run) => run.apiAnswered)), 0),
+    existingMs: round(median(existing.map((run) => run.answered)), 0),
+    emptyApiMs: round(empty.apiAnswered, 0),
+    bareNodeMs: round(bareMs, 0),
+  };
   results.push(
     judged({
-      benchmark: "Start: next start (as npm start) to its first answer",
+      benchmark: "Start: next start (as npm start) to its first answers",
       database: kind,
       metrics,
-      summary: `existing data ${ms(metrics.existingMs)} (median of 3), empty data folder ${ms(metrics.emptyMs)}; anchor: bare Node server ${ms(metrics.bareNodeMs)} (${metrics.timesBare}×)`,
-      target: { metric: "existingMs", below: 1000, text: "< 1 s (existing data)" },
+      summary:
+        `existing data: API call ${ms(metrics.existingApiMs)}, a page ${ms(metrics.existingMs)} (median of 3); empty data folder: API call ${ms(metrics.emptyApiMs)}; ` +
+        `anchor: bare Node server ${ms(metrics.bareNodeMs)} (${timesAnchor(metrics.existingApiMs, bareMs)}×)`,
+      target: { metric: "existingApiMs", below: 1000, text: "< 1 s (API call, existing data)" },
     }),
   );
 }
@@ -224,7 +242,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   const steps: [string, () => Promise<void>][] = [];
   let owner: SeededAccount | undefined;
   steps.push(["sign-up", async () => void (owner = await seedAccount("Bench creator"))]);
-  steps.push(["start", () => startBenchmark(kind)]);
+  steps.push(["start", () => startBenchmark(kind, owner!)]);
   steps.push(["create", () => createBenchmark(kind, owner!, pdf)]);
   steps.push(["create under load", () => writeBenchmarks(kind, owner!, pdf, (result) => results.push(judged(result)))]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, taggedByPages)]);

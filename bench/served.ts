@@ -15,10 +15,11 @@ export interface Served {
 }
 
 /**
- * Starts the built app on the suite's database with `environment` added. The bench process's own
+ * Starts the built app on the suite's database with `environment` added, once it answers
+ * `firstPath` (default `/api/session`). The bench process's own
  * connection is closed first: PGlite admits one process on a DATA_DIR, and the server is that one.
  */
-export async function serve(environment: Record<string, string> = {}): Promise<Served> {
+export async function serve(environment: Record<string, string> = {}, firstPath?: string): Promise<Served> {
   ensureBuilt();
   await closeDatabase();
   const server = startServer(process.env.DATA_DIR!, await freePort(), {
@@ -28,7 +29,8 @@ export async function serve(environment: Record<string, string> = {}): Promise<S
     MALLOC_ARENA_MAX: "2",
     ...environment,
   });
-  await waitUntilAnswering(server, 90_000);
+  // Asked often: the start benchmark times this wait.
+  await waitUntilAnswering(server, 90_000, 10, firstPath);
   return { url: server.url, server, stop: () => stopServer(server) };
 }
 

@@ -1,51 +1,75 @@
-import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
-import { closeDatabase, database } from "@/lib/db/client";
-import { now } from "@/lib/esign/clock";
-import { closePdfPool, startPdfPool } from "@/lib/esign/pdf/pdf-pool";
-import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
-import { hashStoredAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
-import { serverSecret } from "@/lib/esign/security/server-secret";
-import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { config } from "@/lib/config";
-import { describeBlobStore } from "@/lib/esign/storage/blob-store";
+import { serverSecret } from "@/lib/esign/security/server-secret";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
 import { logger } from "@/lib/observability/logger";
 
 /**
- * Runs once when the server starts: creates the secret and opens the database (taking the
- * DATA_DIR lock in embedded mode and applying migrations), so that a second process on the same
- * folder refuses to start at once, with a clear message, instead of failing on its first request.
- * The seal certificate is loaded (or created) too, so a wrong SEAL_P12_PATH or passphrase stops
- * the start with its message instead of failing the first sealing; so is an S3 bucket that cannot
- * be read. The PDF workers are started
- * so that the first upload does not wait for them to load. Then starts the job queue's
- * workers, stopped cleanly (running jobs finish) on SIGTERM, and queues again the callback
- * deliveries an instance that died (SIGKILL, power loss) was holding.
+ * Runs once when the server starts (instrumentation.ts), in two parts.
+ *
+ * Before the server takes its first request: the settings are read (a wrong one stops the start
+ * with its message), client addresses are resolved from the trusted proxies, and the secret is
+ * created or read.
+ *
+ * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in
+ * embedded mode and applying migrations), the seal certificate and the document store are checked,
+ * the PDF workers and the job queue's workers start, and callback deliveries an instance that died
+ * was holding are queued again. A request that needs the database waits for that same opening
+ * (`database()` is one promise), so nothing is served from a database not yet migrated; a page
+ * that needs none (sign-in, the ceremony's assets) does not wait. Any failure here still ends the
+ * process with its message: a second process on the same folder, a wrong SEAL_P12_PATH or
+ * passphrase, an S3 bucket that cannot be read. The modules of this part load here, not before
+ * the first request. Running jobs finish on SIGTERM.
  */
 export async function startServer(): Promise<void> {
   try {
     resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
     serverSecret();
-    const { kind, db } = await database();
-    logger().info({ kind }, "database ready");
-    const hashedAnswers = await hashStoredAnswers(db);
-    if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
-    logger().info(`documents stored ${await describeBlobStore()}`);
-    const seal = await serviceCertificate();
-    logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
-    startPdfPool();
-    await startJobQueue();
-    const requeued = await requeueStalledDeliveries(now(), 0);
-    logger().info({ requeuedCallbackDeliveries: requeued }, "job queue started");
   } catch (error) {
-    logger().fatal(`cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    cannotStart(error);
   }
-  process.once("SIGTERM", () => {
-    void stopJobQueue()
-      .then(() => closePdfPool())
-      .then(() => closeDatabase())
-      .catch((error) => logger().error({ err: error }, "stopping failed"))
-      .finally(() => process.exit(0));
-  });
+  process.once("SIGTERM", () => void stop());
+  void startInBackground().catch(cannotStart);
+}
+
+async function startInBackground(): Promise<void> {
+  // The database first and alone: requests wait for it, and the other modules' loading would share its time.
+  const { database } = await import("@/lib/db/client");
+  const { kind, db } = await database();
+  logger().info({ kind }, "database ready");
+  const [{ requeueStalledDeliveries }, { now }, { startPdfPool }, { serviceCertificate }, { hashStoredAnswers }, { startJobQueue }, { describeBlobStore }] = await Promise.all([
+    import("@/lib/callbacks/requeue-stalled-deliveries"),
+    import("@/lib/esign/clock"),
+    import("@/lib/esign/pdf/pdf-pool"),
+    import("@/lib/esign/sealing/service-certificate"),
+    import("@/lib/esign/signing/authentication/hash-stored-answers"),
+    import("@/lib/jobs/queue"),
+    import("@/lib/esign/storage/blob-store"),
+  ]);
+  const hashedAnswers = await hashStoredAnswers(db);
+  if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
+  logger().info(`documents stored ${await describeBlobStore()}`);
+  const seal = await serviceCertificate();
+  logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
+  startPdfPool();
+  await startJobQueue();
+  const requeued = await requeueStalledDeliveries(now(), 0);
+  logger().info({ requeuedCallbackDeliveries: requeued }, "job queue started");
+}
+
+function cannotStart(error: unknown): never {
+  logger().fatal(`cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+async function stop(): Promise<void> {
+  try {
+    const [{ stopJobQueue }, { closePdfPool }, { closeDatabase }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/esign/pdf/pdf-pool"), import("@/lib/db/client")]);
+    await stopJobQueue();
+    await closePdfPool();
+    await closeDatabase();
+  } catch (error) {
+    logger().error({ err: error }, "stopping failed");
+  } finally {
+    process.exit(0);
+  }
 }

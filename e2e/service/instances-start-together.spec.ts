@@ -24,7 +24,8 @@ test("four servers started at once on an empty PostgreSQL database all serve", a
     for (const server of servers) {
       const session = await fetch(`${server.url}/api/session`);
       expect(session.status, server.output()).toBe(401);
-      expect(server.output()).toContain("job queue started");
+      // The server answers while it opens the database and starts its workers (lib/server-start.ts).
+      await expect.poll(() => server.output(), { timeout: 120_000 }).toContain("job queue started");
       expect(server.output()).not.toContain("cannot start");
     }
     // One account made on one instance is seen by another: the one database, migrated once.

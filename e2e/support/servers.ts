@@ -73,16 +73,16 @@ export async function killServer(server: Server): Promise<void> {
   await server.exited;
 }
 
-/** Resolves when the server answers HTTP; fails at once if it exits, or after `timeoutMs`. */
-export async function waitUntilAnswering(server: Server, timeoutMs = 45_000): Promise<void> {
+/** Resolves when the server answers `answerPath`, asking every `intervalMs`; fails at once if it exits, or after `timeoutMs`. */
+export async function waitUntilAnswering(server: Server, timeoutMs = 45_000, intervalMs = 250, answerPath = "/api/session"): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isRunning(server)) throw new Error(`The server exited (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
     try {
-      await fetch(`${server.url}/api/session`, { signal: AbortSignal.timeout(5_000) });
+      await (await fetch(`${server.url}${answerPath}`, { signal: AbortSignal.timeout(5_000) })).arrayBuffer();
       return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   }
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${server.output()}`);
