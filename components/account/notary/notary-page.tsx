@@ -155,6 +155,7 @@ function JournalSection({ userId }: { userId: string }) {
               <ColumnHeader>Signer</ColumnHeader>
               <ColumnHeader>ID</ColumnHeader>
               <ColumnHeader>Jurisdiction</ColumnHeader>
+              <ColumnHeader>Comment</ColumnHeader>
             </>
           }
         >
@@ -170,6 +171,7 @@ function JournalSection({ userId }: { userId: string }) {
               </td>
               <td className="px-3 py-2">{entry.idType}</td>
               <td className="px-3 py-2">{entry.jurisdiction}</td>
+              <td className="px-3 py-2 text-xs text-slate-700">{entry.comment}</td>
             </tr>
           ))}
         </DataTable>
