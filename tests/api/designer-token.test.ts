@@ -220,6 +220,17 @@ describe("the designer session's key, at the service", () => {
     expect((await call("GET", `/api/packages/${other}`, { key: signedIn.apiKey })).status).toBe(200);
   });
 
+  it("cannot change the password, and goes with the sign-in keys when the password changes", async () => {
+    const owner = await seedAccount();
+    const id = await draftOf(owner);
+    const { value } = await issue(owner.apiKey, id);
+    const { apiKey } = await callJson<{ apiKey: string }>("POST", "/api/signin/senderAuthenticationToken", { json: { senderAuthenticationToken: value } });
+    const change = { currentPassword: "correct-horse-42", newPassword: "brand-new-pass-7" };
+    expect((await callJson<{ messageKey: string }>("POST", "/api/user/password", { key: apiKey, json: change, expect: 403 })).messageKey).toBe("error.forbidden.designerSession");
+    await callJson("POST", "/api/user/password", { key: owner.apiKey, json: change });
+    expect((await call("GET", `/api/packages/${id}`, { key: apiKey })).status).toBe(401);
+  });
+
   it("stops working after the console session's 8 hours", async () => {
     const owner = await seedAccount();
     const id = await draftOf(owner);
