@@ -132,8 +132,6 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
   const t = useTranslations("screen");
   const tAuthentication = useTranslations("authentication");
   const { progress } = view;
-  // The notary's certificate, adopted once per visit before they see the documents to sign.
-  const [notaryAdopted, setNotaryAdopted] = useState(false);
   if (progress.completed) {
     return (
       <MessageScreen title={view.signer.group ? t("groupSignedTitle") : t("signedTitle")} tone="success">
@@ -172,8 +170,8 @@ function CeremonyStep({ view, packageId }: { view: CeremonyView; packageId: stri
           <OneTimeCodeStep view={view} packageId={packageId} />
         ) : !progress.consentAccepted ? (
           <ConsentStep view={view} packageId={packageId} />
-        ) : view.notary && !notaryAdopted ? (
-          <NotaryStep view={view} notary={view.notary} onAdopted={() => setNotaryAdopted(true)} />
+        ) : view.notary && !view.notary.adopted ? (
+          <NotaryStep view={view} notary={view.notary} packageId={packageId} />
         ) : (
           <DocumentsStep view={view} packageId={packageId} />
         )}

@@ -3,18 +3,21 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
-import type { CeremonyView } from "@/lib/ceremony/ceremony-requests";
+import { adoptNotarialCertificate, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
+import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 
 type NotaryView = NonNullable<CeremonyView["notary"]>;
 
 /**
  * The notary's step of a notarized package, after consent and before the documents: their
  * commission, and the notarial certificate of each document, which signing adopts (and which the
- * seal on the sealed documents stands for). The notary goes on once they have adopted it.
+ * seal on the sealed documents stands for). Adopting it is recorded by the service (the audit
+ * trail says when); the refreshed view then leads the notary on to the documents.
  */
-export function NotaryStep({ view, notary, onAdopted }: { view: CeremonyView; notary: NotaryView; onAdopted: () => void }) {
+export function NotaryStep({ view, notary, packageId }: { view: CeremonyView; notary: NotaryView; packageId: string }) {
   const t = useTranslations("notary");
   const [adopted, setAdopted] = useState(false);
+  const adopt = useCeremonyAction(packageId, () => adoptNotarialCertificate(packageId));
   const certificate = t("certificate", { notaryName: notary.name, jurisdiction: notary.commission?.jurisdiction ?? "" });
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -47,7 +50,12 @@ export function NotaryStep({ view, notary, onAdopted }: { view: CeremonyView; no
           <input type="checkbox" className="size-4" checked={adopted} onChange={(event) => setAdopted(event.target.checked)} />
           {t("adopt")}
         </label>
-        <Button disabled={!adopted} onClick={onAdopted}>
+        {adopt.isError ? (
+          <p role="alert" className="text-sm text-rose-700">
+            {adopt.error.message}
+          </p>
+        ) : null}
+        <Button busy={adopt.isPending} disabled={!adopted} onClick={() => adopt.mutate(undefined)}>
           {t("continue")}
         </Button>
       </div>

@@ -26,6 +26,8 @@ import { UseTemplateDialog } from "./use-template-dialog";
 const TABS = [
   { id: "templates", label: "Templates" },
   { id: "trash", label: "Trash" },
+  // The templates of the senders who named you their delegate (the service's `delegated` folder).
+  { id: "delegated", label: "Delegated to me" },
 ] as const;
 type TemplateTab = (typeof TABS)[number]["id"];
 const TAB_IDS = TABS.map((tab) => tab.id);
@@ -33,7 +35,7 @@ const DEFAULT_VIEW: ListView<TemplateTab> = { tab: "templates", search: "", sort
 const SORT_COLUMNS = ["updated", "created", "name"] as const;
 const TEMPLATE_NOUN = { one: "template", many: "templates" };
 
-/** `/templates`: the templates one can start a package from, searched and paged, with their trash. */
+/** `/templates`: the templates one can start a package from, searched and paged, with their trash and those delegated to one. */
 export function TemplateList() {
   const { view, go } = useListUrl(TAB_IDS, DEFAULT_VIEW);
   const [using, setUsing] = useState<WirePackage | null>(null);
@@ -43,7 +45,7 @@ export function TemplateList() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Templates</h1>
         <NewDraftButton type="TEMPLATE" />
       </div>
-      <ListTabs label="Templates or trash" idPrefix="templates" tabs={TABS} selected={view.tab} onSelect={(tab) => go({ tab, page: 1 })}>
+      <ListTabs label="Templates, trash or delegated to me" idPrefix="templates" tabs={TABS} selected={view.tab} onSelect={(tab) => go({ tab, page: 1 })}>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <ListSearch label="Search templates" placeholder="Search by name or description" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
           <ListSortSelect sort={view.sort} dir={view.dir} columns={SORT_COLUMNS} onChange={(sort, dir) => go({ sort, dir, page: 1 })} />
@@ -57,9 +59,10 @@ export function TemplateList() {
 
 function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (change: Partial<ListView<TemplateTab>>) => void; onUse: (template: WirePackage) => void }) {
   const inTrash = view.tab === "trash";
+  const delegated = view.tab === "delegated";
   const params: PackageListParams = {
     type: "TEMPLATE",
-    query: inTrash ? "trashed" : undefined,
+    query: inTrash ? "trashed" : delegated ? "delegated" : undefined,
     search: view.search || undefined,
     sort: view.sort,
     dir: view.dir,
@@ -68,6 +71,8 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
   const wide = useWideScreen();
   const empty = inTrash ? (
     <EmptyState title="The trash is empty.">Templates you move to the trash wait here until you restore them or delete them for good.</EmptyState>
+  ) : delegated ? (
+    <EmptyState title="No templates delegated to you.">When a sender names you their delegate (Account › Delegates), their templates are listed here for you to use and change.</EmptyState>
   ) : (
     <EmptyState title="No templates yet. Create one." action={<NewDraftButton type="TEMPLATE" label="Create a template" testId="empty-new-template" />}>
       A template holds documents, fields and roles without people; start a package from it and fill in who signs. You can also save a package as a template from its page.
@@ -81,7 +86,7 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
       search={view.search}
       go={go}
       noun={TEMPLATE_NOUN}
-      label={inTrash ? "Templates in the trash" : "Templates"}
+      label={inTrash ? "Templates in the trash" : delegated ? "Templates delegated to me" : "Templates"}
       inTrash={inTrash}
       searchScope="Search looks in template names and descriptions. Try other words."
       empty={empty}

@@ -177,3 +177,47 @@ test("a plain sender's menus offer only the account areas their roles reach, and
   await page.screenshot({ path: "test-results/account-senders-forbidden.png", fullPage: true });
   await expectAccessible(page, "the forbidden senders page");
 });
+
+test("an owner sets another sender's notary commission from Account › Senders, and the sender sees it on their Notary page", async ({ page, browser, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Commission test");
+  const suffix = randomBytes(4).toString("hex");
+  const email = `nina-${suffix}@example.test`;
+  const invited = await owner.json<{ id: string; activationUrl: string }>("POST", "/api/account/senders", { email, firstName: "Nina", lastName: "Notary" });
+  const token = new URL(invited.activationUrl).pathname.split("/").pop()!;
+  const activation = await fetch(`${baseURL}/api/account/activation`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, password: "nina-pass-42" }) });
+  expect(activation.status).toBe(200);
+
+  await signInWithPassword(page, owner.email, "ceremony-test-42");
+  await page.waitForURL("**/packages");
+  await page.goto("/account/senders");
+  // One's own commission is set on the Notary page, not here.
+  await page.getByTestId("sender-row").filter({ has: page.getByTestId("you") }).getByRole("button", { name: /^Actions for/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Notary commission" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await openAction(page, "Nina Notary", "Notary commission");
+  const dialog = page.getByRole("dialog", { name: "Notary commission of Nina Notary" });
+  await expect(dialog.getByText("No commission on file.")).toBeVisible();
+  await expectAccessible(page, "the notary commission dialog");
+  // The form's own checks first, then the service's answer.
+  await dialog.getByRole("button", { name: "Save commission" }).click();
+  await expect(dialog.getByText("The commission number is a whole number above 0.")).toBeVisible();
+  await dialog.getByLabel("Commission number").fill("31");
+  await dialog.getByLabel("Jurisdiction").fill("Quebec");
+  await dialog.getByLabel("Commission expires").fill("2031-03-31");
+  await dialog.getByRole("button", { name: "Save commission" }).click();
+  await expect(dialog.getByText("Commission No. 31 is on file, in force until 2031-03-31.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The notary commission of Nina Notary was saved." })).toBeVisible();
+  expect(await owner.json("GET", `/api/account/senders/${invited.id}/notaryCommission`)).toMatchObject({ number: 31, jurisdiction: "Quebec" });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Nina, in her own browser, finds it as her own.
+  const ninaContext = await browser.newContext();
+  const nina = await ninaContext.newPage();
+  await signInWithPassword(nina, email, "nina-pass-42");
+  await nina.waitForURL("**/packages");
+  await nina.goto("/account/notary");
+  await expect(nina.getByRole("form", { name: "Notary commission" }).getByText("Commission No. 31 is on file, in force until 2031-03-31.")).toBeVisible();
+  await ninaContext.close();
+});

@@ -104,9 +104,14 @@ test("a notarized package: commission, builder, the notary's step, the stamp and
   if (keep) fs.copyFileSync(path.join(dir, png), keep);
   await test.info().attach("sealed-last-page", { path: path.join(dir, png), contentType: "image/png" });
 
-  // The journal lists the notarization, on the console's Notary page.
+  // The package's history says when the notary adopted the certificate (recorded by the service).
+  await page.goto(`/packages/${packageId}`);
+  await expect(page.getByTestId("history-event").filter({ hasText: "Notarial certificate adopted" })).toContainText("I, Olivia Owner, a notary public commissioned in Ontario");
+
+  // The journal lists the notarization, on the console's Notary page, with when the certificate was adopted.
   await page.goto("/account/notary");
   const journal = page.getByTestId("notary-journal");
   await expect(journal.getByRole("row").filter({ hasText: "Cleo Client" })).toContainText("Affidavit of residence");
+  await expect(journal.getByRole("row").filter({ hasText: "Cleo Client" })).toContainText("notarial certificate adopted");
   await expect(journal.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", /\/journal\/download$/);
 });

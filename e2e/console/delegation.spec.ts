@@ -8,7 +8,7 @@ import { signInWithPassword, titledPdf } from "./console-support";
 /**
  * Sender delegation: Dana names Derek her delegate on Account › Delegates; Derek signs in, finds
  * Dana's draft in his "Delegated to me" folder, opens it and sends it; the package's history says
- * he sent it on Dana's behalf.
+ * he sent it on Dana's behalf. Dana's own template is in his templates' "Delegated to me" tab.
  */
 
 interface Sender {
@@ -43,6 +43,16 @@ test("a sender names a delegate, who finds, opens and sends the delegator's draf
       documents: [{ id: "lease", name: "Lease", index: 1, approvals: [{ role: "Tenant", fields: [fullNameSignature(72)] }] }],
     },
     [await titledPdf("Lease")],
+  );
+  const template = await danaApi.createPackage(
+    {
+      name: "Dana's sublease template",
+      type: "TEMPLATE",
+      visibility: "SENDER",
+      roles: [{ id: "Subtenant", name: "Subtenant", signers: [] }],
+      documents: [{ id: "sublease", name: "Sublease", index: 1, approvals: [{ role: "Subtenant", fields: [fullNameSignature(72)] }] }],
+    },
+    [await titledPdf("Sublease")],
   );
 
   // Dana names Derek on her Delegates page.
@@ -89,6 +99,18 @@ test("a sender names a delegate, who finds, opens and sends the delegator's draf
   await expect(sent).toContainText(derek.email);
   await expect(sent).toContainText(`On behalf of Dana Delegator (${dana.email})`);
   await page.screenshot({ path: "test-results/delegated-history.png", fullPage: true });
+
+  // Dana's template, hers alone (not shared with the account): not among Derek's templates, but in his "Delegated to me" tab, and it opens.
+  await page.goto("/templates");
+  await expect(page.getByRole("heading", { name: "Templates", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Dana's sublease template" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Delegated to me" }).click();
+  const delegatedTemplate = page.getByRole("link", { name: "Dana's sublease template" });
+  await expect(delegatedTemplate).toBeVisible();
+  await expectAccessible(page, "the templates delegated to me");
+  await delegatedTemplate.click();
+  await page.waitForURL(`**/templates/${template}/edit`);
+  await expect(page.getByText("Sublease").first()).toBeVisible();
   await derekContext.close();
 
   // And Dana's own view of the package is the same package, sent.

@@ -11,7 +11,7 @@ import { signUpInConsole, titledPdf } from "./console-support";
 
 /**
  * Issue 33, items 7 and 8, met by people: the sender sets a package's virtual room on its page and
- * the host sees the session's schedule in their ceremony; the sender texts a signer their signing
+ * the host sees the session's schedule in their ceremony, then names themself host instead; the sender texts a signer their signing
  * link from the package page, the fake Twilio receives it, and the link in the message opens the
  * ceremony. The built server is started here with the TWILIO_* settings pointing at the fake.
  */
@@ -82,6 +82,15 @@ test("the sender sets the virtual room on the package page; the host sees the se
   await host.screenshot({ path: test.info().outputPath("virtual-room-host.png"), animations: "disabled" });
   const guest = await openCeremony(browser, await service.signingUrl(packageId, "Gus"));
   await expect(guest.getByTestId("virtual-room")).toHaveText("Signing session 2030-03-14 15:30 UTC, hosted by Hana Host", { timeout: 30_000 });
+
+  // The sender may host it too: picked on the package page, stored as their user id, named to the signers.
+  const senderId = (await service.json<{ sender: { id: string } }>("GET", `/api/packages/${packageId}`)).sender.id;
+  await section.getByLabel("Host").selectOption({ label: `${user.firstName} ${user.lastName} (the sender)` });
+  await section.getByTestId("save-virtual-room").click();
+  await expect(page.getByRole("status").filter({ hasText: "The virtual room was saved." }).last()).toBeVisible();
+  await expect.poll(async () => (await service.json<{ hostUid?: string }>("GET", `/api/packages/${packageId}/virtual-room/config`)).hostUid).toBe(senderId);
+  await guest.reload();
+  await expect(guest.getByTestId("virtual-room")).toHaveText(`Signing session 2030-03-14 15:30 UTC, hosted by ${user.firstName} ${user.lastName}`, { timeout: 30_000 });
   await host.context().close();
   await guest.context().close();
   await context.close();

@@ -140,6 +140,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/signing/[packageId]/documents/[documentId]/viewed", () => import("@/app/api/signing/[packageId]/documents/[documentId]/viewed/route")],
   ["/api/signing/[packageId]/host/signer", () => import("@/app/api/signing/[packageId]/host/signer/route")],
   ["/api/signing/[packageId]/lock", () => import("@/app/api/signing/[packageId]/lock/route")],
+  ["/api/signing/[packageId]/notary", () => import("@/app/api/signing/[packageId]/notary/route")],
   ["/api/signing/[packageId]/opt-out", () => import("@/app/api/signing/[packageId]/opt-out/route")],
   ["/api/signing/[packageId]/reassign", () => import("@/app/api/signing/[packageId]/reassign/route")],
   ["/api/signing/[packageId]/verification", () => import("@/app/api/signing/[packageId]/verification/route")],

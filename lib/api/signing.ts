@@ -144,6 +144,7 @@ export const ceremonyViewResponse = z.object({
       name: z.string(),
       commission: z.object({ number: z.number().int(), jurisdiction: z.string(), country: z.string(), expirationDate: z.string() }).nullable(),
       certificate: z.string().describe("The notarial certificate the notary adopts for each document, in English (the ceremony shows it in its language)"),
+      adopted: z.string().nullable().describe("When the notary adopted the certificate (POST /api/signing/{packageId}/notary); null until then, and the notary cannot sign before"),
     })
     .nullable()
     .describe("Notarization: set only in the ceremony of a notarized package's notary (its notaryRoleId); null for every other signer"),
@@ -183,3 +184,6 @@ export const ceremonyCopyOffer = z.discriminatedUnion("status", [
   z.object({ status: z.literal("READY"), pageUrl: z.string(), zipUrl: z.string() }),
 ]);
 export type CeremonyCopyOfferResponse = z.infer<typeof ceremonyCopyOffer>;
+
+/** The notary's adoption of the notarial certificate (POST /api/signing/{packageId}/notary). */
+export const notarialCertificateAdoption = z.object({ adopted: z.string().describe("When the notary adopted the certificate (the first adoption; adopting again answers it unchanged)") });

@@ -54,6 +54,7 @@ export const recordDocumentViewed = (packageId: string, documentId: string) => p
 export async function signDocument(packageId: string, documentId: string, signing: DocumentSigning) {
   return documentSigned.parse(await post(signingPath(packageId, "documents", documentId, "sign"), signing));
 }
+export const adoptNotarialCertificate = (packageId: string) => post(signingPath(packageId, "notary"));
 export const declinePackage = (packageId: string, reason: string) => post(signingPath(packageId, "decline"), { reason });
 export const optOut = (packageId: string, reason: string) => post(signingPath(packageId, "opt-out"), { reason });
 export async function sendOneTimeCode(packageId: string) {

@@ -15,25 +15,10 @@ export function designerMayOpenPage(packageId: string, pathname: string): boolea
 }
 
 /**
- * API calls the builder makes beyond the package itself: reading who is signed in, the account's
- * settings that shape the builder (read only), and the account's senders' and groups' lists it
- * offers as recipients. Anything that changes the account, another package, a template, keys… is
- * refused.
+ * Whether the console's proxy forwards `method path` for a designer session: the same rule the
+ * service applies to the session's DESIGNER key (lib/api/designer-scope.ts), checked here first.
  */
-const READ_ONLY_SUPPORT = [/^\/api\/session$/, /^\/api\/account\/admin\/accountSettings(\/[^/]+)?$/, /^\/api\/account\/senders$/, /^\/api\/groups$/, /^\/api\/account\/customfields$/, /^\/api\/account\/verificationTypes$/, /^\/api\/layouts$/];
-
-/**
- * Whether the console's proxy forwards `method path` (path as the browser wrote it, query
- * included) for a designer session of `packageId`: everything under `/api/packages/{packageId}`,
- * and a few reads the builder needs. Encoded look-alikes (`%2F`, dot segments) are refused.
- */
-export function designerMayCall(packageId: string, method: string, path: string): boolean {
-  const pathname = path.split("?")[0];
-  if (/%2f|%5c|\/\.\.?(\/|$)|\\/i.test(pathname)) return false;
-  const own = `/api/packages/${encodeURIComponent(packageId)}`;
-  if (pathname === own || pathname.startsWith(`${own}/`)) return true;
-  return (method === "GET" || method === "HEAD") && READ_ONLY_SUPPORT.some((pattern) => pattern.test(pathname));
-}
+export { designerMayCall } from "@/lib/api/designer-scope";
 
 /** The console's page areas (app/(console)), and its home page, which a designer session may not open. */
 export function isConsolePage(pathname: string): boolean {

@@ -290,8 +290,13 @@ export const apiKeys = pgTable(
      * INTEGRATION: a key for programs (sign-up, invitation, sub account), the one the API hands
      * out and reads back; it stays until its user leaves. SIGN_IN: what a sign-in answers (by
      * password or by user authentication token), never read back, deleted by a password change or reset.
+     * DESIGNER: an embedded designer session's key (redeeming a draft's sender authentication
+     * token), acting only on `packageId` and the builder's reads (lib/api/designer-scope.ts), for
+     * DESIGNER_KEY_HOURS; deleted with the sign-in keys.
      */
-    kind: text().$type<"INTEGRATION" | "SIGN_IN">().notNull().default("INTEGRATION"),
+    kind: text().$type<"INTEGRATION" | "SIGN_IN" | "DESIGNER">().notNull().default("INTEGRATION"),
+    /** The one package a DESIGNER key acts on; null for every other kind. */
+    packageId: text(),
     /**
      * A sign-in key obtained with an access token (through a user authentication token): it works
      * only while that token does, and goes with it (its expiry, its client app's revocation).

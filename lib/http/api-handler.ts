@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from "@/lib/db/errors";
 import { findCallerByAccessToken, findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, ServiceError, unauthorized } from "@/lib/esign/errors";
 import type { Permission } from "@/lib/esign/permissions";
+import { designerMayCall } from "@/lib/api/designer-scope";
 import { withContract, type RouteContract } from "@/lib/api/openapi/operation";
 import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
@@ -76,6 +77,17 @@ function assertMayAct(caller: Caller, method: string): void {
   }
 }
 
+/** An embedded designer session's key (DESIGNER) acts on its one package and the builder's reads only. */
+function assertWithinDesignerScope(caller: Caller, request: Request): void {
+  if (!caller.designerPackageId) return;
+  const url = new URL(request.url);
+  if (designerMayCall(caller.designerPackageId, request.method, url.pathname)) return;
+  throw forbidden(
+    "error.forbidden.designerSession",
+    `This key belongs to the embedded designer of package ${caller.designerPackageId}: it may call /api/packages/${caller.designerPackageId} and what is under it, and read the session and the account's settings, senders, groups, custom fields, verification types and layouts; nothing else.`,
+  );
+}
+
 /**
  * The one wrapper every authenticated API route goes through: it refuses the original's paths that
  * only reached the route through an id (lib/http/unserved-paths.ts), authenticates the key or token,
@@ -98,6 +110,7 @@ export function apiRoute<P extends Params = Params>(
       const caller = await authenticate(db, request);
       noteAccount(caller.account.id);
       assertMayAct(caller, request.method);
+      assertWithinDesignerScope(caller, request);
       if (options.permission && !caller.permissions.has(options.permission)) {
         throw forbidden("error.forbidden.noPermission", `This action needs the permission ${options.permission}.`);
       }

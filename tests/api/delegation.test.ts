@@ -184,6 +184,30 @@ describe("a delegate acting on the delegator's packages", () => {
     expect((await call("PUT", `/api/packages/${draft}`, { key: delegate.apiKey, json: { name: "x" } })).status).toBe(404);
   });
 
+  it("lists the delegator's templates (their own, not shared with the account) in the delegate's templates folder, and lets the delegate start a package from one", async () => {
+    const delegator = await seedSender(owner);
+    const delegate = await seedSender(owner);
+    const template = await createPackageWithFiles(delegator.apiKey, { ...packagePayload({ name: "Private lease template", type: "TEMPLATE" }), visibility: "SENDER" });
+    const delegatedTemplates = () => callJson<{ results: { id: string; sender: { email: string } }[]; count: number }>("GET", "/api/packages?type=TEMPLATE&query=delegated", { key: delegate.apiKey });
+    // Not yet a delegate: neither listed among the templates nor readable.
+    expect((await delegatedTemplates()).count).toBe(0);
+    const ownTemplates = await callJson<{ results: { id: string }[] }>("GET", "/api/packages?type=TEMPLATE", { key: delegate.apiKey });
+    expect(ownTemplates.results.map((row) => row.id)).not.toContain(template);
+    expect((await call("GET", `/api/packages/${template}`, { key: delegate.apiKey })).status).toBe(404);
+
+    await callJson("POST", `/api/account/senders/${delegator.userId}/delegates/${delegate.userId}`, { key: delegator.apiKey, json: {} });
+    const listed = await delegatedTemplates();
+    expect(listed.count).toBe(1);
+    expect(listed.results[0]).toMatchObject({ id: template, sender: { email: delegator.email } });
+    // The delegated packages folder stays packages only.
+    expect((await callJson<{ results: { id: string }[] }>("GET", "/api/packages?query=delegated", { key: delegate.apiKey })).results.map((row) => row.id)).not.toContain(template);
+    const started = await callJson<{ id: string }>("POST", `/api/packages/${template}/clone`, { key: delegate.apiKey, json: { name: "Lease from the template", type: "PACKAGE" } });
+    expect((await callJson<{ name: string; type: string }>("GET", `/api/packages/${started.id}`, { key: delegate.apiKey })).type).toBe("PACKAGE");
+
+    await callJson("DELETE", `/api/account/senders/${delegator.userId}/delegates/${delegate.userId}`, { key: delegator.apiKey, expect: 204 });
+    expect((await delegatedTemplates()).count).toBe(0);
+  });
+
   it("works one way only: the delegator does not see the delegate's packages", async () => {
     const delegator = await seedSender(owner);
     const delegate = await seedSender(owner);

@@ -175,6 +175,74 @@ describe("the sender authentication token of a draft (the designer)", () => {
   });
 });
 
+describe("the designer session's key, at the service", () => {
+  it("acts on its package and the builder's reads only: the service answers 403 to anything else, whoever forwards it", async () => {
+    const owner = await seedAccount("Designer key account");
+    const id = await draftOf(owner);
+    const other = await draftOf(owner);
+    const { value } = await issue(owner.apiKey, id);
+    const { apiKey } = await callJson<{ apiKey: string }>("POST", "/api/signin/senderAuthenticationToken", { json: { senderAuthenticationToken: value } });
+
+    // Its package, every verb, and the reads the builder makes.
+    expect((await callJson<{ id: string }>("GET", `/api/packages/${id}`, { key: apiKey })).id).toBe(id);
+    await callJson("PUT", `/api/packages/${id}`, { key: apiKey, json: { name: "Named by the designer key" } });
+    expect((await call("GET", `/api/packages/${id}/roles/`, { key: apiKey })).status).toBe(200);
+    for (const path of ["/api/session", "/api/account/senders", "/api/groups", "/api/account/admin/accountSettings", "/api/account/customfields", "/api/layouts"]) {
+      expect((await call("GET", path, { key: apiKey })).status, path).toBe(200);
+    }
+
+    // Anything else, straight to the service (no console in between): 403 with the reason.
+    for (const [method, path] of [
+      ["GET", `/api/packages/${other}`],
+      ["PUT", `/api/packages/${other}`],
+      ["GET", "/api/packages?from=1&to=5"],
+      ["POST", "/api/packages"],
+      ["GET", `/api/packages/${id}%2F..%2F${other}`],
+      ["GET", `/api/account/senders/${owner.userId}/apiKey`],
+      ["POST", "/api/account/senders"],
+      ["PATCH", "/api/account/admin/accountSettings/packageSettings"],
+      ["POST", "/api/authenticationTokens/user"],
+      ["POST", "/api/authenticationTokens/sender"],
+      ["GET", "/api/account/auditEvents"],
+    ] as const) {
+      const refused = await call(method, path, { key: apiKey, json: method === "GET" ? undefined : {} });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      const body = (await refused.json()) as { messageKey: string; message: string };
+      expect(body.messageKey, `${method} ${path}`).toBe("error.forbidden.designerSession");
+      expect(body.message).toContain(`embedded designer of package ${id}`);
+    }
+    expect(await callJson("GET", `/api/packages/${other}`, { key: owner.apiKey })).toMatchObject({ name: "Designed" });
+
+    // The sender's ordinary sign-in (a user authentication token) is not limited: the scope is the designer key's.
+    const { value: userToken } = await callJson<{ value: string }>("POST", "/api/authenticationTokens/user", { key: owner.apiKey });
+    const signedIn = await callJson<{ apiKey: string }>("POST", "/api/signin/authenticationToken", { json: { authenticationToken: userToken } });
+    expect(signedIn.apiKey).not.toBe(apiKey);
+    expect((await call("GET", `/api/packages/${other}`, { key: signedIn.apiKey })).status).toBe(200);
+  });
+
+  it("cannot change the password, and goes with the sign-in keys when the password changes", async () => {
+    const owner = await seedAccount();
+    const id = await draftOf(owner);
+    const { value } = await issue(owner.apiKey, id);
+    const { apiKey } = await callJson<{ apiKey: string }>("POST", "/api/signin/senderAuthenticationToken", { json: { senderAuthenticationToken: value } });
+    const change = { currentPassword: "correct-horse-42", newPassword: "brand-new-pass-7" };
+    expect((await callJson<{ messageKey: string }>("POST", "/api/user/password", { key: apiKey, json: change, expect: 403 })).messageKey).toBe("error.forbidden.designerSession");
+    await callJson("POST", "/api/user/password", { key: owner.apiKey, json: change });
+    expect((await call("GET", `/api/packages/${id}`, { key: apiKey })).status).toBe(401);
+  });
+
+  it("stops working after the console session's 8 hours", async () => {
+    const owner = await seedAccount();
+    const id = await draftOf(owner);
+    const { value } = await issue(owner.apiKey, id);
+    const { apiKey } = await callJson<{ apiKey: string }>("POST", "/api/signin/senderAuthenticationToken", { json: { senderAuthenticationToken: value } });
+    advanceClock(7 * 3_600_000);
+    expect((await call("GET", `/api/packages/${id}`, { key: apiKey })).status).toBe(200);
+    advanceClock(2 * 3_600_000);
+    expect((await call("GET", `/api/packages/${id}`, { key: apiKey })).status).toBe(401);
+  });
+});
+
 describe("the designer session's scope", () => {
   it("forwards its package and a few reads, nothing else", () => {
     expect(designerMayCall("p1", "GET", "/api/packages/p1")).toBe(true);

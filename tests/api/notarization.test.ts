@@ -43,6 +43,7 @@ async function notarizedDraft(owner: SeededAccount, notaryEmail: string, notaryI
 async function signAll(packageId: string, roleId: string, approvalId: string): Promise<void> {
   const headers = await sessionFor(packageId, roleId);
   expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
+  if (roleId === "Notary") await callJson("POST", `/api/signing/${packageId}/notary`, { headers });
   await callJson("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: approvalId }] } });
 }
 
@@ -175,9 +176,49 @@ describe("notarization", () => {
       name: "Sam Sender",
       commission: { number: 5150, jurisdiction: "Ontario", country: "Canada", expirationDate: "2031-06-30T00:00:00.000Z" },
       certificate: expect.stringContaining("I, Sam Sender, a notary public commissioned in Ontario, certify"),
+      adopted: null,
     });
     // The ceremony's English message is the certificate the service answers, word for word.
     const rendered = english.notary.certificate.replace("{notaryName}", notaryView.notary.name).replace("{jurisdiction}", "Ontario");
     expect(rendered).toBe(notaryView.notary.certificate);
+  });
+
+  it("the notary adopts the certificate through the ceremony before signing: recorded in the audit trail, the evidence summary and the journal", async () => {
+    const owner = await seedAccount();
+    const notary = await seedSender(owner);
+    await callJson("PUT", `/api/account/senders/${notary.userId}/notaryCommission`, { key: notary.apiKey, json: { number: 808, jurisdiction: "Ontario", expirationDate: nextYear() } });
+    const packageId = await notarizedDraft(owner, notary.email);
+    await send(owner, packageId);
+    await signAll(packageId, "Client", "client-sig");
+
+    const adopt = (headers: Record<string, string>, expect = 200) => callJson<{ adopted: string; messageKey: string }>("POST", `/api/signing/${packageId}/notary`, { headers, expect });
+    // Only the notary adopts it, and only after the consent.
+    expect((await adopt(await sessionFor(packageId, "Client"), 403)).messageKey).toBe("error.forbidden.notNotary");
+    const headers = await sessionFor(packageId, "Notary");
+    expect((await adopt(headers, 409)).messageKey).toBe("error.conflict.consentNotAccepted");
+    expect((await call("POST", `/api/signing/${packageId}/consent`, { headers })).status).toBe(204);
+    // The notary cannot sign before adopting it.
+    const early = await callJson<{ messageKey: string }>("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: "notary-sig" }] }, expect: 409 });
+    expect(early.messageKey).toBe("error.conflict.notarialCertificateNotAdopted");
+
+    const { adopted } = await adopt(headers);
+    expect(adopted).toMatch(/Z$/);
+    expect((await adopt(headers)).adopted).toBe(adopted);
+    const view = await callJson<{ notary: { adopted: string } }>("GET", `/api/signing/${packageId}`, { headers });
+    expect(view.notary.adopted).toBe(adopted);
+    await callJson("POST", `/api/signing/${packageId}/documents/doc1/sign`, { headers, json: { approvals: [{ id: "notary-sig" }] } });
+
+    // The history: one adoption event, from the notary's browser, with the certificate's words.
+    const audit = await callJson<{ "audit-events": { type: string; data: string; date: string; "user-ip": string }[] }>("GET", `/api/packages/${packageId}/audit?events=all`, { key: owner.apiKey });
+    const adoptions = audit["audit-events"].filter((event) => event.type === "Notary Certificate Adopt");
+    expect(adoptions).toHaveLength(1);
+    expect(adoptions[0]).toMatchObject({ "user-ip": "203.0.113.9", data: expect.stringContaining("I, Sam Sender, a notary public commissioned in Ontario, certify") });
+
+    const summary = await call("GET", `/api/packages/${packageId}/evidence/summary`, { key: owner.apiKey });
+    const certificate = pdfText(new Uint8Array(await summary.arrayBuffer())).replace(/\s+/g, " ");
+    expect(certificate).toContain("Adopted the notarial certificate as notary");
+
+    const journal = await callJson<{ results: { comment: string }[] }>("GET", `/api/user/${notary.userId}/journal`, { key: notary.apiKey });
+    expect(journal.results[0].comment).toBe(`Notarized by Sam Sender, commission 808; notarial certificate adopted ${adopted}`);
   });
 });

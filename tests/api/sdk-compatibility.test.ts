@@ -1332,6 +1332,8 @@ describe("33.6 notarization (UpdatePackageExample, NotaryJournalExample)", () =>
       const { token } = await db.transaction((tx) => openSigningSession(tx, { packageId: id, roleId, memberEmail: null, ipAddress: "203.0.113.1", userAgent: "sdk" }));
       const headers = { cookie: `${signingCookieName(id)}=${token}` };
       await call("POST", `/api/signing/${id}/consent`, { headers });
+      // The notary adopts the notarial certificate before signing, as in the ceremony.
+      if (roleId === "Notary") await callJson("POST", `/api/signing/${id}/notary`, { headers });
       const view = await callJson<{ documents: { id: string; approvals: { id: string; mine: boolean; fields: { id: string; subtype: string }[] }[] }[] }>("GET", `/api/signing/${id}`, { headers });
       const document = view.documents[0]!;
       const mine = document.approvals.filter((approval) => approval.mine);

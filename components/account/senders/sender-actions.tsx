@@ -6,7 +6,7 @@ import type { WireSender } from "@/lib/api/senders";
 import { useMayOffer } from "@/lib/console/queries/session";
 
 /** What can be done to one sender; each opens its dialog (or the sender's packages). */
-export type SenderDialog = "edit" | "roles" | "apiKey" | "invitation" | "delete";
+export type SenderDialog = "edit" | "roles" | "notary" | "apiKey" | "invitation" | "delete";
 
 /** The inbox listing the sender's packages (`ownerEmail`: the e-mail never changes). */
 export function senderPackagesHref(sender: WireSender): string {
@@ -30,6 +30,8 @@ export function SenderActions({ sender, self, onOpen }: { sender: WireSender; se
   if (!self && mayAssignRoles) items.push({ label: "Account roles", onSelect: () => onOpen("roles", sender) });
   if (!self && mayReadTheirPackages) items.push({ label: "Open their packages", onSelect: () => router.push(senderPackagesHref(sender)) });
   if (!self && mayManage) items.push({ label: "Delegates", onSelect: () => router.push(`/account/delegates?${new URLSearchParams({ sender: sender.id })}`) });
+  // One's own commission is set on the Notary page.
+  if (!self && mayManage) items.push({ label: "Notary commission", onSelect: () => onOpen("notary", sender) });
   if (mayReadKeys) items.push({ label: "Reveal API key", onSelect: () => onOpen("apiKey", sender) });
   if (sender.status === "INVITED" && mayManage) items.push({ label: "Invitation link", onSelect: () => onOpen("invitation", sender) });
   if (!self && mayManage) items.push({ label: "Delete sender", onSelect: () => onOpen("delete", sender), danger: true });

@@ -17,6 +17,7 @@ import { DeleteSenderDialog } from "./delete-sender-dialog";
 import { EditSenderDialog } from "./edit-sender-dialog";
 import { InvitationDialog } from "./invitation-dialog";
 import { InviteSenderDialog } from "./invite-sender-dialog";
+import { NotaryCommissionDialog } from "./notary-commission-dialog";
 import type { SenderDialog } from "./sender-actions";
 import { SenderCards } from "./sender-cards";
 import { SenderRolesDialog } from "./sender-roles-dialog";
@@ -92,6 +93,7 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
       {open?.dialog === "delete" ? <DeleteSenderDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "apiKey" ? <ApiKeyDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "roles" ? <SenderRolesDialog sender={open.sender} onClose={close} /> : null}
+      {open?.dialog === "notary" ? <NotaryCommissionDialog sender={open.sender} onClose={close} /> : null}
       {open?.dialog === "invitation" ? <InvitationDialog sender={open.sender} onClose={close} /> : null}
     </>
   );

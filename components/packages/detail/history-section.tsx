@@ -30,6 +30,7 @@ const READABLE: Record<string, string> = {
   Decline: "Declined",
   "Opt Out": "Opted out of signing electronically",
   "Signer Complete": "Finished signing",
+  "Notary Certificate Adopt": "Notarial certificate adopted",
   "Signer Reinvite": "Invitation sent again",
   "Package Attachment": "Attachment uploaded",
   "Attachment Accept": "Attachment accepted",

@@ -21,9 +21,14 @@ function roleName(role: WirePackage["roles"][number]): string {
   return [signer?.firstName, signer?.lastName].filter(Boolean).join(" ") || signer?.email || role.name || role.id;
 }
 
+function senderName(sender: WirePackage["sender"]): string {
+  return [sender.firstName, sender.lastName].filter(Boolean).join(" ") || sender.email || sender.id;
+}
+
 /**
- * The package's virtual room: when the hosted signing session starts (UTC) and which signer hosts
- * it. Invitations sent afterwards carry it and the ceremony shows it. No video runs here.
+ * The package's virtual room: when the hosted signing session starts (UTC) and who hosts it, one
+ * of its signers or its sender (by their user id, as the API takes it). Invitations sent
+ * afterwards carry it and the ceremony shows it. No video runs here.
  */
 export function VirtualRoomSection({ pkg }: { pkg: WirePackage }) {
   const query = useVirtualRoom(pkg.id);
@@ -64,6 +69,7 @@ function VirtualRoomForm({ pkg, room }: { pkg: WirePackage; room: VirtualRoomRes
       <TextField label="Starts at (UTC)" type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} disabled={!changeable} />
       <SelectField label="Host" value={host} onChange={(event) => setHost(event.target.value)} disabled={!changeable}>
         <option value="">No host named</option>
+        {pkg.sender.id ? <option value={pkg.sender.id}>{senderName(pkg.sender)} (the sender)</option> : null}
         {hosts.map((role) => (
           <option key={role.id} value={role.id}>
             {roleName(role)}

@@ -5,6 +5,7 @@ import { now } from "@/lib/esign/clock";
 import type { Permission } from "@/lib/esign/permissions";
 import { lookupHash } from "@/lib/esign/security/secret-crypto";
 import { memberPermissions } from "./privileges";
+import { DESIGNER_KEY_HOURS } from "./sign-in-keys";
 
 /** Who is calling: resolved once per request from the credential, passed to every use case. */
 export interface Caller {
@@ -28,6 +29,8 @@ export interface Caller {
    * authentication token that a token asked for); what the caller obtains lives no longer than it.
    */
   accessTokenHash?: string;
+  /** A DESIGNER key's one package: the caller may call only its paths and the builder's reads. */
+  designerPackageId?: string;
   ipAddress: string;
 }
 
@@ -91,11 +94,16 @@ export async function callerFor(
  */
 export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddress: string): Promise<Caller | null> {
   const [key] = await db
-    .select({ userId: apiKeys.userId, accountId: apiKeys.accountId, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires })
+    .select({ userId: apiKeys.userId, accountId: apiKeys.accountId, kind: apiKeys.kind, packageId: apiKeys.packageId, created: apiKeys.created, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires })
     .from(apiKeys)
     .leftJoin(accessTokens, eq(accessTokens.lookupHash, apiKeys.accessTokenHash))
     .where(eq(apiKeys.lookupHash, lookupHash(apiKey)));
   if (!key) return null;
+  if (key.kind === "DESIGNER") {
+    if (!key.packageId || now().getTime() - key.created.getTime() > DESIGNER_KEY_HOURS * 3_600_000) return null;
+    const caller = await callerFor(db, key.userId, key.accountId, ipAddress, "apiKey");
+    return caller && { ...caller, designerPackageId: key.packageId };
+  }
   if (key.accessTokenHash === null) return callerFor(db, key.userId, key.accountId, ipAddress, "apiKey");
   if (!key.tokenExpires || key.tokenExpires <= now()) return null;
   return callerFor(db, key.userId, key.accountId, ipAddress, "accessToken", key.accessTokenHash);

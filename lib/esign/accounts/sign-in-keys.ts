@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { apiKeys, userAuthenticationTokens } from "@/lib/db/schema";
+import { now } from "@/lib/esign/clock";
 import { newId } from "@/lib/esign/ids";
 import { decryptSecret, encryptSecret, lookupHash } from "@/lib/esign/security/secret-crypto";
 import { newApiKey } from "./account-setup";
@@ -32,6 +33,21 @@ export async function signInKeyOf(db: Queryable, userId: string, accountId: stri
   return decryptSecret(theirs.encryptedKey);
 }
 
+/** How long an embedded designer session's key works: the console session it is kept in lasts 8 hours. */
+export const DESIGNER_KEY_HOURS = 8;
+
+/**
+ * A new key of the package's sender for one embedded designer session: it acts only on that
+ * package and the builder's reads (the service refuses it the rest: lib/http/api-handler.ts), for
+ * DESIGNER_KEY_HOURS. The user's expired designer keys are swept here.
+ */
+export async function issueDesignerKey(tx: Queryable, userId: string, accountId: string, packageId: string): Promise<string> {
+  const apiKey = newApiKey(userId);
+  await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.kind, "DESIGNER"), lt(apiKeys.created, new Date(now().getTime() - DESIGNER_KEY_HOURS * 3_600_000))));
+  await tx.insert(apiKeys).values({ id: newId(), userId, accountId, kind: "DESIGNER", packageId, lookupHash: lookupHash(apiKey), encryptedKey: encryptSecret(apiKey) });
+  return apiKey;
+}
+
 /** A new sign-in key in the account that works only while the access token does, and goes with it. */
 export async function issueTokenSignInKey(tx: Queryable, userId: string, accountId: string, accessTokenHash: string): Promise<string> {
   const { apiKey, row } = signInKeyRow(userId, accountId, accessTokenHash);
@@ -45,7 +61,7 @@ export async function issueTokenSignInKey(tx: Queryable, userId: string, account
  * sign-in key: one asked for with the old access just before a reset would outlive it).
  */
 export async function revokeSignInCredentialsOf(tx: Queryable, userId: string): Promise<void> {
-  await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.kind, "SIGN_IN")));
+  await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), inArray(apiKeys.kind, ["SIGN_IN", "DESIGNER"])));
   await tx.delete(userAuthenticationTokens).where(eq(userAuthenticationTokens.userId, userId));
 }
 

@@ -76,6 +76,8 @@ export const AUDIT_ONLY_EVENTS = [
   "ATTACHMENT_REJECT",
   // The sender hosts the ceremony in person: the signer their device now signs for.
   "IN_PERSON_HOST",
+  // The notary of a notarized package adopted the notarial certificate (their step of the ceremony).
+  "NOTARY_CERTIFICATE_ADOPT",
   // The package's virtual room (…/virtual-room/config) set: the hosted session's schedule and host.
   "VIRTUAL_ROOM_SET",
   // The sender had a signer's signing link texted to them (POST …/roles/{roleId}/sms_notification).

@@ -5,7 +5,7 @@ import type { Db, Queryable } from "@/lib/db/client";
 import { userAuthenticationTokens } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { signInAnswer } from "@/lib/esign/accounts/sign-in";
-import { signInKeyOf } from "@/lib/esign/accounts/sign-in-keys";
+import { issueDesignerKey } from "@/lib/esign/accounts/sign-in-keys";
 import { tokenUserMember, USER_TOKEN_MINUTES } from "@/lib/esign/accounts/user-authentication-token";
 import { now } from "@/lib/esign/clock";
 import { conflict, forbidden, ServiceError } from "@/lib/esign/errors";
@@ -51,9 +51,10 @@ export async function isDesignerToken(db: Queryable, token: string): Promise<boo
 
 /**
  * `POST /api/signin/senderAuthenticationToken` (our extension, the console's): a designer token
- * exchanged, once, for the package sender's sign-in key, with the package the session is limited
- * to and where the designer returns to (`returnUrl`: the package's hand-over link, or null). The
- * console keeps the package in the session and refuses everything else. Refused with 401 when
+ * exchanged, once, for a DESIGNER key of the package's sender, which the service lets act on that
+ * package only (and the builder's reads), with the package the session is limited to and where the
+ * designer returns to (`returnUrl`: the package's hand-over link, or null). The console keeps the
+ * package in the session and refuses everything else too. Refused with 401 when
  * unknown, used, expired, when the package is no longer a DRAFT, or when its sender is no longer
  * active in the account.
  */
@@ -73,7 +74,7 @@ export async function redeemDesignerToken(db: Db, token: string): Promise<Design
     if (!member) throw refused("The sender of this package can no longer sign in to its account.");
     const returnUrl = await designerReturnUrlOf(tx, row.packageId);
     if (returnUrl === undefined) throw refused("The package of this designer link is no longer a draft.");
-    const answer = await signInAnswer(member.user, member.account, await signInKeyOf(tx, row.userId, row.accountId));
+    const answer = await signInAnswer(member.user, member.account, await issueDesignerKey(tx, row.userId, row.accountId, row.packageId));
     return { ...answer, packageId: row.packageId, returnUrl };
   });
 }

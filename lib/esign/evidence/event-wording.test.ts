@@ -40,6 +40,7 @@ describe("describeEvent", () => {
     [event("PACKAGE_COMPLETE"), "Completed"],
     [event("PACKAGE_ATTACHMENT", { message: "Photo ID" }), "Uploaded the attachment “Photo ID”"],
     [event("SIGNER_REINVITE", { message: "Invitation sent again to ada@example.test (role Tenant)" }), "Invitation e-mailed again\nInvitation sent again to ada@example.test (role Tenant)"],
+    [event("NOTARY_CERTIFICATE_ADOPT", { message: "I, Nora Notary, …" }), "Adopted the notarial certificate as notary\nI, Nora Notary, …"],
     [event("CALLBACK_TEST"), "Callback test"],
   ])("words %# as %j", (input, expected) => {
     expect(describeEvent(input, documents)).toBe(expected);

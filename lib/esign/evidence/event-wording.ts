@@ -103,6 +103,8 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
       return withMessage("Delegated their signature");
     case "IN_PERSON_HOST":
       return withMessage("Signing hosted in person");
+    case "NOTARY_CERTIFICATE_ADOPT":
+      return withMessage("Adopted the notarial certificate as notary");
     case "SIGNER_REINVITE":
       return withMessage("Invitation e-mailed again");
     case "ATTACHMENT_ACCEPT":

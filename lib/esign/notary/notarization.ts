@@ -6,6 +6,8 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { unprocessable } from "@/lib/esign/errors";
 import { isSigningRole } from "@/lib/esign/packages/package-content";
 import { requiredScheme } from "@/lib/esign/signing/authentication/signer-auth";
+import { wireDate } from "@/lib/api/wire";
+import { notarialCertificateAdopted } from "./adopt-notarial-certificate";
 import { findNotaryCommission, type NotaryCommissionRow } from "./notary-commission";
 
 type PackageRow = typeof packages.$inferSelect;
@@ -96,6 +98,7 @@ export async function recordNotarization(tx: Tx, pkg: PackageRow, roleId: string
     .from(notaryJournalEntries)
     .where(eq(notaryJournalEntries.notaryUserId, notary.user.id));
   const at = now();
+  const adopted = await notarialCertificateAdopted(tx, pkg.id, roleId);
   const seen = new Set<string>();
   const rows: (typeof notaryJournalEntries.$inferInsert)[] = [];
   for (const entry of signed) {
@@ -119,7 +122,7 @@ export async function recordNotarization(tx: Tx, pkg: PackageRow, roleId: string
       idType: requiredScheme(signer.auth) ?? "EMAIL",
       idValue: "",
       jurisdiction: notary.commission?.jurisdiction ?? "",
-      comment: `Notarized by ${displayName(notary.user)}${notary.commission ? `, commission ${notary.commission.number}` : ""}`,
+      comment: `Notarized by ${displayName(notary.user)}${notary.commission ? `, commission ${notary.commission.number}` : ""}${adopted ? `; notarial certificate adopted ${wireDate(adopted)}` : ""}`,
       created: at,
     });
   }

@@ -23,7 +23,7 @@ export type Folder =
   | { kind: "templates"; trashed: boolean }
   /** Packages out for the subject's signature, or a group's they belong to, whoever sent them. */
   | { kind: "inbox" }
-  /** "Delegated to me": the packages of the senders who named the subject their delegate (in force now). */
+  /** "Delegated to me": the packages (or templates) of the senders who named the subject their delegate (in force now). */
   | { kind: "delegated" };
 
 /** The folders found by a condition of their own, without count rows. */
@@ -31,7 +31,11 @@ export type CountedFolder = Exclude<Folder, { kind: "inbox" } | { kind: "delegat
 
 /** The folder `query` names, for packages of `type`. */
 export function folderOf(type: PackageType, query: string | undefined): Folder {
-  if (type === "TEMPLATE") return { kind: "templates", trashed: query?.toLowerCase() === "trashed" };
+  if (type === "TEMPLATE") {
+    // A delegate also gets the delegator's templates (the original: "inbox, drafts, layouts, and templates").
+    if (query?.toLowerCase() === "delegated") return { kind: "delegated" };
+    return { kind: "templates", trashed: query?.toLowerCase() === "trashed" };
+  }
   // A status name in capitals is that status (compat notes): `SENT` lists the packages out for
   // signing, `sent` the folder of everything that left the draft state.
   const isStatusName = (PACKAGE_STATUSES as readonly (string | undefined)[]).includes(query);

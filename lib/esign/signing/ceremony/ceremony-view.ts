@@ -21,6 +21,7 @@ import { roleTurns, turnIn } from "./turn";
 import { resolveLocale } from "@/lib/i18n/locales";
 import { wireDate } from "@/lib/api/wire";
 import { displayName, findNotary, notarialCertificate } from "@/lib/esign/notary/notarization";
+import { notarialCertificateAdopted } from "@/lib/esign/notary/adopt-notarial-certificate";
 
 /**
  * What the ceremony page shows the signer: the package, who they are, what is left (consent,
@@ -143,11 +144,13 @@ async function notaryStep(tx: Tx, { pkg, role }: SignerContext) {
   if (!notary) return null;
   const name = displayName(notary.user);
   const jurisdiction = notary.commission?.jurisdiction ?? "";
+  const adopted = await notarialCertificateAdopted(tx, pkg.id, role.id);
   return {
     name,
     commission: notary.commission
       ? { number: notary.commission.number, jurisdiction, country: notary.commission.country, expirationDate: wireDate(notary.commission.expirationDate) }
       : null,
     certificate: notarialCertificate(name, jurisdiction),
+    adopted: adopted && wireDate(adopted),
   };
 }

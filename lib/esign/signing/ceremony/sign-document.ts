@@ -18,6 +18,7 @@ import { assertMayAct, type SignerContext } from "./signer-context";
 import { fieldValueProblem, isFilled, openDocuments, radioGroupOf } from "./signing-rules";
 import { turnOf } from "./turn";
 import { throughTheApi } from "@/lib/esign/signing/api/through-the-api";
+import { notarialCertificateAdopted } from "@/lib/esign/notary/adopt-notarial-certificate";
 
 type ApprovalRow = typeof approvals.$inferSelect;
 type FieldRow = typeof fields.$inferSelect;
@@ -188,6 +189,9 @@ export async function signDocument(
   await assertReadyToSign(tx, context);
   await assertDocumentOpen(tx, context, documentId);
   const { pkg, role, session } = context;
+  if (signing.means === "CEREMONY" && pkg.notarized && pkg.notaryRoleId === role.id && !(await notarialCertificateAdopted(tx, pkg.id, role.id))) {
+    throw conflict("error.conflict.notarialCertificateNotAdopted", "Adopt the notarial certificate for the documents before signing them as their notary.");
+  }
 
   // A disabled approval (the sender turned it off) is never signed.
   const pending = (await tx.select().from(approvals).where(and(eq(approvals.packageId, pkg.id), eq(approvals.documentId, documentId), eq(approvals.roleId, role.id)))).filter(
