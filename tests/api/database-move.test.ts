@@ -9,6 +9,7 @@ import { call, callJson } from "../support/api-client";
 import { scribblePng } from "../support/images";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { makePdf, multipartBody } from "../support/pdfs";
+import { startS3Server } from "../support/s3-server";
 import { seedAccount, type SeededAccount } from "../support/seed";
 import { createThrowawayDatabase } from "../support/throwaway-database";
 
@@ -216,8 +217,37 @@ describe("moving an embedded instance to PostgreSQL, and backups of either", () 
     const list = await callJson<{ count: number }>("GET", "/api/packages?from=1&to=50", { key: account.apiKey });
     expect(list.count).toBe(packageIds.length + 1);
     expect(await countRows(target, `audit_events where package_id = '${newId}'`)).toBeGreaterThan(0);
-
     await closeDatabase();
+
+    // A target that has been written to since is not the source any more: the check says where, and the command fails.
+    const diverged = await runCommand(SCRIPTS.move, [], moveEnv);
+    expect(diverged.code).toBe(1);
+    expect(diverged.stderr).toMatch(/Not the same: packages: 4 rows \(SHA-256 [0-9a-f]{64}\) in the source, 5 rows \(SHA-256 [0-9a-f]{64}\) in the target/);
+    expect(diverged.stderr).toContain("The move is not complete.");
+  });
+
+  it("with S3 settings, moves the documents to the bucket, where the moved instance reads them", { timeout: 300_000 }, async () => {
+    await closeDatabase();
+    const s3 = await startS3Server("signet-moved");
+    try {
+      const target = await throwaway("signet_moved_s3");
+      const moved = await runCommand(SCRIPTS.move, [], { ...embedded, ...s3.environment, DATABASE_URL: target });
+      expect(moved.code).toBe(0); // (its standard error has the AWS SDK's warning about Node 20)
+      expect(moved.stdout).toContain('documents to S3 bucket "signet-moved"');
+      expect(await countRows(target, "blobs")).toBe(0);
+
+      const secret = `base64:${fs.readFileSync(path.join(embedded.DATA_DIR, "secret.key"), "utf8")}`;
+      await serveFrom({ DATABASE_URL: target, DATA_DIR: folder("signet-served-s3-"), SIGNET_SECRET: secret });
+      Object.assign(process.env, s3.environment);
+      for (const [i, id] of packageIds.entries()) expect(await packageAsSeen(account.apiKey, id)).toEqual(before[i]);
+      // The documents the rows refer to, and those only; the data folder's files stay where they were.
+      expect(s3.objectKeys()).toHaveLength(6);
+      expect(fs.readdirSync(path.join(embedded.DATA_DIR, "blobs")).length).toBeGreaterThan(0);
+    } finally {
+      await closeDatabase();
+      for (const name of Object.keys(s3.environment)) delete process.env[name];
+      await s3.stop();
+    }
   });
 
   it("backs up the embedded instance and restores it into an empty PostgreSQL database, and backs that up and restores it into an empty data folder", { timeout: 300_000 }, async () => {
