@@ -4,7 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, database } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { closeDatabase, database, openPglite, openPostgres } from "@/lib/db/client";
+import { FileBlobStore, PostgresBlobStore } from "@/lib/esign/storage/blob-store";
+import { moveToPostgres } from "@/lib/operations/move-to-postgres";
 import { call, callJson } from "../support/api-client";
 import { scribblePng } from "../support/images";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
@@ -298,3 +301,53 @@ describe("moving an embedded instance to PostgreSQL, and backups of either", () 
     expect(await allRows(roundTrip)).toEqual(rowsAfterRestore);
   });
 });
+
+describe("values on the way", () => {
+  it("keep microseconds, every byte, jsonb and text keys in byte order, across a stop between two batches", { timeout: 120_000 }, async () => {
+    const source = await openPglite(null);
+    // A server whose collation orders "_under" before "B" and "b" before "B": the move orders keys by bytes on both sides.
+    const made = await createThrowawayDatabase("signet_values", "template template0 locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'");
+    const target = await openPostgres(made.url);
+    try {
+      // Keys that a server's collation would order otherwise than bytes do.
+      const ids = ["Zeta", "alpha", "_under", "été", "Ä", "b", "B"];
+      for (const [i, id] of ids.entries()) {
+        await source.executeSql(`insert into accounts (id, name, created, updated) values ($1, $2, $3, $3)`, [id, `Account ${id}`, `2026-11-29 03:00:00.${String(123456 + i).padStart(6, "0")}+00`]);
+        await source.executeSql(`insert into users (id, account_id, email) values ($1, $1, $2)`, [id, `user${i}@example.test`]);
+      }
+      const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+      await source.executeSql(`insert into sender_signature_images (user_id, file_name, media_type, content) values ('été', 'sig.png', 'image/png', $1)`, [everyByte]);
+      await source.executeSql(`insert into custom_fields (account_id, id, value, translations) values ('alpha', 'f1', 'x', $1::jsonb)`, [JSON.stringify({ fr: 'Signé "ici"\n', emoji: "✍️", big: 1.5e300, nested: [1, { a: null }] })]);
+
+      const options = { source, target, documentsFrom: new FileBlobStore(folderFor()), documentsTo: new PostgresBlobStore(target.db), jobSchema: config().jobSchema, batchRows: 2 };
+      await expect(
+        moveToPostgres({
+          ...options,
+          log: (line) => {
+            if (line === "users: 4 rows copied") throw new Error("stopped");
+          },
+        }),
+      ).rejects.toThrow("stopped");
+      expect((await target.executeSql("select count(*)::int as n from users")).rows).toEqual([{ n: 4 }]);
+
+      const report = await moveToPostgres(options);
+      expect(report.mismatches).toEqual([]);
+      expect(report.tables.find((table) => table.name === "users")?.rows).toBe(ids.length);
+
+      const read = async (database: typeof source, text: string) => (await database.executeSql(text, [])).rows;
+      const query = `select a.id, (a.created at time zone 'UTC')::text as created, u.email, encode(s.content, 'hex') as content, c.translations::text
+        from accounts a join users u on u.id = a.id left join sender_signature_images s on s.user_id = u.id left join custom_fields c on c.account_id = a.id order by a.id collate "C"`;
+      const moved = await read(target, query);
+      expect(moved).toEqual(await read(source, query));
+      expect(moved).toContainEqual(expect.objectContaining({ id: "été", created: "2026-11-29 03:00:00.123459", content: everyByte.toString("hex") }));
+    } finally {
+      await target.close();
+      await source.close();
+      await made.drop();
+    }
+  });
+});
+
+function folderFor(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "signet-values-"));
+}
