@@ -256,12 +256,20 @@ describe("moving an embedded instance to PostgreSQL, and backups of either", () 
   it("backs up the embedded instance and restores it into an empty PostgreSQL database, and backs that up and restores it into an empty data folder", { timeout: 300_000 }, async () => {
     await closeDatabase();
     const backup = path.join(folder("signet-backups-"), "embedded");
+    // What a backup that stopped leaves: a folder without manifest, a table file half written.
+    fs.mkdirSync(path.join(backup, "tables"), { recursive: true });
+    fs.writeFileSync(path.join(backup, "tables", "accounts.jsonl"), '{"id": "half a li');
     const made = await runCommand(SCRIPTS.backup, [backup], embedded);
     expect(made.stderr).toBe("");
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/Done: \d+ rows in \d+ tables, 6 documents, 4 jobs not done yet/);
     // The documents travel with the rows: the PDFs (one per draft, the signed one, the consent) and the drawn signature.
     expect(fs.readFileSync(path.join(backup, "documents.txt"), "utf8").trim().split("\n")).toHaveLength(6);
+
+    // A finished backup is never written over.
+    const over = await runCommand(SCRIPTS.backup, [backup], embedded);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain("holds a backup already");
 
     const restoredUrl = await throwaway("signet_restored");
     const secret = `base64:${fs.readFileSync(path.join(embedded.DATA_DIR, "secret.key"), "utf8")}`;
