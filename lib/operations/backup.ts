@@ -8,6 +8,7 @@ import { type BlobStore, FileBlobStore } from "@/lib/esign/storage/blob-store";
 import { allReferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { copyDocuments } from "./documents";
 import {
+  batchRowsOf,
   describeTables,
   type Digest,
   packageCountsDigest,
@@ -207,7 +208,7 @@ export async function restoreDatabase({ database, documentStore, folder, jobSche
   await database.db.transaction(async (tx) => {
     await useCanonicalText(tx);
     for (const table of tables) {
-      for await (const batch of linesOf(tableFile(folder, table.name), batchRows)) await writeRows(tx, table, batch);
+      for await (const batch of linesOf(tableFile(folder, table.name), batchRowsOf(table, batchRows))) await writeRows(tx, table, batch);
       log(`${table.name}: restored`);
     }
     await writeSequences(tx, manifest.sequences);

@@ -25,6 +25,16 @@ export interface Table {
   key: KeyColumn[];
   /** Tables this one refers to by foreign key (copied before it). */
   dependsOn: string[];
+  /** Has a bytea column (signature images of up to 1 MB): read and written a few rows at a time. */
+  holdsBytes: boolean;
+}
+
+/** A row of a table with bytes may be a megabyte, twice that as hex in JSON: this many keep a batch within tens of megabytes. */
+const ROWS_WITH_BYTES_PER_BATCH = 16;
+
+/** The rows per batch of `table`, given the rows per batch asked for. */
+export function batchRowsOf(table: Table, batchRows: number): number {
+  return table.holdsBytes ? Math.min(batchRows, ROWS_WITH_BYTES_PER_BATCH) : batchRows;
 }
 
 /**
@@ -48,7 +58,7 @@ export async function useCanonicalText(tx: Queryable): Promise<void> {
 
 /** The application's tables of `schema`, those that refer to others after them. */
 export async function describeTables(tx: Queryable, schema = "public"): Promise<Table[]> {
-  const rows = await rowsOf<{ name: string; columns: string; key: string | null; depends_on: string | null }>(
+  const rows = await rowsOf<{ name: string; columns: string; key: string | null; depends_on: string | null; holds_bytes: boolean | string }>(
     tx,
     sql`
       select c.relname as name,
@@ -59,7 +69,8 @@ export async function describeTables(tx: Queryable, schema = "public"): Promise<
           from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
           where i.indrelid = c.oid and i.indisprimary) as key,
         (select json_agg(distinct r.relname)::text from pg_constraint f join pg_class r on r.oid = f.confrelid
-          where f.conrelid = c.oid and f.contype = 'f' and f.confrelid <> c.oid) as depends_on
+          where f.conrelid = c.oid and f.contype = 'f' and f.confrelid <> c.oid) as depends_on,
+        exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.atttypid = 'bytea'::regtype) as holds_bytes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = ${schema} and c.relkind in ('r', 'p')
       order by c.relname`,
@@ -68,7 +79,13 @@ export async function describeTables(tx: Queryable, schema = "public"): Promise<
   for (const row of rows) {
     if (NOT_COPIED_AS_ROWS.has(row.name)) continue;
     if (!row.key) throw new Error(`Table ${row.name} has no primary key: it cannot be copied in order`);
-    tables.push({ name: row.name, columns: JSON.parse(row.columns), key: JSON.parse(row.key), dependsOn: row.depends_on ? JSON.parse(row.depends_on) : [] });
+    tables.push({
+      name: row.name,
+      columns: JSON.parse(row.columns),
+      key: JSON.parse(row.key),
+      dependsOn: row.depends_on ? JSON.parse(row.depends_on) : [],
+      holdsBytes: String(row.holds_bytes) === "true",
+    });
   }
   return inDependencyOrder(tables);
 }
@@ -103,8 +120,9 @@ export interface Batch {
   lastKey: string[] | null;
 }
 
-/** Up to `limit` rows after `after` (a key as text; null: from the first), in key order. */
-export async function readBatch(tx: Queryable, table: Table, after: string[] | null, limit: number): Promise<Batch> {
+/** Up to `batchRows` rows (fewer for a table with bytes) after `after` (a key as text; null: from the first), in key order. */
+export async function readBatch(tx: Queryable, table: Table, after: string[] | null, batchRows: number): Promise<Batch> {
+  const limit = batchRowsOf(table, batchRows);
   const keys = sql.join(table.key.map(keyColumn), sql`, `);
   const where = after ? sql`where (${keys}) > (${sql.join(table.key.map((column, i) => keyValue(column, after[i])), sql`, `)})` : sql``;
   const keyTexts = sql.join(
