@@ -16,6 +16,7 @@ import { type BlobStore, FallbackBlobStore, FileBlobStore, PostgresBlobStore } f
 import { s3BlobStore } from "@/lib/esign/storage/s3-blob-store";
 import { moveToPostgres } from "@/lib/operations/move-to-postgres";
 import { batchRowsArgument } from "@/lib/operations/arguments";
+import { describeInstance } from "@/lib/operations/instance-store";
 
 async function main(): Promise<number> {
   const settings = config();
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     const files: BlobStore = new FallbackBlobStore(new FileBlobStore(path.join(settings.dataDir, "blobs")), new PostgresBlobStore(source.db));
     const bucket = settings.s3 ? s3BlobStore(settings.s3) : null;
     if (bucket) await bucket.check();
-    console.log(`Moving ${settings.dataDir} to ${redacted(settings.databaseUrl)}, documents to ${bucket ? `S3 bucket "${settings.s3!.bucket}"` : "its blobs table"}`);
+    console.log(`Moving ${settings.dataDir} to ${describeInstance(target)}, documents to ${bucket ? `S3 bucket "${settings.s3!.bucket}"` : "its blobs table"}`);
 
     const report = await moveToPostgres({
       source,
@@ -81,12 +82,6 @@ function nextSteps(dataDir: string, secret: string): string {
       ? `with SIGNET_SECRET=base64:$(cat ${secretFile}) (the secret the stored keys were made with)`
       : "with a SIGNET_SECRET";
   return `Start Signet with this DATABASE_URL, ${keepSecret}, and the same DATA_DIR (its seal certificate) or SEAL_P12_PATH.`;
-}
-
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
 }
 
 main().then(
