@@ -39,7 +39,7 @@ export interface Database {
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 7_402_311; // any constant: serialises migrations of several instances
 
-async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString: url });
   await migrationClient.connect();
   try {
@@ -128,7 +128,7 @@ function chooseWasmCompiler(compiler: Config["pgliteWasmCompiler"]): void {
   v8.setFlagsFromString(compiler === "baseline" ? "--liftoff-only" : "--no-liftoff-only");
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
   chooseWasmCompiler(config().pgliteWasmCompiler);

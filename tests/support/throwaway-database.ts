@@ -5,7 +5,7 @@ import pg from "pg";
  * A throwaway database `<prefix>_<random>` on the PostgreSQL server (TEST_DATABASE_URL, default the
  * local one), for tests that start a deployment of their own (servers, the migration command).
  */
-export async function createThrowawayDatabase(prefix = "signet_e2e"): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createThrowawayDatabase(prefix = "signet_e2e", createOptions = ""): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = async (statement: string) => {
@@ -17,7 +17,7 @@ export async function createThrowawayDatabase(prefix = "signet_e2e"): Promise<{ 
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name} ${createOptions}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };

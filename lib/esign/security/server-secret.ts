@@ -6,7 +6,8 @@ import { config } from "@/lib/config";
 /**
  * The one server secret everything else is derived from: SIGNET_SECRET when set (required with a
  * PostgreSQL server, which several instances share), else a random secret created on first start
- * in DATA_DIR/secret.key.
+ * in DATA_DIR/secret.key. `SIGNET_SECRET=base64:<DATA_DIR/secret.key's content>` is that file's
+ * secret (its bytes are not text): an embedded instance moved to PostgreSQL keeps its keys with it.
  */
 let cached: { source: string; secret: Buffer } | undefined;
 
@@ -22,7 +23,7 @@ export function serverSecret(): Buffer {
   if (cached?.source === source) return cached.secret;
   let value: Buffer;
   if (secret) {
-    value = Buffer.from(secret, "utf8");
+    value = secret.startsWith("base64:") ? Buffer.from(secret.slice("base64:".length), "base64") : Buffer.from(secret, "utf8");
   } else {
     const file = path.join(dataDir, "secret.key");
     fs.mkdirSync(dataDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { inArray, or } from "drizzle-orm";
+import { inArray, isNotNull, or } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvalSignatures, documents, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { takeBlobLock } from "./blob-locks";
@@ -28,6 +28,17 @@ export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Se
       ...supportingRows.map((row) => row.blob),
     ].filter((sha): sha is string => sha !== null),
   );
+}
+
+/** Every blob some row refers to, sorted (backups and moves copy these); keep beside referencedBlobs. */
+export async function allReferencedBlobs(db: Queryable): Promise<string[]> {
+  const columns = [documents.blobSha256, documents.sealedBlobSha256, signerAttachmentFiles.blobSha256, approvalSignatures.imageSha256, supportingDocuments.blobSha256];
+  const found = new Set<string>();
+  for (const column of columns) {
+    const rows = await db.selectDistinct({ sha: column }).from(column.table).where(isNotNull(column));
+    for (const row of rows) if (row.sha) found.add(row.sha);
+  }
+  return [...found].sort();
 }
 
 /**
