@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
-import { blobs } from "@/lib/db/schema";
+import { blobChunks, blobs } from "@/lib/db/schema";
 import { databaseBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
 import { folderSource, migrateBlobsToS3, tableSource, type BlobSource } from "@/lib/esign/storage/migrate-to-s3";
 import { s3BlobStore } from "@/lib/esign/storage/s3-blob-store";
@@ -56,8 +56,10 @@ describe("moving the database's store to S3", () => {
 
     // Damaged in the source: content that is not what its name says.
     const damaged = sha256Hex(randomBytes(16));
-    if (kind === "postgres") await db.insert(blobs).values({ sha256: damaged, size: 5, content: Buffer.from("wrong") });
-    else {
+    if (kind === "postgres") {
+      await db.insert(blobs).values({ sha256: damaged, size: 5 });
+      await db.insert(blobChunks).values({ sha256: damaged, index: 0, content: Buffer.from("wrong") });
+    } else {
       fs.mkdirSync(path.join(config().dataDir, "blobs", damaged.slice(0, 2)), { recursive: true });
       fs.writeFileSync(path.join(config().dataDir, "blobs", damaged.slice(0, 2), damaged), "wrong");
     }
