@@ -13,7 +13,8 @@ import { s3BlobStore } from "./s3-blob-store";
  * Document bytes, addressed by their SHA-256. With S3 settings they are objects of the bucket
  * (s3-blob-store.ts), whatever the database. Otherwise the filesystem backend keeps them under
  * DATA_DIR/blobs for the embedded database; with a PostgreSQL server they live in the `blobs`
- * table so that every instance sees them, and are written in the caller's transaction.
+ * and `blob_chunks` tables so that every instance sees them, and are written in the caller's
+ * transaction.
  */
 export interface BlobStore {
   /**
