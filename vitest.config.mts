@@ -12,6 +12,7 @@ const onPglite = [
   "blob-migration",
   "blob-storage",
   "console-proxy-embedded",
+  "download-memory",
   "downloads",
   "email",
   "error-mapping",
@@ -27,7 +28,7 @@ const onPglite = [
   "time-based",
 ].map((name) => `tests/api/${name}.test.ts`);
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */
-const storingDocuments = ["downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
+const storingDocuments = ["download-memory", "downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
  * Four projects: unit tests of lib/ (no database); every API integration test on a throwaway

@@ -510,6 +510,12 @@ export const documents = pgTable(
     blobSha256: text(),
     /** SHA-256 of the sealed (signed) PDF once the package is complete. */
     sealedBlobSha256: text(),
+    /**
+     * SHA-256 of the upload with its form fields flattened (what /pdf answers before completion),
+     * made by the first /pdf and kept while `blobSha256` is the same; the upload's own when it has
+     * no form fields. Null until then, and whenever `blobSha256` changes.
+     */
+    flattenedBlobSha256: text(),
     fileName: text().notNull().default(""),
     size: integer().notNull().default(0),
     /** Page sizes in PDF points as displayed: [{index, width, height}]. */
@@ -636,13 +642,32 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** Document bytes when the service runs on a PostgreSQL server (shared by every instance). */
+/**
+ * Document bytes when the service runs on a PostgreSQL server (shared by every instance): one row
+ * per blob, its bytes in `blob_chunks`.
+ */
 export const blobs = pgTable("blobs", {
   sha256: text().primaryKey(),
   size: integer().notNull(),
-  content: bytea().notNull(),
   created: createdAt(),
 });
+
+/**
+ * A blob's bytes in pieces of BLOB_CHUNK_BYTES (1 MiB; the last one shorter): piece `index`
+ * holds bytes index × 1 MiB onwards. A download reads one piece at a time, and a range only the
+ * pieces it covers, so that no request holds a whole document in memory (a bytea arrives whole).
+ */
+export const blobChunks = pgTable(
+  "blob_chunks",
+  {
+    sha256: text()
+      .notNull()
+      .references(() => blobs.sha256, { onDelete: "cascade" }),
+    index: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.index] })],
+);
 
 /**
  * Every e-mail the service sends, written in the transaction that causes it (a `send-email` job is

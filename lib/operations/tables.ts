@@ -38,12 +38,13 @@ export function batchRowsOf(table: Table, batchRows: number): number {
 }
 
 /**
- * The `blobs` table is the document store of PostgreSQL deployments: documents are copied through
- * the stores (documents.ts), so that they land where the target reads them (the table or S3).
+ * The `blobs` and `blob_chunks` tables are the document store of PostgreSQL deployments: documents
+ * are copied through the stores (documents.ts), so that they land where the target reads them (the
+ * tables or S3).
  * `package_counts` has no key: triggers on `packages` keep it, on the target too, as its rows arrive
  * (compared by the counts it answers, `packageCountsDigest`).
  */
-const NOT_COPIED_AS_ROWS = new Set(["blobs", "package_counts"]);
+const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "package_counts"]);
 
 export async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

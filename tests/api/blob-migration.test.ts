@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db/client";
-import { blobs } from "@/lib/db/schema";
+import { blobChunks, blobs } from "@/lib/db/schema";
 import { databaseBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
 import { folderSource, migrateBlobsToS3, tableSource, type BlobSource } from "@/lib/esign/storage/migrate-to-s3";
 import { s3BlobStore } from "@/lib/esign/storage/s3-blob-store";
@@ -56,8 +56,10 @@ describe("moving the database's store to S3", () => {
 
     // Damaged in the source: content that is not what its name says.
     const damaged = sha256Hex(randomBytes(16));
-    if (kind === "postgres") await db.insert(blobs).values({ sha256: damaged, size: 5, content: Buffer.from("wrong") });
-    else {
+    if (kind === "postgres") {
+      await db.insert(blobs).values({ sha256: damaged, size: 5 });
+      await db.insert(blobChunks).values({ sha256: damaged, index: 0, content: Buffer.from("wrong") });
+    } else {
       fs.mkdirSync(path.join(config().dataDir, "blobs", damaged.slice(0, 2)), { recursive: true });
       fs.writeFileSync(path.join(config().dataDir, "blobs", damaged.slice(0, 2), damaged), "wrong");
     }
@@ -115,9 +117,14 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migrate-"));
     const pool = new pg.Pool({ connectionString: deployment.url, max: 1 });
     try {
-      await pool.query("create table blobs (sha256 text primary key, size integer not null, content bytea not null, created timestamptz not null default now())");
+      // The tables as the service's migrations leave them (0032: the bytes in pieces of blob_chunks).
+      await pool.query("create table blobs (sha256 text primary key, size integer not null, created timestamptz not null default now())");
+      await pool.query("create table blob_chunks (sha256 text not null references blobs on delete cascade, index integer not null, content bytea not null, primary key (sha256, index))");
       const rows = Array.from({ length: 3 }, () => randomBytes(2048));
-      for (const bytes of rows) await pool.query("insert into blobs (sha256, size, content) values ($1, $2, $3)", [sha256Hex(bytes), bytes.length, bytes]);
+      for (const bytes of rows) {
+        await pool.query("insert into blobs (sha256, size) values ($1, $2)", [sha256Hex(bytes), bytes.length]);
+        await pool.query("insert into blob_chunks (sha256, index, content) values ($1, 0, $2)", [sha256Hex(bytes), bytes]);
+      }
       const file = randomBytes(4096);
       fs.mkdirSync(path.join(dataDir, "blobs", sha256Hex(file).slice(0, 2)), { recursive: true });
       fs.writeFileSync(path.join(dataDir, "blobs", sha256Hex(file).slice(0, 2), sha256Hex(file)), file);

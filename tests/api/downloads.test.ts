@@ -3,13 +3,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, documents, packages } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME, consentPdf } from "@/lib/esign/documents/consent-document";
 import { newId } from "@/lib/esign/ids";
+import { referencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { call } from "../support/api-client";
 import { pdfSig } from "../support/poppler";
@@ -197,6 +198,35 @@ describe("GET /api/packages/{packageId}/documents/{documentId}/pdf", () => {
     const packageId = await insertPackage(owner, { documents: [{ id: "plain", name: "Plain", bytes: plain }] });
     const response = await call("GET", `/api/packages/${packageId}/documents/plain/pdf`, { key: owner.apiKey });
     expect(sha256(await bytesOf(response))).toBe(sha256(plain));
+  });
+
+  it("keeps the flattened PDF as a blob of the document after the first /pdf, and answers it from the store after", async () => {
+    const packageId = await insertPackage(owner, { status: "SENT", documents: [{ id: "lease", name: "Lease", bytes: form }, { id: "plain", name: "Plain", bytes: plain }] });
+    const db = await getDb();
+    const store = await blobStore();
+    const row = async (id: string) => (await db.select().from(documents).where(and(eq(documents.packageId, packageId), eq(documents.id, id))))[0]!;
+    expect((await row("lease")).flattenedBlobSha256).toBeNull();
+
+    const first = await bytesOf(await call("GET", `/api/packages/${packageId}/documents/lease/pdf`, { key: owner.apiKey }));
+    const kept = (await row("lease")).flattenedBlobSha256;
+    expect(kept).toBe(sha256(first));
+    expect(sha256((await store.get(kept!))!)).toBe(kept);
+    expect((await referencedBlobs(db, [kept!])).has(kept!)).toBe(true);
+    // A PDF without a form flattens to itself: its kept copy is the upload, no second blob.
+    await call("GET", `/api/packages/${packageId}/documents/plain/pdf`, { key: owner.apiKey });
+    expect((await row("plain")).flattenedBlobSha256).toBe(sha256(plain));
+
+    // Served from the store, not flattened again: the row names which blob answers.
+    await db.update(documents).set({ flattenedBlobSha256: sha256(plain) }).where(and(eq(documents.packageId, packageId), eq(documents.id, "lease")));
+    const fromStore = await call("GET", `/api/packages/${packageId}/documents/lease/pdf`, { key: owner.apiKey });
+    expect(fromStore.headers.get("content-length")).toBe(String(plain.byteLength));
+    expect(sha256(await bytesOf(fromStore))).toBe(sha256(plain));
+
+    // A kept copy the store no longer has is made again.
+    await db.update(documents).set({ flattenedBlobSha256: kept }).where(and(eq(documents.packageId, packageId), eq(documents.id, "lease")));
+    await store.delete(kept!);
+    expect(sha256(await bytesOf(await call("GET", `/api/packages/${packageId}/documents/lease/pdf`, { key: owner.apiKey })))).toBe(kept);
+    expect(await store.size(kept!)).toBe(first.byteLength);
   });
 
   it("answers the sealed PDF once the package is completed, and 409 with Retry-After while it is not sealed", async () => {

@@ -5,9 +5,9 @@ import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-d
 import { conflictRetryLater, gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";
-import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { sha256Hex, type BlobStore } from "@/lib/esign/storage/blob-store";
 import type { ByteRange, RangeableFile } from "@/lib/http/byte-ranges";
+import { flattenedPdf } from "./flattened-pdf";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -132,7 +132,7 @@ export function awaitsSeal(pkg: PackageRow, document: DocumentRow): boolean {
 /**
  * The document as PDF for readers: the sealed PDF once the package is complete, streamed from the
  * store (409 with Retry-After until its seal is stored); before completion the upload with its
- * form fields flattened.
+ * form fields flattened, kept after the first time (flattened-pdf.ts).
  */
 export async function documentPdf(
   store: BlobStore,
@@ -142,6 +142,5 @@ export async function documentPdf(
   const sealed = sealedBlobOf(pkg, document);
   if (sealed) return storedBlob(store, sealed, document);
   if (awaitsSeal(pkg, document)) throw await notSealedYetOrPurged(store, document);
-  const flattened = await runPdfJob("flattenPdf", { bytes: await originalBytes(store, document) }, { accountId: pkg.accountId, documentName: document.name });
-  return { body: responseBytes(flattened), size: flattened.byteLength };
+  return flattenedPdf(store, pkg, document);
 }

@@ -1,3 +1,4 @@
+import { threadId } from "node:worker_threads";
 import { readDocumentPdf } from "@/lib/esign/documents/read-document-pdf";
 import { ServiceError } from "@/lib/esign/errors";
 import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
@@ -15,10 +16,14 @@ export const pdfJobs = {
 export type PdfJobs = typeof pdfJobs;
 export type PdfJobName = keyof PdfJobs;
 
-/** A job's result, or the ServiceError it ended with: an error's own fields are lost between threads. */
-export type PdfJobAnswer =
+/**
+ * A job's result, or the ServiceError it ended with (an error's own fields are lost between
+ * threads), with the worker thread that ran it (the pool ends that worker after a large job).
+ */
+export type PdfJobAnswer = { threadId: number } & (
   | { value: unknown }
-  | { serviceError: { status: number; messageKey: string; message: string; technical?: string } };
+  | { serviceError: { status: number; messageKey: string; message: string; technical?: string } }
+);
 
 /** A job as handed to a worker: `startedFlag` is shared with the pool's watchdog, which counts time and memory from when it is set. */
 export interface PdfTask {
@@ -31,10 +36,10 @@ export interface PdfTask {
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
   Atomics.store(startedFlag, 0, 1);
   try {
-    return { value: await pdfJobs[job](input as never) };
+    return { threadId, value: await pdfJobs[job](input as never) };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const { status, messageKey, message, technical } = error;
-    return { serviceError: { status, messageKey, message, technical } };
+    return { threadId, serviceError: { status, messageKey, message, technical } };
   }
 }

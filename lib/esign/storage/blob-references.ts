@@ -5,8 +5,8 @@ import { takeBlobLock } from "./blob-locks";
 import { blobStore, PostgresBlobStore } from "./blob-store";
 
 /**
- * Blobs are content-addressed, so one blob may serve several rows: documents (upload and sealed
- * PDF), signers' attachment files, drawn signature images, supporting documents. A blob is removed only once none of
+ * Blobs are content-addressed, so one blob may serve several rows: documents (upload, its
+ * flattened copy and sealed PDF), signers' attachment files, drawn signature images, supporting documents. A blob is removed only once none of
  * them refers to it.
  */
 
@@ -14,15 +14,15 @@ import { blobStore, PostgresBlobStore } from "./blob-store";
 export async function referencedBlobs(db: Queryable, shas: string[]): Promise<Set<string>> {
   if (shas.length === 0) return new Set();
   const documentRows = await db
-    .select({ blob: documents.blobSha256, sealed: documents.sealedBlobSha256 })
+    .select({ blob: documents.blobSha256, sealed: documents.sealedBlobSha256, flattened: documents.flattenedBlobSha256 })
     .from(documents)
-    .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas)));
+    .where(or(inArray(documents.blobSha256, shas), inArray(documents.sealedBlobSha256, shas), inArray(documents.flattenedBlobSha256, shas)));
   const attachmentRows = await db.select({ blob: signerAttachmentFiles.blobSha256 }).from(signerAttachmentFiles).where(inArray(signerAttachmentFiles.blobSha256, shas));
   const signatureRows = await db.select({ blob: approvalSignatures.imageSha256 }).from(approvalSignatures).where(inArray(approvalSignatures.imageSha256, shas));
   const supportingRows = await db.select({ blob: supportingDocuments.blobSha256 }).from(supportingDocuments).where(inArray(supportingDocuments.blobSha256, shas));
   return new Set(
     [
-      ...documentRows.flatMap((row) => [row.blob, row.sealed]),
+      ...documentRows.flatMap((row) => [row.blob, row.sealed, row.flattened]),
       ...attachmentRows.map((row) => row.blob),
       ...signatureRows.map((row) => row.blob),
       ...supportingRows.map((row) => row.blob),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, asc, gt, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { blobs } from "@/lib/db/schema";
-import { FileBlobStore } from "./blob-store";
+import { FileBlobStore, PostgresBlobStore } from "./blob-store";
 import type { S3BlobStore } from "./s3-blob-store";
 
 /**
@@ -111,7 +111,7 @@ export function tableSource(db: Queryable, only?: string[]): BlobSource {
           .orderBy(asc(blobs.sha256))
           .limit(limit)
       ).map((row) => row.sha256),
-    read: async (sha256) => (await db.select({ content: blobs.content }).from(blobs).where(inArray(blobs.sha256, [sha256])))[0]?.content ?? null,
+    read: (sha256) => new PostgresBlobStore(db).get(sha256),
     remove: async (sha256s) => {
       if (sha256s.length > 0) await db.delete(blobs).where(inArray(blobs.sha256, sha256s));
     },

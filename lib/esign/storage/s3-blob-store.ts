@@ -54,9 +54,12 @@ export class S3BlobStore implements BlobStore {
     return { sha256, created: true };
   }
 
+  /** The whole object as one buffer, without a copy (Buffer.from of a Uint8Array would copy it). */
   async get(sha256: string): Promise<Buffer | null> {
     const body = await this.body(sha256);
-    return body ? Buffer.from(await body.transformToByteArray()) : null;
+    if (!body) return null;
+    const bytes = await body.transformToByteArray();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {

@@ -54,11 +54,11 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
     // Supporting documents are kept with the package's documents and go with them.
     const supportingRows = await tx.delete(supportingDocuments).where(eq(supportingDocuments.packageId, pkg.id)).returning();
     const shas = [
-      ...documentRows.flatMap((row) => [row.blobSha256, row.sealedBlobSha256]),
+      ...documentRows.flatMap((row) => [row.blobSha256, row.sealedBlobSha256, row.flattenedBlobSha256]),
       ...attachmentRows.map((row) => row.blobSha256),
       ...supportingRows.map((row) => row.blobSha256),
     ].filter((sha): sha is string => sha !== null);
-    await tx.update(documents).set({ blobSha256: null, sealedBlobSha256: null }).where(eq(documents.packageId, pkg.id));
+    await tx.update(documents).set({ blobSha256: null, sealedBlobSha256: null, flattenedBlobSha256: null }).where(eq(documents.packageId, pkg.id));
     if (attachmentRows.length > 0) {
       await tx.update(signerAttachmentFiles).set({ blobSha256: null }).where(inArray(signerAttachmentFiles.id, attachmentRows.map((row) => row.id)));
     }
