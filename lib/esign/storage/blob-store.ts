@@ -26,8 +26,9 @@ export interface BlobStore {
    * Stores the bytes and answers their SHA-256. `tx` is the transaction that will refer to them:
    * the write is part of it where the backend can; outside the database the blob's lock is held
    * in it (blob-locks.ts) so that no deleter removes the bytes before the reference commits.
+   * `sha256`, when the caller has it already (an upload hashed as it arrived), is not computed again.
    */
-  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
+  put(bytes: Uint8Array, tx?: Queryable, sha256?: string): Promise<{ sha256: string; created: boolean }>;
   get(sha256: string): Promise<Buffer | null>;
   /**
    * The bytes as a web stream, for downloads; null when the blob is not stored (never was, or
@@ -54,8 +55,8 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.root, sha256.slice(0, 2), sha256);
   }
 
-  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = sha256Hex(bytes);
+  async put(bytes: Uint8Array, tx?: Queryable, known?: string): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known ?? sha256Hex(bytes);
     if (tx) await shareBlobLock(tx, sha256);
     const target = this.pathOf(sha256);
     try {
@@ -121,8 +122,8 @@ export class PostgresBlobStore implements BlobStore {
   readonly transactional = true;
   constructor(private readonly db: Queryable) {}
 
-  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = sha256Hex(bytes);
+  async put(bytes: Uint8Array, tx?: Queryable, known?: string): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known ?? sha256Hex(bytes);
     const inserted = await (tx ?? this.db)
       .insert(blobs)
       .values({ sha256, size: bytes.byteLength, content: Buffer.from(bytes) })
@@ -185,8 +186,8 @@ export class FallbackBlobStore implements BlobStore {
     this.transactional = primary.transactional;
   }
 
-  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    return this.primary.put(bytes, tx);
+  put(bytes: Uint8Array, tx?: Queryable, sha256?: string): Promise<{ sha256: string; created: boolean }> {
+    return this.primary.put(bytes, tx, sha256);
   }
 
   async get(sha256: string): Promise<Buffer | null> {
