@@ -152,6 +152,18 @@ describe("documents in S3", () => {
     expect(server.requestCount()).toBe(requestsBefore);
   });
 
+  it("the consent document, stored by an earlier create, costs a later create one look at S3, after its commit", async () => {
+    const account = await seedAccount();
+    const create = async () => {
+      const response = await call("POST", "/api/packages", { key: account.apiKey, json: packagePayload({ documents: [] }) });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    await create();
+    const requestsBefore = server.requestCount();
+    await create();
+    expect(server.requestCount() - requestsBefore).toBe(1);
+  });
+
   it("a blob a deleter removed between storing it ahead and the transaction's lock is stored again after the commit", async () => {
     const packageId = await aPackage();
     const { db } = await database();

@@ -17,6 +17,19 @@ export interface BlobBytes {
 }
 
 /**
+ * Blobs found already stored when a request stored them ahead: content many packages share (the
+ * consent document). storeAhead does not look for them again; confirmStoredAhead still does after
+ * the commit, so one look at the store instead of two. Bounded: uploads are rarely shared.
+ */
+const sharedBlobsSeen = new Set<string>();
+const MAX_SHARED_BLOBS_SEEN = 100;
+
+function rememberSharedBlob(sha256: string): void {
+  if (sharedBlobsSeen.size >= MAX_SHARED_BLOBS_SEEN) sharedBlobsSeen.clear();
+  sharedBlobsSeen.add(sha256);
+}
+
+/**
  * Blobs this request created. A store outside the database (files, S3) writes them before the
  * database transaction, so that no transaction waits on the store; when the request fails, the
  * ones nothing refers to are removed so a failed request leaves nothing behind. (The `blobs`
@@ -41,9 +54,15 @@ export class CreatedBlobs {
     if (this.store.transactional) return;
     await Promise.all(
       blobs.map(async (blob) => {
+        if (blob.sha256 && sharedBlobsSeen.has(blob.sha256)) {
+          // Seen stored by an earlier request (the consent document, say): confirmStoredAhead looks.
+          this.storedAhead.set(blob.sha256, blob.bytes);
+          return;
+        }
         const { sha256, created } = await this.store.put(blob.bytes, undefined, blob.sha256);
         blob.sha256 = sha256;
         if (created) this.created.push(sha256);
+        else rememberSharedBlob(sha256);
         this.storedAhead.set(sha256, blob.bytes);
       }),
     );
