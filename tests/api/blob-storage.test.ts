@@ -164,6 +164,17 @@ describe("documents in S3", () => {
     expect(server.requestCount() - requestsBefore).toBe(1);
   });
 
+  it("a new document costs a create one write to S3 before its transaction and one look after it", async () => {
+    const account = await seedAccount();
+    await createPackageWithFiles(account.apiKey, packagePayload());
+    const pdf = await makePdf({ pages: 1, padToBytes: 6000 });
+    const requestsBefore = server.requestCount();
+    await createPackageWithFiles(account.apiKey, packagePayload(), pdf);
+    // The document's PUT and its look after the commit, and the consent's look after the commit.
+    expect(server.requestCount() - requestsBefore).toBe(3);
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(pdf)));
+  });
+
   it("a blob a deleter removed between storing it ahead and the transaction's lock is stored again after the commit", async () => {
     const packageId = await aPackage();
     const { db } = await database();

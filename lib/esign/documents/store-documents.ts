@@ -14,12 +14,14 @@ import type { PreparedDocument } from "./prepare-documents";
 export interface BlobBytes {
   bytes: Uint8Array;
   sha256?: string;
+  /** Content many packages share (the consent document): likely stored already, so looked for before writing. */
+  shared?: boolean;
 }
 
 /**
- * Blobs found already stored when a request stored them ahead: content many packages share (the
- * consent document). storeAhead does not look for them again; confirmStoredAhead still does after
- * the commit, so one look at the store instead of two. Bounded: uploads are rarely shared.
+ * Shared content (the consent document) an earlier request of this process stored ahead:
+ * storeAhead does not look for it again; confirmStoredAhead still does after the commit, so one
+ * look at the store instead of two.
  */
 const sharedBlobsSeen = new Set<string>();
 const MAX_SHARED_BLOBS_SEEN = 100;
@@ -59,10 +61,11 @@ export class CreatedBlobs {
           this.storedAhead.set(blob.sha256, blob.bytes);
           return;
         }
-        const { sha256, created } = await this.store.put(blob.bytes, undefined, blob.sha256);
+        // Uploads are rarely stored already: S3 writes them without looking first.
+        const { sha256, created } = await this.store.put(blob.bytes, undefined, { sha256: blob.sha256, fresh: !blob.shared });
         blob.sha256 = sha256;
         if (created) this.created.push(sha256);
-        else rememberSharedBlob(sha256);
+        if (blob.shared) rememberSharedBlob(sha256);
         this.storedAhead.set(sha256, blob.bytes);
       }),
     );
@@ -77,7 +80,7 @@ export class CreatedBlobs {
       await shareBlobLock(tx, blob.sha256);
       return blob.sha256;
     }
-    const { sha256, created } = await this.store.put(blob.bytes, tx, blob.sha256);
+    const { sha256, created } = await this.store.put(blob.bytes, tx, { sha256: blob.sha256 });
     if (created) this.created.push(sha256);
     return sha256;
   }
@@ -91,7 +94,7 @@ export class CreatedBlobs {
     await Promise.all(
       [...this.storedAhead].map(async ([sha256, bytes]) => {
         try {
-          if ((await this.store.size(sha256)) !== bytes.byteLength) await this.store.put(bytes, undefined, sha256);
+          if ((await this.store.size(sha256)) !== bytes.byteLength) await this.store.put(bytes, undefined, { sha256 });
         } catch (error) {
           // The request has committed: its answer stands. The blob was written moments ago.
           logger().error({ err: error, sha256 }, "a blob stored ahead of its transaction could not be checked after the commit");

@@ -66,7 +66,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   const blobs = await CreatedBlobs.open();
   try {
     // The consent's bytes as one more blob: no store is called inside the transaction.
-    const consentBlob = { bytes: consent.bytes, sha256: consent.sha256 };
+    const consentBlob = { bytes: consent.bytes, sha256: consent.sha256, shared: true };
     await blobs.storeAhead([consentBlob, ...prepared.map((document) => document.file)]);
     await db.transaction(async (tx) => {
       const created = now();

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import type { S3Settings } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { shareBlobLock } from "./blob-locks";
-import type { BlobStore } from "./blob-store";
+import type { BlobStore, KnownBytes } from "./blob-store";
 
 /**
  * Blobs as objects of an S3-compatible bucket, at `<prefix><first two hex digits>/<sha256>`
@@ -27,11 +27,11 @@ export class S3BlobStore implements BlobStore {
     return `${this.prefix}${sha256.slice(0, 2)}/${sha256}`;
   }
 
-  async put(bytes: Uint8Array, tx?: Queryable, known?: string): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = known ?? createHash("sha256").update(bytes).digest("hex");
+  async put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known?.sha256 ?? createHash("sha256").update(bytes).digest("hex");
     if (tx) await shareBlobLock(tx, sha256);
     // Content-addressed: an object of the right length under this key holds these bytes already.
-    if ((await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
+    if (!known?.fresh && (await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
     const put = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.key(sha256),
