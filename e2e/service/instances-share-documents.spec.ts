@@ -30,7 +30,8 @@ test("two servers on one PostgreSQL database and one S3 bucket see each other's 
     const shared = { DATABASE_URL: database.url, SIGNET_SECRET: "e2e-shared-documents-secret", ...storage.environment };
     for (const folder of folders) servers.push(startServer(folder, await freePort(), shared));
     await Promise.all(servers.map((server) => waitUntilAnswering(server, 120_000)));
-    for (const server of servers) expect(server.output()).toContain("documents stored in S3 bucket signet-e2e ");
+    // Logged once the database is open, while the server already answers (lib/server-start.ts).
+    for (const server of servers) await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("documents stored in S3 bucket signet-e2e ");
     await sql.connect();
     const rowsOfBlobs = async () => (await sql.query<{ n: number }>("select count(*)::int as n from blobs")).rows[0].n;
 
