@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -11,8 +10,6 @@ export interface UploadedFile {
   fileName: string;
   contentType: string;
   bytes: Buffer;
-  /** Of the bytes, hashed as they arrived: the blob stores address them by it without reading them again. */
-  sha256: string;
 }
 
 export interface MultipartBody {
@@ -73,11 +70,7 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
     });
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      const hash = createHash("sha256");
-      stream.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        hash.update(chunk);
-      });
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("limit", () =>
         fail(tooLarge(`The file "${info.filename ?? name}" is larger than the limit of ${maxFileBytes / MB} MB.`)),
       );
@@ -88,7 +81,6 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
             fileName: info.filename ?? "",
             contentType: info.mimeType,
             bytes: Buffer.concat(chunks),
-            sha256: hash.digest("hex"),
           });
         }
       });
