@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db/client";
 import { documents, supportingDocuments } from "@/lib/db/schema";
+import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { takeBlobLock } from "@/lib/esign/storage/blob-locks";
 import { deleteUnreferencedBlobs, referencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, databaseBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
@@ -132,5 +133,64 @@ describe("documents in S3", () => {
     });
     expect((await writing!).created).toBe(true);
     expect(await store.get(sha256)).toEqual(bytes);
+  });
+
+  it("a create stores its blobs ahead of its transaction and calls S3 no more inside it", async () => {
+    const packageId = await aPackage();
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const blobs = await CreatedBlobs.open();
+    const blob: { bytes: Buffer; sha256?: string } = { bytes };
+    await blobs.storeAhead([blob]);
+    expect(blob.sha256).toBe(sha256Hex(bytes));
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(bytes)));
+    const requestsBefore = server.requestCount();
+    await db.transaction(async (tx) => {
+      expect(await blobs.put(blob, tx)).toBe(sha256Hex(bytes));
+      await tx.insert(supportingDocuments).values(supportingRow(packageId, bytes));
+    });
+    expect(server.requestCount()).toBe(requestsBefore);
+  });
+
+  it("the consent document, stored by an earlier create, costs a later create one look at S3, after its commit", async () => {
+    const account = await seedAccount();
+    const create = async () => {
+      const response = await call("POST", "/api/packages", { key: account.apiKey, json: packagePayload({ documents: [] }) });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    await create();
+    const requestsBefore = server.requestCount();
+    await create();
+    expect(server.requestCount() - requestsBefore).toBe(1);
+  });
+
+  it("a new document costs a create one write to S3 before its transaction and one look after it", async () => {
+    const account = await seedAccount();
+    await createPackageWithFiles(account.apiKey, packagePayload());
+    const pdf = await makePdf({ pages: 1, padToBytes: 6000 });
+    const requestsBefore = server.requestCount();
+    await createPackageWithFiles(account.apiKey, packagePayload(), pdf);
+    // The document's PUT and its look after the commit, and the consent's look after the commit.
+    expect(server.requestCount() - requestsBefore).toBe(3);
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(pdf)));
+  });
+
+  it("a blob a deleter removed between storing it ahead and the transaction's lock is stored again after the commit", async () => {
+    const packageId = await aPackage();
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const sha256 = sha256Hex(bytes);
+    const blobs = await CreatedBlobs.open();
+    const blob = { bytes, sha256 };
+    await blobs.storeAhead([blob]);
+    // Another request that stored the same bytes failed and removes them: unreferenced until this commit.
+    await deleteUnreferencedBlobs(db, [sha256]);
+    expect(server.objectKeys()).not.toContain(objectKey(sha256));
+    await db.transaction(async (tx) => {
+      await blobs.put(blob, tx);
+      await tx.insert(supportingDocuments).values(supportingRow(packageId, bytes));
+    });
+    await blobs.confirmStoredAhead();
+    expect(await (await blobStore()).get(sha256)).toEqual(bytes);
   });
 });

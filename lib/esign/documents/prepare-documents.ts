@@ -10,6 +10,8 @@ import type { NamedRole } from "./named-roles";
 export interface DocumentFile {
   fileName: string;
   bytes: Buffer;
+  /** The SHA-256 of the bytes when the upload hashed them as they arrived (multipart). */
+  sha256?: string;
 }
 
 /** A document checked and ready to store: its bytes parsed, its pages measured, its text tags read. */

@@ -4,18 +4,43 @@ import { insertRows } from "@/lib/db/insert-rows";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
+import { shareBlobLock } from "@/lib/esign/storage/blob-locks";
 import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
+import { logger } from "@/lib/observability/logger";
 import type { PreparedDocument } from "./prepare-documents";
+
+/** Bytes to store, with their SHA-256 when the upload computed it as they arrived. */
+export interface BlobBytes {
+  bytes: Uint8Array;
+  sha256?: string;
+  /** Content many packages share (the consent document): likely stored already, so looked for before writing. */
+  shared?: boolean;
+}
+
+/**
+ * Shared content (the consent document) an earlier request of this process stored ahead:
+ * storeAhead does not look for it again; confirmStoredAhead still does after the commit, so one
+ * look at the store instead of two.
+ */
+const sharedBlobsSeen = new Set<string>();
+const MAX_SHARED_BLOBS_SEEN = 100;
+
+function rememberSharedBlob(sha256: string): void {
+  if (sharedBlobsSeen.size >= MAX_SHARED_BLOBS_SEEN) sharedBlobsSeen.clear();
+  sharedBlobsSeen.add(sha256);
+}
 
 /**
  * Blobs this request created. A store outside the database (files, S3) writes them before the
- * database transaction commits; when it fails, the ones nothing refers to are removed so a failed
- * request leaves nothing behind. (The `blobs` table writes them in the transaction itself, which
- * takes them back.)
+ * database transaction, so that no transaction waits on the store; when the request fails, the
+ * ones nothing refers to are removed so a failed request leaves nothing behind. (The `blobs`
+ * table writes them in the transaction itself, which takes them back.)
  */
 export class CreatedBlobs {
   private readonly created: string[] = [];
+  /** Written by storeAhead, by SHA-256: the transaction only takes their locks; checked again after the commit. */
+  private readonly storedAhead = new Map<string, Uint8Array>();
   constructor(readonly store: BlobStore) {}
 
   static async open(): Promise<CreatedBlobs> {
@@ -23,25 +48,59 @@ export class CreatedBlobs {
   }
 
   /**
-   * Before the transaction, for a store outside the database: uploads the bytes while no database
-   * connection is held. `put` in the transaction then finds them and only takes the blob's lock
-   * (or stores them again, should a clean-up have removed them meanwhile). Nothing for the
-   * `blobs` table, whose writes belong in the transaction. Removed by `removeUnreferenced` too.
+   * Before the transaction, for a store outside the database: writes the bytes while no database
+   * connection is held, and notes each blob's SHA-256 on its `BlobBytes`. Nothing for the `blobs`
+   * table, whose writes belong in the transaction. Removed by `removeUnreferenced` too.
    */
-  async storeAhead(files: Uint8Array[]): Promise<void> {
+  async storeAhead(blobs: BlobBytes[]): Promise<void> {
     if (this.store.transactional) return;
     await Promise.all(
-      files.map(async (bytes) => {
-        const { sha256, created } = await this.store.put(bytes);
+      blobs.map(async (blob) => {
+        if (blob.sha256 && sharedBlobsSeen.has(blob.sha256)) {
+          // Seen stored by an earlier request (the consent document, say): confirmStoredAhead looks.
+          this.storedAhead.set(blob.sha256, blob.bytes);
+          return;
+        }
+        // Uploads are rarely stored already: S3 writes them without looking first.
+        const { sha256, created } = await this.store.put(blob.bytes, undefined, { sha256: blob.sha256, fresh: !blob.shared });
+        blob.sha256 = sha256;
         if (created) this.created.push(sha256);
+        if (blob.shared) rememberSharedBlob(sha256);
+        this.storedAhead.set(sha256, blob.bytes);
       }),
     );
   }
 
-  async put(bytes: Uint8Array, tx: Queryable): Promise<string> {
-    const { sha256, created } = await this.store.put(bytes, tx);
+  /**
+   * In the transaction that refers to the blob: for one stored ahead, only its lock (no call to
+   * the store inside the transaction); otherwise the store's own put.
+   */
+  async put(blob: BlobBytes, tx: Queryable): Promise<string> {
+    if (blob.sha256 && this.storedAhead.has(blob.sha256)) {
+      await shareBlobLock(tx, blob.sha256);
+      return blob.sha256;
+    }
+    const { sha256, created } = await this.store.put(blob.bytes, tx, { sha256: blob.sha256 });
     if (created) this.created.push(sha256);
     return sha256;
+  }
+
+  /**
+   * After the commit: the blobs stored ahead are still there, or are stored again. A deleter may
+   * have removed the same bytes, unreferenced then, between storeAhead and the transaction's lock
+   * (blob-locks.ts); once the reference has committed, no deleter removes them any more.
+   */
+  async confirmStoredAhead(): Promise<void> {
+    await Promise.all(
+      [...this.storedAhead].map(async ([sha256, bytes]) => {
+        try {
+          if ((await this.store.size(sha256)) !== bytes.byteLength) await this.store.put(bytes, undefined, { sha256 });
+        } catch (error) {
+          // The request has committed: its answer stands. The blob was written moments ago.
+          logger().error({ err: error, sha256 }, "a blob stored ahead of its transaction could not be checked after the commit");
+        }
+      }),
+    );
   }
 
   async removeUnreferenced(db: Queryable): Promise<void> {
@@ -60,7 +119,7 @@ export async function storeDocuments(
   audit: { caller: Caller; recordAdds: boolean },
 ): Promise<void> {
   for (const [i, document] of prepared.entries()) {
-    const sha256 = await blobs.put(document.file.bytes, tx);
+    const sha256 = await blobs.put(document.file, tx);
     const content = approvalRows(packageId, document.id, document.input.name, document.approvals, roleIds, document.pages);
     await tx.insert(documents).values({
       packageId,

@@ -1,7 +1,7 @@
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { badRequest } from "@/lib/esign/errors";
+import { pdfjs } from "./pdfjs";
 import { normalizeRotation, userSpaceRectToTopLeft, type PageGeometry, type TopLeftRect, type UserSpacePoint } from "./coordinates";
 
 /**
@@ -84,6 +84,7 @@ function unreadable(documentName: string, purpose: string, error: unknown) {
 }
 
 async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
+  const { getDocument, VerbosityLevel } = await pdfjs();
   const loadingTask = getDocument({
     // A copy: pdf.js takes over the buffer it is given, and the caller keeps using theirs.
     data: new Uint8Array(pdf),
