@@ -183,6 +183,12 @@ describe("the PDF worker pool", () => {
     // The worker it ended is replaced: the next upload is read as usual.
     expect((await uploadForTextTags(account.apiKey, "Plain", await makePdf({ pages: 2 }))).status).toBe(200);
   }, 60_000);
+  it("does not charge a new worker's first job for loading pdf.js: 200 pages of text tags pass within 128 MB", async () => {
+    process.env.PDF_WORKER_MEMORY_MB = "128";
+    const account = await seedAccount();
+    const response = await uploadForTextTags(account.apiKey, "Long", await longTextPdf(200));
+    expect(response.status, await response.clone().text()).toBe(200);
+  }, 60_000);
   it("answers 503, not 500, to the uploads a shutdown leaves waiting, and stores nothing for them", async () => {
     const account = await seedAccount("Stopping");
     const [long, small] = await Promise.all([longTextPdf(100), makePdf({ pages: 2 })]);

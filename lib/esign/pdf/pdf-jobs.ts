@@ -4,6 +4,7 @@ import { ServiceError } from "@/lib/esign/errors";
 import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
 import { type CertificateMaterial, certificateOf } from "./certificate-material";
 import { flattenPdf } from "./flatten-pdf";
+import { pdfjs } from "./pdfjs";
 
 /** The work the PDF worker pool does: everything that parses or writes a PDF on behalf of a request or job. */
 export const pdfJobs = {
@@ -34,6 +35,9 @@ export interface PdfTask {
 
 /** Runs in a worker of the pool (pdf-worker.cjs). */
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
+  // Loading pdf.js (once per worker, tens of MB) is the worker's start, not the job's: the
+  // watchdog counts the job's time and memory from the flag.
+  await pdfjs();
   Atomics.store(startedFlag, 0, 1);
   try {
     return { threadId, value: await pdfJobs[job](input as never) };
