@@ -653,6 +653,21 @@ export const blobs = pgTable("blobs", {
 });
 
 /**
+ * Blobs a request is about to store outside the database (files, S3) ahead of the transaction
+ * that will refer to them (lib/esign/storage/blob-write-intents.ts): until `expires`, no deleter
+ * removes those bytes, and the transaction refers to them only while its intent stands.
+ */
+export const blobWriteIntents = pgTable(
+  "blob_write_intents",
+  {
+    id: text().primaryKey(),
+    sha256: text().notNull(),
+    expires: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("blob_write_intents_sha256_idx").on(t.sha256)],
+);
+
+/**
  * A blob's bytes in pieces of BLOB_CHUNK_BYTES (1 MiB; the last one shorter): piece `index`
  * holds bytes index × 1 MiB onwards. A download reads one piece at a time, and a range only the
  * pieces it covers, so that no request holds a whole document in memory (a bytea arrives whole).

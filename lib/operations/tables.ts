@@ -43,8 +43,9 @@ export function batchRowsOf(table: Table, batchRows: number): number {
  * tables or S3).
  * `package_counts` has no key: triggers on `packages` keep it, on the target too, as its rows arrive
  * (compared by the counts it answers, `packageCountsDigest`).
+ * `blob_write_intents` lives for the moments a write takes: none concerns the target.
  */
-const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "package_counts"]);
+const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "package_counts", "blob_write_intents"]);
 
 export async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -58,7 +58,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
 
   const blobs = await CreatedBlobs.open();
   try {
-    await blobs.storeAhead(prepared.map((document) => document.file));
+    await blobs.storeAhead(db, prepared.map((document) => document.file));
     const added = await changePackage(db, caller, packageId, "documents", async ({ tx, row: pkg, record }) => {
       await addRolesNamedByTags({ tx, row: pkg, record }, rolesNamedByTags(prepared, existing.roles));
       const positions = await tx.select({ position: documents.position }).from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.position));
@@ -70,7 +70,7 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
       const ids = new Set(prepared.map((document) => document.id));
       return (await readDocuments(tx, packageId)).filter((document) => ids.has(document.id));
     });
-    await blobs.confirmStoredAhead();
+    await blobs.committed(db);
     return added;
   } catch (error) {
     await blobs.removeUnreferenced(db);

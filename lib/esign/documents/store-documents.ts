@@ -4,9 +4,9 @@ import { insertRows } from "@/lib/db/insert-rows";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { approvalRows, enlistSigningRoles } from "@/lib/esign/packages/package-content";
-import { shareBlobLock } from "@/lib/esign/storage/blob-locks";
 import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
-import { blobStore, type BlobStore } from "@/lib/esign/storage/blob-store";
+import { blobStore, sha256Hex, type BlobStore } from "@/lib/esign/storage/blob-store";
+import { announceBlobWrites, forgetBlobWrites, referToAnnouncedBlob } from "@/lib/esign/storage/blob-write-intents";
 import { logger } from "@/lib/observability/logger";
 import type { PreparedDocument } from "./prepare-documents";
 
@@ -19,28 +19,16 @@ export interface BlobBytes {
 }
 
 /**
- * Shared content (the consent document) an earlier request of this process stored ahead:
- * storeAhead does not look for it again; confirmStoredAhead still does after the commit, so one
- * look at the store instead of two.
- */
-const sharedBlobsSeen = new Set<string>();
-const MAX_SHARED_BLOBS_SEEN = 100;
-
-function rememberSharedBlob(sha256: string): void {
-  if (sharedBlobsSeen.size >= MAX_SHARED_BLOBS_SEEN) sharedBlobsSeen.clear();
-  sharedBlobsSeen.add(sha256);
-}
-
-/**
  * Blobs this request created. A store outside the database (files, S3) writes them before the
- * database transaction, so that no transaction waits on the store; when the request fails, the
- * ones nothing refers to are removed so a failed request leaves nothing behind. (The `blobs`
- * table writes them in the transaction itself, which takes them back.)
+ * database transaction, so that no transaction waits on the store, announced first so that no
+ * deleter removes them until the transaction refers to them (blob-write-intents.ts); when the
+ * request fails, the ones nothing refers to are removed so a failed request leaves nothing behind.
+ * (The `blobs` table writes them in the transaction itself, which takes them back.)
  */
 export class CreatedBlobs {
   private readonly created: string[] = [];
-  /** Written by storeAhead, by SHA-256: the transaction only takes their locks; checked again after the commit. */
-  private readonly storedAhead = new Map<string, Uint8Array>();
+  /** Written by storeAhead: each blob's intent, by SHA-256; the transaction checks it and takes the lock. */
+  private readonly storedAhead = new Map<string, string>();
   constructor(readonly store: BlobStore) {}
 
   static async open(): Promise<CreatedBlobs> {
@@ -48,63 +36,62 @@ export class CreatedBlobs {
   }
 
   /**
-   * Before the transaction, for a store outside the database: writes the bytes while no database
-   * connection is held, and notes each blob's SHA-256 on its `BlobBytes`. Nothing for the `blobs`
-   * table, whose writes belong in the transaction. Removed by `removeUnreferenced` too.
+   * Before the transaction, for a store outside the database: announces the blobs, then writes
+   * them while no database transaction is open, and notes each blob's SHA-256 on its `BlobBytes`.
+   * Nothing for the `blobs` table, whose writes belong in the transaction. Ends with `committed` or `removeUnreferenced`.
    */
-  async storeAhead(blobs: BlobBytes[]): Promise<void> {
+  async storeAhead(db: Queryable, blobs: BlobBytes[]): Promise<void> {
     if (this.store.transactional) return;
+    for (const blob of blobs) blob.sha256 ??= sha256Hex(blob.bytes);
+    const shas = blobs.map((blob) => blob.sha256!);
+    const intents = await announceBlobWrites(db, shas);
+    const uniqueShas = [...new Set(shas)];
+    uniqueShas.forEach((sha256, i) => this.storedAhead.set(sha256, intents[i]));
     await Promise.all(
-      blobs.map(async (blob) => {
-        if (blob.sha256 && sharedBlobsSeen.has(blob.sha256)) {
-          // Seen stored by an earlier request (the consent document, say): confirmStoredAhead looks.
-          this.storedAhead.set(blob.sha256, blob.bytes);
-          return;
-        }
-        // Uploads are rarely stored already: S3 writes them without looking first.
-        const { sha256, created } = await this.store.put(blob.bytes, undefined, { sha256: blob.sha256, fresh: !blob.shared });
-        blob.sha256 = sha256;
+      uniqueShas.map(async (sha256) => {
+        const blob = blobs.find((candidate) => candidate.sha256 === sha256)!;
+        // Uploads are rarely stored already: S3 writes them without looking first; shared content is looked for.
+        const { created } = await this.store.put(blob.bytes, undefined, { sha256, fresh: !blob.shared });
         if (created) this.created.push(sha256);
-        if (blob.shared) rememberSharedBlob(sha256);
-        this.storedAhead.set(sha256, blob.bytes);
       }),
     );
   }
 
   /**
-   * In the transaction that refers to the blob: for one stored ahead, only its lock (no call to
-   * the store inside the transaction); otherwise the store's own put.
+   * In the transaction that refers to the blob: for one stored ahead, its lock and its intent's
+   * check (no call to the store inside the transaction); otherwise the store's own put.
    */
   async put(blob: BlobBytes, tx: Queryable): Promise<string> {
-    if (blob.sha256 && this.storedAhead.has(blob.sha256)) {
-      await shareBlobLock(tx, blob.sha256);
-      return blob.sha256;
+    const intentId = blob.sha256 && this.storedAhead.get(blob.sha256);
+    if (intentId) {
+      await referToAnnouncedBlob(tx, blob.sha256!, intentId);
+      return blob.sha256!;
     }
     const { sha256, created } = await this.store.put(blob.bytes, tx, { sha256: blob.sha256 });
     if (created) this.created.push(sha256);
     return sha256;
   }
 
-  /**
-   * After the commit: the blobs stored ahead are still there, or are stored again. A deleter may
-   * have removed the same bytes, unreferenced then, between storeAhead and the transaction's lock
-   * (blob-locks.ts); once the reference has committed, no deleter removes them any more.
-   */
-  async confirmStoredAhead(): Promise<void> {
-    await Promise.all(
-      [...this.storedAhead].map(async ([sha256, bytes]) => {
-        try {
-          if ((await this.store.size(sha256)) !== bytes.byteLength) await this.store.put(bytes, undefined, { sha256 });
-        } catch (error) {
-          // The request has committed: its answer stands. The blob was written moments ago.
-          logger().error({ err: error, sha256 }, "a blob stored ahead of its transaction could not be checked after the commit");
-        }
-      }),
-    );
+  /** After the commit that referred to the blobs stored ahead: their intents are done with. */
+  async committed(db: Queryable): Promise<void> {
+    await this.forgetIntents(db);
   }
 
+  /** After a failure: forgets the intents, then removes the blobs this request created that nothing refers to. */
   async removeUnreferenced(db: Queryable): Promise<void> {
+    await this.forgetIntents(db);
     await deleteUnreferencedBlobs(db, this.created);
+  }
+
+  private async forgetIntents(db: Queryable): Promise<void> {
+    const intents = [...this.storedAhead.values()];
+    this.storedAhead.clear();
+    try {
+      await forgetBlobWrites(db, intents);
+    } catch (error) {
+      // They expire; until then deleters leave those bytes alone, which is safe.
+      logger().error({ err: error }, "the intents of blobs stored ahead could not be forgotten");
+    }
   }
 }
 

@@ -40,7 +40,7 @@ async function keepFlattened(store: BlobStore, document: DocumentRow, uploadSha2
   const created = new CreatedBlobs(store);
   const blob = { bytes: flattened };
   try {
-    await created.storeAhead([blob]);
+    await created.storeAhead(db, [blob]);
     await db.transaction(async (tx) => {
       const sha256 = await created.put(blob, tx);
       const referred = await tx

@@ -67,7 +67,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
   try {
     // The consent's bytes as one more blob: no store is called inside the transaction.
     const consentBlob = { bytes: consent.bytes, sha256: consent.sha256, shared: true };
-    await blobs.storeAhead([consentBlob, ...prepared.map((document) => document.file)]);
+    await blobs.storeAhead(db, [consentBlob, ...prepared.map((document) => document.file)]);
     await db.transaction(async (tx) => {
       const created = now();
       await tx.insert(packages).values({
@@ -120,7 +120,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         await sendPackage(tx, caller, packageId);
       }
     });
-    await blobs.confirmStoredAhead();
+    await blobs.committed(db);
   } catch (error) {
     await blobs.removeUnreferenced(db);
     throw error;
