@@ -108,7 +108,7 @@ async function createsUnderLoad(
       const input = packageCreate.parse(createPayload("Job")).documents![0]!;
       await runPdfJob(
         "readDocumentPdf",
-        { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024, maxDecodedBytes: 1024 * 1024 * 1024 } },
+        { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024, maxDecodedBytes: 1024 * 1024 * 1024 }, textTagWorkers: 1 },
         { accountId: "bench", documentName: "Agreement" },
       );
     },
