@@ -130,7 +130,7 @@ export function apiRoute<const C extends ApiContract>(
  * no caller.
  */
 export function publicRoute<const C extends PublicContract>(contract: C, handler: (input: HandlerInput & DeclaredInput<C>) => Promise<HandlerResult>) {
-  const route = unauthenticatedRoute<C>(async ({ request, params, db }) => {
+  const route = unauthenticatedRoute<DeclaredInput<C>["params"]>(async ({ request, params, db }) => {
     const input = await parseDeclaredInput(contract, request);
     return handler({ request, params, db, ...input });
   });
@@ -143,10 +143,10 @@ export function publicRoute<const C extends PublicContract>(contract: C, handler
  * contract describes, and for wrappers that read the declared input later (signerRoute, after the
  * ceremony's session).
  */
-export function unauthenticatedRoute<C extends Pick<RouteContract, "params">>(handler: (input: HandlerInput & { params: DeclaredInput<C>["params"] }) => Promise<HandlerResult>) {
+export function unauthenticatedRoute<P extends Params = Params>(handler: (input: HandlerInput & { params: P }) => Promise<HandlerResult>) {
   return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const params = (await paramsOf(context)) as DeclaredInput<C>["params"];
+      const params = (await paramsOf(context)) as P;
       assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();

@@ -4,10 +4,14 @@ import { parseWith } from "@/lib/api/parse";
 import { readJson } from "./request-body";
 
 /** The contract's part that says what a request carries. */
-type InputContract = Pick<RouteContract, "params" | "query" | "body">;
+type InputContract = Pick<RouteContract, "params" | "query" | "queryReadByHandler" | "body">;
 
 type ParamsOf<C> = C extends { params: readonly (infer Name extends string)[] } ? Record<Name, string> : Record<never, string>;
-type QueryOf<C> = C extends { query: infer Query extends z.ZodType } ? { query: z.output<Query> } : { query?: never };
+type QueryOf<C> = C extends { queryReadByHandler: true }
+  ? { query?: never }
+  : C extends { query: infer Query extends z.ZodType }
+    ? { query: z.output<Query> }
+    : { query?: never };
 type BodyOf<C> = C extends { body: { multipart: true } | { readByHandler: true } }
   ? { body?: never }
   : C extends { body: { schema: infer Schema extends z.ZodType } }
@@ -29,6 +33,6 @@ type ParsedInput<C> = QueryOf<C> & BodyOf<C>;
 export async function parseDeclaredInput<C extends InputContract>(contract: C, request: Request): Promise<ParsedInput<C>> {
   const input: { query?: unknown; body?: unknown } = {};
   if (contract.body && !contract.body.multipart && !contract.body.readByHandler) input.body = parseWith(contract.body.schema, await readJson(request), contract.body.nameInErrors);
-  if (contract.query) input.query = parseWith(contract.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+  if (contract.query && !contract.queryReadByHandler) input.query = parseWith(contract.query, Object.fromEntries(new URL(request.url).searchParams), "query");
   return input as ParsedInput<C>;
 }

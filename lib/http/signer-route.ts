@@ -23,7 +23,7 @@ export function signerRoute<const C extends SignerContract>(
   handler: (input: { request: Request; tx: Tx; context: SignerContext } & DeclaredInput<C>) => Promise<Response | object>,
   options: { beforeAuthentication?: boolean } = {},
 ) {
-  const route = unauthenticatedRoute<C>(async ({ request, params, db }) => {
+  const route = unauthenticatedRoute<DeclaredInput<C>["params"]>(async ({ request, params, db }) => {
     const session = await signingSessionOf(request, params.packageId);
     const changes = request.method !== "GET" && request.method !== "HEAD";
     return db.transaction(async (tx) => {

@@ -16,6 +16,8 @@ export interface RouteContract {
   /** The names of the path's dynamic segments (its folder's `[name]`s), as the handler's `params`. */
   params?: readonly string[];
   query?: z.ZodObject;
+  /** The handler parses the query itself (on one of its branches only); `query` then only describes it. */
+  queryReadByHandler?: boolean;
   /**
    * The body: JSON the wrapper parses with `schema`, named `nameInErrors` in a 400 (`Invalid <name>: …`;
    * default "request body"). A multipart body, or one marked `readByHandler`, is the handler's to read,
