@@ -6,6 +6,7 @@ import { blobWriteIntents, documents, supportingDocuments } from "@/lib/db/schem
 import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { takeBlobLock } from "@/lib/esign/storage/blob-locks";
 import { deleteUnreferencedBlobs, referencedBlobs } from "@/lib/esign/storage/blob-references";
+import { announcedBlobs } from "@/lib/esign/storage/blob-write-intents";
 import { blobStore, databaseBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
 import { call } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
@@ -195,6 +196,27 @@ describe("documents in S3", () => {
     // Nothing looked at S3 after the commit; the process could have ended here.
     expect(server.requestCount()).toBe(requestsBefore);
     expect(await (await blobStore()).get(sha256)).toEqual(bytes);
+  });
+
+  it("an announcement waits for a deleter holding the blob, and the write after it stores the bytes again", async () => {
+    const { db } = await database();
+    const store = await blobStore();
+    const bytes = randomBytes(3000);
+    const sha256 = sha256Hex(bytes);
+    await store.put(bytes);
+    const blobs = await CreatedBlobs.open();
+    let storing: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      await takeBlobLock(tx, sha256);
+      storing = blobs.storeAhead(db, [{ bytes, sha256 }]);
+      await pause(300);
+      // The announcement waits for this lock: the deleter sees none, and deletes.
+      expect((await announcedBlobs(tx, [sha256])).size).toBe(0);
+      if ((await referencedBlobs(tx, [sha256])).size === 0) await store.delete(sha256);
+    });
+    await storing;
+    expect(await store.get(sha256)).toEqual(bytes);
+    await blobs.removeUnreferenced(db);
   });
 
   it("refers to bytes stored ahead only while their intent stands: past it, 503 and no row", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 
 /**
@@ -14,7 +14,12 @@ import type { Queryable } from "@/lib/db/client";
  * announced bytes alone (blob-write-intents.ts).
  */
 function lockKey(sha256: string) {
-  return sql`hashtextextended(${`blob:${sha256}`}, 0)`;
+  return blobLockKey(sql`${sha256}`);
+}
+
+/** The advisory lock key of the blob whose SHA-256 `sha256` (an SQL text expression) is. */
+export function blobLockKey(sha256: SQL) {
+  return sql`hashtextextended('blob:' || ${sha256}, 0)`;
 }
 
 /** For a writer, in the transaction that will refer to the blob. */

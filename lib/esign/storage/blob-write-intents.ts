@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import { blobWriteIntents } from "@/lib/db/schema";
 import { ServiceError } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
-import { shareBlobLock } from "./blob-locks";
+import { blobLockKey, shareBlobLock } from "./blob-locks";
 
 /**
  * A request that stores blobs outside the database (files, S3) before its transaction, so that no
@@ -19,15 +19,17 @@ import { shareBlobLock } from "./blob-locks";
 /** Longer than any request takes between announcing and committing. */
 const INTENT_LIFETIME = "1 hour";
 
-/** Before storing `shas` ahead of the transaction that will refer to them: their intents' ids. */
+/**
+ * Before storing `shas` ahead of the transaction that will refer to them: their intents' ids. One
+ * statement, its own transaction: it takes each blob's shared lock, then inserts the intents.
+ */
 export async function announceBlobWrites(db: Queryable, shas: string[]): Promise<string[]> {
   const rows = [...new Set(shas)].map((sha256) => ({ id: newId(20), sha256 }));
-  await db.transaction(async (tx) => {
-    for (const { sha256 } of rows) await shareBlobLock(tx, sha256);
-    await tx
-      .insert(blobWriteIntents)
-      .values(rows.map((row) => ({ ...row, expires: sql`now() + ${INTENT_LIFETIME}::interval` })));
-  });
+  await db.execute(sql`
+    with announced as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id text, sha256 text)),
+      locked as (select pg_advisory_xact_lock_shared(${blobLockKey(sql`sha256`)}) from announced)
+    insert into ${blobWriteIntents} (id, sha256, expires)
+    select id, sha256, now() + ${INTENT_LIFETIME}::interval from announced where (select count(*) from locked) > 0`);
   return rows.map((row) => row.id);
 }
 
