@@ -58,17 +58,25 @@ export async function callerFor(
   accessTokenHash?: string,
 ): Promise<Caller | null> {
   const [row] = await db
-    .select({
-      user: users,
-      account: { id: accounts.id, name: accounts.name },
-      isOwner: accountMemberships.isOwner,
-      locked: accountMemberships.locked,
-    })
+    .select(memberColumns)
     .from(accountMemberships)
     .innerJoin(users, eq(users.id, accountMemberships.userId))
     .innerJoin(accounts, eq(accounts.id, accountMemberships.accountId))
     .where(and(eq(accountMemberships.userId, userId), eq(accountMemberships.accountId, accountId)));
-  if (!row) return null;
+  return row ? callerOf(db, row, ipAddress, credential, accessTokenHash) : null;
+}
+
+/** What a caller is made of: the user, the account and the membership between them. */
+const memberColumns = {
+  user: users,
+  account: { id: accounts.id, name: accounts.name },
+  isOwner: accountMemberships.isOwner,
+  locked: accountMemberships.locked,
+};
+
+type MemberRow = { user: typeof users.$inferSelect; account: { id: string; name: string }; isOwner: boolean; locked: boolean };
+
+async function callerOf(db: Queryable, row: MemberRow, ipAddress: string, credential: Credential, accessTokenHash?: string): Promise<Caller> {
   const { user } = row;
   return {
     user: {
@@ -80,7 +88,7 @@ export async function callerFor(
       isAccountOwner: row.isOwner,
     },
     account: row.account,
-    permissions: await memberPermissions(db, accountId, userId, row.isOwner),
+    permissions: await memberPermissions(db, row.account.id, user.id, row.isOwner),
     credential,
     ...(accessTokenHash ? { accessTokenHash } : {}),
     ipAddress,
@@ -88,25 +96,31 @@ export async function callerFor(
 }
 
 /**
- * The caller behind an API key. A sign-in key obtained with an access token acts as that token
- * does (credential "accessToken"), and only while the token is unexpired (revoking its client app
- * deletes both).
+ * The caller behind an API key, read with its membership in one statement (every API request
+ * makes it). A sign-in key obtained with an access token acts as that token does (credential
+ * "accessToken"), and only while the token is unexpired (revoking its client app deletes both).
  */
 export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddress: string): Promise<Caller | null> {
-  const [key] = await db
-    .select({ userId: apiKeys.userId, accountId: apiKeys.accountId, kind: apiKeys.kind, packageId: apiKeys.packageId, created: apiKeys.created, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires })
+  const [row] = await db
+    .select({
+      ...memberColumns,
+      key: { kind: apiKeys.kind, packageId: apiKeys.packageId, created: apiKeys.created, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires },
+    })
     .from(apiKeys)
     .leftJoin(accessTokens, eq(accessTokens.lookupHash, apiKeys.accessTokenHash))
+    .innerJoin(accountMemberships, and(eq(accountMemberships.userId, apiKeys.userId), eq(accountMemberships.accountId, apiKeys.accountId)))
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.lookupHash, lookupHash(apiKey)));
-  if (!key) return null;
+  if (!row) return null;
+  const { key } = row;
   if (key.kind === "DESIGNER") {
     if (!key.packageId || now().getTime() - key.created.getTime() > DESIGNER_KEY_HOURS * 3_600_000) return null;
-    const caller = await callerFor(db, key.userId, key.accountId, ipAddress, "apiKey");
-    return caller && { ...caller, designerPackageId: key.packageId };
+    return { ...(await callerOf(db, row, ipAddress, "apiKey")), designerPackageId: key.packageId };
   }
-  if (key.accessTokenHash === null) return callerFor(db, key.userId, key.accountId, ipAddress, "apiKey");
+  if (key.accessTokenHash === null) return callerOf(db, row, ipAddress, "apiKey");
   if (!key.tokenExpires || key.tokenExpires <= now()) return null;
-  return callerFor(db, key.userId, key.accountId, ipAddress, "accessToken", key.accessTokenHash);
+  return callerOf(db, row, ipAddress, "accessToken", key.accessTokenHash);
 }
 
 export async function findCallerByAccessToken(db: Queryable, token: string, ipAddress: string): Promise<Caller | null> {
