@@ -14,6 +14,8 @@ export interface Caller {
     email: string;
     firstName: string;
     lastName: string;
+    title: string;
+    company: string;
     /** INVITED, ACTIVE or LOCKED, in the account the credential acts in (see `statusInAccount`). */
     status: string;
     /** Owner of the account the credential acts in (not necessarily the user's home account). */
@@ -84,6 +86,8 @@ async function callerOf(db: Queryable, row: MemberRow, ipAddress: string, creden
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
+      title: user.title,
+      company: user.company,
       status: statusInAccount(user.status, row.locked),
       isAccountOwner: row.isOwner,
     },

@@ -115,6 +115,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         name: input.type === "TEMPLATE" ? "TEMPLATE_CREATE" : "PACKAGE_CREATE",
         sessionUser: caller.user.id,
         ipAddress: caller.ipAddress,
+        // Their own package is no one's behalf: the event need not look the owner up again.
+        ...(owner.userId === caller.user.id ? { onBehalfOf: null } : {}),
       });
       if (input.status === "SENT") {
         await sendPackage(tx, caller, packageId);

@@ -23,7 +23,7 @@ export interface PackageOwner {
  */
 export async function resolvePackageOwner(db: Queryable, caller: Caller, requested: PackageCreate["sender"]): Promise<PackageOwner> {
   const email = requested?.email?.toLowerCase();
-  let owner = { id: caller.user.id, email: caller.user.email, firstName: caller.user.firstName, lastName: caller.user.lastName, title: "", company: "" };
+  let owner = { id: caller.user.id, email: caller.user.email, firstName: caller.user.firstName, lastName: caller.user.lastName, title: caller.user.title, company: caller.user.company };
   if (email && email !== caller.user.email.toLowerCase()) {
     const [member] = await db
       .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title, company: users.company })
@@ -36,9 +36,6 @@ export async function resolvePackageOwner(db: Queryable, caller: Caller, request
     }
     await assertMayAdminister(db, caller, member.id);
     owner = member;
-  } else {
-    const [self] = await db.select({ title: users.title, company: users.company }).from(users).where(eq(users.id, caller.user.id));
-    owner = { ...owner, ...self };
   }
   return {
     userId: owner.id,
