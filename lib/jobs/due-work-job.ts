@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
+import { foldPendingListChanges } from "@/lib/esign/packages/list-buckets";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
 import { config } from "@/lib/config";
 import { DUE_WORK_JOB } from "./names";
@@ -16,8 +17,8 @@ const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
  * The sweep, every SWEEP_INTERVAL_SECONDS (a minute by default): the service's time-based rules
  * (runDueWork), then the consumers' own (callback deliveries and e-mails whose jobs were lost,
  * queued again); a failed sweep is not retried, the next one catches up. It also folds the
- * folders' count rows that writes added since the last sweep. Its last success is recorded for
- * `GET /api/health`.
+ * folders' count rows that writes added since the last sweep, and the lists' pending changes into
+ * their buckets. Its last success is recorded for `GET /api/health`.
  */
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
@@ -28,6 +29,7 @@ export const dueWorkJob = defineJob({
     await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS);
     await requeueStalledEmails(at);
     await compactBusyPackageCounts(await getDb());
+    await foldPendingListChanges(await getDb());
     await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },
 });
