@@ -429,8 +429,8 @@ export const packages = pgTable(
  * writing transaction, as rows of changes that are only ever inserted (no row is updated, so
  * writers never wait for each other); a folder's count is the sum of its rows, and
  * `compactPackageCounts` folds them from time to time. `changes` counts the writes that moved a
- * package within or across the owner's lists (its order or folder changed): its sum is the
- * version of those lists, which cached paging anchors check.
+ * package within or across the owner's lists (its order or folder changed); nothing reads it since
+ * deep pages come from package_list_buckets.
  */
 export const packageCounts = pgTable(
   "package_counts",
