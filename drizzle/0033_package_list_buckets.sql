@@ -89,3 +89,7 @@ CREATE TRIGGER "package_list_changes_update" AFTER UPDATE ON "packages" REFERENC
   FOR EACH STATEMENT EXECUTE FUNCTION "package_list_changes_after_update"();--> statement-breakpoint
 CREATE TRIGGER "package_list_changes_truncate" AFTER TRUNCATE ON "packages"
   FOR EACH STATEMENT EXECUTE FUNCTION "package_list_changes_after_truncate"();
+--> statement-breakpoint
+-- Rows come and go in bulk (folds delete every pending change of a scope): vacuumed after every
+-- thousand, so index scans do not wade through the dead ones.
+ALTER TABLE "package_list_changes" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000, autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 1000, autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 1000);

@@ -146,7 +146,7 @@ describe("GET /api/packages deep pages", () => {
   it("are the same pages as the plain order, from either end and from buckets, also after writes", async () => {
     // Small thresholds, so a few hundred packages reach every way to a page.
     Object.assign(listPaging, { nearEnd: 9 });
-    Object.assign(listBuckets, { bucketRows: 7, foldAbove: 5 });
+    Object.assign(listBuckets, { bucketRows: 7, foldAbove: 5, buildInBackground: false });
     const owner = await seedAccount();
     await seedOwned(owner, 420, "p");
     const windows = (count: number) =>

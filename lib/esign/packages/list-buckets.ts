@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
 import { packageListBuckets, packageListChanges, packageListScopes, packageCounts, packages } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageStatus } from "@/lib/api/packages";
+import { logger } from "@/lib/observability/logger";
 import { fromKeyRowsQuery, type ListKey, type ListOrder, type ListSortColumn } from "./list-order";
 
 /**
@@ -18,8 +19,8 @@ import { fromKeyRowsQuery, type ListKey, type ListOrder, type ListSortColumn } f
  * new ones as +1 into package_list_changes (migration 0033), insert-only, so writers never wait on
  * each other or on a bucket. A reader adds the pending changes to the buckets they fall in, so
  * positions are exact right after any write. Folding (`maintainBuckets`: on a read that finds more
- * than `foldAbove` changes, on the first deep read of an order, which builds its buckets, and in
- * the sweep) adds the changes into the buckets and deletes them, merges buckets fallen below a
+ * than `foldAbove` changes, on the first deep read of an order, which starts building its buckets
+ * and is answered by OFFSET meanwhile, and in the sweep) adds the changes into the buckets and deletes them, merges buckets fallen below a
  * quarter of `bucketRows` into the one before, and cuts those grown past twice `bucketRows` anew
  * from the index. It runs in one REPEATABLE READ snapshot that starts by updating the scope's row
  * of package_list_scopes: a second fold of the scope at the same time fails to serialize and gives
@@ -36,6 +37,8 @@ export const listBuckets = {
   bucketRows: 1000,
   /** Pending changes of a scope above which a reader folds them first. */
   foldAbove: 256,
+  /** Whether the first deep page of an order builds its buckets behind its answer (else before it). */
+  buildInBackground: true,
 };
 
 export interface BucketScope {
@@ -160,6 +163,7 @@ export async function locateBucket(
  * time (it did the work).
  */
 export async function maintainBuckets(db: Db, scope: BucketScope, build?: ListOrder): Promise<boolean> {
+  let folded = 0;
   try {
     await db.transaction(
       async (tx) => {
@@ -174,7 +178,10 @@ export async function maintainBuckets(db: Db, scope: BucketScope, build?: ListOr
           (await tx.execute(sql`select distinct list_order from ${packageListBuckets} where ${bucketsOf(scope)}`)) as unknown as { rows: { list_order: string }[] }
         ).rows.map((row) => orderOfName(row.list_order));
         for (const order of built) await foldChanges(tx, scope, order);
-        await tx.execute(sql`delete from ${packageListChanges} where ${changesOf(scope)}`);
+        const { rows } = (await tx.execute(
+          sql`with gone as (delete from ${packageListChanges} where ${changesOf(scope)} returning 1) select count(*)::int as n from gone`,
+        )) as unknown as { rows: { n: number }[] };
+        folded = rows[0].n;
         for (const order of built) {
           await mergeSmallBuckets(tx, scope, order);
           await cutLargeBuckets(tx, scope, order);
@@ -183,12 +190,31 @@ export async function maintainBuckets(db: Db, scope: BucketScope, build?: ListOr
       },
       { isolationLevel: "repeatable read" },
     );
-    return true;
   } catch (error) {
     if (isSerializationFailure(error)) return false;
     throw error;
   }
+  // A bulk write's changes (an import, a sweep) folded at once: their dead rows would slow every
+  // read of the pending changes until autovacuum comes.
+  if (folded >= VACUUM_AFTER_ROWS) await db.execute(sql`vacuum ${packageListChanges}`);
+  return true;
 }
+
+/** Changes folded at once above which the fold vacuums package_list_changes. */
+const VACUUM_AFTER_ROWS = 10_000;
+
+/**
+ * The first deep page of an order with no buckets: builds them on another connection while the
+ * page is read by OFFSET (at a million packages a build takes seconds); a build that fails is
+ * logged, and the next deep page tries again.
+ */
+export function buildBucketsSoon(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
+  return maintainBuckets(db, scope, order).then(
+    () => undefined,
+    (error: unknown) => logger().warn({ err: error, scope, order }, "building a list's buckets failed"),
+  );
+}
+
 
 function isSerializationFailure(error: unknown): boolean {
   for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {

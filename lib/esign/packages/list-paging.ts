@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { packageListBuckets } from "@/lib/db/schema";
 import type { PackageStatus } from "@/lib/api/packages";
-import { listBuckets, locateBucket, maintainBuckets, type BucketScope } from "./list-buckets";
+import { buildBucketsSoon, listBuckets, locateBucket, maintainBuckets, type BucketScope } from "./list-buckets";
 import { backwardIdsQuery, forwardIdsQuery, fromKeyIdsQuery, type ListOrder } from "./list-order";
 
 export { forwardIdsQuery, listOrderBy, type ListOrder, type ListSortColumn } from "./list-order";
@@ -56,8 +57,8 @@ export async function pageIds(
 /**
  * A deep page from the buckets: the bucket holding `offset` and the seek from its key, in one
  * snapshot (so the page is exactly the list of one moment). Folds first when the scope has many
- * pending changes, and builds the order's buckets when it has none. Null when there are still no
- * buckets (another instance was building them: the caller pages by OFFSET this once).
+ * pending changes. An order without buckets has them built (behind this answer, which is then an
+ * OFFSET, unless `listBuckets.buildInBackground` is off). Null when the page is to be read by OFFSET.
  */
 async function bucketPageIds(
   db: Db,
@@ -78,8 +79,20 @@ async function bucketPageIds(
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     if (outcome !== "maintain") return outcome;
+    if (attempt === 0 && listBuckets.buildInBackground && !(await hasBuckets(db, bucketed.scope, order))) {
+      void buildBucketsSoon(db, bucketed.scope, order);
+      return null;
+    }
     await maintainBuckets(db, bucketed.scope, order);
   }
   return null;
 }
 
+
+async function hasBuckets(db: Db, scope: BucketScope, order: ListOrder): Promise<boolean> {
+  const { rows } = (await db.execute(
+    sql`select 1 from ${packageListBuckets} where ${packageListBuckets.accountId} = ${scope.accountId} and ${packageListBuckets.ownerUserId} = ${scope.ownerUserId}
+      and ${packageListBuckets.trashed} = ${scope.trashed} and ${packageListBuckets.listOrder} = ${`${order.sort} ${order.dir}`} limit 1`,
+  )) as unknown as { rows: unknown[] };
+  return rows.length > 0;
+}
