@@ -5,6 +5,7 @@
  *   - a bare Node server reading the same multipart upload (busboy, one hash, no database): uploads
  *     per second, and how long it takes from spawn to its first answer;
  *   - the S3 server alone: distinct 1 MB objects stored per second;
+ *   - PostgreSQL alone: distinct 1 MB values inserted per second into a table like `blob_chunks`;
  *   - `pdftotext -bbox` (poppler) over the same tagged PDF;
  *   - `qpdf` copying the same PDF (a full parse and rewrite).
  */
@@ -15,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import pg from "pg";
 import { median, round } from "./stats";
 import { underLoad, expectStatus, type LoadResult } from "./served";
 
@@ -98,6 +100,30 @@ export async function s3PutsPerSecond(environment: Record<string, string>, concu
     });
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * PostgreSQL alone: distinct values of `bytes` inserted per second at the same concurrency, each in
+ * its own transaction, into a scratch table shaped like `blob_chunks` (the ceiling of a store that
+ * keeps documents in the database).
+ */
+export async function postgresInsertsPerSecond(databaseUrl: string, concurrency: number, budgetMs: number, value: () => Buffer): Promise<LoadResult> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  let counter = 0;
+  try {
+    await pool.query("create table bench_anchor_chunks (sha256 text, index integer, content bytea not null, primary key (sha256, index))");
+    return await underLoad({
+      concurrency,
+      budgetMs,
+      prepare: value,
+      operation: async (bytes) => {
+        await pool.query("insert into bench_anchor_chunks values ($1, 0, $2)", [`anchor-${counter++}`, bytes]);
+      },
+    });
+  } finally {
+    await pool.query("drop table if exists bench_anchor_chunks");
+    await pool.end();
   }
 }
 

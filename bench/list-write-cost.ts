@@ -1,5 +1,5 @@
 /**
- * What the list changes' triggers (migration 0033: package_list_changes, for the deep pages'
+ * What the list changes' triggers (migration 0034: package_list_changes, for the deep pages'
  * buckets) add to a write: single-row renames of a sender's packages (the row moves in the name and
  * updated orders: two change rows) and single-row inserts, each its own transaction, timed with the
  * triggers on and off in alternating blocks, on a throwaway PostgreSQL database.

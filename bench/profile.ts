@@ -60,7 +60,7 @@ async function profileCreate(kind: DatabaseKind, caller: Caller, apiKey: string)
   const limits = { maxPages: config().maxPdfPages, maxStreamBytes: config().maxPdfStreamBytes, maxDecodedBytes: config().maxPdfDecodedBytes };
   await step(kind, "create: inspectPdf (1 MB upload, in process)", n, () => inspectPdf(bytes, "Agreement", limits), fresh);
   await step(kind, "create: consentPdf + inspectPdf (consent)", n, async () => inspectPdf(Buffer.from(await consentPdf()), "consent", limits));
-  await step(kind, "create: blob put (new 1 MB blob, own tx)", n, () => db.transaction(async (tx) => (await CreatedBlobs.open()).put(bytes, tx)), fresh);
+  await step(kind, "create: blob put (new 1 MB blob, own tx)", n, () => db.transaction(async (tx) => (await CreatedBlobs.open()).put({ bytes }, tx)), fresh);
   await step(kind, "create: findCallerByApiKey", n, () => findCallerByApiKey(db, apiKey, "127.0.0.1"));
   const input = packageCreate.parse(createPayload("p"));
   await step(kind, "create: createPackage() (parse + tx, no HTTP)", n, () => createPackage(db, caller, input, [{ fileName: "a.pdf", bytes }]), fresh);

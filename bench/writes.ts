@@ -3,7 +3,7 @@
  * at a time, over HTTP to the built server (`next start`), as integrators send them. Target on
  * PostgreSQL: at least 100 req/s with p95 under 150 ms; with S3, at least half the objects per
  * second the S3 server alone stores. Anchors from the same run: a bare Node server reading the
- * same uploads (bench/anchors.ts), and the S3 server alone.
+ * same uploads (bench/anchors.ts), the S3 server alone, and PostgreSQL alone storing the same bytes.
  *
  * Where the time goes is measured afterwards in this process, one part at a time, at the same
  * concurrency: the PDF worker job alone (readDocumentPdf: parse, page sizes, field placement), a
@@ -14,7 +14,7 @@ import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { ServiceClient } from "@/e2e/support/service-client";
 import type { SeededAccount } from "@/tests/support/seed";
-import { bareUploads, s3PutsPerSecond, timesAnchor } from "./anchors";
+import { bareUploads, postgresInsertsPerSecond, s3PutsPerSecond, timesAnchor } from "./anchors";
 import type { DatabaseKind } from "./environments";
 import { createPayload, multipart, type paddedPdf, uniqueCopy } from "./fixtures";
 import type { Measured } from "./results";
@@ -80,13 +80,20 @@ async function createsUnderLoad(
   }
   const bare = await bareUploads(CONCURRENCY, BUDGET_MS, () => body("Anchor"));
   const s3Alone = peer ? await s3PutsPerSecond(peer.environment, CONCURRENCY, BUDGET_MS, () => uniqueCopy(pdf)) : undefined;
+  const postgresAlone = !peer && kind === "postgres" ? await postgresInsertsPerSecond(process.env.DATABASE_URL!, CONCURRENCY, BUDGET_MS, () => uniqueCopy(pdf)) : undefined;
 
   const anchorText = `bare Node server ${bare.perSecond}/s (${timesAnchor(bare.perSecond, full.perSecond)}× Signet)` +
-    (s3Alone ? `; S3 server alone ${s3Alone.perSecond} objects/s (Signet ${round((100 * full.perSecond) / s3Alone.perSecond, 0)} % of it)` : "");
+    (s3Alone ? `; S3 server alone ${s3Alone.perSecond} objects/s (Signet ${round((100 * full.perSecond) / s3Alone.perSecond, 0)} % of it)` : "") +
+    (postgresAlone ? `; PostgreSQL alone ${postgresAlone.perSecond} inserts of 1 MB/s (Signet ${round((100 * full.perSecond) / postgresAlone.perSecond, 0)} % of it)` : "");
   report({
     benchmark: `Create under load: 1 MB PDF, 3 signers, ${CONCURRENCY} at a time over HTTP (POST /api/packages, blobs in ${storage})`,
     database: kind,
-    metrics: { ...full, bareServerPerSecond: bare.perSecond, ...(s3Alone ? { s3AlonePerSecond: s3Alone.perSecond, percentOfS3Alone: round((100 * full.perSecond) / s3Alone.perSecond, 0) } : {}) },
+    metrics: {
+      ...full,
+      bareServerPerSecond: bare.perSecond,
+      ...(s3Alone ? { s3AlonePerSecond: s3Alone.perSecond, percentOfS3Alone: round((100 * full.perSecond) / s3Alone.perSecond, 0) } : {}),
+      ...(postgresAlone ? { postgresAlonePerSecond: postgresAlone.perSecond, percentOfPostgresAlone: round((100 * full.perSecond) / postgresAlone.perSecond, 0) } : {}),
+    },
     summary: `${full.perSecond} req/s (n=${full.operations}); anchors: ${anchorText}`,
     target:
       kind !== "postgres" ? null
@@ -108,7 +115,7 @@ async function createsUnderLoad(
       const input = packageCreate.parse(createPayload("Job")).documents![0]!;
       await runPdfJob(
         "readDocumentPdf",
-        { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024, maxDecodedBytes: 1024 * 1024 * 1024 } },
+        { bytes, input, roles: [], limits: { maxPages: 2000, maxStreamBytes: 100 * 1024 * 1024, maxDecodedBytes: 1024 * 1024 * 1024 }, textTagWorkers: 1 },
         { accountId: "bench", documentName: "Agreement" },
       );
     },

@@ -16,6 +16,8 @@ declare module "@20minutes/s3rver" {
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
+    /** The server run() listens with. */
+    httpServer: import("node:http").Server;
     close(): Promise<void>;
   }
 }

@@ -37,11 +37,11 @@ test("the built server refuses a stacked-filter bomb and a document past MAX_PDF
   test.setTimeout(120_000);
   const client = await ServiceClient.signUp(server.url, "Decode budget");
 
-  const started = performance.now();
   const bomb = await upload(client, (await stackedFilterBombs(1024 * 1024 * 1024))["Flate over Flate"]);
   expect(bomb.status, JSON.stringify(bomb.body)).toBe(422);
   expect(bomb.body).toMatchObject({ messageKey: "error.validation.pdfTooComplex" });
-  expect(performance.now() - started).toBeLessThan(30_000);
+  // Refused by the decode budget while counting, not by the memory watchdog or the time limit.
+  expect(bomb.body.message).toMatch(/has (a stream that decodes|streams that decode) past \d+ MB/);
 
   const past = await upload(client, await imageHeavyPdf(80));
   expect(past.status, JSON.stringify(past.body)).toBe(422);

@@ -14,7 +14,8 @@ import { SmtpReceiver } from "../../tests/support/smtp-receiver";
 /**
  * What the service promises to do later, done by the running server on its own: a package expires
  * at its due date (and PACKAGE_EXPIRE reaches the callback receiver), a reminder is e-mailed, and
- * retention purges a completed package's documents. Nothing here calls the sweep: the built server
+ * retention purges a completed package's documents (and the sweep deletes blob write intents a crash
+ * left). Nothing here calls the sweep: the built server
  * runs it every SWEEP_INTERVAL_SECONDS (2 s here) through its job queue, as in production, on the
  * embedded database and on PostgreSQL.
  */
@@ -35,17 +36,15 @@ test.afterAll(async () => {
   await receiver.close();
 });
 
-/** Moves a package's completion back, as if it had completed `days` days ago: PGlite is opened on the stopped server's folder. */
-async function backdateCompletion(where: { dataDir: string } | { databaseUrl: string }, packageId: string, days: number): Promise<void> {
-  const statement = `update packages set completed = completed - interval '${days} days' where id = $1`;
+/** Runs one statement on the stopped server's database: PGlite is opened on its folder. */
+async function runOnStoppedServer(where: { dataDir: string } | { databaseUrl: string }, statement: string, params: unknown[] = []): Promise<unknown[]> {
   if ("databaseUrl" in where) {
     const client = new pg.Client({ connectionString: where.databaseUrl });
     await client.connect();
-    await client.query(statement, [packageId]).finally(() => client.end());
-  } else {
-    const db = new PGlite(path.join(where.dataDir, "pgdata"));
-    await db.query(statement, [packageId]).finally(() => db.close());
+    return (await client.query(statement, params).finally(() => client.end())).rows;
   }
+  const db = new PGlite(path.join(where.dataDir, "pgdata"));
+  return (await db.query(statement, params).finally(() => db.close())).rows;
 }
 
 for (const kind of ["PGlite", "PostgreSQL"] as const) {
@@ -110,10 +109,18 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
 
       // Two days later for the completed package: the server, started again, purges it.
       await stopServer(server);
-      await backdateCompletion(database ? { databaseUrl: database.url } : { dataDir }, completedId, 2);
+      const where = database ? { databaseUrl: database.url } : { dataDir };
+      await runOnStoppedServer(where, "update packages set completed = completed - interval '2 days' where id = $1", [completedId]);
+      // And the intent of a blob write a crash cut short, expired: the sweep deletes it.
+      await runOnStoppedServer(where, "insert into blob_write_intents (id, sha256, expires) values ('crashed', repeat('a', 64), now() - interval '1 minute')");
+      const restartedAt = Date.now();
       server = await launch();
       await expect.poll(async () => (await owner.call("GET", `/api/packages/${completedId}/documents/doc1/pdf`)).status, { timeout: 30_000, intervals: [500] }).toBe(410);
       expect(JSON.stringify(await owner.json("GET", `/api/packages/${completedId}/audit?events=all`))).toMatch(/Package Purge|PACKAGE_PURGE/);
+      // A whole sweep of the restarted server has run (it deletes intents before recording its success).
+      await expect.poll(async () => Date.parse((await health()).checks.sweep.lastSuccess), { timeout: 15_000 }).toBeGreaterThan(restartedAt);
+      await stopServer(server);
+      expect(await runOnStoppedServer(where, "select id from blob_write_intents")).toEqual([]);
 
       for (const each of servers) expect(each.output(), "the server's warnings and errors").not.toMatch(/job failed|scheduled job not queued/);
     } finally {

@@ -480,7 +480,7 @@ export const packageListBuckets = pgTable(
 
 /**
  * The listed packages' moves not yet folded into the buckets: a row per package leaving a list
- * position (-1) or taking one (+1), written by statement triggers on `packages` (migration 0033)
+ * position (-1) or taking one (+1), written by statement triggers on `packages` (migration 0034)
  * in the writing transaction, insert-only like package_counts, so writers never wait on a bucket.
  * Readers add them to the buckets; folding (under the scope's row in `package_list_scopes`)
  * deletes them.
@@ -719,6 +719,21 @@ export const blobs = pgTable("blobs", {
   size: integer().notNull(),
   created: createdAt(),
 });
+
+/**
+ * Blobs a request is about to store outside the database (files, S3) ahead of the transaction
+ * that will refer to them (lib/esign/storage/blob-write-intents.ts): until `expires`, no deleter
+ * removes those bytes, and the transaction refers to them only while its intent stands.
+ */
+export const blobWriteIntents = pgTable(
+  "blob_write_intents",
+  {
+    id: text().primaryKey(),
+    sha256: text().notNull(),
+    expires: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("blob_write_intents_sha256_idx").on(t.sha256)],
+);
 
 /**
  * A blob's bytes in pieces of BLOB_CHUNK_BYTES (1 MiB; the last one shorter): piece `index`

@@ -10,6 +10,7 @@ import { describeIssues } from "@/lib/api/parse";
 import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
 import { assertServedPath } from "./unserved-paths";
+import { parseDeclaredInput, type DeclaredInput } from "./route-input";
 import { plainAddress } from "./client-address";
 import { CLIENT_CLOSED_REQUEST, clientClosed, logRequests, noteAccount, requestLog } from "@/lib/observability/request-log";
 
@@ -18,11 +19,14 @@ interface RouteContext {
   params: Promise<Params>;
 }
 
-interface HandlerInput<P extends Params> {
+/** What every handler gets; with a contract, its declared input as well (DeclaredInput). */
+interface HandlerInput {
   request: Request;
-  params: P;
   db: Db;
 }
+
+type ApiContract = RouteContract & { permission: Permission | null };
+type PublicContract = Omit<RouteContract, "permission">;
 
 type HandlerResult = Response | object;
 
@@ -96,14 +100,13 @@ function assertWithinDesignerScope(caller: Caller, request: Request): void {
  * route handler checks credentials by hand. The contract (permission, schemas, OpenAPI text) stays
  * attached to the handler for the OpenAPI document.
  */
-export function apiRoute<P extends Params = Params>(
-  options: RouteContract & { permission: Permission | null },
-  handler: (input: HandlerInput<P> & { caller: Caller }) => Promise<HandlerResult>,
+export function apiRoute<const C extends ApiContract>(
+  contract: C,
+  handler: (input: HandlerInput & DeclaredInput<C> & { caller: Caller }) => Promise<HandlerResult>,
 ) {
-  return withContract(options, logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
+  return withContract(contract, logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      // A route without dynamic segments gets no params from Next.js (undefined, not {}).
-      const params = ((await context?.params) ?? {}) as P;
+      const params = (await paramsOf(context)) as DeclaredInput<C>["params"];
       assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
@@ -111,10 +114,11 @@ export function apiRoute<P extends Params = Params>(
       noteAccount(caller.account.id);
       assertMayAct(caller, request.method);
       assertWithinDesignerScope(caller, request);
-      if (options.permission && !caller.permissions.has(options.permission)) {
-        throw forbidden("error.forbidden.noPermission", `This action needs the permission ${options.permission}.`);
+      if (contract.permission && !caller.permissions.has(contract.permission)) {
+        throw forbidden("error.forbidden.noPermission", `This action needs the permission ${contract.permission}.`);
       }
-      return toResponse(await handler({ request, params, db, caller }));
+      const input = await parseDeclaredInput(contract, request);
+      return toResponse(await handler({ request, params, db, caller, ...input }));
     } catch (error) {
       return failure(error, request);
     }
@@ -122,14 +126,27 @@ export function apiRoute<P extends Params = Params>(
 }
 
 /**
- * For the few routes that need no credential (sign-up): the same error mapping, no caller. The
- * contract is null only for a branch of another route that the other route's contract describes.
+ * For the few routes that need no credential (sign-up): the same error mapping and declared input,
+ * no caller.
  */
-export function publicRoute<P extends Params = Params>(contract: Omit<RouteContract, "permission"> | null, handler: (input: HandlerInput<P>) => Promise<HandlerResult>) {
-  const route = logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
+export function publicRoute<const C extends PublicContract>(contract: C, handler: (input: HandlerInput & DeclaredInput<C>) => Promise<HandlerResult>) {
+  const route = unauthenticatedRoute<DeclaredInput<C>["params"]>(async ({ request, params, db }) => {
+    const input = await parseDeclaredInput(contract, request);
+    return handler({ request, params, db, ...input });
+  });
+  return withContract({ ...contract, permission: "public" }, route);
+}
+
+/**
+ * A route handler without a credential and without a contract of its own: the error mapping and the
+ * path's checks only; it reads its own input. For a branch of another route, which that route's
+ * contract describes, and for wrappers that read the declared input later (signerRoute, after the
+ * ceremony's session).
+ */
+export function unauthenticatedRoute<P extends Params = Params>(handler: (input: HandlerInput & { params: P }) => Promise<HandlerResult>) {
+  return logRequests(async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      // A route without dynamic segments gets no params from Next.js (undefined, not {}).
-      const params = ((await context?.params) ?? {}) as P;
+      const params = (await paramsOf(context)) as P;
       assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
@@ -138,5 +155,9 @@ export function publicRoute<P extends Params = Params>(contract: Omit<RouteContr
       return failure(error, request);
     }
   });
-  return contract ? withContract({ ...contract, permission: "public" }, route) : route;
+}
+
+// A route without dynamic segments gets no params from Next.js (undefined, not {}).
+async function paramsOf(context: RouteContext): Promise<Params> {
+  return (await context?.params) ?? {};
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -10,6 +11,8 @@ export interface UploadedFile {
   fileName: string;
   contentType: string;
   bytes: Buffer;
+  /** Of the bytes, hashed as they arrived: the blob stores address them by it without reading them again. */
+  sha256: string;
 }
 
 export interface MultipartBody {
@@ -70,7 +73,11 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
     });
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const hash = createHash("sha256");
+      stream.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        hash.update(chunk);
+      });
       stream.on("limit", () =>
         fail(tooLarge(`The file "${info.filename ?? name}" is larger than the limit of ${maxFileBytes / MB} MB.`)),
       );
@@ -81,6 +88,7 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
             fileName: info.filename ?? "",
             contentType: info.mimeType,
             bytes: Buffer.concat(chunks),
+            sha256: hash.digest("hex"),
           });
         }
       });

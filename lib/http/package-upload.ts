@@ -20,7 +20,7 @@ export async function readPayloadAndFiles(request: Request): Promise<{ payload: 
     const payload = parseJsonText(payloadText, 'The "payload" part');
     const documentFiles = files
       .filter((file) => file.fieldName !== "payload")
-      .map((file) => ({ fileName: file.fileName, bytes: file.bytes }));
+      .map((file) => ({ fileName: file.fileName, bytes: file.bytes, sha256: file.sha256 }));
     return { payload, files: documentFiles };
   }
   if (type === "application/json" || type === "" || type.endsWith("+json")) {

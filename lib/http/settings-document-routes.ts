@@ -15,9 +15,10 @@ import { noContent } from "./responses";
  */
 export function settingsDocumentRoutes(name: SettingsDocumentName) {
   const tag = "Account settings";
+  // The body is read by the service, which names the document in its errors (`Invalid packageSettings: …`).
   const writer = (mode: SettingsWriteMode, summary: string) =>
     apiRoute(
-      { tag, summary, permission: PERMISSIONS.accountSettings, body: { schema: SETTINGS_DOCUMENTS[name].schema }, responses: { 200: ok(settingsDocumentResponse) } },
+      { tag, summary, permission: PERMISSIONS.accountSettings, body: { schema: SETTINGS_DOCUMENTS[name].schema, readByHandler: true }, responses: { 200: ok(settingsDocumentResponse) } },
       async ({ request, db, caller }) => patchSettingsDocument(db, caller, name, await readJson(request), mode),
     );
   return {

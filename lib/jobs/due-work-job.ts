@@ -4,6 +4,7 @@ import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
 import { foldPendingListChanges } from "@/lib/esign/packages/list-buckets";
+import { deleteExpiredBlobWriteIntents } from "@/lib/esign/storage/blob-write-intents";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
 import { config } from "@/lib/config";
 import { DUE_WORK_JOB } from "./names";
@@ -18,7 +19,8 @@ const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
  * (runDueWork), then the consumers' own (callback deliveries and e-mails whose jobs were lost,
  * queued again); a failed sweep is not retried, the next one catches up. It also folds the
  * folders' count rows that writes added since the last sweep, and the lists' pending changes into
- * their buckets. Its last success is recorded for `GET /api/health`.
+ * their buckets, and deletes the blob write intents a crash left behind (blob-write-intents.ts).
+ * Its last success is recorded for `GET /api/health`.
  */
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
@@ -30,6 +32,7 @@ export const dueWorkJob = defineJob({
     await requeueStalledEmails(at);
     await compactBusyPackageCounts(await getDb());
     await foldPendingListChanges(await getDb());
+    await deleteExpiredBlobWriteIntents(await getDb());
     await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },
 });

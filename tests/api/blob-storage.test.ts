@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db/client";
-import { documents, supportingDocuments } from "@/lib/db/schema";
+import { blobWriteIntents, documents, supportingDocuments } from "@/lib/db/schema";
+import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { takeBlobLock } from "@/lib/esign/storage/blob-locks";
 import { deleteUnreferencedBlobs, referencedBlobs } from "@/lib/esign/storage/blob-references";
 import { blobStore, databaseBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
@@ -132,5 +133,95 @@ describe("documents in S3", () => {
     });
     expect((await writing!).created).toBe(true);
     expect(await store.get(sha256)).toEqual(bytes);
+  });
+
+  it("a create stores its blobs ahead of its transaction and calls S3 no more inside it", async () => {
+    const packageId = await aPackage();
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const blobs = await CreatedBlobs.open();
+    const blob: { bytes: Buffer; sha256?: string } = { bytes };
+    await blobs.storeAhead(db, [blob]);
+    expect(blob.sha256).toBe(sha256Hex(bytes));
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(bytes)));
+    const requestsBefore = server.requestCount();
+    await db.transaction(async (tx) => {
+      expect(await blobs.put(blob, tx)).toBe(sha256Hex(bytes));
+      await tx.insert(supportingDocuments).values(supportingRow(packageId, bytes));
+    });
+    expect(server.requestCount()).toBe(requestsBefore);
+  });
+
+  it("the consent document, stored by an earlier create, costs a later create one look at S3, before its transaction", async () => {
+    const account = await seedAccount();
+    const create = async () => {
+      const response = await call("POST", "/api/packages", { key: account.apiKey, json: packagePayload({ documents: [] }) });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    await create();
+    const requestsBefore = server.requestCount();
+    await create();
+    expect(server.requestCount() - requestsBefore).toBe(1);
+  });
+
+  it("a new document costs a create one write to S3 and the consent one look, both before its transaction", async () => {
+    const account = await seedAccount();
+    await createPackageWithFiles(account.apiKey, packagePayload());
+    const pdf = await makePdf({ pages: 1, padToBytes: 6000 });
+    const requestsBefore = server.requestCount();
+    await createPackageWithFiles(account.apiKey, packagePayload(), pdf);
+    expect(server.requestCount() - requestsBefore).toBe(2);
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(pdf)));
+    const { db } = await database();
+    expect(await db.select().from(blobWriteIntents).where(eq(blobWriteIntents.sha256, sha256Hex(pdf)))).toEqual([]);
+  });
+
+  it("a deleter leaves bytes a writer announced and stored ahead, even when the writer never looks again (a crash after its commit)", async () => {
+    const packageId = await aPackage();
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const sha256 = sha256Hex(bytes);
+    const blobs = await CreatedBlobs.open();
+    const blob = { bytes, sha256 };
+    await blobs.storeAhead(db, [blob]);
+    // Another request that stored the same bytes failed and removes them: unreferenced until this commit.
+    await deleteUnreferencedBlobs(db, [sha256]);
+    expect(server.objectKeys()).toContain(objectKey(sha256));
+    const requestsBefore = server.requestCount();
+    await db.transaction(async (tx) => {
+      await blobs.put(blob, tx);
+      await tx.insert(supportingDocuments).values(supportingRow(packageId, bytes));
+    });
+    // Nothing looked at S3 after the commit; the process could have ended here.
+    expect(server.requestCount()).toBe(requestsBefore);
+    expect(await (await blobStore()).get(sha256)).toEqual(bytes);
+  });
+
+  it("refers to bytes stored ahead only while their intent stands: past it, 503 and no row", async () => {
+    const packageId = await aPackage();
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const blobs = await CreatedBlobs.open();
+    const blob = { bytes };
+    await blobs.storeAhead(db, [blob]);
+    await db.update(blobWriteIntents).set({ expires: sql`now() - interval '1 second'` }).where(eq(blobWriteIntents.sha256, sha256Hex(bytes)));
+    const referring = db.transaction(async (tx) => {
+      await blobs.put(blob, tx);
+      await tx.insert(supportingDocuments).values(supportingRow(packageId, bytes));
+    });
+    await expect(referring).rejects.toMatchObject({ status: 503, messageKey: "error.unavailable.blobWriteExpired" });
+    await blobs.removeUnreferenced(db);
+    expect(server.objectKeys()).not.toContain(objectKey(sha256Hex(bytes)));
+    expect(await db.select().from(blobWriteIntents).where(eq(blobWriteIntents.sha256, sha256Hex(bytes)))).toEqual([]);
+  });
+
+  it("a failed request forgets its intents before removing what it stored, so its own intent does not keep the bytes", async () => {
+    const { db } = await database();
+    const bytes = randomBytes(3000);
+    const blobs = await CreatedBlobs.open();
+    await blobs.storeAhead(db, [{ bytes }]);
+    expect(server.objectKeys()).toContain(objectKey(sha256Hex(bytes)));
+    await blobs.removeUnreferenced(db);
+    expect(server.objectKeys()).not.toContain(objectKey(sha256Hex(bytes)));
   });
 });

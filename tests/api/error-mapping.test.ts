@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicRoute } from "@/lib/http/api-handler";
+import { unauthenticatedRoute } from "@/lib/http/api-handler";
 
 /** How the one API wrapper turns failures into the wire's JSON errors. */
 describe("the API wrapper's error mapping", () => {
@@ -8,7 +8,7 @@ describe("the API wrapper's error mapping", () => {
 
   it("answers 409 when a foreign key refused a write (a row removed by a concurrent request)", async () => {
     // The shape node-postgres and PGlite give a foreign-key violation, nested as drizzle nests it.
-    const handler = publicRoute(null, async () => {
+    const handler = unauthenticatedRoute(async () => {
       throw Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("violates foreign key constraint"), { code: "23503" }) });
     });
     const response = await handler(request(), context);
@@ -17,7 +17,7 @@ describe("the API wrapper's error mapping", () => {
   });
 
   it("answers 500 with a JSON body, and no details, for anything unexpected", async () => {
-    const handler = publicRoute(null, async () => {
+    const handler = unauthenticatedRoute(async () => {
       throw new Error("secret internals");
     });
     const original = console.error;

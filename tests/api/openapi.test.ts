@@ -43,6 +43,13 @@ describe("the OpenAPI document", () => {
     expect(described).toEqual(servedOperations());
   });
 
+  it("has each route's contract declare exactly its folder's dynamic segments as params", () => {
+    const mismatched = operations
+      .filter((operation) => [...(operation.params ?? [])].sort().join(",") !== [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().join(","))
+      .map((operation) => `${operation.method} ${operation.path}: params ${JSON.stringify(operation.params ?? [])}`);
+    expect(mismatched).toEqual([]);
+  });
+
   it("is served at /api/openapi.json as OpenAPI 3.1 without a credential", async () => {
     const document = await callJson<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(
       "GET",

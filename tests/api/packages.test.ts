@@ -339,6 +339,33 @@ describe("text tags", () => {
   });
 });
 
+describe("text tags of a long document, read by page ranges on the PDF workers", () => {
+  // Two workers (the default) read 60 pages as two ranges, 0-29 and 30-59.
+  const taggedPages = [0, 29, 30, 59];
+  const tags = (extra: { page: number; text: string }[] = []) =>
+    [...taggedPages.map((page) => ({ page, text: `{{esl:Client:textfield}} on page ${page + 1}`, x: 72, y: 500 })), ...extra.map((tag) => ({ ...tag, x: 72, y: 300 }))];
+  const payload = { name: "Long", roles: [{ id: "Client", signers: [signer(1)] }], documents: [{ id: "long", name: "Long", extract: true, extractionTypes: ["TEXT_TAGS"] }] };
+
+  it("finds the tags of every range, in page order", async () => {
+    const account = await seedAccount();
+    const id = await createPackageWithFiles(account.apiKey, payload, await makePdf({ pages: 60, texts: tags() }));
+    const document = (await getPackage(account.apiKey, id)).documents.find((d) => d.id === "long")!;
+    const fields = document.approvals.flatMap((approval) => approval.fields as Json[]);
+    expect(fields.map((field) => field.page)).toEqual(taggedPages);
+  });
+
+  it("refuses with the first bad tag by page, whichever range meets its own first", async () => {
+    const account = await seedAccount();
+    // Tags left open, refused while the pages are read: on the first range's last page and the
+    // second range's first, which that range meets long before the first range meets its own.
+    const pdf = await makePdf({ pages: 60, texts: tags([{ page: 30, text: "{{esl:Client:textfield" }, { page: 29, text: "{{esl:Client:signature" }]) });
+    const { body, contentType } = multipartBody(payload, [{ name: "long.pdf", bytes: pdf }]);
+    const response = await call("POST", "/api/packages", { key: account.apiKey, body, headers: { "content-type": contentType } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Json).message).toMatch(/^Text tag "\{\{esl:Client:signature" on page 30 of document "Long" is invalid/);
+  });
+});
+
 describe("GET /api/packages/{id}", () => {
   it("answers 404 for another account's package, a deleted one and an unknown id, exactly alike", async () => {
     const alice = await seedAccount();

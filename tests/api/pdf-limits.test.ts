@@ -128,18 +128,18 @@ describe("PDF decode budget", () => {
     "a hidden stream with a comment in its object header",
     "a hidden stream with its filters in an array where a key belongs",
   ])(
-    "refuses %s with a 422 at once, and stores nothing",
+    "refuses %s with the decode budget's 422, and stores nothing",
     async (name) => {
       const account = await seedAccount();
       const before = blobFiles();
-      const started = performance.now();
       const response = await upload(account.apiKey, taggedPayload(), bombs[name]);
-      const seconds = (performance.now() - started) / 1000;
       expect(response.status).toBe(422);
       const body = (await response.json()) as Json;
       expect(body).toMatchObject({ code: 422, messageKey: "error.validation.pdfTooComplex" });
+      // The decode budget's refusal, not the memory watchdog's ("needed more than") or the time
+      // limit's ("took longer"): it refused while counting, before anything held the bytes. (How
+      // long that takes is the machine's business, not a test's.)
       expect(String(body.message)).toMatch(/"Upload" has (a stream that decodes|streams that decode) past (100|1024) MB/);
-      expect(seconds).toBeLessThan(15);
       expect(await countPackages(account.accountId)).toBe(0);
       expect(blobFiles()).toEqual(before);
     },

@@ -142,6 +142,18 @@ describe("the PDF worker pool", () => {
     expect(await countPackages(heavy.accountId)).toBe(3);
   }, 90_000);
 
+  it("reads a long upload's text tags by page ranges on every worker, and never refuses the ranges of an upload it let in", async () => {
+    process.env.PDF_WORKER_THREADS = "2";
+    process.env.PDF_JOBS_WAITING_PER_ACCOUNT = "1";
+    const account = await seedAccount("Long uploads");
+    const long = await longTextPdf(100);
+    // Each upload: one job reading it, then one per page range (two); both uploads' ranges queue
+    // behind each other in the account's queue, past its cap of one job waiting.
+    const responses = await Promise.all([uploadForTextTags(account.apiKey, "Long 1", long), uploadForTextTags(account.apiKey, "Long 2", long)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(pdfJobCalls.count).toBe(6);
+  }, 90_000);
+
   it("counts a sub account's jobs with its top account's: making sub accounts does not multiply the share", async () => {
     process.env.PDF_JOBS_WAITING_PER_ACCOUNT = "2";
     const top = await seedAccount("Top");
@@ -182,6 +194,12 @@ describe("the PDF worker pool", () => {
     expect(blobFiles()).toEqual(before);
     // The worker it ended is replaced: the next upload is read as usual.
     expect((await uploadForTextTags(account.apiKey, "Plain", await makePdf({ pages: 2 }))).status).toBe(200);
+  }, 60_000);
+  it("does not charge a new worker's first job for loading pdf.js: 200 pages of text tags pass within 128 MB", async () => {
+    process.env.PDF_WORKER_MEMORY_MB = "128";
+    const account = await seedAccount();
+    const response = await uploadForTextTags(account.apiKey, "Long", await longTextPdf(200));
+    expect(response.status, await response.clone().text()).toBe(200);
   }, 60_000);
   it("answers 503, not 500, to the uploads a shutdown leaves waiting, and stores nothing for them", async () => {
     const account = await seedAccount("Stopping");

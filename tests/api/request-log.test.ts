@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { publicRoute } from "@/lib/http/api-handler";
+import { unauthenticatedRoute } from "@/lib/http/api-handler";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { startJobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/registry";
@@ -84,7 +84,7 @@ describe("request ids and the request log", () => {
   });
 
   it("logs an unexpected error with its stack, under the request's id, and answers the id with the 500", async () => {
-    const handler = publicRoute(null, async () => {
+    const handler = unauthenticatedRoute(async () => {
       throw new Error("the disk caught fire");
     });
     const response = await handler(new Request("http://signet.test/api/anything", { headers: { "x-request-id": "fire-1" } }), { params: Promise.resolve({}) });
@@ -96,7 +96,7 @@ describe("request ids and the request log", () => {
   });
 
   it("carries the id of the request that queued a job into the job's lines", async () => {
-    const queueing = publicRoute(null, async ({ db }) => {
+    const queueing = unauthenticatedRoute(async ({ db }) => {
       await db.transaction((tx) => enqueueJob(tx, TEST_JOB, { marker: "m" }));
       return { queued: true };
     });

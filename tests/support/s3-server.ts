@@ -22,6 +22,8 @@ export interface S3TestServer {
   directory: string;
   /** The keys of the bucket's objects, sorted. */
   objectKeys(): string[];
+  /** How many requests the server has received so far (to tell that an operation made none). */
+  requestCount(): number;
   /** The settings (S3_*) that point Signet at this bucket. */
   environment: Record<string, string>;
   stop(): Promise<void>;
@@ -32,6 +34,8 @@ export async function startS3Server(bucket = "signet-test"): Promise<S3TestServe
   // vhostBuckets off: the bucket is the first path segment on 127.0.0.1 (path style), as with MinIO.
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let requests = 0;
+  server.httpServer.on("request", () => requests++);
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   return {
@@ -50,6 +54,7 @@ export async function startS3Server(bucket = "signet-test"): Promise<S3TestServe
         .map((name) => name.slice(0, -suffix.length))
         .sort();
     },
+    requestCount: () => requests,
     environment: {
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,

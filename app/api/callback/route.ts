@@ -4,7 +4,6 @@ import { getCallback } from "@/lib/callbacks/get-callback";
 import { registerCallback } from "@/lib/callbacks/register-callback";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json, noContent } from "@/lib/http/responses";
 import { noBody, ok } from "@/lib/api/openapi/operation";
 
@@ -23,9 +22,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.callbacks,
   body: { schema: callbackRequest },
   responses: { 200: ok(callbackResponse) },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, callbackRequest);
-  return json(await registerCallback(db, caller, input));
+}, async ({ db, caller, body }) => {
+  return json(await registerCallback(db, caller, body));
 });
 
 /** Our extension: removes the registration. */

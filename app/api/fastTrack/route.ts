@@ -1,7 +1,6 @@
 import { fastTrackAnswer, fastTrackRolesInput } from "@/lib/api/fast-track";
 import { startFastTrack } from "@/lib/esign/fast-track/fast-track";
 import { clientIp, publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { z } from "zod";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
@@ -20,9 +19,9 @@ export const POST = publicRoute({
     410: ok(errorBody, "The template was removed, or its sender can no longer send"),
     429: ok(errorBody, "Too many packages from this link, this address or this account (error.tooManyRequests.fastTrack); see Retry-After"),
   },
-}, async ({ request, db }) => {
+}, async ({ request, db, body }) => {
   const token = new URL(request.url).searchParams.get("token");
-  return startFastTrack(db, token, await readJsonWith(request, fastTrackRolesInput), clientIp(request));
+  return startFastTrack(db, token, body, clientIp(request));
 });
 
 export * from "@/lib/http/method-not-allowed";

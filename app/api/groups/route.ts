@@ -3,12 +3,10 @@ import { createGroup } from "@/lib/esign/groups/create-group";
 import { listGroups } from "@/lib/esign/groups/list-groups";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith, readJsonWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
 /** The account's groups, `{results, count}`, paged with 1-based inclusive `from`/`to`. */
-export const GET = apiRoute({ tag: "Groups", summary: "List the groups", permission: PERMISSIONS.groupsView, query: groupListQuery, responses: { 200: ok(groupListResponse) } }, async ({ request, db, caller }) => {
-  const query = parseWith(groupListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+export const GET = apiRoute({ tag: "Groups", summary: "List the groups", permission: PERMISSIONS.groupsView, query: groupListQuery, responses: { 200: ok(groupListResponse) } }, async ({ db, caller, query }) => {
   return listGroups(db, caller, query);
 });
 
@@ -20,9 +18,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.groupsManage,
   body: { schema: groupCreate },
   responses: { 200: ok(groupResponse) },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, groupCreate);
-  return createGroup(db, caller, input);
+}, async ({ db, caller, body }) => {
+  return createGroup(db, caller, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

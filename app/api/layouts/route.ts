@@ -2,7 +2,6 @@ import { layoutInput, layoutListQuery } from "@/lib/api/layouts";
 import { createLayout, listLayouts } from "@/lib/esign/layouts/layouts";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith, readJsonWith } from "@/lib/http/request-body";
 import { errorBody, listOf, ok } from "@/lib/api/openapi/operation";
 import { packageResponse } from "@/lib/api/packages";
 
@@ -14,8 +13,8 @@ export const GET = apiRoute({
   permission: PERMISSIONS.transaction,
   query: layoutListQuery,
   responses: { 200: ok(listOf(packageResponse)) },
-}, async ({ request, db, caller }) => {
-  return listLayouts(db, caller, parseWith(layoutListQuery, Object.fromEntries(new URL(request.url).searchParams), "query"));
+}, async ({ db, caller, query }) => {
+  return listLayouts(db, caller, query);
 });
 
 /** A layout of one document of a package (`id`: the package; `documents[0]`: the document). */
@@ -27,8 +26,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.transaction,
   body: { schema: layoutInput },
   responses: { 200: ok(packageResponse), 404: ok(errorBody, "No such package or document") },
-}, async ({ request, db, caller }) => {
-  return createLayout(db, caller, await readJsonWith(request, layoutInput));
+}, async ({ db, caller, body }) => {
+  return createLayout(db, caller, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

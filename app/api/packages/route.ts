@@ -28,8 +28,7 @@ export const GET = apiRoute({
   query: packageListQuery,
   description: "With `fields=id,name,…` each result holds only those members, as strings (the SDKs' getPackagesFields).",
   responses: { 200: ok(listOf(packageResponse), "A page of packages, with roles and documents but without approvals") },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(packageListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, query }) => {
   const page = await listPackages(db, caller, query);
   return query.fields ? withOnlyFields(page, query.fields) : page;
 });

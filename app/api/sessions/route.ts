@@ -2,7 +2,6 @@ import { z } from "zod";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
 const sessionQuery = z.object({ package: z.string().min(1, "is required"), signer: z.string().min(1, "is required") });
@@ -19,8 +18,7 @@ export const POST = apiRoute({
   permission: PERMISSIONS.transaction,
   query: sessionQuery,
   responses: { 200: ok(z.object({ sessionToken: z.string() })) },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(sessionQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, query }) => {
   const { value } = await issueSignerToken(db, caller, { packageId: query.package, signerId: query.signer }, "MULTI_USE");
   return { sessionToken: value };
 });

@@ -1,7 +1,6 @@
 import { signInRequest, signInResponse } from "@/lib/api/accounts";
 import { signIn } from "@/lib/esign/accounts/sign-in";
 import { clientIp, publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: e-mail and password exchanged for the user's sign-in key (the console's sign-in). */
@@ -17,9 +16,8 @@ export const POST = publicRoute({
     403: ok(errorBody, "An invited sender who has not activated their account yet (error.forbidden.senderNotActivated)"),
     429: ok(errorBody, "Too many failed sign-ins for this e-mail or from this address (error.tooManyRequests.signIn); see Retry-After"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, signInRequest);
-  return signIn(db, input, clientIp(request));
+}, async ({ request, db, body }) => {
+  return signIn(db, body, clientIp(request));
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -1,7 +1,6 @@
 import { signUpRequest, signUpRequestedResponse, signUpResponse } from "@/lib/api/accounts";
 import { requestSignUp, signUp, signUpNeedsConfirmation } from "@/lib/esign/accounts/sign-up";
 import { clientIp, publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
@@ -17,10 +16,9 @@ export const POST = publicRoute({
     202: ok(signUpRequestedResponse, "With SMTP_URL: the same answer for every e-mail"),
     429: ok(errorBody, "With SMTP_URL: too many sign-ups for this e-mail or from this address (error.tooManyRequests.signUp); see Retry-After"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, signUpRequest);
-  if (signUpNeedsConfirmation()) return json(await requestSignUp(db, input, clientIp(request)), 202);
-  return json(await signUp(db, input), 201);
+}, async ({ request, db, body }) => {
+  if (signUpNeedsConfirmation()) return json(await requestSignUp(db, body, clientIp(request)), 202);
+  return json(await signUp(db, body), 201);
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -3,8 +3,9 @@ import type { Permission } from "@/lib/esign/permissions";
 
 /**
  * What a route declares beside its handler (`apiRoute(contract, handler)`): the permission it
- * checks and how the OpenAPI document describes it, with the zod schemas the handler itself
- * validates with. The method and path are where the handler is: its export's name and its folder.
+ * checks, its input, and how the OpenAPI document describes it. The route wrapper parses the
+ * declared query and JSON body and hands the handler the typed values (lib/http/route-input.ts).
+ * The method and path are where the handler is: its export's name and its folder.
  */
 export interface RouteContract {
   tag: string;
@@ -12,8 +13,17 @@ export interface RouteContract {
   description?: string;
   /** The permission the route checks; null: any authenticated caller; "public": no credential. */
   permission: Permission | null | "public";
+  /** The names of the path's dynamic segments (its folder's `[name]`s), as the handler's `params`. */
+  params?: readonly string[];
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; multipart?: boolean; description?: string };
+  /** The handler parses the query itself (on one of its branches only); `query` then only describes it. */
+  queryReadByHandler?: boolean;
+  /**
+   * The body: JSON the wrapper parses with `schema`, named `nameInErrors` in a 400 (`Invalid <name>: …`;
+   * default "request body"). A multipart body, or one marked `readByHandler`, is the handler's to read,
+   * and `schema` only describes it.
+   */
+  body?: { schema: z.ZodType; multipart?: boolean; readByHandler?: boolean; description?: string; nameInErrors?: string };
   responses: Record<number, Response>;
 }
 

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Db, Queryable } from "@/lib/db/client";
 import { declineReasonsInput, handoverInput, languageParam, signingLogosInput } from "@/lib/api/account-settings";
 import { parseWith } from "@/lib/api/parse";
@@ -98,8 +99,7 @@ export async function getSigningLogos(db: Queryable, caller: Caller): Promise<Si
 }
 
 /** POST: the logos, one per language, replacing those there were (an empty list removes them). */
-export async function setSigningLogos(db: Db, caller: Caller, body: unknown): Promise<SigningLogo[]> {
-  const logos = parseWith(signingLogosInput, body, "signing logos");
+export async function setSigningLogos(db: Db, caller: Caller, logos: z.output<typeof signingLogosInput>): Promise<SigningLogo[]> {
   const byLanguage = new Map(logos.map((logo) => [logo.language, logo]));
   return db.transaction(async (tx) => {
     const value = [...byLanguage.values()];

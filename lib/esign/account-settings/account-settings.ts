@@ -1,6 +1,6 @@
+import type { z } from "zod";
 import type { Db, Queryable } from "@/lib/db/client";
 import { accountSettingsPatch } from "@/lib/api/account-settings";
-import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { readSettingsDocument, removeSettingsDocument, writeSettingsDocument } from "./settings-documents";
 
@@ -13,8 +13,7 @@ export async function getAccountSettings(db: Queryable, caller: Caller) {
   };
 }
 
-export async function patchAccountSettings(db: Db, caller: Caller, body: unknown) {
-  const input = parseWith(accountSettingsPatch, body, "account settings");
+export async function patchAccountSettings(db: Db, caller: Caller, input: z.output<typeof accountSettingsPatch>) {
   return db.transaction(async (tx) => {
     if (input.accountPackageSettings) await writeSettingsDocument(tx, caller, "packageSettings", input.accountPackageSettings);
     if (input.accountFeatureSettings) await writeSettingsDocument(tx, caller, "featureSettings", input.accountFeatureSettings);

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Db, Queryable } from "@/lib/db/client";
 import { attachmentsWhitelistInput, SETTINGS_DOCUMENTS, type SettingsDocumentName } from "@/lib/api/account-settings";
 import { parseWith } from "@/lib/api/parse";
@@ -75,8 +76,7 @@ export async function getAttachmentsWhitelist(db: Queryable, caller: Caller): Pr
 }
 
 /** PUT of the attachments whitelist: the extensions (a bare array) in place of the stored ones. */
-export async function putAttachmentsWhitelist(db: Db, caller: Caller, body: unknown): Promise<string[]> {
-  const allowedFileTypes = parseWith(attachmentsWhitelistInput, body, "attachments whitelist");
+export async function putAttachmentsWhitelist(db: Db, caller: Caller, allowedFileTypes: z.output<typeof attachmentsWhitelistInput>): Promise<string[]> {
   const written = await patchSettingsDocument(db, caller, "attachmentsWhitelist", { allowedFileTypes }, "replace");
   return written.allowedFileTypes as string[];
 }

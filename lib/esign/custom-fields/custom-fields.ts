@@ -1,7 +1,7 @@
+import type { z } from "zod";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { CustomFieldListQuery, WireCustomField, WireUserCustomField } from "@/lib/api/custom-fields";
 import { customFieldInput, userCustomFieldInput } from "@/lib/api/custom-fields";
-import { parseWith } from "@/lib/api/parse";
 import type { Db, Queryable } from "@/lib/db/client";
 import { customFields, userCustomFields } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
@@ -68,8 +68,7 @@ export async function getCustomField(db: Queryable, caller: Caller, id: string):
 }
 
 /** POST and PUT: the custom field with that id, created or replaced whole (the original's "same id overwrites"). */
-export async function saveCustomField(db: Db, caller: Caller, body: unknown): Promise<WireCustomField> {
-  const input = parseWith(customFieldInput, body, "custom field");
+export async function saveCustomField(db: Db, caller: Caller, input: z.output<typeof customFieldInput>): Promise<WireCustomField> {
   const values = {
     value: input.value ?? "",
     required: input.required ?? false,
@@ -112,8 +111,7 @@ export async function getUserCustomField(db: Queryable, caller: Caller, id: stri
 }
 
 /** POST and PUT `/api/user/customfields`: the caller's value of one of the account's custom fields. */
-export async function saveUserCustomField(db: Db, caller: Caller, body: unknown): Promise<WireUserCustomField> {
-  const input = parseWith(userCustomFieldInput, body, "custom field value");
+export async function saveUserCustomField(db: Db, caller: Caller, input: z.output<typeof userCustomFieldInput>): Promise<WireUserCustomField> {
   return db.transaction(async (tx) => {
     const field = await readCustomField(tx, caller.account.id, input.id);
     if (!field) throw notFound("error.notFound.customField", `The account has no custom field "${input.id}": create it first.`);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { pageSizesOf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
 
@@ -134,7 +135,14 @@ export function consentDocumentName(language: ConsentLanguage): string {
   return CONSENT_TEXTS[language].title;
 }
 
-const cached = new Map<ConsentLanguage, Promise<{ bytes: Uint8Array; pages: PageSize[] }>>();
+/** The consent PDF, its page sizes, and its SHA-256 (hashed once, with the PDF made once per process). */
+interface ConsentPdf {
+  bytes: Uint8Array;
+  pages: PageSize[];
+  sha256: string;
+}
+
+const cached = new Map<ConsentLanguage, Promise<ConsentPdf>>();
 
 /** The consent document every package starts with: the same bytes every time (content-addressed once). */
 export async function consentPdf(): Promise<Uint8Array> {
@@ -142,7 +150,7 @@ export async function consentPdf(): Promise<Uint8Array> {
 }
 
 /** The consent PDF in a language (English unless said) with its page sizes, made once per process. */
-export function consentDocument(language: ConsentLanguage = "en"): Promise<{ bytes: Uint8Array; pages: PageSize[] }> {
+export function consentDocument(language: ConsentLanguage = "en"): Promise<ConsentPdf> {
   let made = cached.get(language);
   if (!made) {
     made = makeConsentPdf(CONSENT_TEXTS[language]);
@@ -151,7 +159,7 @@ export function consentDocument(language: ConsentLanguage = "en"): Promise<{ byt
   return made;
 }
 
-async function makeConsentPdf(text: { title: string; lines: string[] }): Promise<{ bytes: Uint8Array; pages: PageSize[] }> {
+async function makeConsentPdf(text: { title: string; lines: string[] }): Promise<ConsentPdf> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(text.title);
   pdf.setProducer("Signet");
@@ -164,7 +172,8 @@ async function makeConsentPdf(text: { title: string; lines: string[] }): Promise
   page.drawText(text.title, { x: 56, y: 720, size: 16, font: bold, color: rgb(0.1, 0.1, 0.15), maxWidth: 500 });
   const lines = text.lines.flatMap((line) => wrapLine(line, (part) => regular.widthOfTextAtSize(part, 10.5), 500));
   lines.forEach((line, i) => page.drawText(line, { x: 56, y: 680 - i * 18, size: 10.5, font: regular }));
-  return { bytes: await pdf.save({ useObjectStreams: false }), pages: pageSizesOf(pdf) };
+  const bytes = await pdf.save({ useObjectStreams: false });
+  return { bytes, pages: pageSizesOf(pdf), sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** A line as lines no wider than `maxWidth`, broken between words; an item's continuation indented under its text. */

@@ -58,8 +58,8 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
 
   const blobs = await CreatedBlobs.open();
   try {
-    await blobs.storeAhead(prepared.map((document) => document.file.bytes));
-    return await changePackage(db, caller, packageId, "documents", async ({ tx, row: pkg, record }) => {
+    await blobs.storeAhead(db, prepared.map((document) => document.file));
+    const added = await changePackage(db, caller, packageId, "documents", async ({ tx, row: pkg, record }) => {
       await addRolesNamedByTags({ tx, row: pkg, record }, rolesNamedByTags(prepared, existing.roles));
       const positions = await tx.select({ position: documents.position }).from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.position));
       const firstPosition = positions.length ? positions[positions.length - 1].position + 1 : 0;
@@ -67,9 +67,11 @@ export async function addDocuments(db: Db, caller: Caller, packageId: string, pa
         caller,
         recordAdds: true,
       });
-      const added = new Set(prepared.map((document) => document.id));
-      return (await readDocuments(tx, packageId)).filter((document) => added.has(document.id));
+      const ids = new Set(prepared.map((document) => document.id));
+      return (await readDocuments(tx, packageId)).filter((document) => ids.has(document.id));
     });
+    await blobs.committed(db);
+    return added;
   } catch (error) {
     await blobs.removeUnreferenced(db);
     // Another request added a document with the same id between our check and our insert.

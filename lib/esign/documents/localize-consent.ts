@@ -41,7 +41,7 @@ export async function localizeConsent(db: Db, caller: Caller, packageId: string,
         if (accepted) throw conflict("error.conflict.consentAccepted", "A signer has accepted the consent already; it stays in the words they accepted.");
         const updated = await tx
           .update(documents)
-          .set({ name: consentDocumentName(language), blobSha256: await blobs.put(consent.bytes, tx), flattenedBlobSha256: null, size: consent.bytes.byteLength, pages: consent.pages })
+          .set({ name: consentDocumentName(language), blobSha256: await blobs.put(consent, tx), flattenedBlobSha256: null, size: consent.bytes.byteLength, pages: consent.pages })
           .where(and(eq(documents.packageId, row.id), eq(documents.id, CONSENT_DOCUMENT_ID)))
           .returning({ id: documents.id });
         if (updated.length === 0) throw notFound("error.notFound.consentDocument", "The package has no consent document.");

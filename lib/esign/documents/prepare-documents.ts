@@ -3,13 +3,17 @@ import { config } from "@/lib/config";
 import { badRequest } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
-import { runPdfJob } from "@/lib/esign/pdf/pdf-pool";
+import type { PageRange } from "@/lib/esign/pdf/page-text";
+import { runPdfJob, type PdfJobFor } from "@/lib/esign/pdf/pdf-pool";
+import { approvalsFromTextTags, type TagOnPage } from "@/lib/esign/text-tags/extract-text-tags";
 import { CONSENT_DOCUMENT_ID } from "./consent-document";
 import type { NamedRole } from "./named-roles";
 
 export interface DocumentFile {
   fileName: string;
   bytes: Buffer;
+  /** The SHA-256 of the bytes when the upload hashed them as they arrived (multipart). */
+  sha256?: string;
 }
 
 /** A document checked and ready to store: its bytes parsed, its pages measured, its text tags read. */
@@ -58,14 +62,35 @@ export async function prepareDocuments(
       throw badRequest("error.validation.reservedDocumentId", `The document id "${CONSENT_DOCUMENT_ID}" is reserved for the consent document.`);
     }
     const file = files[i];
-    const { maxPdfPages, maxPdfStreamBytes, maxPdfDecodedBytes } = config();
-    const { pages, tagged, given, extracted } = await runPdfJob(
+    const { maxPdfPages, maxPdfStreamBytes, maxPdfDecodedBytes, pdfWorkerThreads } = config();
+    const jobFor = { accountId, documentName: input.name };
+    const { pages, tagged, given, extracted, textTagRanges } = await runPdfJob(
       "readDocumentPdf",
-      { bytes: file.bytes, input, roles: knownRoles, limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes, maxDecodedBytes: maxPdfDecodedBytes } },
-      { accountId, documentName: input.name },
+      {
+        bytes: file.bytes,
+        input,
+        roles: knownRoles,
+        limits: { maxPages: maxPdfPages, maxStreamBytes: maxPdfStreamBytes, maxDecodedBytes: maxPdfDecodedBytes },
+        textTagWorkers: pdfWorkerThreads,
+      },
+      jobFor,
     );
+    if (textTagRanges.length) extracted.push(...approvalsFromTextTags(await readTextTags(file.bytes, textTagRanges, jobFor), knownRoles, input.name));
     for (const approval of extracted) if (!knownRoles.some((role) => role.id === approval.role)) knownRoles.push({ id: approval.role, name: approval.role });
     prepared.push({ id, input, file, pages, approvals: [...given, ...extracted], tagged });
   }
   return prepared;
+}
+
+/**
+ * The text tags of the page ranges of an inspected document, each read by a job of its own on the
+ * workers at once, in page order. A refusal is the one of the earliest range that has one: the one
+ * reading page by page would have met first. The upload was let in already: its ranges are not
+ * refused for the account's jobs waiting.
+ */
+async function readTextTags(bytes: Buffer, ranges: PageRange[], jobFor: PdfJobFor): Promise<TagOnPage[]> {
+  const results = await Promise.allSettled(ranges.map((range) => runPdfJob("textTagsOf", { bytes, documentName: jobFor.documentName, range }, { ...jobFor, admitted: true })));
+  const refused = results.find((result) => result.status === "rejected");
+  if (refused) throw refused.reason;
+  return results.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
 }

@@ -38,10 +38,11 @@ async function keptCopy(store: BlobStore, sha256: string): Promise<{ body: Reada
 async function keepFlattened(store: BlobStore, document: DocumentRow, uploadSha256: string, flattened: Uint8Array): Promise<void> {
   const db = await getDb();
   const created = new CreatedBlobs(store);
+  const blob = { bytes: flattened };
   try {
-    await created.storeAhead([flattened]);
+    await created.storeAhead(db, [blob]);
     await db.transaction(async (tx) => {
-      const sha256 = await created.put(flattened, tx);
+      const sha256 = await created.put(blob, tx);
       const referred = await tx
         .update(documents)
         .set({ flattenedBlobSha256: sha256 })

@@ -65,7 +65,9 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
 
   const blobs = await CreatedBlobs.open();
   try {
-    await blobs.storeAhead(prepared.map((document) => document.file.bytes));
+    // The consent's bytes as one more blob: no store is called inside the transaction.
+    const consentBlob = { bytes: consent.bytes, sha256: consent.sha256, shared: true };
+    await blobs.storeAhead(db, [consentBlob, ...prepared.map((document) => document.file)]);
     await db.transaction(async (tx) => {
       const created = now();
       await tx.insert(packages).values({
@@ -98,7 +100,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         position: 0,
         index: 0,
         name: CONSENT_DOCUMENT_NAME,
-        blobSha256: await blobs.put(consent.bytes, tx),
+        blobSha256: await blobs.put(consentBlob, tx),
         fileName: "consent.pdf",
         size: consent.bytes.byteLength,
         pages: consent.pages,
@@ -118,6 +120,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         await sendPackage(tx, caller, packageId);
       }
     });
+    await blobs.committed(db);
   } catch (error) {
     await blobs.removeUnreferenced(db);
     throw error;

@@ -16,7 +16,7 @@ import { fromKeyRowsQuery, type ListKey, type ListOrder, type ListSortColumn } f
  * bucket's packages (list-paging.ts). Nothing is kept in the instance.
  *
  * Writes do not touch buckets: triggers on packages insert the package's old keys as -1 and its
- * new ones as +1 into package_list_changes (migration 0033), insert-only, so writers never wait on
+ * new ones as +1 into package_list_changes (migration 0034), insert-only, so writers never wait on
  * each other or on a bucket. A reader adds the pending changes to the buckets they fall in, so
  * positions are exact right after any write. Folding (`maintainBuckets`: on a read that finds more
  * than `foldAbove` changes, on the first deep read of an order, which starts building its buckets

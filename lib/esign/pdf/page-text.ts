@@ -1,7 +1,7 @@
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { badRequest } from "@/lib/esign/errors";
+import { pdfjs } from "./pdfjs";
 import { normalizeRotation, userSpaceRectToTopLeft, type PageGeometry, type TopLeftRect, type UserSpacePoint } from "./coordinates";
 
 /**
@@ -38,15 +38,22 @@ interface PlacedItem {
   metricsFont: PDFFont;
 }
 
+/** Pages `from` (0-based, included) to `to` (excluded) of a document. */
+export interface PageRange {
+  from: number;
+  to: number;
+}
+
 /**
- * The pages of `pdf` one by one, each with its lines of text. `purpose` completes the refusal of
- * an unreadable PDF: "cannot be read to find its text tags".
+ * The pages of `pdf` one by one (those of `range` only, when given), each with its lines of text.
+ * `purpose` completes the refusal of an unreadable PDF: "cannot be read to find its text tags".
  */
-export async function* pagesOfText(pdf: Uint8Array, documentName: string, purpose: string): AsyncGenerator<PageText> {
+export async function* pagesOfText(pdf: Uint8Array, documentName: string, purpose: string, range?: PageRange): AsyncGenerator<PageText> {
   const metrics = await loadStandardFontMetrics();
   const document = await openPdf(pdf, documentName, purpose);
   try {
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+    const last = Math.min(document.numPages, range?.to ?? Infinity);
+    for (let pageNumber = (range?.from ?? 0) + 1; pageNumber <= last; pageNumber++) {
       const { page, content } = await readPage(document, pageNumber, documentName, purpose);
       const [x1, y1, x2, y2] = page.view;
       const geometry: PageGeometry = {
@@ -84,6 +91,7 @@ function unreadable(documentName: string, purpose: string, error: unknown) {
 }
 
 async function openPdf(pdf: Uint8Array, documentName: string, purpose: string) {
+  const { getDocument, VerbosityLevel } = await pdfjs();
   const loadingTask = getDocument({
     // A copy: pdf.js takes over the buffer it is given, and the caller keeps using theirs.
     data: new Uint8Array(pdf),

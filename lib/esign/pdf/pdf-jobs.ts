@@ -2,12 +2,16 @@ import { threadId } from "node:worker_threads";
 import { readDocumentPdf } from "@/lib/esign/documents/read-document-pdf";
 import { ServiceError } from "@/lib/esign/errors";
 import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
+import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { type CertificateMaterial, certificateOf } from "./certificate-material";
 import { flattenPdf } from "./flatten-pdf";
+import type { PageRange } from "./page-text";
+import { pdfjs } from "./pdfjs";
 
 /** The work the PDF worker pool does: everything that parses or writes a PDF on behalf of a request or job. */
 export const pdfJobs = {
   readDocumentPdf,
+  textTagsOf: ({ bytes, documentName, range }: { bytes: Uint8Array; documentName: string; range: PageRange }) => textTagsOf(bytes, documentName, range),
   flattenPdf: ({ bytes }: { bytes: Uint8Array }) => flattenPdf(bytes),
   sealDocument: ({ certificate, ...input }: Omit<SealDocumentInput, "certificate"> & { certificate: CertificateMaterial }) =>
     sealDocument({ ...input, certificate: certificateOf(certificate) }),
@@ -34,6 +38,9 @@ export interface PdfTask {
 
 /** Runs in a worker of the pool (pdf-worker.cjs). */
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
+  // Loading pdf.js (once per worker, tens of MB) is the worker's start, not the job's: the
+  // watchdog counts the job's time and memory from the flag.
+  await pdfjs();
   Atomics.store(startedFlag, 0, 1);
   try {
     return { threadId, value: await pdfJobs[job](input as never) };

@@ -30,6 +30,8 @@ const RETIRE_AFTER_INPUT_BYTES = 32 * MB;
 export interface PdfJobFor {
   accountId: string;
   documentName: string;
+  /** The job continues work the account's cap let in already (a long upload's text tags): it waits its turn but is not refused. */
+  admitted?: boolean;
 }
 
 interface WaitingJob {
@@ -124,14 +126,14 @@ export async function closePdfPool(): Promise<void> {
 export async function runPdfJob<Name extends PdfJobName>(
   job: Name,
   input: Parameters<PdfJobs[Name]>[0],
-  { accountId, documentName }: PdfJobFor,
+  { accountId, documentName, admitted }: PdfJobFor,
 ): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
   const pool = pdfPool();
   const { pdfJobsWaitingPerAccount } = config();
   // Sub accounts take their top account's turn and share its cap: an owner cannot multiply their
   // share of the workers by making sub accounts.
   const tenantId = await topAccountIdOf(await getDb(), accountId);
-  if (pool.waiting.waitingOf(tenantId) >= pdfJobsWaitingPerAccount) {
+  if (!admitted && pool.waiting.waitingOf(tenantId) >= pdfJobsWaitingPerAccount) {
     throw tooManyRequests(
       "error.tooManyRequests.pdfJobs",
       `This account already has ${pdfJobsWaitingPerAccount} PDF jobs (uploads, downloads, seals) waiting for a worker; try again in ${RETRY_AFTER_SECONDS} seconds.`,

@@ -9,6 +9,9 @@ import type { Queryable } from "@/lib/db/client";
  * writer holds its blob's lock shared from before it looks at the store until its transaction
  * ends; a deleter holds it alone while it checks the references and deletes. Either the deleter
  * sees the writer's committed row, or the writer finds the bytes gone and stores them again.
+ * A writer that stores its bytes before its transaction (CreatedBlobs.storeAhead, so that no
+ * transaction waits on the store) announces them first under the same lock, and a deleter leaves
+ * announced bytes alone (blob-write-intents.ts).
  */
 function lockKey(sha256: string) {
   return sql`hashtextextended(${`blob:${sha256}`}, 0)`;

@@ -2,6 +2,7 @@ import { inArray, isNotNull, or } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvalSignatures, documents, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { takeBlobLock } from "./blob-locks";
+import { announcedBlobs } from "./blob-write-intents";
 import { blobStore, PostgresBlobStore } from "./blob-store";
 
 /**
@@ -61,7 +62,8 @@ export async function dropUnreferencedBlobs(tx: Queryable, shas: string[]): Prom
  * After the commit, for a store outside the database (files, S3): deletes the blobs of `shas`
  * still unreferenced. Each is checked again, under its lock (blob-locks.ts), in a transaction of
  * its own: a row written meanwhile may have stored the same bytes, and a writer holding the lock
- * commits its reference first. A crash before this leaves an unreferenced blob, never a reference
+ * commits its reference first; bytes a writer announced before storing them ahead of its
+ * transaction are left to it. A crash before this leaves an unreferenced blob, never a reference
  * to a missing one. Nothing to do for the `blobs` table, whose rows belong to the transactions
  * that stored or dropped them.
  */
@@ -72,7 +74,8 @@ export async function deleteUnreferencedBlobs(db: Queryable, shas: string[]): Pr
   for (const sha of new Set(shas)) {
     await db.transaction(async (tx) => {
       await takeBlobLock(tx, sha);
-      if ((await referencedBlobs(tx, [sha])).size === 0) await store.delete(sha);
+      // Bytes a writer announced are about to be referred to (blob-write-intents.ts).
+      if ((await referencedBlobs(tx, [sha])).size === 0 && (await announcedBlobs(tx, [sha])).size === 0) await store.delete(sha);
     });
   }
 }

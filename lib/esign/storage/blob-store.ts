@@ -27,8 +27,12 @@ export interface BlobStore {
    * Stores the bytes and answers their SHA-256. `tx` is the transaction that will refer to them:
    * the write is part of it where the backend can; outside the database the blob's lock is held
    * in it (blob-locks.ts) so that no deleter removes the bytes before the reference commits.
+   * `known.sha256`, when the caller has it already (an upload hashed as it arrived), is not
+   * computed again; `known.fresh` says the bytes are most likely new (an upload stored ahead of its
+   * transaction, looked at after the commit): a store that pays a request to look first (S3)
+   * writes them without looking, and answers them created.
    */
-  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }>;
+  put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }>;
   get(sha256: string): Promise<Buffer | null>;
   /**
    * The bytes as a web stream, for downloads; null when the blob is not stored (never was, or
@@ -40,6 +44,12 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** Throws unless the store can be read and written now (GET /api/health); gives up when `signal` aborts, where the backend can. */
   check(signal?: AbortSignal): Promise<void>;
+}
+
+/** What a caller of `put` may know of the bytes already. */
+export interface KnownBytes {
+  sha256?: string;
+  fresh?: boolean;
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -55,8 +65,8 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.root, sha256.slice(0, 2), sha256);
   }
 
-  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = sha256Hex(bytes);
+  async put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known?.sha256 ?? sha256Hex(bytes);
     if (tx) await shareBlobLock(tx, sha256);
     const target = this.pathOf(sha256);
     try {
@@ -132,8 +142,8 @@ export class PostgresBlobStore implements BlobStore {
   readonly transactional = true;
   constructor(private readonly db: Queryable) {}
 
-  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = sha256Hex(bytes);
+  async put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known?.sha256 ?? sha256Hex(bytes);
     const db = tx ?? this.db;
     const inserted = await db.insert(blobs).values({ sha256, size: bytes.byteLength }).onConflictDoNothing().returning({ sha256: blobs.sha256 });
     if (inserted.length === 0) return { sha256, created: false };
@@ -227,8 +237,8 @@ export class FallbackBlobStore implements BlobStore {
     this.transactional = primary.transactional;
   }
 
-  put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    return this.primary.put(bytes, tx);
+  put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }> {
+    return this.primary.put(bytes, tx, known);
   }
 
   async get(sha256: string): Promise<Buffer | null> {

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import type { S3Settings } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { shareBlobLock } from "./blob-locks";
-import type { BlobStore } from "./blob-store";
+import type { BlobStore, KnownBytes } from "./blob-store";
 
 /**
  * Blobs as objects of an S3-compatible bucket, at `<prefix><first two hex digits>/<sha256>`
@@ -27,22 +27,21 @@ export class S3BlobStore implements BlobStore {
     return `${this.prefix}${sha256.slice(0, 2)}/${sha256}`;
   }
 
-  async put(bytes: Uint8Array, tx?: Queryable): Promise<{ sha256: string; created: boolean }> {
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
+  async put(bytes: Uint8Array, tx?: Queryable, known?: KnownBytes): Promise<{ sha256: string; created: boolean }> {
+    const sha256 = known?.sha256 ?? createHash("sha256").update(bytes).digest("hex");
     if (tx) await shareBlobLock(tx, sha256);
     // Content-addressed: an object of the right length under this key holds these bytes already.
-    if ((await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
+    if (!known?.fresh && (await this.size(sha256)) === bytes.byteLength) return { sha256, created: false };
     const put = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.key(sha256),
       Body: bytes,
       ContentLength: bytes.byteLength,
       ContentType: "application/octet-stream",
-      // The server checks the bytes it received against it (see s3Client on checksums).
-      ContentMD5: createHash("md5").update(bytes).digest("base64"),
     });
     // SigV4 signs the body's SHA-256, which is the key's: given it, the signer does not hash the
-    // megabytes again (S3 itself refuses a body that does not match it).
+    // megabytes again. S3 refuses a body that does not match it (XAmzContentSHA256Mismatch), so it
+    // checks the bytes it received as a Content-MD5 would, without hashing them a second way.
     put.middlewareStack.add(
       (next) => (args) => {
         (args.request as { headers: Record<string, string> }).headers["x-amz-content-sha256"] = sha256;
@@ -126,8 +125,9 @@ function isNotFound(error: unknown): boolean {
  * The client of these settings. Checksums only WHEN_REQUIRED: since 3.729 the SDK adds a CRC32 to
  * every upload by default (for a streamed body as an aws-chunked trailer, which s3rver, the tests'
  * server, refuses, and which older MinIO, Ceph and other S3-compatible services mishandle) and
- * validates response checksums. Every upload here carries Content-MD5 instead, which any S3
- * server checks against what it received, and the migration verifies each object by its SHA-256.
+ * validates response checksums. Every upload here is signed with its body's SHA-256
+ * (x-amz-content-sha256), which the server checks against what it received, and the migration
+ * verifies each object by its SHA-256.
  */
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({

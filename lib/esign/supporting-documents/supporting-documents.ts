@@ -89,7 +89,7 @@ export async function addSupportingDocuments(db: Db, caller: Caller, packageId: 
             name: safeFileName(upload.fileName, "document"),
             mediaType: /^[\w.+-]{1,63}\/[\w.+-]{1,63}$/.test(upload.contentType) ? upload.contentType : "application/octet-stream",
             size: upload.bytes.byteLength,
-            blobSha256: await blobs.put(upload.bytes, tx),
+            blobSha256: await blobs.put({ bytes: upload.bytes }, tx),
             created: now(),
           })
           .returning();

@@ -3,7 +3,7 @@ import { boxToWire, pointsToWire, wireToPoints } from "@/lib/api/wire-units";
 import { roleNamed, type NamedRole } from "@/lib/esign/documents/named-roles";
 import { badRequest } from "@/lib/esign/errors";
 import { displayedPageSize, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
-import { pagesOfText, textRect } from "@/lib/esign/pdf/page-text";
+import { pagesOfText, textRect, type PageRange } from "@/lib/esign/pdf/page-text";
 import { findTextTags, parseTextTag, TextTagSyntaxError, type TextTag, type TextTagType } from "./parse-text-tag";
 
 /**
@@ -12,9 +12,14 @@ import { findTextTags, parseTextTag, TextTagSyntaxError, type TextTag, type Text
  * found by `roleNamed`: a name the package has no role for names a new one.
  */
 export async function extractTextTags(pdf: Uint8Array, packageRoles: NamedRole[], documentName: string): Promise<PlacedApprovalInput[]> {
+  return approvalsFromTextTags(await textTagsOf(pdf, documentName), packageRoles, documentName);
+}
+
+/** The approvals and fields of the tags found on a document's pages (`textTagsOf`), in page order. */
+export function approvalsFromTextTags(tags: TagOnPage[], packageRoles: NamedRole[], documentName: string): PlacedApprovalInput[] {
   const roles = [...packageRoles];
   const placedTags: PlacedTag[] = [];
-  for (const found of await textTagsOf(pdf, documentName)) {
+  for (const found of tags) {
     const where = { pageNumber: found.page + 1, documentName };
     const tag = parseTag(found.text, where);
     const role = roleNamed(roles, tag.role);
@@ -22,6 +27,15 @@ export async function extractTextTags(pdf: Uint8Array, packageRoles: NamedRole[]
     placedTags.push({ tag, roleId: role.id, page: found.page, rect });
   }
   return approvalsFor(placedTags);
+}
+
+/** Pages below which a document's text is read by one worker: each range pays for opening the document again. */
+const LEAST_PAGES_PER_RANGE = 20;
+
+/** Consecutive page ranges, one per worker that pays, covering a document of `pageCount` pages. */
+export function textTagRanges(pageCount: number, workers: number): PageRange[] {
+  const parts = Math.max(1, Math.min(workers, Math.floor(pageCount / LEAST_PAGES_PER_RANGE)));
+  return Array.from({ length: parts }, (_, part) => ({ from: Math.floor((part * pageCount) / parts), to: Math.floor(((part + 1) * pageCount) / parts) }));
 }
 
 /** A tag as written on a page, not yet parsed. */
@@ -36,12 +50,13 @@ export interface TagOnPage {
 }
 
 /**
- * Where every text tag of a PDF is written: what fields are placed by, and what the seal covers
- * (the tag syntax is never meant to be seen in the sealed copy). A tag left open is refused.
+ * Where every text tag of a PDF (of the pages of `range`, when given) is written: what fields are
+ * placed by, and what the seal covers (the tag syntax is never meant to be seen in the sealed
+ * copy). A tag left open is refused.
  */
-export async function textTagsOf(pdf: Uint8Array, documentName: string): Promise<TagOnPage[]> {
+export async function textTagsOf(pdf: Uint8Array, documentName: string, range?: PageRange): Promise<TagOnPage[]> {
   const found: TagOnPage[] = [];
-  for await (const { pageIndex, geometry, lines } of pagesOfText(pdf, documentName, "cannot be read to find its text tags")) {
+  for await (const { pageIndex, geometry, lines } of pagesOfText(pdf, documentName, "cannot be read to find its text tags", range)) {
     const where = { pageNumber: pageIndex + 1, documentName };
     for (const line of lines) {
       for (const location of locateTags(line.text, where)) {

@@ -1,5 +1,4 @@
 import { auditEventListQuery, auditEventListResponse, type AuditEventListResponse } from "@/lib/api/audit";
-import { parseWith } from "@/lib/api/parse";
 import { listAuditEvents } from "@/lib/esign/audit/list-audit-events";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: PERMISSIONS.reports,
   query: auditEventListQuery,
   responses: { 200: ok(auditEventListResponse) },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(auditEventListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, query }) => {
   const body: AuditEventListResponse = await listAuditEvents(db, caller, query);
   return body;
 });

@@ -1,5 +1,4 @@
 import { outboxListQuery, outboxListResponse, type OutboxListResponse } from "@/lib/api/outbox";
-import { parseWith } from "@/lib/api/parse";
 import { listOutboxMessages } from "@/lib/email/list-outbox-messages";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: PERMISSIONS.reports,
   query: outboxListQuery,
   responses: { 200: ok(outboxListResponse) },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(outboxListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, query }) => {
   const body: OutboxListResponse = await listOutboxMessages(db, caller, query);
   return body;
 });

@@ -3,7 +3,6 @@ import { createAccountRole } from "@/lib/esign/account-roles/create-account-role
 import { listAccountRoles } from "@/lib/esign/account-roles/list-account-roles";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
 /** Every role of the account, the predefined ones (owner, manager, sender) first. */
@@ -17,9 +16,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.rolesManage,
   body: { schema: accountRoleCreateRequest },
   responses: { 200: ok(accountRoleResponse) },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, accountRoleCreateRequest);
-  return createAccountRole(db, caller, input);
+}, async ({ db, caller, body }) => {
+  return createAccountRole(db, caller, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

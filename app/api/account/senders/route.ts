@@ -3,7 +3,6 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { inviteSender } from "@/lib/esign/senders/invite-sender";
 import { listSenders } from "@/lib/esign/senders/list-senders";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith, readJsonWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
 /** Invites a user into the caller's account (spec 4.6): status INVITED, with an activation link (`activationUrl`, our extension). */
@@ -14,15 +13,13 @@ export const POST = apiRoute({
   permission: PERMISSIONS.usersManage,
   body: { schema: senderInvite },
   responses: { 200: ok(senderResponse) },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, senderInvite);
-  const body: SenderResponse = await inviteSender(db, caller, input);
-  return body;
+}, async ({ db, caller, body }) => {
+  const answer: SenderResponse = await inviteSender(db, caller, body);
+  return answer;
 });
 
 /** The members of the caller's account, `from`/`to` 1-based and inclusive, `search` over e-mail, names and company. */
-export const GET = apiRoute({ tag: "Senders", summary: "List the account's senders", permission: PERMISSIONS.usersView, query: senderListQuery, responses: { 200: ok(senderListResponse) } }, async ({ request, db, caller }) => {
-  const query = parseWith(senderListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+export const GET = apiRoute({ tag: "Senders", summary: "List the account's senders", permission: PERMISSIONS.usersView, query: senderListQuery, responses: { 200: ok(senderListResponse) } }, async ({ db, caller, query }) => {
   const body: SenderListResponse = await listSenders(db, caller, query);
   return body;
 });

@@ -3,7 +3,6 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { createSubAccount } from "@/lib/esign/sub-accounts/create-sub-account";
 import { listSubAccounts } from "@/lib/esign/sub-accounts/list-sub-accounts";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
 import { ok } from "@/lib/api/openapi/operation";
 
@@ -20,9 +19,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.subAccountsManage,
   body: { schema: createSubAccountRequest },
   responses: { 200: ok(subAccountResponse) },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, createSubAccountRequest);
-  return createSubAccount(db, caller, input);
+}, async ({ db, caller, body }) => {
+  return createSubAccount(db, caller, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

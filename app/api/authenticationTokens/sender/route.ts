@@ -1,7 +1,6 @@
 import { senderAuthenticationTokenRequest, senderAuthenticationTokenResponse } from "@/lib/api/signing-entry";
 import { issueSenderToken } from "@/lib/esign/signing/hosting/issue-sender-token";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** For a DRAFT, a token that opens its designer (`/auth?senderAuthenticationToken=<value>`); for a SENT in-person package, one with which its sender hosts the signing (`/access?senderAuthenticationToken=<value>`). Once, for 30 minutes. */
@@ -17,8 +16,8 @@ export const POST = apiRoute({
     403: ok(errorBody, "The caller is not the package's sender (nor, for a draft, an account manager), or lacks transaction.in_person for hosting"),
     409: ok(errorBody, "The package is neither a DRAFT nor SENT, is in the trash, is not set for in-person signing, or every signer has finished"),
   },
-}, async ({ request, db, caller }) => {
-  return issueSenderToken(db, caller, await readJsonWith(request, senderAuthenticationTokenRequest));
+}, async ({ db, caller, body }) => {
+  return issueSenderToken(db, caller, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

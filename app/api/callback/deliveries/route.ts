@@ -1,5 +1,4 @@
 import { callbackDeliveryListQuery, callbackDeliveryListResponse, type CallbackDeliveryListResponse } from "@/lib/api/callbacks";
-import { parseWith } from "@/lib/api/parse";
 import { listCallbackDeliveries } from "@/lib/callbacks/list-deliveries";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: PERMISSIONS.callbacks,
   query: callbackDeliveryListQuery,
   responses: { 200: ok(callbackDeliveryListResponse) },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(callbackDeliveryListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, query }) => {
   const body: CallbackDeliveryListResponse = await listCallbackDeliveries(db, caller, query);
   return body;
 });

@@ -1,5 +1,4 @@
 import { completionReportQuery, completionReportResponse } from "@/lib/api/reports";
-import { parseWith } from "@/lib/api/parse";
 import { ok } from "@/lib/api/openapi/operation";
 import { completionReport } from "@/lib/esign/reports/completion-report";
 import { completionReportCsv } from "@/lib/esign/reports/report-csv";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: null,
   query: completionReportQuery,
   responses: { 200: ok(completionReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(completionReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ request, db, caller, query }) => {
   return reportResponse(request, await completionReport(db, caller, query), completionReportCsv);
 });
 

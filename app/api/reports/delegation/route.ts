@@ -1,5 +1,4 @@
 import { delegationReportQuery, delegationReportResponse } from "@/lib/api/reports";
-import { parseWith } from "@/lib/api/parse";
 import { ok } from "@/lib/api/openapi/operation";
 import { delegationReport } from "@/lib/esign/reports/delegation-report";
 import { delegationReportCsv } from "@/lib/esign/reports/report-csv";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: null,
   query: delegationReportQuery,
   responses: { 200: ok(delegationReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(delegationReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ request, db, caller, query }) => {
   return reportResponse(request, await delegationReport(db, caller, query), delegationReportCsv);
 });
 

@@ -1,5 +1,4 @@
 import { usageReportQuery, usageReportResponse } from "@/lib/api/reports";
-import { parseWith } from "@/lib/api/parse";
 import { ok } from "@/lib/api/openapi/operation";
 import { usageReportCsv } from "@/lib/esign/reports/report-csv";
 import { usageReport } from "@/lib/esign/reports/usage-report";
@@ -14,8 +13,7 @@ export const GET = apiRoute({
   permission: null,
   query: usageReportQuery,
   responses: { 200: ok(usageReportResponse, "The report (JSON), or CSV for Accept: text/csv") },
-}, async ({ request, db, caller }) => {
-  const query = parseWith(usageReportQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ request, db, caller, query }) => {
   return reportResponse(request, await usageReport(db, caller, query), usageReportCsv);
 });
 

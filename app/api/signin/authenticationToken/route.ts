@@ -1,7 +1,6 @@
 import { signInResponse, userAuthenticationTokenRedemption } from "@/lib/api/accounts";
 import { redeemUserAuthenticationToken } from "@/lib/esign/accounts/user-authentication-token";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: a user authentication token exchanged, once, for a sign-in key of its user (the console's sign-in by link). */
@@ -15,8 +14,8 @@ export const POST = publicRoute({
     200: ok(signInResponse, "The sign-in key, its user and account"),
     401: ok(errorBody, "An unknown, used or expired token, one whose access token expired or was revoked, or a user no longer active in the account (error.unauthorised.authenticationToken)"),
   },
-}, async ({ request, db }) => {
-  const { authenticationToken } = await readJsonWith(request, userAuthenticationTokenRedemption);
+}, async ({ db, body }) => {
+  const { authenticationToken } = body;
   return redeemUserAuthenticationToken(db, authenticationToken);
 });
 

@@ -1,7 +1,6 @@
 import { passwordResetRequest, passwordResetRequestResponse } from "@/lib/api/accounts";
 import { requestPasswordReset } from "@/lib/esign/accounts/password-reset";
 import { clientIp, publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
@@ -16,9 +15,8 @@ export const POST = publicRoute({
     202: ok(passwordResetRequestResponse, "The same answer for every e-mail"),
     429: ok(errorBody, "Too many requests for this e-mail or from this address (error.tooManyRequests.passwordReset); see Retry-After"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, passwordResetRequest);
-  return json(await requestPasswordReset(db, input, clientIp(request)), 202);
+}, async ({ request, db, body }) => {
+  return json(await requestPasswordReset(db, body, clientIp(request)), 202);
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -1,7 +1,6 @@
 import { designerSignInResponse, designerTokenRedemption } from "@/lib/api/accounts";
 import { redeemDesignerToken } from "@/lib/esign/designer/designer-token";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: a designer token exchanged, once, for the package sender's sign-in key and the one package its console session is limited to. */
@@ -15,8 +14,8 @@ export const POST = publicRoute({
     200: ok(designerSignInResponse, "The sign-in key, its user and account, the package and the return URL"),
     401: ok(errorBody, "An unknown, used or expired token, a package no longer a draft, or a sender no longer active in the account (error.unauthorised.senderAuthenticationToken)"),
   },
-}, async ({ request, db }) => {
-  const { senderAuthenticationToken } = await readJsonWith(request, designerTokenRedemption);
+}, async ({ db, body }) => {
+  const { senderAuthenticationToken } = body;
   return redeemDesignerToken(db, senderAuthenticationToken);
 });
 

@@ -5,6 +5,7 @@ import { ceremonyViewResponse } from "@/lib/api/signing";
 
 /** The signer's view of the package: progress, documents, pages and fields. */
 export const GET = signerRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "The signer's view: progress, documents with their pages and fields",
   description: CEREMONY_AUTHENTICATION,

@@ -1,7 +1,6 @@
 import { signUpConfirmation, signUpResponse } from "@/lib/api/accounts";
 import { confirmSignUp } from "@/lib/esign/accounts/sign-up";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
@@ -17,9 +16,8 @@ export const POST = publicRoute({
     400: ok(errorBody, "Not the password given at sign-up (error.validation.wrongSignUpPassword), or an unknown token (error.validation.invalidSignUpToken)"),
     410: ok(errorBody, "The link has been used, has expired, or is void after 5 wrong passwords"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, signUpConfirmation);
-  return json(await confirmSignUp(db, input), 201);
+}, async ({ db, body }) => {
+  return json(await confirmSignUp(db, body), 201);
 });
 
 export * from "@/lib/http/method-not-allowed";

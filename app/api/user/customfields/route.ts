@@ -1,6 +1,5 @@
 import { listUserCustomFields, saveUserCustomField } from "@/lib/esign/custom-fields/custom-fields";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJson } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 import { userCustomFieldInput, wireUserCustomField } from "@/lib/api/custom-fields";
@@ -9,7 +8,7 @@ import { userCustomFieldInput, wireUserCustomField } from "@/lib/api/custom-fiel
 export const GET = apiRoute({ tag: "Custom fields", summary: "The caller's own values of the account's custom fields", permission: null, responses: { 200: ok(z.array(wireUserCustomField)) } }, async ({ db, caller }) => listUserCustomFields(db, caller));
 
 /** Sets the caller's value of a custom field (POST and PUT alike). */
-const save = apiRoute({ tag: "Custom fields", summary: "Set the caller's value of a custom field", permission: null, body: { schema: userCustomFieldInput }, responses: { 200: ok(wireUserCustomField) } }, async ({ request, db, caller }) => saveUserCustomField(db, caller, await readJson(request)));
+const save = apiRoute({ tag: "Custom fields", summary: "Set the caller's value of a custom field", permission: null, body: { schema: userCustomFieldInput, nameInErrors: "custom field value" }, responses: { 200: ok(wireUserCustomField) } }, async ({ db, caller, body }) => saveUserCustomField(db, caller, body));
 export const POST = save;
 export const PUT = save;
 

@@ -1,7 +1,6 @@
 import { passwordChange, passwordChangeResponse } from "@/lib/api/accounts";
 import { changePassword } from "@/lib/esign/accounts/change-password";
 import { apiRoute, clientIp } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: the caller's own password, changed with the current one. */
@@ -17,9 +16,8 @@ export const POST = apiRoute({
     400: ok(errorBody, "A wrong current password (error.validation.wrongCurrentPassword) or a weak new one (error.validation.weakPassword)"),
     429: ok(errorBody, "Too many failed attempts at this user's password (error.tooManyRequests.signIn); see Retry-After"),
   },
-}, async ({ request, db, caller }) => {
-  const input = await readJsonWith(request, passwordChange);
-  return changePassword(db, caller, input, clientIp(request));
+}, async ({ request, db, caller, body }) => {
+  return changePassword(db, caller, body, clientIp(request));
 });
 
 export * from "@/lib/http/method-not-allowed";

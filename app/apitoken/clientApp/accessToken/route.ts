@@ -1,7 +1,6 @@
 import { accessTokenRequest, accessTokenResponse } from "@/lib/api/client-apps";
 import { issueAccessToken } from "@/lib/esign/client-apps/issue-access-token";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /**
@@ -20,9 +19,8 @@ export const POST = publicRoute({
     401: ok(errorBody, "Wrong client id or secret, a revoked app, or an app whose creator left the account"),
     403: ok(errorBody, "The app's creator may not act as requested"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, accessTokenRequest);
-  return issueAccessToken(db, input);
+}, async ({ db, body }) => {
+  return issueAccessToken(db, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

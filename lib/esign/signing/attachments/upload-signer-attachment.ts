@@ -83,7 +83,7 @@ export async function uploadSignerAttachment(db: Db, session: SigningSession, at
           name: file.fileName,
           contentType: file.contentType,
           size: file.bytes.byteLength,
-          blobSha256: await blobs.put(file.bytes, tx),
+          blobSha256: await blobs.put({ bytes: file.bytes }, tx),
           uploadedByName: context.actorName,
           uploadedByEmail: context.actorEmail,
           uploaded: at,

@@ -4,33 +4,31 @@ import { deleteSender } from "@/lib/esign/senders/delete-sender";
 import { getSender } from "@/lib/esign/senders/get-sender";
 import { updateSender } from "@/lib/esign/senders/update-sender";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
 import { ok } from "@/lib/api/openapi/operation";
 
-type Params = { senderId: string };
-
-export const GET = apiRoute<Params>({ tag: "Senders", summary: "Read a sender", permission: PERMISSIONS.usersView, responses: { 200: ok(senderResponse) } }, async ({ params, db, caller }) => {
+export const GET = apiRoute({ params: ["senderId"], tag: "Senders", summary: "Read a sender", permission: PERMISSIONS.usersView, responses: { 200: ok(senderResponse) } }, async ({ params, db, caller }) => {
   const body: SenderResponse = await getSender(db, caller, params.senderId);
   return body;
 });
 
 /** Updates names, company, title (and phone, language, timezoneId, type); an `email` in the body is ignored. */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Update a sender's names, company and title (never the e-mail)",
   description: "One's own profile, or a sender the caller may administer: the owner anyone; anyone else a non-owner holding no permission they lack (403 otherwise).",
   permission: PERMISSIONS.usersManage,
   body: { schema: senderUpdate },
   responses: { 200: ok(senderResponse) },
-}, async ({ request, params, db, caller }) => {
-  const input = await readJsonWith(request, senderUpdate);
-  const body: SenderResponse = await updateSender(db, caller, params.senderId, input);
-  return body;
+}, async ({ params, db, caller, body }) => {
+  const answer: SenderResponse = await updateSender(db, caller, params.senderId, body);
+  return answer;
 });
 
 /** Spec 3.5: 200 with the sender (status LOCKED) when they still have drafts or an inbox; 204 when deleted. */
-export const DELETE = apiRoute<Params>({
+export const DELETE = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Delete a sender, or lock them while they have drafts or inbox packages",
   description:

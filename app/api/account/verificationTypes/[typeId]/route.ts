@@ -5,15 +5,13 @@ import { noContent } from "@/lib/http/responses";
 import { noBody, ok } from "@/lib/api/openapi/operation";
 import { verificationTypeCatalogueEntry } from "@/lib/api/verification";
 
-type Params = { typeId: string };
-
 /** Our extension: activates the type for the caller's account (idempotent; no body). */
-export const PUT = apiRoute<Params>({ tag: "Signer verification", summary: "Activate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 200: ok(verificationTypeCatalogueEntry) } }, async ({ db, caller, params }) => {
+export const PUT = apiRoute({ params: ["typeId"], tag: "Signer verification", summary: "Activate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 200: ok(verificationTypeCatalogueEntry) } }, async ({ db, caller, params }) => {
   return activateVerificationType(db, caller, params.typeId);
 });
 
 /** Our extension: deactivates the type (idempotent); the built-in EMAIL_OTP cannot be deactivated (422). */
-export const DELETE = apiRoute<Params>({ tag: "Signer verification", summary: "Deactivate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 204: noBody } }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute({ params: ["typeId"], tag: "Signer verification", summary: "Deactivate a verification type (our extension)", permission: PERMISSIONS.verification, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deactivateVerificationType(db, caller, params.typeId);
   return noContent();
 });

@@ -7,19 +7,19 @@ import { z } from "zod";
 import { handoverInput } from "@/lib/api/account-settings";
 import { noBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { language: string };
 const handoverResponse = z.object({ href: z.string(), text: z.string(), title: z.string(), language: z.string() });
 
 /** Where the ceremony leads a signer who finished, in one language: `{href, text, title, language}` (empty when none). */
-export const GET = apiRoute<Params>({ tag: "Account settings", summary: "Where the ceremony leads a signer who finished, in one language (empty members when none)", permission: null, responses: { 200: ok(handoverResponse) } }, async ({ db, caller, params }) => getHandover(db, caller, params.language));
+export const GET = apiRoute({ params: ["language"], tag: "Account settings", summary: "Where the ceremony leads a signer who finished, in one language (empty members when none)", permission: null, responses: { 200: ok(handoverResponse) } }, async ({ db, caller, params }) => getHandover(db, caller, params.language));
 
-const set = apiRoute<Params>({ tag: "Account settings", summary: "Set the hand-over link of a language", permission: PERMISSIONS.accountSettings, body: { schema: handoverInput }, responses: { 200: ok(handoverResponse) } }, async ({ request, db, caller, params }) =>
+// The body is read by the service, which checks the language first and names the body in its errors.
+const set = apiRoute({ params: ["language"], tag: "Account settings", summary: "Set the hand-over link of a language", permission: PERMISSIONS.accountSettings, body: { schema: handoverInput, readByHandler: true }, responses: { 200: ok(handoverResponse) } }, async ({ request, db, caller, params }) =>
   setHandover(db, caller, params.language, await readJson(request)),
 );
 export const POST = set;
 export const PUT = set;
 
-export const DELETE = apiRoute<Params>({ tag: "Account settings", summary: "Remove the hand-over link of a language", permission: PERMISSIONS.accountSettings, responses: { 204: noBody } }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute({ params: ["language"], tag: "Account settings", summary: "Remove the hand-over link of a language", permission: PERMISSIONS.accountSettings, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteHandover(db, caller, params.language);
   return noContent();
 });

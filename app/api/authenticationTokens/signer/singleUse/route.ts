@@ -2,7 +2,6 @@ import { signerAuthenticationTokenRequest, signerAuthenticationTokenResponse } f
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { issueSignerToken } from "@/lib/esign/signing/links/role-signing-links";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
 /** A token opening one signer's ceremony once: `/access?sessionToken=<value>`, refused the second time. */
@@ -13,8 +12,8 @@ export const POST = apiRoute({
   permission: PERMISSIONS.transaction,
   body: { schema: signerAuthenticationTokenRequest },
   responses: { 200: ok(signerAuthenticationTokenResponse) },
-}, async ({ request, db, caller }) => {
-  return issueSignerToken(db, caller, await readJsonWith(request, signerAuthenticationTokenRequest), "SINGLE_USE");
+}, async ({ db, caller, body }) => {
+  return issueSignerToken(db, caller, body, "SINGLE_USE");
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -2,21 +2,20 @@ import { callbackRequest, callbackResponse } from "@/lib/api/callbacks";
 import { deleteCallbackConnector, getCallbackConnector, registerCallbackConnector } from "@/lib/callbacks/connectors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
 import { errorBody, noBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { name: string };
-
 /** The connector's registration; 404 when the account has none by that name. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["name"],
   tag: "Callbacks",
   summary: "A callback connector's registration",
   permission: PERMISSIONS.callbacks,
   responses: { 200: ok(callbackResponse), 404: ok(errorBody, "No connector by that name") },
 }, async ({ db, caller, params }) => getCallbackConnector(db, caller, params.name));
 
-const register = apiRoute<Params>({
+const register = apiRoute({
+  params: ["name"],
   tag: "Callbacks",
   summary: "Register (or replace) a callback connector: its url, key and events",
   description:
@@ -25,9 +24,8 @@ const register = apiRoute<Params>({
   permission: PERMISSIONS.callbacks,
   body: { schema: callbackRequest },
   responses: { 200: ok(callbackResponse) },
-}, async ({ request, db, caller, params }) => {
-  const input = await readJsonWith(request, callbackRequest);
-  return registerCallbackConnector(db, caller, params.name, input);
+}, async ({ db, caller, params, body }) => {
+  return registerCallbackConnector(db, caller, params.name, body);
 });
 
 export const POST = register;
@@ -35,7 +33,8 @@ export const POST = register;
 export const PUT = register;
 
 /** Our extension: removes the connector, cancelling its pending deliveries (204, also when there was none). */
-export const DELETE = apiRoute<Params>({
+export const DELETE = apiRoute({
+  params: ["name"],
   tag: "Callbacks",
   summary: "Remove a callback connector (our extension)",
   permission: PERMISSIONS.callbacks,

@@ -1,13 +1,11 @@
 import { fastTrackAnswer, fastTrackUrlQuery } from "@/lib/api/fast-track";
 import { fastTrackUrl } from "@/lib/esign/fast-track/fast-track";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** The template's fast track link (`signing=true`: whoever opens it signs; `false`: it makes a draft). */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId"],
   tag: "Templates",
   summary: "The template's fast track link",
   description:
@@ -15,8 +13,8 @@ export const GET = apiRoute<Params>({
   permission: "transaction.transaction",
   query: fastTrackUrlQuery,
   responses: { 200: ok(fastTrackAnswer), 400: ok(errorBody, "A package, not a template") },
-}, async ({ request, db, caller, params }) => {
-  const { signing } = parseWith(fastTrackUrlQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, params, query }) => {
+  const { signing } = query;
   return fastTrackUrl(db, caller, params.packageId, signing);
 });
 

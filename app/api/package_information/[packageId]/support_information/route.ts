@@ -4,10 +4,9 @@ import { getSupportInformation } from "@/lib/esign/account-settings/support-and-
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 
-type Params = { packageId: string };
-
 /** The original's SupportConfiguration of a package: whom its signers contact for help. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId"],
   tag: "Packages",
   summary: "The support contact the package's signers are shown",
   description: "The account's support contact (`/api/account/admin/accountSettings/supportConfiguration`), each member absent taken from SUPPORT_EMAIL / SUPPORT_PHONE, else from the package's sender.",

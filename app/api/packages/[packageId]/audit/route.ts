@@ -5,10 +5,9 @@ import { z } from "zod";
 import { ok } from "@/lib/api/openapi/operation";
 import { packageAuditTrail } from "@/lib/api/audit";
 
-type Params = { packageId: string };
-
 /** The package's audit trail, oldest first, in OneSpan's ExportedAuditTrail shape; `?events=all` (our extension) adds the sender's events. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId"],
   tag: "Packages",
   summary: "The package's audit trail, oldest first",
   description:

@@ -2,13 +2,11 @@ import { packageClone } from "@/lib/api/packages";
 import { clonePackage } from "@/lib/esign/packages/clone-package";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { created, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** A template from a package, or a package from a template (body `type: "PACKAGE"` with `roles` to fill). */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId"],
   tag: "Packages",
   summary: "A template from a package, or a package from a template",
   description:
@@ -16,8 +14,8 @@ export const POST = apiRoute<Params>({
   permission: PERMISSIONS.transaction,
   body: { schema: packageClone },
   responses: { 200: ok(created) },
-}, async ({ request, db, caller, params }) => {
-  return clonePackage(db, caller, params.packageId, await readJsonWith(request, packageClone));
+}, async ({ db, caller, params, body }) => {
+  return clonePackage(db, caller, params.packageId, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -2,21 +2,18 @@ import { signingStatusQuery, signingStatusResponse } from "@/lib/api/signing-ent
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { signingStatusOf } from "@/lib/esign/signing/signing-status";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** `{status}`: the package's, or with `signer` / `document` whether that signer or document is signed. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId"],
   tag: "Signing",
   summary: "The signing status of the package, a signer or a document",
   description: "DRAFT, SIGNING_PENDING, SIGNING_COMPLETED, COMPLETED, ARCHIVED, DECLINED, OPTED_OUT, EXPIRED, or DELETED for a trashed package.",
   permission: PERMISSIONS.transaction,
   query: signingStatusQuery,
   responses: { 200: ok(signingStatusResponse) },
-}, async ({ request, db, caller, params }) => {
-  const query = parseWith(signingStatusQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, params, query }) => {
   return { status: await signingStatusOf(db, caller, params.packageId, query) };
 });
 

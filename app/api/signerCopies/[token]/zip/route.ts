@@ -4,7 +4,8 @@ import { download } from "@/lib/http/responses";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** A signer's copy: the sealed documents in one zip, through the signer's COPY link. */
-export const GET = publicRoute<{ token: string }>({
+export const GET = publicRoute({
+  params: ["token"],
   tag: "Signing ceremony",
   summary: "A signer's copy: the sealed documents in one zip (the sender's zip), through the signer's download link",
   description: "The token of the signer's download link (SIGNER_COPY e-mail, or the ceremony's last page) is the credential. It works while the package is complete, not deleted or trashed, and kept by retention.",

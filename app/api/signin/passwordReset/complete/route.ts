@@ -1,7 +1,6 @@
 import { passwordResetCompletion, passwordSetResponse } from "@/lib/api/accounts";
 import { completePasswordReset } from "@/lib/esign/accounts/password-reset";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: the reset link's token and a new password. */
@@ -17,9 +16,8 @@ export const POST = publicRoute({
     409: ok(errorBody, "The user is no longer active (error.conflict.userNotActive)"),
     410: ok(errorBody, "The link was used already (error.gone.passwordResetTokenUsed) or has expired (error.gone.passwordResetTokenExpired)"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, passwordResetCompletion);
-  return completePasswordReset(db, input);
+}, async ({ db, body }) => {
+  return completePasswordReset(db, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

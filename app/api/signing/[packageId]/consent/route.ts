@@ -4,6 +4,7 @@ import { CEREMONY_AUTHENTICATION, noBody, noCeremonySession, notSent } from "@/l
 
 /** The signer accepts the consent document. */
 export const POST = signerRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "Accept the consent document (DOCUMENT_SIGNED for default-consent)",
   description: CEREMONY_AUTHENTICATION,

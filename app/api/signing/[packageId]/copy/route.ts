@@ -8,7 +8,8 @@ import { ceremonyCopyOffer as ceremonyCopyOfferSchema } from "@/lib/api/signing"
  * The ceremony's last page asks for the signer's copy: WAITING (others still sign), SEALING, or
  * READY with a new download link of the signer. A POST: each READY answer makes a link.
  */
-export const POST = publicRoute<{ packageId: string }>({
+export const POST = publicRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "The signer's copy: WAITING until the package completes, SEALING while it is sealed, then READY with a new download link of the signer (its page and zip)",
   description: `${CEREMONY_AUTHENTICATION} Answers for a completed package too. The link is the one the SIGNER_COPY e-mail carries: it only downloads, until retention removes the documents.`,

@@ -5,6 +5,7 @@ import { groupLockTaken } from "@/lib/api/signing";
 
 /** A group member takes (or renews) the group's signing lock; 409 names the member holding it. */
 export const POST = signerRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "A group member takes or renews the group's signing lock (spec 2.9: first come, first served)",
   description: `${CEREMONY_AUTHENTICATION} The lock runs out after SIGNING_GROUP_LOCK_MINUTES without being renewed, or when the member finishes.`,

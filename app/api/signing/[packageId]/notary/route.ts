@@ -6,6 +6,7 @@ import { CEREMONY_AUTHENTICATION, errorBody, noCeremonySession, notSent, ok } fr
 
 /** The notary adopts the notarial certificate, their step before signing (NOTARY_CERTIFICATE_ADOPT). */
 export const POST = signerRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "The notary adopts the notarial certificate for every document (NOTARY_CERTIFICATE_ADOPT); needed before the notary signs",
   description: CEREMONY_AUTHENTICATION,

@@ -5,7 +5,8 @@ import { CEREMONY_AUTHENTICATION, noCeremonySession, ok } from "@/lib/api/openap
 import { signerVerificationStatus as signerVerificationStatusSchema } from "@/lib/api/signing-verification";
 
 /** The ceremony's own (session cookie, no API key): whether the signer must be verified, and where they stand. */
-export const GET = publicRoute<{ packageId: string }>({
+export const GET = publicRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "Whether the signer must be verified before signing, and where they stand",
   description: CEREMONY_AUTHENTICATION,

@@ -6,14 +6,14 @@ import { wantsCsv } from "@/lib/esign/reports/report-csv";
 import { apiRoute } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/responses";
 
-type Params = { userId: string };
-
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["userId"],
   tag: "Notary journal",
   summary: "A notary's journal: every notarized signing, one entry per signer and document",
   description: "The notary themself, or the owner of their account (that account's entries). `{results, count}` by sequence number, with `from`/`to` (1-based, inclusive) and `dir`; `Accept: text/csv` answers the CSV of …/journal/download.",
   permission: null,
   query: notaryJournalQuery,
+  queryReadByHandler: true, // the CSV ignores it
   responses: { 200: ok(notaryJournalResponse) },
 }, async ({ request, db, caller, params }) => {
   const url = new URL(request.url);

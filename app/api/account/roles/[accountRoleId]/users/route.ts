@@ -2,21 +2,18 @@ import { roleHolderListQuery, roleHolderListResponse } from "@/lib/api/account-r
 import { listRoleHolders } from "@/lib/esign/account-roles/list-role-holders";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
-type Params = { accountRoleId: string };
-
 /** Our extension: who holds the role, `{results, count}`, paged with 1-based inclusive `from`/`to`. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["accountRoleId"],
   tag: "Account roles",
   summary: "The senders who hold the role (our extension)",
   description: "`{results, count}` of the account's members holding the role, oldest member first, paged with 1-based inclusive `from`/`to`: id, e-mail, names and status only.",
   permission: PERMISSIONS.rolesView,
   query: roleHolderListQuery,
   responses: { 200: ok(roleHolderListResponse) },
-}, async ({ request, db, caller, params }) => {
-  const query = parseWith(roleHolderListQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ db, caller, params, query }) => {
   return listRoleHolders(db, caller, params.accountRoleId, query);
 });
 

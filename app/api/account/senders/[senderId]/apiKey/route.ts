@@ -5,7 +5,8 @@ import { ok } from "@/lib/api/openapi/operation";
 import { senderApiKeyResponse } from "@/lib/api/senders";
 
 /** Spec 4.6: the sender's API key in the caller's account, `{"apiKey": "..."}`. Another's key needs users.api_keys (checked by the use case); one's own does not. */
-export const GET = apiRoute<{ senderId: string }>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "The sender's API key",
   description:

@@ -2,17 +2,15 @@ import { delegatesReplacement, delegatesResponse, type DelegatesResponse } from 
 import { ok } from "@/lib/api/openapi/operation";
 import { clearDelegates, listDelegates, replaceDelegates } from "@/lib/esign/senders/delegates";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
-
-type Params = { senderId: string };
 
 const WHO =
   "A sender manages their own delegates; the account owner and whoever holds users.manage manage anyone's (403 otherwise). " +
   "A delegate reads and acts on the sender's packages (the folder `GET /api/packages?query=delegated`), each action recorded on the sender's behalf.";
 
 /** The original's `GET …/delegates`: the sender's delegates as a bare array of DelegationUser. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "The sender's delegates",
   description: `A bare array of DelegationUser (expired delegations included, with \`active: false\`). ${WHO}`,
@@ -24,7 +22,8 @@ export const GET = apiRoute<Params>({
 });
 
 /** The original's `PUT …/delegates`: replaces the delegates, given as ids or as DelegationUsers. */
-export const PUT = apiRoute<Params>({
+export const PUT = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Replace the sender's delegates",
   description:
@@ -34,14 +33,14 @@ export const PUT = apiRoute<Params>({
   permission: null,
   body: { schema: delegatesReplacement },
   responses: { 200: ok(delegatesResponse) },
-}, async ({ request, params, db, caller }) => {
-  const input = await readJsonWith(request, delegatesReplacement);
-  const body: DelegatesResponse = await replaceDelegates(db, caller, params.senderId, input);
-  return body;
+}, async ({ params, db, caller, body }) => {
+  const answer: DelegatesResponse = await replaceDelegates(db, caller, params.senderId, body);
+  return answer;
 });
 
 /** The original's `DELETE …/delegates`: every delegate removed. */
-export const DELETE = apiRoute<Params>({
+export const DELETE = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Remove all the sender's delegates",
   description: WHO,

@@ -2,13 +2,11 @@ import { notaryCommissionInput, notaryCommissionResponse } from "@/lib/api/notar
 import { ok } from "@/lib/api/openapi/operation";
 import { deleteNotaryCommission, getNotaryCommission, setNotaryCommission } from "@/lib/esign/notary/notary-commission";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
 
-type Params = { senderId: string };
-
 /** The sender's notary commission: what their notary seal shows on a notarized document (404 when none). */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Notary Commission",
   summary: "A sender's notary commission (404 when none is on file)",
   permission: null,
@@ -16,16 +14,18 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) => getNotaryCommission(db, caller, params.senderId));
 
 /** Sets or replaces it: the sender themselves, or whoever may administer them with users.manage. */
-export const PUT = apiRoute<Params>({
+export const PUT = apiRoute({
+  params: ["senderId"],
   tag: "Notary Commission",
   summary: "Set a sender's notary commission (number, jurisdiction, expiry)",
   description: "A notarized package can be sent only when its notary, a sender of the account, has a commission in force. The sender themselves, or whoever may administer them with users.manage.",
   permission: null,
   body: { schema: notaryCommissionInput },
   responses: { 200: ok(notaryCommissionResponse) },
-}, async ({ request, db, caller, params }) => setNotaryCommission(db, caller, params.senderId, await readJsonWith(request, notaryCommissionInput)));
+}, async ({ db, caller, params, body }) => setNotaryCommission(db, caller, params.senderId, body));
 
-export const DELETE = apiRoute<Params>({
+export const DELETE = apiRoute({
+  params: ["senderId"],
   tag: "Notary Commission",
   summary: "Remove a sender's notary commission",
   permission: null,

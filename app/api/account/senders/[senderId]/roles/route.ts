@@ -2,21 +2,18 @@ import { senderRolesAssignment, senderRolesQuery, senderRolesResponse, type Send
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { assignSenderRoles, listSenderRoles } from "@/lib/esign/senders/sender-roles";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith, readJsonWith } from "@/lib/http/request-body";
 import { ok } from "@/lib/api/openapi/operation";
 
-type Params = { senderId: string };
-
 /** The account roles the user holds in the caller's account: `[{accountId, userId, accountRoles}]` (a bare array, as the real service answers). */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "The account roles the sender holds",
   description: "A bare array of UserAccountRole with one element, the caller's account. `accountId`, when given, must be that account (400 otherwise).",
   permission: PERMISSIONS.rolesView,
   query: senderRolesQuery,
   responses: { 200: ok(senderRolesResponse) },
-}, async ({ request, params, db, caller }) => {
-  const query = parseWith(senderRolesQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+}, async ({ params, db, caller, query }) => {
   const body: SenderRolesResponse = await listSenderRoles(db, caller, params.senderId, query.accountId);
   return body;
 });
@@ -25,7 +22,8 @@ export const GET = apiRoute<Params>({
  * Replaces the user's roles: `{"accountId", "accountRoles": [{"id"}]}` (the real service's
  * UserAccountRole), `{"roleIds": [...]}`, `[...]` or `[{"id"}]`; answers the roles held afterwards.
  */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Replace the account roles the sender holds",
   description:
@@ -36,10 +34,9 @@ export const POST = apiRoute<Params>({
   permission: PERMISSIONS.rolesManage,
   body: { schema: senderRolesAssignment },
   responses: { 200: ok(senderRolesResponse) },
-}, async ({ request, params, db, caller }) => {
-  const input = await readJsonWith(request, senderRolesAssignment);
-  const body: SenderRolesResponse = await assignSenderRoles(db, caller, params.senderId, input);
-  return body;
+}, async ({ params, db, caller, body }) => {
+  const answer: SenderRolesResponse = await assignSenderRoles(db, caller, params.senderId, body);
+  return answer;
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -2,10 +2,9 @@ import { downloadSenderSignatureImage } from "@/lib/esign/senders/signature-imag
 import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
 
-type Params = { senderId: string };
-
 /** The sender's signature image, byte for byte in its own media type (404 when there is none). */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "The sender's signature image, byte for byte (404 when there is none)",
   permission: null,

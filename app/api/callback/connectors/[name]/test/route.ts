@@ -6,7 +6,8 @@ import { errorBody, ok } from "@/lib/api/openapi/operation";
 import { callbackDeliveryResponse } from "@/lib/api/callbacks";
 
 /** Our extension: queues a CALLBACK_TEST event to the connector (202, the delivery); 409 when the account has no connector by that name. */
-export const POST = apiRoute<{ name: string }>({
+export const POST = apiRoute({
+  params: ["name"],
   tag: "Callbacks",
   summary: "Send a test event to a callback connector (our extension)",
   description: "As `POST /api/callback/test`, to the connector's url with its key; 409 `error.conflict.noCallbackConnector` when the account has none by that name.",

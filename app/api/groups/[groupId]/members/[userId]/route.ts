@@ -4,9 +4,7 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { noContent } from "@/lib/http/responses";
 import { noBody } from "@/lib/api/openapi/operation";
 
-type Params = { groupId: string; userId: string };
-
-export const DELETE = apiRoute<Params>({ tag: "Groups", summary: "Remove a member", permission: PERMISSIONS.groupsManage, responses: { 204: noBody } }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute({ params: ["groupId", "userId"], tag: "Groups", summary: "Remove a member", permission: PERMISSIONS.groupsManage, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await removeGroupMember(db, caller, params.groupId, params.userId);
   return noContent();
 });

@@ -8,10 +8,9 @@ import { download } from "@/lib/http/responses";
 import { errorBody, noCeremonySession, ok, filesPurged, uploadedFile } from "@/lib/api/openapi/operation";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 
-type Params = { packageId: string; attachmentId: string };
-
 /** What the signer uploaded for the requirement: the file, or a zip of them when there are several. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "attachmentId"],
   tag: "Signer attachments",
   summary: "What the signer uploaded for an attachment requirement: the file, or a zip when there are several",
   permission: PERMISSIONS.transaction,
@@ -26,7 +25,8 @@ export const GET = apiRoute<Params>({
  * authentication token in the `ESIGNLIVE_SESSION_ID` cookie (the ceremony's own route is
  * `POST /api/signing/{packageId}/attachments/{attachmentId}`, which this is).
  */
-export const POST = publicRoute<Params>({
+export const POST = publicRoute({
+  params: ["packageId", "attachmentId"],
   tag: "Signer attachments",
   summary: "The signer uploads a file for the requirement (the SDKs' signer route)",
   description:

@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
 import { errorBody, ok, filesPurged, zip } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** Every signer's uploads in one zip: a folder per role, then per requirement. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId"],
   tag: "Signer attachments",
   summary: "Every signer's uploads in one zip (a folder per role, then per requirement)",
   permission: PERMISSIONS.transaction,

@@ -3,24 +3,21 @@ import { deleteDocument, updateDocument } from "@/lib/esign/documents/document-c
 import { getDocument } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { noContent } from "@/lib/http/responses";
 import { noBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string; documentId: string };
-
-export const GET = apiRoute<Params>({ tag: "Documents", summary: "Read a document", permission: PERMISSIONS.transaction, responses: { 200: ok(documentResponse) } }, async ({ db, caller, params }) => {
+export const GET = apiRoute({ params: ["packageId", "documentId"], tag: "Documents", summary: "Read a document", permission: PERMISSIONS.transaction, responses: { 200: ok(documentResponse) } }, async ({ db, caller, params }) => {
   return getDocument(db, caller, params.packageId, params.documentId);
 });
 
-const update = (contract: Parameters<typeof apiRoute>[0]) =>
-  apiRoute<Params>(contract, async ({ request, db, caller, params }) => {
-    return updateDocument(db, caller, params.packageId, params.documentId, await readJsonWith(request, documentUpdate));
+const update = (summary: string) =>
+  apiRoute({ params: ["packageId", "documentId"], tag: "Documents", summary, permission: PERMISSIONS.transaction, body: { schema: documentUpdate }, responses: { 200: ok(documentResponse) } }, async ({ db, caller, params, body }) => {
+    return updateDocument(db, caller, params.packageId, params.documentId, body);
   });
-export const PUT = update({ tag: "Documents", summary: "Update a document of a draft", permission: PERMISSIONS.transaction, body: { schema: documentUpdate }, responses: { 200: ok(documentResponse) } });
-export const POST = update({ tag: "Documents", summary: "Update a document of a draft (as PUT)", permission: PERMISSIONS.transaction, body: { schema: documentUpdate }, responses: { 200: ok(documentResponse) } });
+export const PUT = update("Update a document of a draft");
+export const POST = update("Update a document of a draft (as PUT)");
 
-export const DELETE = apiRoute<Params>({ tag: "Documents", summary: "Delete a document of a draft", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute({ params: ["packageId", "documentId"], tag: "Documents", summary: "Delete a document of a draft", permission: PERMISSIONS.transaction, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteDocument(db, caller, params.packageId, params.documentId);
   return noContent();
 });

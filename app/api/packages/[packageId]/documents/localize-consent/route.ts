@@ -2,13 +2,11 @@ import { consentLocalizationRequest, consentLocalizationResponse } from "@/lib/a
 import { localizeConsent } from "@/lib/esign/documents/localize-consent";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** The package's consent document in another language (the original's consent localisation). */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId"],
   tag: "Documents",
   summary: "The consent document in another language",
   description:
@@ -20,8 +18,8 @@ export const POST = apiRoute<Params>({
     400: ok(errorBody, "A language the consent is not written in (error.validation.consentLanguage)"),
     409: ok(errorBody, "A signer accepted the consent already, or the package is completed, in the trash or otherwise final"),
   },
-}, async ({ request, db, caller, params }) => {
-  return localizeConsent(db, caller, params.packageId, await readJsonWith(request, consentLocalizationRequest));
+}, async ({ db, caller, params, body }) => {
+  return localizeConsent(db, caller, params.packageId, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -3,7 +3,7 @@ import { contractOf, errorBody, noCeremonySession, ok, withContract } from "@/li
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { signOwnDocumentsThroughApi, signSessionDocumentsThroughApi } from "@/lib/esign/signing/api/sign-documents-through-api";
 import { actsAsSigner, signingSessionOf } from "@/lib/esign/signing/session";
-import { apiRoute, clientIp, publicRoute } from "@/lib/http/api-handler";
+import { apiRoute, clientIp, unauthenticatedRoute } from "@/lib/http/api-handler";
 import { readJsonWith } from "@/lib/http/request-body";
 
 type Params = { packageId: string };
@@ -13,7 +13,8 @@ function originOf(request: Request) {
 }
 
 /** The caller (with their API key) signs their own approvals: the sender's role, or a role whose signer they are. */
-const senderSigns = apiRoute<Params>({
+const senderSigns = apiRoute({
+  params: ["packageId"],
   tag: "Signing",
   summary: "Sign your own approvals through the API (the original's SignedDocuments)",
   description:
@@ -27,12 +28,15 @@ const senderSigns = apiRoute<Params>({
     409: ok(errorBody, "The package is not SENT, it is not the signer's turn, or everything of theirs is signed already"),
     422: ok(errorBody, "The caller has no approvals in the package, or a required field of theirs has no value"),
   },
-}, async ({ request, db, caller, params }) => {
-  return signOwnDocumentsThroughApi(db, caller, params.packageId, await readJsonWith(request, signedDocumentsRequest), originOf(request));
+}, async ({ request, db, caller, params, body }) => {
+  return signOwnDocumentsThroughApi(db, caller, params.packageId, body, originOf(request));
 });
 
-/** The signer of a session (the SDKs' signer authentication token) signs theirs. */
-const signerSigns = publicRoute<Params>(null, async ({ request, params, db }) => {
+/**
+ * The signer of a session (the SDKs' signer authentication token) signs theirs. A branch of the
+ * route above, whose contract declares the body: it reads it itself, after the session is checked.
+ */
+const signerSigns = unauthenticatedRoute<Params>(async ({ request, params, db }) => {
   const session = await signingSessionOf(request, params.packageId);
   return signSessionDocumentsThroughApi(db, session, await readJsonWith(request, signedDocumentsRequest), originOf(request));
 });

@@ -4,10 +4,8 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
 import { pdf } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** The certificate of completion (the evidence summary) so far, as a sealed PDF (spec 4.3). */
-export const GET = apiRoute<Params>({ tag: "Downloads", summary: "The certificate of completion (evidence summary) so far, as a PDF sealed by the service", permission: PERMISSIONS.transaction, responses: { 200: pdf } }, async ({ db, caller, params }) => {
+export const GET = apiRoute({ params: ["packageId"], tag: "Downloads", summary: "The certificate of completion (evidence summary) so far, as a PDF sealed by the service", permission: PERMISSIONS.transaction, responses: { 200: pdf } }, async ({ db, caller, params }) => {
   const file = await evidenceSummary(db, caller, params.packageId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });

@@ -2,15 +2,13 @@ import { virtualRoomRequest, virtualRoomResponse } from "@/lib/api/virtual-room"
 import { getVirtualRoom, setVirtualRoom } from "@/lib/esign/packages/virtual-room";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { json } from "@/lib/http/responses";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string };
-
 /** The package's virtual room; `?default=true`, the configuration of a package that has none. */
-export const GET = apiRoute<Params>(
+export const GET = apiRoute(
   {
+    params: ["packageId"],
     tag: "Virtual Room",
     summary: "Read the package's virtual room",
     description:
@@ -25,8 +23,9 @@ export const GET = apiRoute<Params>(
 );
 
 /** Replaces the package's virtual room (a DRAFT, or a package out for signing). */
-export const PUT = apiRoute<Params>(
+export const PUT = apiRoute(
   {
+    params: ["packageId"],
     tag: "Virtual Room",
     summary: "Set the package's virtual room",
     description:
@@ -39,9 +38,8 @@ export const PUT = apiRoute<Params>(
       422: ok(errorBody, "The host is not a role of the package nor its sender (error.validation.virtualRoomHost)"),
     },
   },
-  async ({ request, db, caller, params }) => {
-    const input = await readJsonWith(request, virtualRoomRequest);
-    return json(await setVirtualRoom(db, caller, params.packageId, input));
+  async ({ db, caller, params, body }) => {
+    return json(await setVirtualRoom(db, caller, params.packageId, body));
   },
 );
 

@@ -5,13 +5,12 @@ import { readAttachmentUpload } from "@/lib/http/attachment-upload";
 import { CEREMONY_AUTHENTICATION, errorBody, noCeremonySession, ok } from "@/lib/api/openapi/operation";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 
-type Params = { packageId: string; attachmentId: string };
-
 /**
  * The signer uploads a file for one of their attachment requirements (multipart, part `file`).
  * Not `signerRoute`: the body is read before the transaction opens, so a slow upload holds no lock.
  */
-export const POST = publicRoute<Params>({
+export const POST = publicRoute({
+  params: ["packageId", "attachmentId"],
   tag: "Signing ceremony",
   summary: "Upload a file for one of the signer's attachment requirements (PACKAGE_ATTACHMENT)",
   description: `${CEREMONY_AUTHENTICATION} multipart/form-data with exactly one file, in the part named \`file\`: any type, not empty, at most MAX_FILE_MB. The requirement becomes COMPLETE; when it was the last thing the signer owed (every approval signed, every required attachment uploaded), the signer finishes (SIGNER_COMPLETE, and the package may complete). Answers the requirement with its files.`,

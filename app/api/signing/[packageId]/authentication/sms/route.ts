@@ -5,7 +5,8 @@ import { CEREMONY_AUTHENTICATION, errorBody, signerLocked, noCeremonySession, ok
 import { signerAuthenticationStatus } from "@/lib/api/signer-authentication";
 
 /** The ceremony's own (session cookie, no API key): texts the signer a new code (auth scheme SMS). */
-export const POST = publicRoute<{ packageId: string }>({
+export const POST = publicRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "Text the signer a six-digit code (auth scheme SMS), valid for 10 minutes",
   description: `${CEREMONY_AUTHENTICATION} Sent through the Twilio Messages API (TWILIO_* settings). A new code replaces the one before; at most one every 30 seconds (429). Wrong codes are counted across codes.`,

@@ -5,7 +5,8 @@ import { CEREMONY_AUTHENTICATION, errorBody, signerLocked, noCeremonySession, ok
 import { oneTimeCodeSent } from "@/lib/api/signing-verification";
 
 /** The ceremony's own (session cookie, no API key): e-mails the signer a new one-time code. */
-export const POST = publicRoute<{ packageId: string }>({
+export const POST = publicRoute({
+  params: ["packageId"],
   tag: "Signing ceremony",
   summary: "E-mail the signer a six-digit code (EMAIL_OTP), valid for 10 minutes",
   description: `${CEREMONY_AUTHENTICATION} A new code replaces the one before. At most one every 30 seconds (429, with \`entity.retryAfterSeconds\`). Wrong codes are counted across codes: asking for another does not reset them.`,

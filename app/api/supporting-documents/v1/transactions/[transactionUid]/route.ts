@@ -8,13 +8,12 @@ import { ok, supportingDocument } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 
 
-type Params = { transactionUid: string };
-
 /** The package's supporting documents, a bare array `[{id, transactionUid, documentRefId, documentName, version, fileSize}]`. */
-export const GET = apiRoute<Params>({ tag: "Supporting documents", summary: "The package's supporting documents, a bare array", permission: PERMISSIONS.transaction, responses: { 200: ok(z.array(supportingDocument)) } }, async ({ db, caller, params }) => listSupportingDocuments(db, caller, params.transactionUid));
+export const GET = apiRoute({ params: ["transactionUid"], tag: "Supporting documents", summary: "The package's supporting documents, a bare array", permission: PERMISSIONS.transaction, responses: { 200: ok(z.array(supportingDocument)) } }, async ({ db, caller, params }) => listSupportingDocuments(db, caller, params.transactionUid));
 
 /** Adds files (multipart, parts named `files`), kept with the package for the record; answers them. */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["transactionUid"],
   tag: "Supporting documents",
   summary: "Add supporting documents (multipart, parts named files; each at most MAX_FILE_MB)",
   description: "Only the package's sender or the account owner; all files are added or none. Answers the documents added.",

@@ -2,10 +2,9 @@ import { notaryJournalCsv } from "@/lib/esign/notary/notary-journal";
 import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
 
-type Params = { userId: string };
-
 /** The SDK's getJournalEntriesAsCSV: a header row, then one row per journal entry. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["userId"],
   tag: "Notary journal",
   summary: "A notary's journal as CSV: a header row, then one row per entry",
   permission: null,

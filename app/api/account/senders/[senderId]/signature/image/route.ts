@@ -5,13 +5,12 @@ import { noContent } from "@/lib/http/responses";
 import { errorBody, noBody, ok } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 
-type Params = { senderId: string };
-
 /**
  * A sender's signature image: `{fileName, mediaType, content}` (base64), `{}` when there is none.
  * Any member reads it; the sender or an administrator of theirs (users.manage) changes it.
  */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "The sender's signature image: {fileName, mediaType, content (base64)}, {} when there is none",
   permission: null,
@@ -19,7 +18,8 @@ export const GET = apiRoute<Params>({
 }, async ({ db, caller, params }) => getSenderSignatureImage(db, caller, params.senderId));
 
 /** multipart/form-data with one part named `file`: a PNG, JPEG, GIF or BMP up to 1 MB. */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["senderId"],
   tag: "Senders",
   summary: "Set the sender's signature image (multipart, one part named file: PNG, JPEG, GIF or BMP up to 1 MB)",
   description: "The sender themselves, or a caller holding users.manage who may administer them.",
@@ -31,7 +31,7 @@ export const POST = apiRoute<Params>({
   return noContent();
 });
 
-export const DELETE = apiRoute<Params>({ tag: "Senders", summary: "Remove the sender's signature image", permission: null, responses: { 204: noBody } }, async ({ db, caller, params }) => {
+export const DELETE = apiRoute({ params: ["senderId"], tag: "Senders", summary: "Remove the sender's signature image", permission: null, responses: { 204: noBody } }, async ({ db, caller, params }) => {
   await deleteSenderSignatureImage(db, caller, params.senderId);
   return noContent();
 });

@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { ok } from "@/lib/api/openapi/operation";
 import { attachmentAvailability } from "@/lib/api/attachments";
 
-type Params = { packageId: string; attachmentId: string };
-
 /** `{exists}`: whether the signer uploaded a file for the requirement. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "attachmentId"],
   tag: "Signer attachments",
   summary: "Whether the signer uploaded a file for the requirement",
   permission: PERMISSIONS.transaction,

@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { download } from "@/lib/http/responses";
 import { errorBody, ok, filesPurged, zip } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string; roleId: string };
-
 /** One role's uploads in one zip, a folder per requirement. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signer attachments",
   summary: "One role's uploads in one zip (a folder per requirement)",
   permission: PERMISSIONS.transaction,

@@ -2,14 +2,12 @@ import { applyLayoutQuery } from "@/lib/api/layouts";
 import { applyLayout } from "@/lib/esign/layouts/layouts";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { parseWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 import { documentResponse } from "@/lib/api/packages";
 
-type Params = { packageId: string; documentId: string };
-
 /** The layout's signatures and fields onto the document (`?layoutId=` or `?layoutName=`). */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId", "documentId"],
   tag: "Layouts",
   summary: "Lay a layout's signatures and fields onto a document of a draft",
   description:
@@ -22,9 +20,8 @@ export const POST = apiRoute<Params>({
     409: ok(errorBody, "The package is not a draft"),
     422: ok(errorBody, "A layout role without a counterpart in the package (error.validation.layoutRole)"),
   },
-}, async ({ request, db, caller, params }) => {
-  const which = parseWith(applyLayoutQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  return applyLayout(db, caller, params.packageId, params.documentId, which);
+}, async ({ db, caller, params, query }) => {
+  return applyLayout(db, caller, params.packageId, params.documentId, query);
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -3,13 +3,12 @@ import { resendInvitation } from "@/lib/esign/signing/resend-invitation";
 import { apiRoute } from "@/lib/http/api-handler";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string; roleId: string };
-
 /**
  * The role's invitation e-mailed again. Any body is ignored (the Java SDK posts none, the .NET
  * SDK an empty string). Answers 200 with an empty body, as OneSpan documents this operation.
  */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signing",
   summary: "Send the role's signer(s) their invitation again",
   description:

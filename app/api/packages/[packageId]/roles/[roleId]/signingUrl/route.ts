@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { ok } from "@/lib/api/openapi/operation";
 import { signingUrlResponse } from "@/lib/api/signing-entry";
 
-type Params = { packageId: string; roleId: string };
-
 /** `{packageId, roleId, url}`: a new multi-use link into the role's ceremony; refused (409) while the package is a draft. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signing",
   summary: "A link into the role's ceremony (refused while the package is a draft)",
   permission: PERMISSIONS.transaction,

@@ -3,13 +3,12 @@ import { textSigningLink } from "@/lib/esign/signing/sms-signing-link";
 import { apiRoute } from "@/lib/http/api-handler";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string; roleId: string };
-
 /**
  * The role's signer texted a fresh signing link. Any body is ignored (the Java SDK posts none);
  * so is `inPerson`. Answers 200 with an empty body, as OneSpan documents this operation.
  */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signing",
   summary: "Text the role's signer their signing link",
   description:

@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { ok } from "@/lib/api/openapi/operation";
 import { roleResponse } from "@/lib/api/packages";
 
-type Params = { packageId: string; roleId: string };
-
 /** The sender unlocks a signer locked out after too many wrong one-time codes or security answers; answers the role. */
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signing",
   summary: "Unlock a signer locked out after too many wrong one-time codes (e-mail or SMS) or security answers",
   permission: PERMISSIONS.transaction,

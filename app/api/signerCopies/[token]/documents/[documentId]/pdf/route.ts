@@ -4,7 +4,8 @@ import { download } from "@/lib/http/responses";
 import { errorBody, ok, pdf } from "@/lib/api/openapi/operation";
 
 /** A signer's copy: one sealed document, through the signer's COPY link. */
-export const GET = publicRoute<{ token: string; documentId: string }>({
+export const GET = publicRoute({
+  params: ["token", "documentId"],
   tag: "Signing ceremony",
   summary: "A signer's copy: one sealed document, through the signer's download link",
   description: "As the zip: the link's token is the credential.",

@@ -11,7 +11,8 @@ import { CEREMONY_AUTHENTICATION, errorBody, noCeremonySession, ok, pdf } from "
  * byte ranges: pdf.js reads the end of the file (the cross-reference) and the parts of the pages
  * it draws, so the first page of a long document shows without the whole file.
  */
-export const GET = signerRoute<{ packageId: string; documentId: string }>({
+export const GET = signerRoute({
+  params: ["packageId", "documentId"],
   tag: "Signing ceremony",
   summary: "The document's PDF, for the ceremony to render",
   description: `${CEREMONY_AUTHENTICATION} Answers one byte range (\`Range: bytes=…\`, \`If-Range\` with the ETag) with 206 and \`Content-Range\`, so a viewer reads only the parts of a long document it draws; several ranges get the whole file.`,

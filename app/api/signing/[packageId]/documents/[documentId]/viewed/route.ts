@@ -3,7 +3,8 @@ import { signerRoute } from "@/lib/http/signer-route";
 import { CEREMONY_AUTHENTICATION, errorBody, noBody, noCeremonySession, ok } from "@/lib/api/openapi/operation";
 
 /** The ceremony opened a document (DOCUMENT_VIEWED). */
-export const POST = signerRoute<{ packageId: string; documentId: string }>({
+export const POST = signerRoute({
+  params: ["packageId", "documentId"],
   tag: "Signing ceremony",
   summary: "Record that the signer opened a document (DOCUMENT_VIEWED)",
   description: CEREMONY_AUTHENTICATION,

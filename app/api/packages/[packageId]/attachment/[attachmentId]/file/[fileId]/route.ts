@@ -3,20 +3,21 @@ import { deleteAttachmentFile } from "@/lib/esign/signing/attachments/delete-att
 import { deleteSignerAttachmentFile } from "@/lib/esign/signing/attachments/delete-signer-attachment-file";
 import { downloadAttachmentFile } from "@/lib/esign/signing/attachments/download-attachment-file";
 import { actsAsSigner, signingSessionOf } from "@/lib/esign/signing/session";
-import { apiRoute, publicRoute } from "@/lib/http/api-handler";
+import { apiRoute, unauthenticatedRoute } from "@/lib/http/api-handler";
 import { contractOf, errorBody, noBody, ok, filesPurged, uploadedFile, withContract } from "@/lib/api/openapi/operation";
 import { download, noContent } from "@/lib/http/responses";
 
 type Params = { packageId: string; attachmentId: string; fileId: string };
 
 /** One file a signer uploaded, byte for byte. */
-export const GET = apiRoute<Params>({ tag: "Signer attachments", summary: "One uploaded file, byte for byte", permission: PERMISSIONS.transaction, responses: { 200: uploadedFile, 410: filesPurged } }, async ({ db, caller, params }) => {
+export const GET = apiRoute({ params: ["packageId", "attachmentId", "fileId"], tag: "Signer attachments", summary: "One uploaded file, byte for byte", permission: PERMISSIONS.transaction, responses: { 200: uploadedFile, 410: filesPurged } }, async ({ db, caller, params }) => {
   const file = await downloadAttachmentFile(db, caller, params.packageId, params.attachmentId, params.fileId);
   return download(file.body, file.fileName, file.contentType, { "content-length": String(file.size) });
 });
 
 /** The sender removes a file a signer uploaded, while the package is out for signing. */
-const senderDelete = apiRoute<Params>({
+const senderDelete = apiRoute({
+  params: ["packageId", "attachmentId", "fileId"],
   tag: "Signer attachments",
   summary: "Remove an uploaded file (the requirement is INCOMPLETE again when none is left)",
   description:
@@ -29,7 +30,7 @@ const senderDelete = apiRoute<Params>({
 });
 
 /** The signer removes their own file, with the session cookie the SDKs send (see the POST beside this). */
-const signerDelete = publicRoute<Params>(null, async ({ request, params, db }) => {
+const signerDelete = unauthenticatedRoute<Params>(async ({ request, params, db }) => {
   const session = await signingSessionOf(request, params.packageId);
   return deleteSignerAttachmentFile(db, session, params.attachmentId, params.fileId);
 });

@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { ok } from "@/lib/api/openapi/operation";
 import { attachmentAvailability } from "@/lib/api/attachments";
 
-type Params = { packageId: string; roleId: string };
-
 /** `{exists}`: whether the role's signer uploaded any file. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "roleId"],
   tag: "Signer attachments",
   summary: "Whether the role's signer uploaded any file",
   permission: PERMISSIONS.transaction,

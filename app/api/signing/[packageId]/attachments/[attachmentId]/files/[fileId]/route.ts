@@ -4,10 +4,9 @@ import { publicRoute } from "@/lib/http/api-handler";
 import { CEREMONY_AUTHENTICATION, errorBody, noCeremonySession, ok } from "@/lib/api/openapi/operation";
 import { ceremonyAttachmentRequirement } from "@/lib/api/attachments";
 
-type Params = { packageId: string; attachmentId: string; fileId: string };
-
 /** The signer removes a file they uploaded (the bytes are removed after the transaction commits, hence not `signerRoute`). */
-export const DELETE = publicRoute<Params>({
+export const DELETE = publicRoute({
+  params: ["packageId", "attachmentId", "fileId"],
   tag: "Signing ceremony",
   summary: "Remove a file the signer uploaded, before they finish",
   description: `${CEREMONY_AUTHENTICATION} The requirement is INCOMPLETE again when no file is left. Answers the requirement with its files.`,

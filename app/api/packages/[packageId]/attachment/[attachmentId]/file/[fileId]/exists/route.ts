@@ -4,10 +4,9 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { ok } from "@/lib/api/openapi/operation";
 import { attachmentAvailability } from "@/lib/api/attachments";
 
-type Params = { packageId: string; attachmentId: string; fileId: string };
-
 /** `{exists}`: whether this file of the requirement is there to download. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "attachmentId", "fileId"],
   tag: "Signer attachments",
   summary: "Whether this uploaded file is there to download",
   permission: PERMISSIONS.transaction,

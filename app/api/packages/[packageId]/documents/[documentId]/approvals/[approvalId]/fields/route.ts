@@ -3,25 +3,23 @@ import { addField } from "@/lib/esign/approvals/approval-changes";
 import { getFields } from "@/lib/esign/packages/get-package-content";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { listOf, ok } from "@/lib/api/openapi/operation";
 
-type Params = { packageId: string; documentId: string; approvalId: string };
-
-export const GET = apiRoute<Params>({ tag: "Approvals and fields", summary: "List an approval's fields", permission: PERMISSIONS.transaction, responses: { 200: ok(listOf(fieldResponse)) } }, async ({ db, caller, params }) => {
+export const GET = apiRoute({ params: ["packageId", "documentId", "approvalId"], tag: "Approvals and fields", summary: "List an approval's fields", permission: PERMISSIONS.transaction, responses: { 200: ok(listOf(fieldResponse)) } }, async ({ db, caller, params }) => {
   const results = await getFields(db, caller, params, params.approvalId);
   return { results, count: results.length };
 });
 
-export const POST = apiRoute<Params>({
+export const POST = apiRoute({
+  params: ["packageId", "documentId", "approvalId"],
   tag: "Approvals and fields",
   summary: "Add a field",
   description: "Positions are PDF points from the page's top-left corner; a field that does not fit on its page is refused.",
   permission: PERMISSIONS.transaction,
   body: { schema: fieldInput },
   responses: { 200: ok(fieldResponse) },
-}, async ({ request, db, caller, params }) => {
-  return addField(db, caller, params, params.approvalId, await readJsonWith(request, fieldInput));
+}, async ({ db, caller, params, body }) => {
+  return addField(db, caller, params, params.approvalId, body);
 });
 
 export * from "@/lib/http/method-not-allowed";

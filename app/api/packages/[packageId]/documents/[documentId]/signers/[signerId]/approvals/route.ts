@@ -5,10 +5,9 @@ import { ok } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 import { approvalResponse } from "@/lib/api/packages";
 
-type Params = { packageId: string; documentId: string; signerId: string };
-
 /** The signer's approvals on the document not yet signed, a bare array (the SDKs' signable signatures). */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["packageId", "documentId", "signerId"],
   tag: "Approvals and fields",
   summary: "The signer's approvals on the document not yet signed (disabled ones included), a bare array",
   description: "signerId is the role id, its signer's id or e-mail.",

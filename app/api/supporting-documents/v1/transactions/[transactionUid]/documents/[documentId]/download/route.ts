@@ -5,10 +5,9 @@ import { ok } from "@/lib/api/openapi/operation";
 import { z } from "zod";
 
 
-type Params = { transactionUid: string; documentId: string };
-
 /** One supporting document as `{documentName, content (base64), mediaType}`, as the SDKs read it. */
-export const GET = apiRoute<Params>({
+export const GET = apiRoute({
+  params: ["transactionUid", "documentId"],
   tag: "Supporting documents",
   summary: "One supporting document: {documentName, content (base64), mediaType}",
   permission: PERMISSIONS.transaction,
