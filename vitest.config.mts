@@ -19,6 +19,7 @@ const onPglite = [
   "health",
   "jobs",
   "packages",
+  "package-list-buckets",
   "sealing",
   "signer-copies",
   "signing-ceremony",

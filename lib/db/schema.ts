@@ -11,6 +11,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -428,8 +429,8 @@ export const packages = pgTable(
  * writing transaction, as rows of changes that are only ever inserted (no row is updated, so
  * writers never wait for each other); a folder's count is the sum of its rows, and
  * `compactPackageCounts` folds them from time to time. `changes` counts the writes that moved a
- * package within or across the owner's lists (its order or folder changed): its sum is the
- * version of those lists, which cached paging anchors check.
+ * package within or across the owner's lists (its order or folder changed); nothing reads it since
+ * deep pages come from package_list_buckets.
  */
 export const packageCounts = pgTable(
   "package_counts",
@@ -444,6 +445,73 @@ export const packageCounts = pgTable(
     changes: bigint({ mode: "number" }).notNull(),
   },
   (t) => [index("package_counts_scope_idx").on(t.accountId, t.type, t.ownerUserId)],
+);
+
+/**
+ * Deep list pages (lib/esign/packages/list-buckets.ts): each order of a sender's packages (one
+ * `list_order` per sort column and direction, in the trash or not) cut into buckets of about a
+ * thousand packages, each with its first sort key and how many packages of each status it holds
+ * from there to the next bucket's key. Shared by every instance; built on the first deep page of
+ * an order, then kept exact by folding `package_list_changes` into it.
+ */
+export const packageListBuckets = pgTable(
+  "package_list_buckets",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    accountId: text().notNull(),
+    ownerUserId: text().notNull(),
+    trashed: boolean().notNull(),
+    /** The sort column and direction, e.g. `name asc`. */
+    listOrder: text().notNull(),
+    /** The bucket's first key: `lowerTime` for created, updated and due (null: no due date), `lowerText` for name and status. */
+    lowerTime: timestamp({ withTimezone: true, mode: "string" }),
+    lowerText: text(),
+    lowerId: text().notNull(),
+    draft: integer().notNull().default(0),
+    sent: integer().notNull().default(0),
+    completed: integer().notNull().default(0),
+    archived: integer().notNull().default(0),
+    declined: integer().notNull().default(0),
+    optedOut: integer().notNull().default(0),
+    expired: integer().notNull().default(0),
+  },
+  (t) => [index("package_list_buckets_scope_idx").on(t.accountId, t.ownerUserId, t.trashed, t.listOrder)],
+);
+
+/**
+ * The listed packages' moves not yet folded into the buckets: a row per package leaving a list
+ * position (-1) or taking one (+1), written by statement triggers on `packages` (migration 0034)
+ * in the writing transaction, insert-only like package_counts, so writers never wait on a bucket.
+ * Readers add them to the buckets; folding (under the scope's row in `package_list_scopes`)
+ * deletes them.
+ */
+export const packageListChanges = pgTable(
+  "package_list_changes",
+  {
+    accountId: text().notNull(),
+    ownerUserId: text().notNull(),
+    trashed: boolean().notNull(),
+    status: text().notNull(),
+    name: text().notNull(),
+    created: timestamp({ withTimezone: true, mode: "string" }).notNull(),
+    updated: timestamp({ withTimezone: true, mode: "string" }).notNull(),
+    due: timestamp({ withTimezone: true, mode: "string" }),
+    packageId: text().notNull(),
+    change: smallint().notNull(),
+  },
+  (t) => [index("package_list_changes_scope_idx").on(t.accountId, t.ownerUserId, t.trashed)],
+);
+
+/** One row per bucketed list scope: folds of a scope update it first, so two never run at once. */
+export const packageListScopes = pgTable(
+  "package_list_scopes",
+  {
+    accountId: text().notNull(),
+    ownerUserId: text().notNull(),
+    trashed: boolean().notNull(),
+    folds: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ownerUserId, t.trashed] })],
 );
 
 export const roles = pgTable(

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
+import { foldPendingListChanges } from "@/lib/esign/packages/list-buckets";
 import { deleteExpiredBlobWriteIntents } from "@/lib/esign/storage/blob-write-intents";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
 import { config } from "@/lib/config";
@@ -17,9 +18,9 @@ const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
  * The sweep, every SWEEP_INTERVAL_SECONDS (a minute by default): the service's time-based rules
  * (runDueWork), then the consumers' own (callback deliveries and e-mails whose jobs were lost,
  * queued again); a failed sweep is not retried, the next one catches up. It also folds the
- * folders' count rows that writes added since the last sweep, and deletes the blob write intents
- * a crash left behind (blob-write-intents.ts). Its last success is recorded for
- * `GET /api/health`.
+ * folders' count rows that writes added since the last sweep, and the lists' pending changes into
+ * their buckets, and deletes the blob write intents a crash left behind (blob-write-intents.ts).
+ * Its last success is recorded for `GET /api/health`.
  */
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
@@ -30,6 +31,7 @@ export const dueWorkJob = defineJob({
     await requeueStalledDeliveries(at, STALLED_DELIVERY_GRACE_MS);
     await requeueStalledEmails(at);
     await compactBusyPackageCounts(await getDb());
+    await foldPendingListChanges(await getDb());
     await deleteExpiredBlobWriteIntents(await getDb());
     await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },

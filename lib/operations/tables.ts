@@ -42,10 +42,11 @@ export function batchRowsOf(table: Table, batchRows: number): number {
  * are copied through the stores (documents.ts), so that they land where the target reads them (the
  * tables or S3).
  * `package_counts` has no key: triggers on `packages` keep it, on the target too, as its rows arrive
- * (compared by the counts it answers, `packageCountsDigest`).
+ * (compared by the counts it answers, `packageCountsDigest`). The list buckets are built again on
+ * the target when first read, and its triggers write `package_list_changes` as packages arrive.
  * `blob_write_intents` lives for the moments a write takes: none concerns the target.
  */
-const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "package_counts", "blob_write_intents"]);
+const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "blob_write_intents", "package_counts", "package_list_buckets", "package_list_changes", "package_list_scopes"]);
 
 export async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -5,6 +5,7 @@ import { packages } from "@/lib/db/schema";
 import { LIST_SORTS } from "@/lib/api/packages";
 import { compactBusyPackageCounts, compactPackageCounts } from "@/lib/esign/packages/package-counts";
 import { listPaging } from "@/lib/esign/packages/list-paging";
+import { listBuckets } from "@/lib/esign/packages/list-buckets";
 import { inboxCondition } from "@/lib/esign/packages/package-folders";
 import { callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
@@ -136,11 +137,16 @@ async function naiveOrder(owner: SeededAccount, folder: string, sort: string, di
 
 describe("GET /api/packages deep pages", () => {
   const defaults = { ...listPaging };
-  afterEach(() => Object.assign(listPaging, defaults));
+  const bucketDefaults = { ...listBuckets };
+  afterEach(() => {
+    Object.assign(listPaging, defaults);
+    Object.assign(listBuckets, bucketDefaults);
+  });
 
-  it("are the same pages as the plain order, from either end and from anchors, also after writes", async () => {
+  it("are the same pages as the plain order, from either end and from buckets, also after writes", async () => {
     // Small thresholds, so a few hundred packages reach every way to a page.
-    Object.assign(listPaging, { nearEnd: 9, anchorStride: 7 });
+    Object.assign(listPaging, { nearEnd: 9 });
+    Object.assign(listBuckets, { bucketRows: 7, foldAbove: 5, buildInBackground: false });
     const owner = await seedAccount();
     await seedOwned(owner, 420, "p");
     const windows = (count: number) =>
@@ -171,7 +177,7 @@ describe("GET /api/packages deep pages", () => {
       }
     }
 
-    // Writes move packages within and across the lists: cached anchors must not be used after them.
+    // Writes move packages within and across the lists: the buckets' counts follow them.
     const db = await getDb();
     const live = await naiveOrder(owner, "", "updated", "desc");
     await db.update(packages).set({ name: "Aaa first", updated: new Date("2027-01-01T00:00:00Z") }).where(eq(packages.id, live[300]));
@@ -239,7 +245,7 @@ describe("GET /api/packages deep pages", () => {
   });
 
   it("pages a search, which is counted, from either end", async () => {
-    Object.assign(listPaging, { nearEnd: 5, anchorStride: 7 });
+    Object.assign(listPaging, { nearEnd: 5 });
     const owner = await seedAccount();
     await seedOwned(owner, 200, "s");
     const expected = (await naiveOrder(owner, "", "name", "desc")).slice(0);

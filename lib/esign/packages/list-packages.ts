@@ -1,16 +1,16 @@
 import { and, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
-import type { Queryable } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import { accountMemberships, documents, packageCounts, packages, roles, users } from "@/lib/db/schema";
-import type { PackageListQuery, WirePackage } from "@/lib/api/packages";
+import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, notFound } from "@/lib/esign/errors";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { compactPackageCounts, FOLD_ABOVE_ROWS, readFolderCount } from "./package-counts";
 import { actsFor } from "@/lib/esign/senders/delegates";
-import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type Folder, type ListSubject } from "./package-folders";
-import { forwardIdsQuery, listOrderBy, listPaging, pageIdsQuery, type ListOrder } from "./list-paging";
+import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type CountedFolder, type ListSubject } from "./package-folders";
+import { forwardIdsQuery, listOrderBy, listPaging, pageIds, type BucketedFolder, type ListOrder } from "./list-paging";
 import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
 
 /**
@@ -62,19 +62,21 @@ async function listSubject(db: Queryable, caller: Caller, query: PackageListQuer
   return { accountId, userId: user.id, email: user.email };
 }
 
-/** The key a list's anchors are cached under: whose, which folder, which order. */
-function listKey(subject: ListSubject, type: string, folder: Folder, order: ListOrder): string {
-  return JSON.stringify([subject.accountId, subject.userId, type, folder, order.sort, order.dir]);
+/** A sender's own folder pages deeply from buckets: the sender's packages, in the trash or not, of the folder's statuses. */
+function bucketedFolder(subject: ListSubject, folder: CountedFolder): BucketedFolder | undefined {
+  if (folder.kind !== "own") return undefined;
+  const statuses = PACKAGE_STATUSES.filter((status) => !folder.exceptStatuses.includes(status) && (!folder.statuses || folder.statuses.includes(status)));
+  return { scope: { accountId: subject.accountId, ownerUserId: subject.userId, trashed: folder.trashed }, statuses };
 }
 
 /**
  * `GET /api/packages`: one page of the caller's (or a sender's, see `listSubject`) packages or
  * templates, and the total count. A folder's count comes from package_counts (kept by triggers),
  * except with a search or dates, and in the inbox, which are counted. The page's ids come first
- * (list-paging.ts: an index range at any depth); then only those packages are read, with their
+ * (list-paging.ts: an index range at any depth, deep ones found from list-buckets.ts); then only those packages are read, with their
  * roles and documents.
  */
-export async function listPackages(db: Queryable, caller: Caller, query: PackageListQuery): Promise<{ results: WirePackage[]; count: number }> {
+export async function listPackages(db: Db, caller: Caller, query: PackageListQuery): Promise<{ results: WirePackage[]; count: number }> {
   const { offset, limit } = pageWindow(query.from, query.to);
   const subject = await listSubject(db, caller, query);
   const folder = folderOf(query.type, query.query);
@@ -108,8 +110,7 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
     if (near) [counted, rows] = await Promise.all([readCount, pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
     else {
       counted = await readCount;
-      const list = { key: listKey(subject, query.type, folder, order), version: counted.version, scope };
-      const ids = await pageIdsQuery(db, { where, order, offset, limit, count: counted.count, counted: list });
+      const ids = await pageIds(db, { where, order, offset, limit, count: counted.count, bucketed: bucketedFolder(subject, folder) });
       rows = ids ? await pageRows(db, ids, order) : [];
     }
     count = counted.count;
@@ -125,7 +126,7 @@ export async function listPackages(db: Queryable, caller: Caller, query: Package
     [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
   } else {
     count = await countOf(db, where);
-    const ids = await pageIdsQuery(db, { where, order, offset, limit, count });
+    const ids = await pageIds(db, { where, order, offset, limit, count });
     rows = ids ? await pageRows(db, ids, order) : [];
   }
   const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());

@@ -5,7 +5,7 @@ import { packageCounts } from "@/lib/db/schema";
 /**
  * The folders' counts (package_counts, kept by triggers on packages: migration 0012). Each write
  * adds rows; a folder's count is the sum of its rows; folding them (`compactPackageCounts`) keeps
- * the rows of an owner few. Folding keeps every sum, so counts and versions never move by it.
+ * the rows of an owner few. Folding keeps every sum, so counts never move by it.
  */
 
 /** Rows of one scope (an owner's packages, an account's templates) above which a reader folds them. */
@@ -14,21 +14,15 @@ export const FOLD_ABOVE_ROWS = 64;
 export interface FolderCount {
   /** Packages in the folder. */
   count: number;
-  /**
-   * How many writes have moved packages of the scope (across folders or within an order) so far,
-   * as a decimal string: equal versions mean the same lists, so cached anchors still hold.
-   */
-  version: string;
   /** Rows the sums read: many means it is time to fold them. */
   rows: number;
 }
 
-/** The count of the folder `where` (package_counts columns) and the version of `scope`, in one statement. */
+/** The count of the folder `where` (package_counts columns) and how many rows of `scope` that read. */
 export async function readFolderCount(db: Queryable, scope: SQL, where: SQL): Promise<FolderCount> {
   const result = await db
     .select({
       count: sql<number>`coalesce(sum(${packageCounts.packages}) filter (where ${where}), 0)::int`,
-      version: sql<string>`coalesce(sum(${packageCounts.changes}), 0)::text`,
       rows: sql<number>`count(*)::int`,
     })
     .from(packageCounts)
