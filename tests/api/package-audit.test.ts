@@ -100,6 +100,27 @@ describe("GET /api/packages/{packageId}/audit", () => {
     expect(original["audit-events"].map((event) => event.type)).toEqual(["Accept", "View", "Capture Signature", "Decline"]);
   });
 
+  it("names a document signed with an uploaded picture Upload Signature in the whole trail, Capture Signature as the original's", async () => {
+    const ownPackage = await createPackageWithFiles(owner.apiKey, packagePayload({ name: "Uploaded", documents: ["Agreement"], status: "SENT" }));
+    const db = await getDb();
+    const signedAt = new Date(Date.UTC(2026, 4, 3, 9, 0));
+    await db.insert(approvalSignatures).values({
+      packageId: ownPackage,
+      documentId: "doc1",
+      approvalId: "uploaded",
+      roleId: "Signer1",
+      kind: "CAPTURE",
+      imageUploaded: true,
+      signerName: "Signer Number1",
+      signerEmail: "signer1@example.test",
+      signedAt,
+    });
+    await db.insert(auditEvents).values({ accountId: owner.accountId, packageId: ownPackage, sessionUser: "Signer1", name: "DOCUMENT_SIGNED", documentId: "doc1", created: signedAt });
+
+    expect((await audit(owner.apiKey, ownPackage))["audit-events"].at(-1)).toMatchObject({ type: "Upload Signature", target: "Agreement", user: "Signer Number1" });
+    expect((await signersAudit(owner.apiKey, ownPackage))["audit-events"].at(-1)).toMatchObject({ type: "Capture Signature", target: "Agreement" });
+  });
+
   it("is readable by whoever may follow the account's transactions, and by no one else", async () => {
     const manager = await seedManager({ accountId: owner.accountId });
     expect((await audit(manager.apiKey, packageId))["audit-events"].length).toBeGreaterThanOrEqual(2);

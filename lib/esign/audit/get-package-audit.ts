@@ -8,7 +8,7 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { onBehalfOfText, readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
 
-type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "signerName" | "signerEmail">;
+type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "imageUploaded" | "signerName" | "signerEmail">;
 
 /** Our events OneSpan has an audit type for; a signed document's type depends on how it was signed. */
 const ONESPAN_TYPES: Partial<Record<string, string>> = {
@@ -50,12 +50,17 @@ export function inWords(name: string): string {
 
 /**
  * How the signer signed the document: a hand-drawn signature wins over a typed one, a typed one
- * over initials; only acceptances (and the consent document) are an acceptance.
+ * over initials; only acceptances (and the consent document) are an acceptance. The original has
+ * one type for every image; the whole trail (`all`, our extension) names an uploaded picture
+ * "Upload Signature" when every image on the document was one.
  */
-function signedType(documentId: string, signatures: SignatureRow[]): string {
+function signedType(documentId: string, signatures: SignatureRow[], events: "signers" | "all"): string {
   if (documentId === CONSENT_DOCUMENT_ID) return "Accept";
   const kinds = new Set(signatures.map((signature) => signature.kind));
-  if (kinds.has("CAPTURE")) return "Capture Signature";
+  if (kinds.has("CAPTURE")) {
+    const images = signatures.filter((signature) => signature.kind === "CAPTURE");
+    return events === "all" && images.every((signature) => signature.imageUploaded) ? "Upload Signature" : "Capture Signature";
+  }
   if (kinds.has("FULLNAME")) return "Click To Sign";
   if (kinds.has("INITIALS")) return "Click To Initial";
   return kinds.has("ACCEPT") ? "Accept" : "Click To Sign";
@@ -106,6 +111,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
         roleId: approvalSignatures.roleId,
         documentId: approvalSignatures.documentId,
         kind: approvalSignatures.kind,
+        imageUploaded: approvalSignatures.imageUploaded,
         signerName: approvalSignatures.signerName,
         signerEmail: approvalSignatures.signerEmail,
       })
@@ -121,7 +127,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
         : [];
     const type =
       event.name === "DOCUMENT_SIGNED" && event.documentId
-        ? signedType(event.documentId, signed)
+        ? signedType(event.documentId, signed, events)
         : (ONESPAN_TYPES[event.name] ?? READABLE_NAMES[event.name] ?? inWords(event.name));
     const { user, email } = person(actor, signed);
     return {
