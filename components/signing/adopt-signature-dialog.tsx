@@ -60,12 +60,12 @@ export function AdoptSignatureDialog({
 
   function adopt() {
     if (way === "type") onAdopt({ name: typedName, font: font === "classic" ? undefined : font });
-    else if (way === "draw" && pad) onAdopt({ name: signerName, image: pad.toDataURL("image/png") });
+    else if (way === "draw" && pad) void drawnInk(pad.toDataURL("image/png")).then((image) => onAdopt({ name: signerName, image }));
     else if (way === "upload" && upload?.image) onAdopt({ name: signerName, image: upload.image, uploaded: true });
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={drawOnly ? t("drawTitle") : t("title")} wide sheetOnPhone>
+    <Dialog open={open} onClose={onClose} title={drawOnly ? t("drawTitle") : t("title")} wide sheetOnPhone fullScreenOnPhone={drawOnly}>
       {ways.length > 1 ? (
         <div role="tablist" aria-label={t("how")} className="mb-3 flex gap-1 rounded-md bg-slate-100 p-1">
           {ways.map((candidate) => (
@@ -110,7 +110,10 @@ export function AdoptSignatureDialog({
       ) : way === "draw" ? (
         <div role="tabpanel" aria-label={t("draw")}>
           <p className="mb-2 text-sm text-slate-600">{t("drawHint")}</p>
-          <SignatureDrawingPad aspectRatio={aspectRatio} onPad={onPad} onChange={setPadEmpty} />
+          {/* Drawing required: on a phone the whole screen is the dialog and the pad its width, edge to edge, half its height. */}
+          <div className={drawOnly ? "max-sm:-mx-3" : undefined}>
+            <SignatureDrawingPad aspectRatio={aspectRatio} tallOnPhone={drawOnly} onPad={onPad} onChange={setPadEmpty} />
+          </div>
           <div className="mt-2 flex justify-end">
             <Button
               variant="ghost"
@@ -163,6 +166,28 @@ export function AdoptSignatureDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * What was drawn, cut to its ink: the seal fits an image to its field, so the pad's empty margins
+ * (wide on a phone's tall pad) would otherwise shrink the signature.
+ */
+async function drawnInk(drawn: string): Promise<string> {
+  const picture = new Image();
+  picture.src = drawn;
+  await picture.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = picture.naturalWidth;
+  canvas.height = picture.naturalHeight;
+  const context = canvas.getContext("2d", { willReadFrequently: true })!;
+  context.drawImage(picture, 0, 0);
+  const box = inkBox(context.getImageData(0, 0, canvas.width, canvas.height));
+  if (!box) return drawn;
+  const cut = document.createElement("canvas");
+  cut.width = box.width;
+  cut.height = box.height;
+  cut.getContext("2d")!.drawImage(canvas, box.left, box.top, box.width, box.height, 0, 0, box.width, box.height);
+  return cut.toDataURL("image/png");
 }
 
 /** What is wrong with an uploaded picture: its message is adopt.problem.<code>. */

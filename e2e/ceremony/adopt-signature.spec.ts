@@ -4,6 +4,7 @@ import { makePdf } from "../../tests/support/pdfs";
 import { darkBounds, darkShare, type GrayImage, pdfFonts, pdfSig, pdfWords, renderPageGray } from "../../tests/support/poppler";
 import { inWireUnits, person } from "../support/package-payloads";
 import { signInWithPassword } from "../console/console-support";
+import { expectAccessible } from "../support/accessibility";
 import { SIGN_UP_PASSWORD, ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
 
@@ -187,3 +188,61 @@ function cropGray(image: GrayImage, rect: { left: number; top: number; width: nu
   for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
   return { width, height, pixels, scale: image.scale };
 }
+
+test("a signature the sender wants drawn by hand gets a full-screen pad on a phone, and the drawing fills its field", async ({ browser, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Drawn pad test");
+  const field = { page: 0, left: 72, top: 200, width: 220, height: 60 };
+  const packageId = await owner.createPackage(
+    {
+      name: "Delivery note",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: [{ id: "Drawer", type: "SIGNER", index: 1, signers: [person("Dora", "Drawer")] }],
+      documents: [{ id: "note", name: "Note", approvals: [{ role: "Drawer", fields: [inWireUnits({ type: "SIGNATURE", subtype: "CAPTURE", ...field })] }] }],
+    },
+    [await makePdf({ texts: [{ page: 0, text: "Delivery note", x: 72, y: 720, size: 18 }] })],
+  );
+  await owner.send(packageId);
+
+  const phone = { width: 390, height: 844 };
+  const drawer = await openCeremony(browser, await owner.signingUrl(packageId, "Drawer"), phone);
+  await acceptConsent(drawer);
+  await drawer.getByRole("button", { name: /Signature \(required\)/ }).click();
+  const dialog = drawer.getByRole("dialog", { name: "Draw your signature" });
+  await expect(dialog).toBeVisible();
+  // The dialog is the screen; the pad its whole width and half its height.
+  const screen = (await dialog.boundingBox())!;
+  expect(screen.width).toBe(phone.width);
+  expect(screen.height).toBeGreaterThan(phone.height - 2);
+  const pad = dialog.getByTestId("signature-pad");
+  const area = (await pad.boundingBox())!;
+  expect(area.width).toBeGreaterThan(phone.width - 8);
+  expect(area.height).toBeGreaterThan(phone.height * 0.45);
+  await drawer.screenshot({ path: test.info().outputPath("drawn-pad-phone.png") });
+  await expectAccessible(drawer, "the full-screen drawing pad");
+
+  await drawer.mouse.move(area.x + 40, area.y + area.height * 0.6);
+  await drawer.mouse.down();
+  for (let i = 1; i <= 20; i++) await drawer.mouse.move(area.x + 40 + i * 15, area.y + area.height * (0.6 - 0.2 * Math.sin(i / 3)), { steps: 3 });
+  await drawer.mouse.up();
+  await dialog.getByRole("button", { name: "Adopt signature" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(drawer.getByRole("button", { name: /Signature \(required\)/ }).getByRole("img")).toBeVisible();
+  await signDocument(drawer);
+  await expectFinished(drawer);
+
+  let sealed: Buffer | undefined;
+  await expect
+    .poll(
+      async () => {
+        const bytes = await owner.download(`/api/packages/${packageId}/documents/note/pdf`);
+        if (pdfSig(bytes).includes("Signature is Valid.")) sealed = bytes;
+        return Boolean(sealed);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  // Drawn on a tall pad, the ink is cut to itself before it is adopted: it spans most of its field.
+  const ink = darkBounds(cropGray(renderPageGray(sealed!, 0, 144), { left: field.left + 10, top: field.top + 14, width: field.width - 20, height: field.height - 28 }))!;
+  expect(ink.right - ink.left).toBeGreaterThan((field.width - 20) * 0.5);
+});
