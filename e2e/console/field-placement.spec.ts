@@ -6,7 +6,8 @@ import { dropOnPage, signInWithApiKey, titledPdf } from "./console-support";
 /**
  * Placing fields in the builder: a field dropped near the page's edge lands where the pointer was,
  * inside the page (not pushed to x = 0 over the margin's text), and every field says what it is and
- * whose it is, whole, on a wide screen, a narrow one and a phone.
+ * whose it is, whole, on a wide screen, a narrow one and a phone; the package's history then names
+ * them as the sender knows them.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -96,4 +97,18 @@ test("a field dropped near the left edge stays where the pointer was, and every 
     await firstPage.screenshot({ path: test.info().outputPath(`field-chips-${name}.png`) });
   }
   await expectAccessible(page, "the builder's fields on a phone");
+
+  // The package's history names what was placed as the sender knows it, never by the service's ids.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/packages/${packageId}`);
+  const history = page.getByTestId("history-timeline");
+  await expect(history.getByTestId("history-event").filter({ hasText: "Signature added: Lease" }).filter({ hasText: "Signature of Alice Adamson-Whitfield" })).toHaveCount(1);
+  await expect(history.getByTestId("history-event").filter({ hasText: "Initials of Alice Adamson-Whitfield" })).toHaveCount(1);
+  const ids = (await owner.json<{ documents: { approvals: { id: string; fields: { id: string }[] }[] }[] }>("GET", `/api/packages/${packageId}`)).documents.flatMap((document) =>
+    document.approvals.flatMap((approval) => [approval.id, ...approval.fields.map((field) => field.id)]),
+  );
+  const shown = await history.innerText();
+  for (const id of ids) expect(shown).not.toContain(id);
+  expect(shown).not.toMatch(/for role \w+/);
+  await history.screenshot({ path: test.info().outputPath("history-names.png") });
 });

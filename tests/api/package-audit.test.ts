@@ -121,6 +121,24 @@ describe("GET /api/packages/{packageId}/audit", () => {
     expect((await signersAudit(owner.apiKey, ownPackage))["audit-events"].at(-1)).toMatchObject({ type: "Capture Signature", target: "Agreement" });
   });
 
+  it("names the builder's signatures, fields and signers as the sender knows them, in the whole trail", async () => {
+    const draft = await createPackageWithFiles(owner.apiKey, packagePayload({ name: "Built", documents: ["Agreement"] }));
+    const added = await callJson<{ id: string }>("POST", `/api/packages/${draft}/documents/doc1/approvals`, {
+      key: owner.apiKey,
+      json: { role: "Signer2", fields: [{ type: "SIGNATURE", subtype: "INITIALS", page: 0, top: 100, left: 100, width: 60, height: 40 }] },
+    });
+    await callJson("PUT", `/api/packages/${draft}/roles`, { key: owner.apiKey, json: [{ id: "Signer2", index: 1 }, { id: "Signer1", index: 2 }] });
+
+    const events = (await audit(owner.apiKey, draft))["audit-events"];
+    const approvalAdd = events.find((event) => event.type === "Approval Add")!;
+    expect(approvalAdd).toMatchObject({ target: "Agreement", data: expect.stringMatching(/^Initials of \S+ \S+$/) });
+    expect(approvalAdd.data).not.toContain(added.id);
+    expect(approvalAdd.data).not.toContain("Signer2");
+    const reorder = events.find((event) => event.type === "Role Reorder");
+    if (reorder) expect(reorder.data).not.toMatch(/Signer\d/);
+    for (const event of events) expect(event.data, event.type).not.toContain(added.id);
+  });
+
   it("is readable by whoever may follow the account's transactions, and by no one else", async () => {
     const manager = await seedManager({ accountId: owner.accountId });
     expect((await audit(manager.apiKey, packageId))["audit-events"].length).toBeGreaterThanOrEqual(2);

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { approvalSignatures, documents } from "@/lib/db/schema";
+import { approvalSignatures, approvals, documents, fields, roles } from "@/lib/db/schema";
 import type { PackageAuditEvent, PackageAuditTrail } from "@/lib/api/audit";
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { onBehalfOfText, readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
+import { fieldKindWords, senderData, type PackageNames } from "./sender-wording";
 
 type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "imageUploaded" | "signerName" | "signerEmail">;
 
@@ -91,6 +92,32 @@ function documentNames(rows: { id: string; name: string }[], events: AuditEventR
   return names;
 }
 
+/** The name people know a role by: its signer's, its group's, else its own (a placeholder's). */
+function roleName(role: { id: string; name: string; signer: Record<string, unknown> | null }): string {
+  const signer = role.signer ?? {};
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  const group = signer.group && typeof signer.group === "object" ? text((signer.group as Record<string, unknown>).name) : "";
+  const person = `${text(signer.firstName)} ${text(signer.lastName)}`.trim();
+  return group || person || text(signer.email) || role.name || role.id;
+}
+
+/** The package's roles, signatures, fields and documents by id, for the sender's words (sender-wording.ts). */
+async function packageNames(db: Queryable, packageId: string, documentNames: Map<string, string>): Promise<PackageNames> {
+  const [roleRows, approvalRows, fieldRows] = await Promise.all([
+    db.select({ id: roles.id, name: roles.name, signer: roles.signer }).from(roles).where(eq(roles.packageId, packageId)),
+    db.select({ id: approvals.id, roleId: approvals.roleId }).from(approvals).where(eq(approvals.packageId, packageId)),
+    db.select({ id: fields.id, approvalId: fields.approvalId, type: fields.type, subtype: fields.subtype, binding: fields.binding }).from(fields).where(eq(fields.packageId, packageId)),
+  ]);
+  const roleOfApproval = new Map(approvalRows.map((approval) => [approval.id, approval.roleId]));
+  const signatureOf = new Map(fieldRows.filter((field) => field.type === "SIGNATURE").map((field) => [field.approvalId, fieldKindWords(field.subtype, null)]));
+  return {
+    roles: new Map(roleRows.map((role) => [role.id, roleName(role)])),
+    approvals: new Map(approvalRows.map((approval) => [approval.id, { roleId: approval.roleId, kind: signatureOf.get(approval.id) ?? "Acceptance" }])),
+    fields: new Map(fieldRows.map((field) => [field.id, { roleId: roleOfApproval.get(field.approvalId) ?? "", kind: fieldKindWords(field.subtype, field.binding) }])),
+    documents: documentNames,
+  };
+}
+
 /**
  * `GET /api/packages/{packageId}/audit` (OneSpan's "audit details about a package"): the package's
  * audit trail, oldest first, in OneSpan's shape. Visible to whoever may read the package as its
@@ -119,6 +146,8 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       .where(eq(approvalSignatures.packageId, pkg.id)),
   ]);
   const names = documentNames(documentRows, eventRows.map(({ event }) => event));
+  // The whole trail is read by the sender: its builder events name what they know, not ids.
+  const known = events === "all" ? await packageNames(db, pkg.id, names) : null;
 
   const auditEvents = eventRows.map(({ event, actor, onBehalfOf }): PackageAuditEvent => {
     const signed =
@@ -139,7 +168,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       "user-ip": event.ipAddress ?? "",
       "date-time": wireDate(event.created),
       // A delegate's action says whose behalf it was done on (lib/esign/senders/delegates.ts).
-      data: onBehalfOf ? [event.message, onBehalfOfText(onBehalfOf)].filter(Boolean).join("\n") : (event.message ?? ""),
+      data: [known && event.message ? senderData(event.name, event.message, known) : event.message, onBehalfOf ? onBehalfOfText(onBehalfOf) : null].filter(Boolean).join("\n"),
     };
   });
   const answered = events === "all" ? auditEvents : auditEvents.filter((event) => ONESPAN_AUDIT_TYPES.has(event.type));
