@@ -223,7 +223,8 @@ test("a signature the sender wants drawn by hand gets a full-screen pad on a pho
 
   await drawer.mouse.move(area.x + 40, area.y + area.height * 0.6);
   await drawer.mouse.down();
-  for (let i = 1; i <= 20; i++) await drawer.mouse.move(area.x + 40 + i * 15, area.y + area.height * (0.6 - 0.2 * Math.sin(i / 3)), { steps: 3 });
+  // A signature's usual shape: long and low, written on a pad much taller than it.
+  for (let i = 1; i <= 20; i++) await drawer.mouse.move(area.x + 40 + i * 15, area.y + area.height * (0.6 - 0.04 * Math.sin(i / 2)), { steps: 3 });
   await drawer.mouse.up();
   await dialog.getByRole("button", { name: "Adopt signature" }).click();
   await expect(dialog).toBeHidden();
