@@ -24,7 +24,13 @@ async function chipText(field: Locator): Promise<{ text: string; clipped: boolea
     const outer = shown.getBoundingClientRect();
     const box = element.getBoundingClientRect();
     const inside = shown.dataset.testid === "field-chip-text";
-    const clipped = shown.scrollWidth > Math.ceil(outer.width) + 1 || (inside && (outer.right > box.right + 1 || outer.bottom > box.bottom + 1));
+    // Cut by its own width, by the field's box, or by the page's edge (the page clips what passes it).
+    const page = element.closest("[data-field-page]")!.getBoundingClientRect();
+    const clipped =
+      shown.scrollWidth > Math.ceil(outer.width) + 1 ||
+      (inside && (outer.right > box.right + 1 || outer.bottom > box.bottom + 1)) ||
+      outer.left < page.left - 1 ||
+      outer.right > page.right + 1;
     return { text: shown.innerText.replace(/\s+/g, " ").trim(), clipped };
   });
 }

@@ -164,6 +164,10 @@ export function PlacedField(props: PlacedFieldProps) {
   // The kind and the signer are never cut short: inside the box when both fit whole, else in a tag above it (below, at the page's top).
   const inside = box.height >= 2 * CHIP_LINE_PX + 4 && textWidth(kind) <= box.width - 10 && textWidth(signerName) <= box.width - 10;
   const tagBelow = box.top < CHIP_LINE_PX + 6;
+  // The tag stays on the page: moved left as far as its width needs (a field near the right edge), wrapping only when wider than the page.
+  const pageWidth = page.width * scale;
+  const tagWidth = textWidth(`${kind} · ${signerName}`) + 12;
+  const tagLeft = Math.max(-box.left, Math.min(-2, pageWidth - box.left - tagWidth));
   return (
     <button
       ref={elementRef}
@@ -208,8 +212,8 @@ export function PlacedField(props: PlacedFieldProps) {
         <span
           aria-hidden
           data-testid="field-chip-tag"
-          className={`pointer-events-none absolute -left-0.5 whitespace-nowrap rounded-sm border px-1 shadow-sm ${tagBelow ? "top-full mt-0.5" : "bottom-full mb-0.5"}`}
-          style={{ borderColor: colour.solid, background: colour.tint, color: colour.text }}
+          className={`pointer-events-none absolute rounded-sm border px-1 shadow-sm ${tagWidth > pageWidth ? "" : "whitespace-nowrap"} ${tagBelow ? "top-full mt-0.5" : "bottom-full mb-0.5"}`}
+          style={{ left: tagLeft, maxWidth: pageWidth, borderColor: colour.solid, background: colour.tint, color: colour.text }}
         >
           <span className="font-semibold">{kind}</span> · {signerName}
         </span>
