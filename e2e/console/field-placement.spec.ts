@@ -117,4 +117,5 @@ test("a field dropped near the left edge stays where the pointer was, and every 
   for (const id of ids) expect(shown).not.toContain(id);
   expect(shown).not.toMatch(/for role \w+/);
   await history.screenshot({ path: test.info().outputPath("history-names.png") });
+  await expectAccessible(page, "the package page and its history");
 });
