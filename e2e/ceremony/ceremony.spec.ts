@@ -268,8 +268,8 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   await expect(erin.getByRole("heading", { name: "You declined" })).toBeVisible();
   expect(await service.packageStatus(packageId)).toBe("DECLINED");
 
-  // The sender's package page says who declined, when, and why.
-  const sender = await browser.newPage();
+  // The sender's package page says who declined, when, and why (a page of its own context, as axe needs).
+  const sender = await (await browser.newContext()).newPage();
   await signInWithApiKey(sender, service.apiKey, service.baseUrl);
   await sender.waitForURL("**/packages");
   await sender.goto(`${service.baseUrl}/packages/${encodeURIComponent(packageId)}`);
