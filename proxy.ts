@@ -56,5 +56,5 @@ async function embeddingOrigins(encodedPackageId: string): Promise<string[]> {
  * next.config.mjs's, nor Next.js's own files.
  */
 export const config = {
-  matcher: ["/((?!api/|proxy/|pdfjs/|auth/|oauth2/|apitoken/|_next/|access$|auth$|favicon\\.ico$).*)"],
+  matcher: ["/((?!api/|proxy/|pdfjs/|auth/|oauth2/|apitoken/|_next/|access$|auth$|favicon\\.ico$|icon\\.svg$).*)"],
 };

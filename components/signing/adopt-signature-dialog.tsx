@@ -6,6 +6,7 @@ import type SignaturePad from "signature_pad";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { AdoptedSignature } from "@/lib/ceremony/adopted-signature";
+import { clearPaper, inkBox, paperLuminance } from "@/lib/ceremony/signature-picture";
 import { initialsOf } from "@/lib/esign/signing/initials";
 import { signatureFontClass } from "./signature-font-classes";
 import { SignatureDrawingPad } from "./signature-pad";
@@ -59,12 +60,12 @@ export function AdoptSignatureDialog({
 
   function adopt() {
     if (way === "type") onAdopt({ name: typedName, font: font === "classic" ? undefined : font });
-    else if (way === "draw" && pad) onAdopt({ name: signerName, image: pad.toDataURL("image/png") });
+    else if (way === "draw" && pad) void drawnInk(pad.toDataURL("image/png")).then((image) => onAdopt({ name: signerName, image }));
     else if (way === "upload" && upload?.image) onAdopt({ name: signerName, image: upload.image, uploaded: true });
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={drawOnly ? t("drawTitle") : t("title")} wide sheetOnPhone>
+    <Dialog open={open} onClose={onClose} title={drawOnly ? t("drawTitle") : t("title")} wide sheetOnPhone fullScreenOnPhone={drawOnly}>
       {ways.length > 1 ? (
         <div role="tablist" aria-label={t("how")} className="mb-3 flex gap-1 rounded-md bg-slate-100 p-1">
           {ways.map((candidate) => (
@@ -109,7 +110,10 @@ export function AdoptSignatureDialog({
       ) : way === "draw" ? (
         <div role="tabpanel" aria-label={t("draw")}>
           <p className="mb-2 text-sm text-slate-600">{t("drawHint")}</p>
-          <SignatureDrawingPad aspectRatio={aspectRatio} onPad={onPad} onChange={setPadEmpty} />
+          {/* Drawing required: on a phone the whole screen is the dialog and the pad its width, edge to edge, half its height. */}
+          <div className={drawOnly ? "max-sm:-mx-3" : undefined}>
+            <SignatureDrawingPad aspectRatio={aspectRatio} tallOnPhone={drawOnly} onPad={onPad} onChange={setPadEmpty} />
+          </div>
           <div className="mt-2 flex justify-end">
             <Button
               variant="ghost"
@@ -164,10 +168,36 @@ export function AdoptSignatureDialog({
   );
 }
 
+/**
+ * What was drawn, cut to its ink: the seal fits an image to its field, so the pad's empty margins
+ * (wide on a phone's tall pad) would otherwise shrink the signature.
+ */
+async function drawnInk(drawn: string): Promise<string> {
+  const picture = new Image();
+  picture.src = drawn;
+  await picture.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = picture.naturalWidth;
+  canvas.height = picture.naturalHeight;
+  const context = canvas.getContext("2d", { willReadFrequently: true })!;
+  context.drawImage(picture, 0, 0);
+  const box = inkBox(context.getImageData(0, 0, canvas.width, canvas.height));
+  if (!box) return drawn;
+  const cut = document.createElement("canvas");
+  cut.width = box.width;
+  cut.height = box.height;
+  cut.getContext("2d")!.drawImage(canvas, box.left, box.top, box.width, box.height, 0, 0, box.width, box.height);
+  return cut.toDataURL("image/png");
+}
+
 /** What is wrong with an uploaded picture: its message is adopt.problem.<code>. */
 type UploadProblem = "type" | "size" | "unreadable" | "tooLarge";
 
-/** The picture as a PNG data URL at most UPLOAD_MAX in size, or what is wrong with it. */
+/**
+ * The picture as a PNG data URL at most UPLOAD_MAX in size, or what is wrong with it: cut to its
+ * ink and its paper made transparent (lib/ceremony/signature-picture.ts), so the seal fits the
+ * signature to the field as it fits a drawn one. A picture without ink the eye can find is kept whole.
+ */
 async function signatureImageFrom(file: File): Promise<{ image: string } | { problem: UploadProblem }> {
   if (!["image/png", "image/jpeg"].includes(file.type)) return { problem: "type" };
   if (file.size > 10 * 1024 * 1024) return { problem: "size" };
@@ -177,17 +207,32 @@ async function signatureImageFrom(file: File): Promise<{ image: string } | { pro
   } catch {
     return { problem: "unreadable" };
   }
-  let scale = Math.min(1, UPLOAD_MAX.width / bitmap.width, UPLOAD_MAX.height / bitmap.height);
+  // The ink is looked for at no more than 2000 pixels a side: ample for a signature, quick on a phone.
+  const readScale = Math.min(1, 2000 / Math.max(bitmap.width, bitmap.height));
+  const whole = document.createElement("canvas");
+  whole.width = Math.max(1, Math.round(bitmap.width * readScale));
+  whole.height = Math.max(1, Math.round(bitmap.height * readScale));
+  const wholeContext = whole.getContext("2d", { willReadFrequently: true })!;
+  wholeContext.drawImage(bitmap, 0, 0, whole.width, whole.height);
+  bitmap.close();
+  const pixels = wholeContext.getImageData(0, 0, whole.width, whole.height);
+  const paper = paperLuminance(pixels);
+  const box = inkBox(pixels, paper) ?? { left: 0, top: 0, width: whole.width, height: whole.height };
+  clearPaper(pixels, paper);
+  wholeContext.putImageData(pixels, 0, 0);
+
+  let scale = Math.min(1, UPLOAD_MAX.width / box.width, UPLOAD_MAX.height / box.height);
   const canvas = document.createElement("canvas");
   let image = "";
   // A photograph compresses badly as PNG: smaller until it is within the service's limit.
   for (let tries = 0; tries < 6; tries++, scale *= 0.7) {
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    canvas.width = Math.max(1, Math.round(box.width * scale));
+    canvas.height = Math.max(1, Math.round(box.height * scale));
+    const context = canvas.getContext("2d")!;
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(whole, box.left, box.top, box.width, box.height, 0, 0, canvas.width, canvas.height);
     image = canvas.toDataURL("image/png");
     if (image.length * 0.75 < UPLOAD_MAX_BYTES) break;
   }
-  bitmap.close();
   return image.length * 0.75 < UPLOAD_MAX_BYTES ? { image } : { problem: "tooLarge" };
 }

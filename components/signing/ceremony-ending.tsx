@@ -51,11 +51,17 @@ export function useCeremonyEnding() {
   return useContext(CeremonyEndingContext);
 }
 
-/** What a signer reads once they have done everything (a group's member: once one member signed for the group). */
+/**
+ * What a signer reads once they have done everything (a group's member: once one member signed for
+ * the group). What comes next is said only where it is so: on their own device the copy offer
+ * says it (by e-mail once everyone has signed, or the download when they were the last), and in a
+ * signing hosted in person, the documents are sealed later only while someone there still signs.
+ */
 export function FinishedText({ view }: { view: CeremonyView }) {
   const t = useTranslations("ending");
   const recorded = view.signer.group
     ? t("groupRecorded", { groupName: view.signer.group.name, packageName: view.package.name })
     : t("recorded", { signerName: view.signer.name, packageName: view.package.name });
-  return `${recorded} ${t("sealedLater")}`;
+  const othersStillSign = view.host?.signers.some((signer) => !signer.completed && signer.roleId !== view.signer.roleId) ?? false;
+  return othersStillSign ? `${recorded} ${t("sealedLater")}` : recorded;
 }

@@ -86,6 +86,7 @@ export function DocumentsStep({ view, packageId }: { view: CeremonyView; package
           fill={fills[chosen.id] ?? emptyFill()}
           onFill={(fill) => setFills((all) => ({ ...all, [chosen.id]: fill }))}
           onSigned={(roleCompleted) => (roleCompleted ? finishRole() : setChosenId(null))}
+          hosted={Boolean(view.host)}
         />
       </div>
     </div>
@@ -140,10 +141,12 @@ interface DocumentPaneProps {
   onFill: (fill: DocumentFill) => void;
   /** After the document is signed: whether the signer has nothing left to do. */
   onSigned: (roleCompleted: boolean) => void;
+  /** Signing hosted in person: after a signer finishes, the view goes on for the next. */
+  hosted: boolean;
 }
 
 /** The chosen document: its pages with the fields over them, "next field", and signing it. */
-function DocumentPane({ document, packageId, signerName, signatureFonts, adopted, onAdopted, fill, onFill, onSigned }: DocumentPaneProps) {
+function DocumentPane({ document, packageId, signerName, signatureFonts, adopted, onAdopted, fill, onFill, onSigned, hosted }: DocumentPaneProps) {
   const t = useTranslations("documents");
   const words = useFieldWords();
   const [currentKey, setCurrentKey] = useState<string | null>(null);
@@ -151,7 +154,12 @@ function DocumentPane({ document, packageId, signerName, signatureFonts, adopted
   // The field waiting for the signer to adopt a signature (drawn, for a field that asks for one).
   // `target: null`: the signer changes how they sign, for the fields they sign from now on.
   const [adopting, setAdopting] = useState<{ target: FillTarget | null } | null>(null);
-  const sign = useCeremonyAction(packageId, () => signDocument(packageId, document.id, signingRequest(document, fill)));
+  // A signer who finished on their own device sees the ending: the view is not asked again (the last one would be answered 409).
+  const sign = useCeremonyAction(
+    packageId,
+    () => signDocument(packageId, document.id, signingRequest(document, fill)),
+    (answer) => hosted || !answer.roleCompleted,
+  );
   const fileUrl = documentPdfUrl(packageId, document.id);
   // The file's first and last chunks are asked for now, while the viewer's code may still be loading.
   useEffect(() => void readPdfStart(fileUrl).catch(() => undefined), [fileUrl]);

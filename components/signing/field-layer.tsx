@@ -119,7 +119,7 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
     // A typed signature is a toggle (pressed: adopted); a drawn one opens the pad, and its name says when one is drawn.
     const state = signatureKind === "CAPTURE" ? { "aria-haspopup": "dialog" as const, "aria-label": signature ? t("drawn", { label: common["aria-label"] }) : common["aria-label"] } : { "aria-pressed": Boolean(signature) };
     return (
-      <button type="button" {...common} {...state} style={style} onClick={() => onSignatureClick(target)} className={`flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
+      <button type="button" {...common} {...state} style={style} onClick={() => onSignatureClick(target)} className={`@container flex items-center justify-center overflow-hidden rounded-sm border-2 ${tone} ${ring}`}>
         {signature?.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the signer a moment ago
           <img src={signature.image} alt={t("signatureOf", { name: signerName })} className="max-h-full max-w-full object-contain" />
@@ -128,7 +128,8 @@ function OwnField({ target, document, scale, fill, signerName, currentKey, onFil
             {signature.text}
           </span>
         ) : (
-          <span className="truncate px-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
+          // Whole at every width: smaller and on two lines in a narrow field (a phone), capitals only where there is room.
+          <span className="px-0.5 text-center text-[10px] leading-tight font-semibold text-amber-900 @[8rem]:text-xs @[11rem]:uppercase @[11rem]:tracking-wide">
             {signatureKind === "INITIALS" ? t("initialHere") : signatureKind === "CAPTURE" ? t("drawHere") : t("signHere")}
           </span>
         )}

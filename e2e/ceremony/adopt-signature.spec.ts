@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
-import { darkShare, pdfFonts, pdfSig, pdfWords, renderPageGray } from "../../tests/support/poppler";
+import { darkBounds, darkShare, type GrayImage, pdfFonts, pdfSig, pdfWords, renderPageGray } from "../../tests/support/poppler";
 import { inWireUnits, person } from "../support/package-payloads";
-import { ServiceClient } from "../support/service-client";
+import { signInWithPassword } from "../console/console-support";
+import { expectAccessible } from "../support/accessibility";
+import { SIGN_UP_PASSWORD, ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument } from "../support/signer";
 
 /**
@@ -96,12 +98,30 @@ test("a typed signature in a chosen font, one drawn on a turning phone and an up
   await signDocument(drawer);
   await expectFinished(drawer);
 
-  // Uploaded: a picture of a signature (a screenshot of a typed one serves).
+  // Uploaded: a photograph-like picture of a signature, small in a wide margin of grey paper (a
+  // screenshot of a typed one, laid on a page 1200 × 900): the seal fits its ink to the field.
   const uploader = await openCeremony(browser, await owner.signingUrl(packageId, "Uploader"));
   await acceptConsent(uploader);
   await (await signatureField(uploader)).click();
   const uploading = dialogOf(uploader);
-  const picture = await uploading.getByRole("radio", { name: "Caveat" }).locator("xpath=..").screenshot();
+  const typedPicture = await uploading.getByRole("radio", { name: "Caveat" }).locator("xpath=..").screenshot();
+  const picture = Buffer.from(
+    await uploader.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = 1200;
+      canvas.height = 900;
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#ecebe6";
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.globalCompositeOperation = "multiply";
+      context.drawImage(image, 450, 420);
+      return canvas.toDataURL("image/png").split(",")[1]!;
+    }, typedPicture.toString("base64")),
+    "base64",
+  );
   await uploading.getByRole("tab", { name: "Upload" }).click();
   await uploading.getByLabel(/A picture of your signature/).setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: picture });
   await expect(uploading.getByRole("img", { name: "Your uploaded signature" })).toBeVisible();
@@ -141,4 +161,89 @@ test("a typed signature in a chosen font, one drawn on a turning phone and an up
     // Between the frame's labels: thin strokes, so a small share of the area, but never none.
     expect(darkShare(page, { left: field.left + 10, top: field.top + 14, width: field.width - 20, height: field.height - 28 })).toBeGreaterThan(0.003);
   }
+  // The uploaded picture's ink spans most of its field, as a drawn signature does, not a stamp-sized photograph of paper.
+  const uploadedField = fieldOf(2);
+  const inkInField = darkBounds(cropGray(page, { left: uploadedField.left + 10, top: uploadedField.top + 14, width: uploadedField.width - 20, height: uploadedField.height - 28 }))!;
+  expect(inkInField.right - inkInField.left).toBeGreaterThan((uploadedField.width - 20) * 0.5);
+
+  // The sender's history names how each one signed.
+  const sender = await browser.newPage();
+  await signInWithPassword(sender, owner.email, SIGN_UP_PASSWORD);
+  await sender.waitForURL("**/packages");
+  await sender.goto(`/packages/${packageId}`);
+  const history = sender.getByTestId("history-event");
+  await expect(history.filter({ hasText: "Signed (uploaded picture of the signature): Deed" })).toHaveCount(1);
+  await expect(history.filter({ hasText: "Signed (drawn signature): Deed" })).toHaveCount(1);
+  await sender.getByTestId("history-timeline").screenshot({ path: test.info().outputPath("history-uploaded.png") });
+  await sender.close();
+});
+
+/** The part of a rendered page inside a rectangle given in points from the top-left corner. */
+function cropGray(image: GrayImage, rect: { left: number; top: number; width: number; height: number }): GrayImage {
+  const x0 = Math.floor(rect.left * image.scale);
+  const y0 = Math.floor(rect.top * image.scale);
+  const width = Math.ceil(rect.width * image.scale);
+  const height = Math.ceil(rect.height * image.scale);
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
+  return { width, height, pixels, scale: image.scale };
+}
+
+test("a signature the sender wants drawn by hand gets a full-screen pad on a phone, and the drawing fills its field", async ({ browser, baseURL }) => {
+  const owner = await ServiceClient.signUp(baseURL!, "Drawn pad test");
+  const field = { page: 0, left: 72, top: 200, width: 220, height: 60 };
+  const packageId = await owner.createPackage(
+    {
+      name: "Delivery note",
+      type: "PACKAGE",
+      status: "DRAFT",
+      roles: [{ id: "Drawer", type: "SIGNER", index: 1, signers: [person("Dora", "Drawer")] }],
+      documents: [{ id: "note", name: "Note", approvals: [{ role: "Drawer", fields: [inWireUnits({ type: "SIGNATURE", subtype: "CAPTURE", ...field })] }] }],
+    },
+    [await makePdf({ texts: [{ page: 0, text: "Delivery note", x: 72, y: 720, size: 18 }] })],
+  );
+  await owner.send(packageId);
+
+  const phone = { width: 390, height: 844 };
+  const drawer = await openCeremony(browser, await owner.signingUrl(packageId, "Drawer"), phone);
+  await acceptConsent(drawer);
+  await drawer.getByRole("button", { name: /Signature \(required\)/ }).click();
+  const dialog = drawer.getByRole("dialog", { name: "Draw your signature" });
+  await expect(dialog).toBeVisible();
+  // The dialog is the screen; the pad its whole width and half its height.
+  const screen = (await dialog.boundingBox())!;
+  expect(screen.width).toBe(phone.width);
+  expect(screen.height).toBeGreaterThan(phone.height - 2);
+  const pad = dialog.getByTestId("signature-pad");
+  const area = (await pad.boundingBox())!;
+  expect(area.width).toBeGreaterThan(phone.width - 8);
+  expect(area.height).toBeGreaterThan(phone.height * 0.45);
+  await drawer.screenshot({ path: test.info().outputPath("drawn-pad-phone.png") });
+  await expectAccessible(drawer, "the full-screen drawing pad");
+
+  await drawer.mouse.move(area.x + 40, area.y + area.height * 0.6);
+  await drawer.mouse.down();
+  // A signature's usual shape: long and low, written on a pad much taller than it.
+  for (let i = 1; i <= 20; i++) await drawer.mouse.move(area.x + 40 + i * 15, area.y + area.height * (0.6 - 0.04 * Math.sin(i / 2)), { steps: 3 });
+  await drawer.mouse.up();
+  await dialog.getByRole("button", { name: "Adopt signature" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(drawer.getByRole("button", { name: /Signature \(required\)/ }).getByRole("img")).toBeVisible();
+  await signDocument(drawer);
+  await expectFinished(drawer);
+
+  let sealed: Buffer | undefined;
+  await expect
+    .poll(
+      async () => {
+        const bytes = await owner.download(`/api/packages/${packageId}/documents/note/pdf`);
+        if (pdfSig(bytes).includes("Signature is Valid.")) sealed = bytes;
+        return Boolean(sealed);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  // Drawn on a tall pad, the ink is cut to itself before it is adopted: it spans most of its field.
+  const ink = darkBounds(cropGray(renderPageGray(sealed!, 0, 144), { left: field.left + 10, top: field.top + 14, width: field.width - 20, height: field.height - 28 }))!;
+  expect(ink.right - ink.left).toBeGreaterThan((field.width - 20) * 0.5);
 });

@@ -6,6 +6,7 @@ import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/sup
 import { oneSignatureEachPackage, person, withFieldsInWireUnits } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { signInWithApiKey } from "../console/console-support";
+import { expectAccessible } from "../support/accessibility";
 import { acceptConsent, drawSignature, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 
 /**
@@ -267,8 +268,8 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   await expect(erin.getByRole("heading", { name: "You declined" })).toBeVisible();
   expect(await service.packageStatus(packageId)).toBe("DECLINED");
 
-  // The sender's package page says who declined, when, and why.
-  const sender = await browser.newPage();
+  // The sender's package page says who declined, when, and why (a page of its own context, as axe needs).
+  const sender = await (await browser.newContext()).newPage();
   await signInWithApiKey(sender, service.apiKey, service.baseUrl);
   await sender.waitForURL("**/packages");
   await sender.goto(`${service.baseUrl}/packages/${encodeURIComponent(packageId)}`);
@@ -279,6 +280,13 @@ test("a signer declines with a reason on a phone; the package is DECLINED", asyn
   const history = sender.getByTestId("history-event");
   await expect(history.filter({ hasText: "Viewed 3 times: Offer" })).toHaveCount(1);
   await expect(history.filter({ hasText: /^Viewed: Offer/ })).toHaveCount(0);
+  // In the sender's list of declined packages, Erin's row says she declined, not that she has not signed yet.
+  await sender.goto(`${service.baseUrl}/packages?tab=declined`);
+  const listed = sender.getByTestId("package-row").filter({ hasText: "Declined" }).getByTestId("signer-progress");
+  await expect(listed).toContainText(/Erin Park\s*· declined/);
+  await expect(listed).not.toContainText("not signed yet");
+  await listed.screenshot({ path: test.info().outputPath("declined-row.png") });
+  await expectAccessible(sender, "the declined packages");
   await sender.close();
 });
 

@@ -81,6 +81,8 @@ test("the last signer downloads the sealed copy from the ceremony; the earlier o
   const download = bob.getByTestId("signer-copy-download");
   await expect(download).toBeVisible({ timeout: 60_000 });
   await expect(download).toHaveText("Download your signed documents");
+  // The last signer is not told to wait for everyone: everyone has signed.
+  await expect(bob.getByText(/When everyone has signed/)).toHaveCount(0);
   await bob.screenshot({ path: path.join(os.tmpdir(), "signer-copy-ceremony.png") });
   const [zipDownload] = await Promise.all([bob.waitForEvent("download"), download.click()]);
   const zip = await bytesOf(zipDownload);

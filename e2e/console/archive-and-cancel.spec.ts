@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
-import { ServiceClient } from "../support/service-client";
+import { expectAccessible } from "../support/accessibility";
+import { ServiceClient, signThroughCeremonyApi } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";
 import { signUpInConsole, titledPdf } from "./console-support";
 
 /**
  * The package page's end-of-life actions: cancelling the signing of a sent package with a reason
- * for its signers (back to draft, as OneSpan does), and archiving a completed package.
+ * for its signers (back to draft, as OneSpan does), archiving a completed package (the Archived
+ * folder, one at a time or several at once) and taking it out of the archive again.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -101,7 +103,59 @@ test("a sender archives a completed package: it shows Archived and its downloads
   const zip = await service.download(`/api/packages/${packageId}/documents/zip`);
   expect(zip.subarray(0, 2).toString()).toBe("PK");
 
-  // It stays in the Completed folder.
-  await page.goto("/packages?tab=completed");
+  // It moves from the Completed folder to the Archived one.
+  await page.goto("/packages?tab=archived");
   await expect(page.getByTestId("package-row").filter({ hasText: "Lease to archive" })).toBeVisible();
+  await page.goto("/packages?tab=completed");
+  await expect(page.getByText("No completed packages yet.")).toBeVisible();
+
+  // Unarchive on its page: back to Completed, downloads still there.
+  await page.goto(`/packages/${packageId}`);
+  await page.getByTestId("action-unarchive").click();
+  await expect(page.getByTestId("package-status")).toContainText("Completed");
+  await expect(page.getByTestId("action-archive")).toBeVisible();
+  await expect(page.getByTestId("history-event").filter({ hasText: "Taken out of the archive" })).toBeVisible();
+  expect(await service.packageStatus(packageId)).toBe("COMPLETED");
+});
+
+test("the Archived folder: completed packages archived and unarchived several at once", async ({ page, baseURL }) => {
+  const user = await signUpInConsole(page, "Archive folder");
+  const service = await ServiceClient.signIn(baseURL!, user.email, user.password);
+  const names = ["Deed one", "Deed two", "Deed three"];
+  for (const name of names) {
+    const packageId = await sentPackage(service, name);
+    await signThroughCeremonyApi(service, packageId, "Tina", "lease");
+    await expect.poll(() => service.packageStatus(packageId), { timeout: 30_000 }).toBe("COMPLETED");
+  }
+  const rowOf = (name: string) => page.getByTestId("package-row").filter({ hasText: name });
+
+  await page.goto("/packages?tab=completed");
+  await expect(page.getByRole("tab", { name: "Archived" })).toBeVisible();
+  for (const name of names) await expect(rowOf(name)).toBeVisible();
+  await rowOf("Deed one").getByRole("checkbox").check();
+  await rowOf("Deed two").getByRole("checkbox").check();
+  await page.getByTestId("bulk-archive").click();
+  await expect(page.getByText("2 packages archived.")).toBeVisible();
+  await expect(rowOf("Deed one")).toHaveCount(0);
+  await expect(rowOf("Deed two")).toHaveCount(0);
+  await expect(rowOf("Deed three")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Archived" }).click();
+  await expect(page).toHaveURL(/tab=archived/);
+  await expect(rowOf("Deed one")).toBeVisible();
+  await expect(rowOf("Deed two")).toBeVisible();
+  await expect(rowOf("Deed three")).toHaveCount(0);
+  await rowOf("Deed one").getByRole("checkbox").check();
+  await expect(page.getByTestId("bulk-unarchive")).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath("archived-folder.png") });
+  await expectAccessible(page, "the Archived folder");
+  await page.getByTestId("bulk-unarchive").click();
+  await expect(page.getByText("1 package moved back to Completed.")).toBeVisible();
+  await expect(rowOf("Deed one")).toHaveCount(0);
+  await expect(rowOf("Deed two")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Completed" }).click();
+  await expect(rowOf("Deed one")).toBeVisible();
+  await expect(rowOf("Deed three")).toBeVisible();
+  await expect(rowOf("Deed two")).toHaveCount(0);
 });

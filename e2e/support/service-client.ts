@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { multipartBody } from "../../tests/support/pdfs";
 import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
-const SIGN_UP_PASSWORD = "ceremony-test-42";
+/** The password of every account ServiceClient.signUp creates: its owner can sign in to the console with it. */
+export const SIGN_UP_PASSWORD = "ceremony-test-42";
 
 /**
  * The e-signature API as an integrator calls it, over HTTP against a running server: a new

@@ -108,6 +108,12 @@ export const passwordResetCompletion = z.object({
 });
 export type PasswordResetCompletion = z.infer<typeof passwordResetCompletion>;
 
+/** `POST /api/signin/passwordReset/check` (our extension): a reset link's token, to learn whether it still works. */
+export const passwordResetLinkCheck = z.object({ token: z.string().trim().min(1, "is required").max(256) });
+export type PasswordResetLinkCheck = z.infer<typeof passwordResetLinkCheck>;
+export const passwordResetLinkState = z.object({ valid: z.literal(true), expires: z.string().describe("When the link stops working (UTC)") });
+export type PasswordResetLinkState = z.infer<typeof passwordResetLinkState>;
+
 /** `POST /api/user/password` (our extension): the caller's own password, changed with the current one. */
 export const passwordChange = z.object({
   currentPassword: z.string().min(1, "is required").max(1024),

@@ -124,6 +124,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/signin", () => import("@/app/api/signin/route")],
   ["/api/signin/authenticationToken", () => import("@/app/api/signin/authenticationToken/route")],
   ["/api/signin/passwordReset", () => import("@/app/api/signin/passwordReset/route")],
+  ["/api/signin/passwordReset/check", () => import("@/app/api/signin/passwordReset/check/route")],
   ["/api/signin/passwordReset/complete", () => import("@/app/api/signin/passwordReset/complete/route")],
   ["/api/signin/senderAuthenticationToken", () => import("@/app/api/signin/senderAuthenticationToken/route")],
   ["/api/signing/[packageId]", () => import("@/app/api/signing/[packageId]/route")],

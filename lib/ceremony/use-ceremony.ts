@@ -16,11 +16,15 @@ export function useCeremonyView(packageId: string, enabled = true) {
   });
 }
 
-/** A ceremony action: runs `action`, then refreshes the view (also after a refusal: the package may have moved on). */
-export function useCeremonyAction<Input, Output = unknown>(packageId: string, action: (input: Input) => Promise<Output>) {
+/**
+ * A ceremony action: runs `action`, then refreshes the view (also after a refusal: the package may
+ * have moved on), unless `refreshAfter` says the answer ends the ceremony: the last signature
+ * completes the package, and the service then answers the view with a 409 the browser logs.
+ */
+export function useCeremonyAction<Input, Output = unknown>(packageId: string, action: (input: Input) => Promise<Output>, refreshAfter: (answer: Output) => boolean = () => true) {
   const queryClient = useQueryClient();
   return useMutation<Output, Error, Input>({
     mutationFn: action,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ceremonyKey(packageId) }),
+    onSettled: (answer, error) => (error || refreshAfter(answer as Output) ? queryClient.invalidateQueries({ queryKey: ceremonyKey(packageId) }) : undefined),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyKeyboardChange,
-  boxCenteredAt,
+  boxAtPointer,
   boxToPixels,
   clampToPage,
   defaultSpot,
@@ -111,12 +111,19 @@ describe("resizeBox", () => {
 
 describe("placing new fields", () => {
   it("centres a dropped field on the pointer", () => {
-    expect(boxCenteredAt({ x: 300, y: 400 }, { width: 180, height: 40 }, letter)).toEqual({ left: 210, top: 380, width: 180, height: 40 });
+    expect(boxAtPointer({ x: 300, y: 400 }, { width: 180, height: 40 }, letter)).toEqual({ left: 210, top: 380, width: 180, height: 40 });
+  });
+
+  it("starts a field dropped near an edge at the pointer, inside the page, not against the edge", () => {
+    expect(boxAtPointer({ x: 30, y: 400 }, { width: 180, height: 40 }, letter)).toEqual({ left: 30, top: 380, width: 180, height: 40 });
+    expect(boxAtPointer({ x: 300, y: 10 }, { width: 180, height: 40 }, letter)).toEqual({ left: 210, top: 10, width: 180, height: 40 });
+    expect(boxAtPointer({ x: letter.width - 30, y: 400 }, { width: 180, height: 40 }, letter)).toEqual({ left: letter.width - 30 - 180, top: 380, width: 180, height: 40 });
   });
 
   it("keeps a field dropped at the page's corner on the page", () => {
-    expect(boxCenteredAt({ x: 610, y: 790 }, { width: 180, height: 40 }, letter)).toEqual({ left: 432, top: 752, width: 180, height: 40 });
-    expect(boxCenteredAt({ x: 0, y: 0 }, { width: 14, height: 14 }, letter)).toEqual({ left: 0, top: 0, width: 14, height: 14 });
+    expect(boxAtPointer({ x: letter.width, y: letter.height }, { width: 180, height: 40 }, letter)).toEqual({ left: letter.width - 180, top: letter.height - 40, width: 180, height: 40 });
+    expect(boxAtPointer({ x: 0, y: 0 }, { width: 14, height: 14 }, letter)).toEqual({ left: 0, top: 0, width: 14, height: 14 });
+    expect(boxAtPointer({ x: 5, y: 5 }, { width: 700, height: 40 }, letter)).toEqual({ left: 0, top: 5, width: letter.width, height: 40 });
   });
 
   it("puts keyboard-added fields at a default spot, staggered, on the page", () => {

@@ -75,9 +75,20 @@ export function resizeBox(box: Box, dw: number, dh: number, page: Size, minSize 
   return rounded({ ...box, width, height });
 }
 
-/** A new field of `size` centred on `center` (points on the page), kept on the page. */
-export function boxCenteredAt(center: Point, size: Size, page: Size): Box {
-  return clampToPage({ left: center.x - size.width / 2, top: center.y - size.height / 2, width: size.width, height: size.height }, page);
+/**
+ * Where a field dropped at `pointer` goes: centred on it, unless that would cross an edge of the
+ * page; then the field starts at the pointer on that side (its edge where the pointer was, the
+ * rest inside the page), rather than being pushed against the edge, where a drop near the margin
+ * would land on x = 0, over the margin's text. Still kept on the page when it cannot fit otherwise.
+ */
+export function boxAtPointer(pointer: Point, size: Size, page: Size): Box {
+  const along = (at: number, length: number, pageLength: number) => {
+    const centred = at - length / 2;
+    if (centred < 0) return Math.max(0, at);
+    if (centred + length > pageLength) return Math.min(pageLength, at) - length;
+    return centred;
+  };
+  return clampToPage({ left: along(pointer.x, size.width, page.width), top: along(pointer.y, size.height, page.height), width: size.width, height: size.height }, page);
 }
 
 /** A screen point (CSS pixels, e.g. the pointer) as points on a page drawn at `pageRect` with `scale`. */

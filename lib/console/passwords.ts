@@ -1,5 +1,5 @@
 import type { JWT } from "next-auth/jwt";
-import { passwordChangeResponse, passwordSetResponse } from "@/lib/api/accounts";
+import { passwordChangeResponse, passwordResetLinkState, passwordSetResponse } from "@/lib/api/accounts";
 import { endConsoleSessionsOf } from "./console-sessions";
 import { callEsignApi } from "./esign-api";
 
@@ -42,6 +42,14 @@ export async function changeConsolePassword(token: JWT, input: { currentPassword
   if (answer.status !== 200 || !changed.success) return refusal(answer);
   await endConsoleSessionsOf(token.userId, { except: token.sessionId });
   return { ok: true, email: changed.data.email, ...(changed.data.apiKey ? { apiKey: changed.data.apiKey } : {}) };
+}
+
+/** Whether a reset link still works (the page it opens asks first); `email` is empty: the check names no one. */
+export async function checkConsolePasswordResetLink(token: string, clientIp?: string): Promise<PasswordOutcome> {
+  const answer = await ask("/api/signin/passwordReset/check", { json: { token }, clientIp });
+  if (!answer) return UNREACHABLE;
+  if (answer.status !== 200 || !passwordResetLinkState.safeParse(answer.body).success) return refusal(answer);
+  return { ok: true, email: "" };
 }
 
 /** A reset link's new password; every console session of its user ends (whoever held one). */

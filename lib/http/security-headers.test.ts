@@ -39,7 +39,7 @@ describe("the pages' security headers", () => {
   it("come from proxy.ts on every page, and not on route handlers (next.config.mjs's)", () => {
     const pages = ["/", "/signin", "/packages", "/packages/p1/edit", "/account/integrations", "/sign/p1", "/docs/api", "/fasttrack", "/no-such-page", "/accounts", "/authors"];
     for (const url of pages) expect(unstable_doesMiddlewareMatch({ config, url }), url).toBe(true);
-    const handlers = ["/api/packages", "/api/signing/p1/decline", "/proxy/api/packages", "/pdfjs/cmaps/x.bcmap", "/access?sessionToken=x", "/auth?signerAuthenticationToken=x", "/auth/session", "/oauth2/token", "/apitoken/clientApp/accessToken", "/_next/static/chunks/a.js", "/favicon.ico"];
+    const handlers = ["/api/packages", "/api/signing/p1/decline", "/proxy/api/packages", "/pdfjs/cmaps/x.bcmap", "/access?sessionToken=x", "/auth?signerAuthenticationToken=x", "/auth/session", "/oauth2/token", "/apitoken/clientApp/accessToken", "/_next/static/chunks/a.js", "/favicon.ico", "/icon.svg"];
     for (const url of handlers) expect(unstable_doesMiddlewareMatch({ config, url }), url).toBe(false);
   });
 });

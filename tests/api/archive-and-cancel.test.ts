@@ -69,6 +69,28 @@ describe("archiving a completed package", () => {
     expect(listed.results.map((pkg) => pkg.id)).toContain(id);
   });
 
+  it("unarchives back to COMPLETED with PACKAGE_UNARCHIVE: no second completion, seal or callback event; the Archived folder lists it until then", async () => {
+    const owner = await seedAccount();
+    const id = await twoSignerPackage(owner);
+    for (const role of ["Ann", "Ben", "Cy"]) await signOwnApprovalAs(id, role);
+    await sealPackage(id);
+    const completed = await callJson<{ completed: string }>("GET", `/api/packages/${id}`, { key: owner.apiKey });
+    await update(owner.apiKey, id, { status: "ARCHIVED" });
+    const archivedFolder = await callJson<{ results: { id: string }[]; count: number }>("GET", "/api/packages?query=ARCHIVED&from=1&to=50", { key: owner.apiKey });
+    expect(archivedFolder.results.map((pkg) => pkg.id)).toEqual([id]);
+
+    expect((await update(owner.apiKey, id, { status: "COMPLETED" })).status).toBe(200);
+    const back = await callJson<{ status: string; completed: string }>("GET", `/api/packages/${id}`, { key: owner.apiKey });
+    expect(back.status).toBe("COMPLETED");
+    expect(back.completed).toBe(completed.completed);
+    expect(await auditEventsOf(id, "PACKAGE_UNARCHIVE")).toHaveLength(1);
+    expect(await auditEventsOf(id, "PACKAGE_COMPLETE")).toHaveLength(1);
+    expect((await callJson<{ count: number }>("GET", "/api/packages?query=ARCHIVED&from=1&to=50", { key: owner.apiKey })).count).toBe(0);
+    const completedFolder = await callJson<{ results: { id: string }[] }>("GET", "/api/packages?query=COMPLETED&from=1&to=50", { key: owner.apiKey });
+    expect(completedFolder.results.map((pkg) => pkg.id)).toEqual([id]);
+    expect((await call("GET", `/api/packages/${id}/documents/zip`, { key: owner.apiKey })).status).toBe(200);
+  });
+
   it("refuses to archive a package that is not complete (409)", async () => {
     const owner = await seedAccount();
     const id = await twoSignerPackage(owner);

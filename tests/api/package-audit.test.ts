@@ -100,6 +100,45 @@ describe("GET /api/packages/{packageId}/audit", () => {
     expect(original["audit-events"].map((event) => event.type)).toEqual(["Accept", "View", "Capture Signature", "Decline"]);
   });
 
+  it("names a document signed with an uploaded picture Upload Signature in the whole trail, Capture Signature as the original's", async () => {
+    const ownPackage = await createPackageWithFiles(owner.apiKey, packagePayload({ name: "Uploaded", documents: ["Agreement"], status: "SENT" }));
+    const db = await getDb();
+    const signedAt = new Date(Date.UTC(2026, 4, 3, 9, 0));
+    await db.insert(approvalSignatures).values({
+      packageId: ownPackage,
+      documentId: "doc1",
+      approvalId: "uploaded",
+      roleId: "Signer1",
+      kind: "CAPTURE",
+      imageUploaded: true,
+      signerName: "Signer Number1",
+      signerEmail: "signer1@example.test",
+      signedAt,
+    });
+    await db.insert(auditEvents).values({ accountId: owner.accountId, packageId: ownPackage, sessionUser: "Signer1", name: "DOCUMENT_SIGNED", documentId: "doc1", created: signedAt });
+
+    expect((await audit(owner.apiKey, ownPackage))["audit-events"].at(-1)).toMatchObject({ type: "Upload Signature", target: "Agreement", user: "Signer Number1" });
+    expect((await signersAudit(owner.apiKey, ownPackage))["audit-events"].at(-1)).toMatchObject({ type: "Capture Signature", target: "Agreement" });
+  });
+
+  it("names the builder's signatures, fields and signers as the sender knows them, in the whole trail", async () => {
+    const draft = await createPackageWithFiles(owner.apiKey, packagePayload({ name: "Built", documents: ["Agreement"] }));
+    const added = await callJson<{ id: string }>("POST", `/api/packages/${draft}/documents/doc1/approvals`, {
+      key: owner.apiKey,
+      json: { role: "Signer2", fields: [{ type: "SIGNATURE", subtype: "INITIALS", page: 0, top: 100, left: 100, width: 60, height: 40 }] },
+    });
+    await callJson("PUT", `/api/packages/${draft}/roles`, { key: owner.apiKey, json: [{ id: "Signer2", index: 1 }, { id: "Signer1", index: 2 }] });
+
+    const events = (await audit(owner.apiKey, draft))["audit-events"];
+    const approvalAdd = events.find((event) => event.type === "Approval Add")!;
+    expect(approvalAdd).toMatchObject({ target: "Agreement", data: expect.stringMatching(/^Initials of \S+ \S+$/) });
+    expect(approvalAdd.data).not.toContain(added.id);
+    expect(approvalAdd.data).not.toContain("Signer2");
+    const reorder = events.find((event) => event.type === "Role Reorder");
+    if (reorder) expect(reorder.data).not.toMatch(/Signer\d/);
+    for (const event of events) expect(event.data, event.type).not.toContain(added.id);
+  });
+
   it("is readable by whoever may follow the account's transactions, and by no one else", async () => {
     const manager = await seedManager({ accountId: owner.accountId });
     expect((await audit(manager.apiKey, packageId))["audit-events"].length).toBeGreaterThanOrEqual(2);

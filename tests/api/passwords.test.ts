@@ -229,6 +229,34 @@ describe("password reset by e-mailed link", () => {
     expect((await completeReset(first, "reset-pass-2026")).status).toBe(410);
   });
 
+  it("checks a link without using it: works until used or expired, then the same refusals as completing it", async () => {
+    const owner = await seedAccount();
+    await requestReset(owner.email);
+    const token = await tokenFromOutbox(owner.email);
+    const check = (candidate: string) => call("POST", "/api/signin/passwordReset/check", { json: { token: candidate } });
+
+    const working = await check(token);
+    expect(working.status).toBe(200);
+    expect(await working.json()).toEqual({ valid: true, expires: expect.stringMatching(/Z$/) });
+    // Checking twice uses nothing up.
+    expect((await check(token)).status).toBe(200);
+    expect(await (await check(randomBytes(32).toString("base64url"))).json()).toMatchObject({ messageKey: "error.validation.invalidPasswordResetToken" });
+    expect((await check("../not a token")).status).toBe(400);
+    expect((await call("POST", "/api/signin/passwordReset/check", { json: {} })).status).toBe(400);
+
+    expect((await completeReset(token, "reset-pass-2026")).status).toBe(200);
+    const used = await check(token);
+    expect(used.status).toBe(410);
+    expect(await used.json()).toMatchObject({ messageKey: "error.gone.passwordResetTokenUsed" });
+
+    await requestReset(owner.email);
+    const later = await tokenFromOutbox(owner.email);
+    advanceClock(61 * 60_000);
+    const expired = await check(later);
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ messageKey: "error.gone.passwordResetTokenExpired" });
+  });
+
   it("limits requests per e-mail from one address, known or not, and per client address", async () => {
     const owner = await seedAccount();
     const unknown = `nobody-${randomBytes(6).toString("hex")}@example.test`;

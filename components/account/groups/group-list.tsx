@@ -42,7 +42,7 @@ export function GroupList() {
       <div className="mb-4">
         <ListSearch label="Search groups" placeholder="Search by group name" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
       </div>
-      <GroupListBody view={view} list={list} go={go} mayManage={mayManage} onCreate={() => setCreating(true)} />
+      <GroupListBody view={view} list={list} go={go} mayManage={mayManage} />
       {creating ? <GroupDialog onClose={() => setCreating(false)} /> : null}
     </div>
   );
@@ -53,10 +53,9 @@ interface BodyProps {
   list: ReturnType<typeof useGroupList>;
   go: (change: Partial<GroupListView>) => void;
   mayManage: boolean;
-  onCreate: () => void;
 }
 
-function GroupListBody({ view, list, go, mayManage, onCreate }: BodyProps) {
+function GroupListBody({ view, list, go, mayManage }: BodyProps) {
   const wide = useWideScreen();
   const [open, setOpen] = useState<{ dialog: GroupDialogKind; group: WireGroup } | null>(null);
   const openDialog = (dialog: GroupDialogKind, group: WireGroup) => setOpen({ dialog, group });
@@ -75,9 +74,8 @@ function GroupListBody({ view, list, go, mayManage, onCreate }: BodyProps) {
         label="Groups"
         searchScope="Search looks in group names."
         empty={
-          <EmptyState title="No groups yet." action={mayManage ? <Button onClick={onCreate}>Create a group</Button> : undefined}>
-            Groups let any one of several senders sign for the team, with one e-mail address.
-          </EmptyState>
+          // The page's own "Create a group" stands above: the empty list does not offer a second one.
+          <EmptyState title="No groups yet.">Groups let any one of several senders sign for the team, with one e-mail address.</EmptyState>
         }
       >
         {(groups, caption) => (wide ? <GroupTable groups={groups} caption={caption} onOpen={onOpen} /> : <GroupCards groups={groups} label={caption} onOpen={onOpen} />)}

@@ -1,13 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { WirePackage } from "@/lib/api/packages";
 import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, reminderScheduleRequest, type ReminderScheduleResponse } from "@/lib/api/reminders";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
-import { useToast } from "@/components/ui/toast";
 import { failureMessage } from "@/lib/console/queries/package-actions";
 import { useDeleteReminderSchedule, useReminderSchedule, useSaveReminderSchedule, type ReminderTimings } from "@/lib/console/queries/package-detail";
 import { When } from "./format";
@@ -44,29 +44,33 @@ export function RemindersSection({ pkg }: { pkg: WirePackage }) {
 }
 
 function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: ReminderScheduleResponse | null }) {
-  const toast = useToast();
   // Held here, not in the form: a refusal can take the form away (the schedule was deleted meanwhile), and its message must stay.
   const save = useSaveReminderSchedule(pkg.id);
   const remove = useDeleteReminderSchedule(pkg.id);
   const refusal = save.error ?? remove.error;
   const changeable = !pkg.trashed && (pkg.status === "DRAFT" || (pkg.status === "SENT" && schedule !== null));
 
+  // Said beside the buttons, not in a toast: a toast in the corner lay over "Delete schedule" just as it appeared.
+  const [done, setDone] = useState<string | null>(null);
+
   function saveTimings(timings: ReminderTimings) {
     remove.reset();
-    save.mutate(
-      { timings, exists: schedule !== null },
-      { onSuccess: () => toast.success(schedule ? "The reminder schedule was changed." : "The reminder schedule was saved.") },
-    );
+    setDone(null);
+    save.mutate({ timings, exists: schedule !== null }, { onSuccess: () => setDone(schedule ? "The reminder schedule was changed." : "The reminder schedule was saved.") });
   }
 
   function deleteSchedule() {
     save.reset();
-    remove.mutate(undefined, { onSuccess: () => toast.success("The reminder schedule was deleted.") });
+    setDone(null);
+    remove.mutate(undefined, { onSuccess: () => setDone("The reminder schedule was deleted.") });
   }
 
   return (
     <div className="space-y-4">
       <Refusal message={refusal ? failureMessage(refusal) : null} testId="reminder-error" />
+      <p role="status" className="text-sm font-medium text-emerald-800 empty:hidden" data-testid="reminder-done">
+        {done}
+      </p>
       {changeable ? (
         // Keyed by the saved values, so the form starts again from what the service answered.
         <ReminderForm

@@ -22,7 +22,7 @@ const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
 /**
  * The status actions that apply to the package as it is now (docs/api.md, "Status rules"): send a draft,
  * cancel the signing of a sent package (back to draft, with a reason for its signers), complete one
- * held for the sender, archive a completed one, trash and restore, delete for good, edit a draft,
+ * held for the sender, archive a completed one and unarchive it, trash and restore, delete for good, edit a draft,
  * save as a template (its signers become placeholders).
  */
 export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; everyoneSigned: boolean }) {
@@ -36,10 +36,11 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   const busy = changeStatus.isPending || trashOrRestore.isPending || clone.isPending || remove.isPending;
 
   function setStatus(status: PackageStatus) {
+    const unarchiving = status === "COMPLETED" && pkg.status === "ARCHIVED";
     changeStatus.mutate(status, {
       onSuccess: () => {
         setConfirming(null);
-        toast.success(STATUS_DONE[status] ?? "The package was updated.");
+        toast.success(unarchiving ? "The package is out of the archive, back in Completed." : (STATUS_DONE[status] ?? "The package was updated."));
       },
       onError: (error) => toast.error(failureMessage(error)),
     });
@@ -83,6 +84,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   const draft = live && pkg.status === "DRAFT";
   const sent = live && pkg.status === "SENT";
   const completed = live && pkg.status === "COMPLETED";
+  const archived = live && pkg.status === "ARCHIVED";
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Package actions">
       {draft ? (
@@ -103,6 +105,11 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
       {completed ? (
         <Button variant="secondary" data-testid="action-archive" busy={changeStatus.isPending && changeStatus.variables === "ARCHIVED"} disabled={busy} onClick={() => setStatus("ARCHIVED")}>
           Archive
+        </Button>
+      ) : null}
+      {archived ? (
+        <Button variant="secondary" data-testid="action-unarchive" busy={changeStatus.isPending && changeStatus.variables === "COMPLETED"} disabled={busy} onClick={() => setStatus("COMPLETED")}>
+          Unarchive
         </Button>
       ) : null}
       {sent ? (

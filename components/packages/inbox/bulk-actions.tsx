@@ -11,21 +11,46 @@ export interface Noun {
   many: string;
 }
 
-const DONE: Record<PackageAction, string> = { trash: "moved to the trash", restore: "restored", delete: "deleted permanently" };
+/** The status change a folder's rows offer besides the trash: archive what is completed, unarchive what is archived. */
+export type FolderStatusAction = "archive" | "unarchive";
+
+const DONE: Record<PackageAction, string> = {
+  trash: "moved to the trash",
+  restore: "restored",
+  delete: "deleted permanently",
+  archive: "archived",
+  unarchive: "moved back to Completed",
+};
 const NOT_DONE: Record<PackageAction, (what: string) => string> = {
   trash: (what) => `move ${what} to the trash`,
   restore: (what) => `restore ${what}`,
   delete: (what) => `delete ${what}`,
+  archive: (what) => `archive ${what}`,
+  unarchive: (what) => `unarchive ${what}`,
 };
+const STATUS_ACTION_LABEL: Record<FolderStatusAction, string> = { archive: "Archive", unarchive: "Unarchive" };
 
 const counted = (count: number, noun: Noun) => `${count} ${count === 1 ? noun.one : noun.many}`;
 
 /**
- * What can be done to the checked rows: outside the trash, move them there; in the trash, restore
- * or (after a confirmation) delete them. Each row succeeds or fails alone; failures are listed
- * with the service's message and stay checked.
+ * What can be done to the checked rows: outside the trash, move them there (and, in the Completed
+ * and Archived folders, archive or unarchive them); in the trash, restore or (after a
+ * confirmation) delete them. Each row succeeds or fails alone; failures are listed with the
+ * service's message and stay checked.
  */
-export function BulkActions({ inTrash, selected, nameOf, noun }: { inTrash: boolean; selected: string[]; nameOf: (id: string) => string; noun: Noun }) {
+export function BulkActions({
+  inTrash,
+  statusAction,
+  selected,
+  nameOf,
+  noun,
+}: {
+  inTrash: boolean;
+  statusAction?: FolderStatusAction;
+  selected: string[];
+  nameOf: (id: string) => string;
+  noun: Noun;
+}) {
   const toast = useToast();
   const bulk = useBulkPackageAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -70,9 +95,16 @@ export function BulkActions({ inTrash, selected, nameOf, noun }: { inTrash: bool
           </Button>
         </>
       ) : (
-        <Button variant="secondary" disabled={none || bulk.isPending} busy={running === "trash"} onClick={() => run("trash")} data-testid="bulk-trash">
-          Move to trash
-        </Button>
+        <>
+          {statusAction ? (
+            <Button variant="secondary" disabled={none || bulk.isPending} busy={running === statusAction} onClick={() => run(statusAction)} data-testid={`bulk-${statusAction}`}>
+              {STATUS_ACTION_LABEL[statusAction]}
+            </Button>
+          ) : null}
+          <Button variant="secondary" disabled={none || bulk.isPending} busy={running === "trash"} onClick={() => run("trash")} data-testid="bulk-trash">
+            Move to trash
+          </Button>
+        </>
       )}
       <Dialog
         open={confirmingDelete}

@@ -1,6 +1,8 @@
 /** The inbox's folders: what each lists (the API's `query`) and what to say when it is empty. */
 
-export const INBOX_TAB_IDS = ["inbox", "drafts", "sent", "completed", "declined", "trash", "delegated"] as const;
+import type { FolderStatusAction } from "./bulk-actions";
+
+export const INBOX_TAB_IDS = ["inbox", "drafts", "sent", "completed", "archived", "declined", "trash", "delegated"] as const;
 export type InboxTab = (typeof INBOX_TAB_IDS)[number];
 
 export interface InboxTabDefinition {
@@ -9,6 +11,8 @@ export interface InboxTabDefinition {
   /** `query` of GET /api/packages: a folder, or statuses separated by commas. */
   query: string;
   empty: { title: string; text: string; offerNewPackage: boolean };
+  /** The status change its checked rows offer besides the trash. */
+  statusAction?: FolderStatusAction;
 }
 
 export const INBOX_TABS: readonly InboxTabDefinition[] = [
@@ -41,8 +45,20 @@ export const INBOX_TABS: readonly InboxTabDefinition[] = [
   {
     id: "completed",
     label: "Completed",
-    query: "COMPLETED,ARCHIVED",
+    query: "COMPLETED",
     empty: { title: "No completed packages yet.", text: "A package moves here once every signer has signed; its signed documents are then ready to download.", offerNewPackage: false },
+    statusAction: "archive",
+  },
+  {
+    id: "archived",
+    label: "Archived",
+    query: "ARCHIVED",
+    empty: {
+      title: "No archived packages.",
+      text: "Archive a completed package to keep it out of the Completed folder; its documents still download, and Unarchive brings it back.",
+      offerNewPackage: false,
+    },
+    statusAction: "unarchive",
   },
   {
     id: "declined",

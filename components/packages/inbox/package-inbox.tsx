@@ -83,6 +83,7 @@ function InboxList({ view, tab, ownerEmail, go }: InboxListProps) {
       noun={PACKAGE_NOUN}
       label={tab.label}
       inTrash={tab.id === "trash"}
+      statusAction={ownerEmail ? undefined : tab.statusAction}
       searchScope="Search looks in package names and descriptions in this folder. Try other words or another folder."
       empty={empty}
     >

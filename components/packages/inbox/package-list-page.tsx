@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import type { WirePackage } from "@/lib/api/packages";
 import { usePackageList, type PackageListParams } from "@/lib/console/queries/packages";
-import { BulkActions, type Noun } from "./bulk-actions";
+import { BulkActions, type FolderStatusAction, type Noun } from "./bulk-actions";
 import { PagedList } from "./paged-list";
 import { pageSelection, type CheckedRows, type RowSelection } from "./selection";
 
@@ -16,6 +16,8 @@ export interface PackageListPageProps {
   /** What the list is (a folder, the trash), for the rows' caption. */
   label: string;
   inTrash: boolean;
+  /** The folder's status change for checked rows (Completed: archive; Archived: unarchive). */
+  statusAction?: FolderStatusAction;
   /** Where the search looks, said when it found nothing. */
   searchScope: string;
   /** The list's own empty state, when nothing is searched for. */
@@ -28,7 +30,7 @@ export interface PackageListPageProps {
  * One page of a list of packages or templates, the frame the inbox and the templates share: a
  * paged list whose rows can be checked, with the bulk actions over the checked ones.
  */
-export function PackageListPage({ params, page, search, go, noun, label, inTrash, searchScope, empty, children }: PackageListPageProps) {
+export function PackageListPage({ params, page, search, go, noun, label, inTrash, statusAction, searchScope, empty, children }: PackageListPageProps) {
   const list = usePackageList(params);
   // Checked rows belong to one list: another tab, search, order or page starts with none.
   const listKey = JSON.stringify(params);
@@ -45,7 +47,7 @@ export function PackageListPage({ params, page, search, go, noun, label, inTrash
         const nameOf = (id: string) => items.find((item) => item.id === id)?.name ?? id;
         return (
           <>
-            <BulkActions inTrash={inTrash} selected={[...selection.selected]} nameOf={nameOf} noun={noun} />
+            <BulkActions inTrash={inTrash} statusAction={statusAction} selected={[...selection.selected]} nameOf={nameOf} noun={noun} />
             {children(items, selection, caption)}
           </>
         );

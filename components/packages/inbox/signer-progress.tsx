@@ -20,13 +20,21 @@ export function SignerProgress({ pkg }: { pkg: WirePackage }) {
     <div className="text-sm" data-testid="signer-progress">
       <p className="font-medium text-slate-900">{summary}</p>
       <ul className="mt-0.5 space-y-0.5 text-xs text-slate-700">
-        {listed.map(({ role, signed }) => {
+        {listed.map(({ role, signed, stopped }) => {
           const holder = roleHolder(role);
           return (
             <li key={role.id} className="flex items-center gap-1">
-              <SignedMark signed={signed} />
+              <SignedMark signed={signed} stopped={stopped} />
               <span className={holder.filled ? "" : "italic"}>{holder.filled ? holder.name : `${holder.name} (no one yet)`}</span>
-              {signed === true ? <span className="sr-only">, signed</span> : signed === false ? <span className="sr-only">, not signed yet</span> : null}
+              {stopped && stopped !== "didNotSign" ? (
+                <span className="text-rose-800">· {STOPPED[stopped]}</span>
+              ) : stopped ? (
+                <span className="sr-only">, {STOPPED[stopped]}</span>
+              ) : signed === true ? (
+                <span className="sr-only">, signed</span>
+              ) : signed === false ? (
+                <span className="sr-only">, not signed yet</span>
+              ) : null}
             </li>
           );
         })}
@@ -36,7 +44,12 @@ export function SignerProgress({ pkg }: { pkg: WirePackage }) {
   );
 }
 
-function SignedMark({ signed }: { signed: boolean | undefined }) {
+/** A signer of a package that stopped without their signature. */
+const STOPPED = { declined: "declined", optedOut: "opted out", didNotSign: "did not sign" } as const;
+
+function SignedMark({ signed, stopped }: { signed: boolean | undefined; stopped?: keyof typeof STOPPED }) {
+  if (stopped === "declined" || stopped === "optedOut") return <span aria-hidden className="w-3 text-center font-bold text-rose-800">✕</span>;
+  if (stopped) return <span aria-hidden className="w-3 text-center text-slate-500">–</span>;
   if (signed === true) return <span aria-hidden className="w-3 text-center font-bold text-emerald-700">✓</span>;
   if (signed === false) return <span aria-hidden className="w-3 text-center text-slate-500">○</span>;
   return <span aria-hidden className="w-3 text-center text-slate-500">·</span>;

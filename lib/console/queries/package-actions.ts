@@ -7,7 +7,8 @@ import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
 /**
- * What the console does to whole packages and templates: trash, restore, delete, create a draft,
+ * What the console does to whole packages and templates: trash, restore, delete, archive,
+ * unarchive, create a draft,
  * start a package from a template. Plain functions (for any caller) and mutation hooks that
  * refresh every package query when they are done.
  */
@@ -20,6 +21,15 @@ export function trashPackage(packageId: string): Promise<void> {
 
 export function restorePackage(packageId: string): Promise<void> {
   return apiSend(apiPath("packages", packageId), { method: "POST", json: { trashed: false } });
+}
+
+/** A completed package into the archive (`ARCHIVED`), or an archived one back to `COMPLETED`. */
+export function archivePackage(packageId: string): Promise<void> {
+  return apiSend(apiPath("packages", packageId), { method: "POST", json: { status: "ARCHIVED" } });
+}
+
+export function unarchivePackage(packageId: string): Promise<void> {
+  return apiSend(apiPath("packages", packageId), { method: "POST", json: { status: "COMPLETED" } });
 }
 
 export function deletePackage(packageId: string): Promise<void> {
@@ -39,12 +49,14 @@ export function clonePackage(sourceId: string, request: CloneRequest): Promise<{
   return apiJson(createdResponse, apiPath("packages", sourceId, "clone"), { method: "POST", json: request });
 }
 
-export type PackageAction = "trash" | "restore" | "delete";
+export type PackageAction = "trash" | "restore" | "delete" | "archive" | "unarchive";
 
 const ACTIONS: Record<PackageAction, (packageId: string) => Promise<void>> = {
   trash: trashPackage,
   restore: restorePackage,
   delete: deletePackage,
+  archive: archivePackage,
+  unarchive: unarchivePackage,
 };
 
 export interface BulkOutcome {
@@ -74,7 +86,7 @@ function useRefreshPackages() {
   };
 }
 
-/** Trash, restore or delete several packages at once; resolves with what succeeded and what failed. */
+/** Trash, restore, delete, archive or unarchive several packages at once; resolves with what succeeded and what failed. */
 export function useBulkPackageAction() {
   const { refresh, forget } = useRefreshPackages();
   return useMutation({
@@ -86,7 +98,7 @@ export function useBulkPackageAction() {
   });
 }
 
-/** Trash, restore or delete one package; a failure rejects with the service's ApiError. */
+/** Trash, restore, delete, archive or unarchive one package; a failure rejects with the service's ApiError. */
 export function usePackageAction() {
   const { refresh, forget } = useRefreshPackages();
   return useMutation({

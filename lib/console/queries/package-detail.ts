@@ -41,8 +41,9 @@ export const packageAuditResponse = z.object({
   "audit-events": z.array(packageAuditEvent),
 });
 
-export function usePackageAudit(packageId: string) {
+export function usePackageAudit(packageId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: packageDetailKeys.audit(packageId),
     // events=all: the sender's events too (Signet's extension; a service without it answers the signers' trail).
     queryFn: ({ signal }) => apiJson(packageAuditResponse, withQuery(apiPath("packages", packageId, "audit"), { events: "all" }), { signal }),

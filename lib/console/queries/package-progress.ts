@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { packageResponse, type WirePackage, type WireRole } from "@/lib/api/packages";
 import { apiJson, apiPath } from "@/lib/console/api-client";
+import { usePackageAudit } from "./package-detail";
 import { packageKeys } from "./packages";
 
 /**
@@ -34,6 +35,18 @@ export interface SignerProgress {
   role: WireRole;
   /** Unknown (undefined) for a draft, while loading, or when the package could not be read. */
   signed: boolean | undefined;
+  /** For a package that stopped without them: they declined or opted out (the audit trail says who), or did not sign. */
+  stopped?: "declined" | "optedOut" | "didNotSign";
+}
+
+/** The e-mails of the signers who refused, by the audit trail's type ("Decline", "Opt Out"). */
+function refusedBy(events: { type: string; "user-email": string }[] | undefined, type: string): Set<string> {
+  return new Set((events ?? []).filter((event) => event.type === type).map((event) => event["user-email"].toLowerCase()));
+}
+
+function addressesOf(role: WireRole): string[] {
+  const signer = (role.signers[0] ?? {}) as { email?: unknown; group?: { email?: unknown } };
+  return [signer.email, signer.group?.email].filter((address): address is string => typeof address === "string").map((address) => address.toLowerCase());
 }
 
 export interface SigningProgress {
@@ -60,6 +73,9 @@ export function useSigningProgress(pkg: WirePackage): SigningProgress {
     queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", pkg.id), { signal }),
     enabled: readInFull,
   });
+  // Who refused, for a package a signer declined or opted out of.
+  const refusal = pkg.status === "DECLINED" ? "Decline" : pkg.status === "OPTED_OUT" ? "Opt Out" : null;
+  const audit = usePackageAudit(pkg.id, { enabled: pkg.type === "PACKAGE" && refusal !== null });
   const roles = signingRoles(pkg);
   if (pkg.status === "COMPLETED" || pkg.status === "ARCHIVED") {
     return { signers: roles.map((role) => ({ role, signed: true })), signedCount: roles.length, loading: false };
@@ -68,6 +84,12 @@ export function useSigningProgress(pkg: WirePackage): SigningProgress {
     return { signers: roles.map((role) => ({ role, signed: undefined })), signedCount: undefined, loading: readInFull && full.isPending };
   }
   const signed = signedRoleIds(full.data);
-  const signers = roles.map((role) => ({ role, signed: signed.has(role.id) }));
+  const refused = refusal ? refusedBy(audit.data, refusal) : new Set<string>();
+  const stoppedFor = (role: WireRole): SignerProgress["stopped"] => {
+    if (pkg.status === "SENT" || signed.has(role.id)) return undefined;
+    if (addressesOf(role).some((address) => refused.has(address))) return pkg.status === "DECLINED" ? "declined" : "optedOut";
+    return "didNotSign";
+  };
+  const signers = roles.map((role) => ({ role, signed: signed.has(role.id), stopped: stoppedFor(role) }));
   return { signers, signedCount: signers.filter((signer) => signer.signed).length, loading: false };
 }

@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import type { PasswordResetCompletion, PasswordResetRequest, PasswordResetRequestResponse, PasswordSetResponse } from "@/lib/api/accounts";
+import type {
+  PasswordResetCompletion,
+  PasswordResetLinkCheck,
+  PasswordResetLinkState,
+  PasswordResetRequest,
+  PasswordResetRequestResponse,
+  PasswordSetResponse,
+} from "@/lib/api/accounts";
 import { passwordWeakness } from "@/lib/api/password-rule";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -77,6 +84,32 @@ export async function requestPasswordReset(db: Db, input: PasswordResetRequest, 
 const invalidLink = () =>
   badRequest("error.validation.invalidPasswordResetToken", "This password reset link is not valid. Ask for a new one from the sign-in page.");
 
+/** Why a known link no longer sets a password: used (410), expired (410), its user not active (409); null while it works. */
+function linkRefusal(link: { usedAt: Date | null; expires: Date }, user: { status: string }, at: Date) {
+  if (link.usedAt) return gone("error.gone.passwordResetTokenUsed", "This password reset link has been used already: it works once. Ask for a new one if you need to.");
+  if (link.expires <= at) return gone("error.gone.passwordResetTokenExpired", `This password reset link worked for ${RESET_LINK_MINUTES} minutes and has expired. Ask for a new one.`);
+  if (user.status !== "ACTIVE") return conflict("error.conflict.userNotActive", "The account of this link can no longer sign in.");
+  return null;
+}
+
+/**
+ * `POST /api/signin/passwordReset/check` (our extension, public): whether a reset link still sets a
+ * password, so that the page the link opens says it was used or has expired before asking for a
+ * new password. The same refusals as completing it; it changes nothing, and names no user.
+ */
+export async function checkPasswordResetLink(db: Db, input: PasswordResetLinkCheck): Promise<PasswordResetLinkState> {
+  if (!isPlausibleSigningToken(input.token)) throw invalidLink();
+  const [row] = await db
+    .select({ link: passwordResetTokens, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(eq(passwordResetTokens.tokenHash, signingTokenHash(input.token)));
+  if (!row) throw invalidLink();
+  const refusal = linkRefusal(row.link, row.user, now());
+  if (refusal) throw refusal;
+  return { valid: true, expires: row.link.expires.toISOString() };
+}
+
 /**
  * `POST /api/signin/passwordReset/complete` (our extension, public): the link's token and a new
  * password (the sign-up rule). Unknown token: 400; used or expired: 410; a user no longer active:
@@ -103,9 +136,8 @@ export async function completePasswordReset(db: Db, input: PasswordResetCompleti
       .where(eq(passwordResetTokens.tokenHash, signingTokenHash(input.token)))
       .for("update");
     if (!row) throw invalidLink();
-    if (row.link.usedAt) throw gone("error.gone.passwordResetTokenUsed", "This password reset link has been used already: it works once. Ask for a new one if you need to.");
-    if (row.link.expires <= at) throw gone("error.gone.passwordResetTokenExpired", `This password reset link worked for ${RESET_LINK_MINUTES} minutes and has expired. Ask for a new one.`);
-    if (row.user.status !== "ACTIVE") throw conflict("error.conflict.userNotActive", "The account of this link can no longer sign in.");
+    const refusal = linkRefusal(row.link, row.user, at);
+    if (refusal) throw refusal;
 
     await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, row.user.id), isNull(passwordResetTokens.usedAt)));
     await tx.update(users).set({ passwordHash, updated: at }).where(eq(users.id, row.user.id));

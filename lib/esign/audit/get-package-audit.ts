@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { approvalSignatures, documents } from "@/lib/db/schema";
+import { approvalSignatures, approvals, documents, fields, roles } from "@/lib/db/schema";
 import type { PackageAuditEvent, PackageAuditTrail } from "@/lib/api/audit";
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { onBehalfOfText, readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
+import { fieldKindWords, senderData, type PackageNames } from "./sender-wording";
 
-type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "signerName" | "signerEmail">;
+type SignatureRow = Pick<typeof approvalSignatures.$inferSelect, "roleId" | "documentId" | "kind" | "imageUploaded" | "signerName" | "signerEmail">;
 
 /** Our events OneSpan has an audit type for; a signed document's type depends on how it was signed. */
 const ONESPAN_TYPES: Partial<Record<string, string>> = {
@@ -50,12 +51,17 @@ export function inWords(name: string): string {
 
 /**
  * How the signer signed the document: a hand-drawn signature wins over a typed one, a typed one
- * over initials; only acceptances (and the consent document) are an acceptance.
+ * over initials; only acceptances (and the consent document) are an acceptance. The original has
+ * one type for every image; the whole trail (`all`, our extension) names an uploaded picture
+ * "Upload Signature" when every image on the document was one.
  */
-function signedType(documentId: string, signatures: SignatureRow[]): string {
+function signedType(documentId: string, signatures: SignatureRow[], events: "signers" | "all"): string {
   if (documentId === CONSENT_DOCUMENT_ID) return "Accept";
   const kinds = new Set(signatures.map((signature) => signature.kind));
-  if (kinds.has("CAPTURE")) return "Capture Signature";
+  if (kinds.has("CAPTURE")) {
+    const images = signatures.filter((signature) => signature.kind === "CAPTURE");
+    return events === "all" && images.every((signature) => signature.imageUploaded) ? "Upload Signature" : "Capture Signature";
+  }
   if (kinds.has("FULLNAME")) return "Click To Sign";
   if (kinds.has("INITIALS")) return "Click To Initial";
   return kinds.has("ACCEPT") ? "Accept" : "Click To Sign";
@@ -86,6 +92,32 @@ function documentNames(rows: { id: string; name: string }[], events: AuditEventR
   return names;
 }
 
+/** The name people know a role by: its signer's, its group's, else its own (a placeholder's). */
+function roleName(role: { id: string; name: string; signer: Record<string, unknown> | null }): string {
+  const signer = role.signer ?? {};
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  const group = signer.group && typeof signer.group === "object" ? text((signer.group as Record<string, unknown>).name) : "";
+  const person = `${text(signer.firstName)} ${text(signer.lastName)}`.trim();
+  return group || person || text(signer.email) || role.name || role.id;
+}
+
+/** The package's roles, signatures, fields and documents by id, for the sender's words (sender-wording.ts). */
+async function packageNames(db: Queryable, packageId: string, documentNames: Map<string, string>): Promise<PackageNames> {
+  const [roleRows, approvalRows, fieldRows] = await Promise.all([
+    db.select({ id: roles.id, name: roles.name, signer: roles.signer }).from(roles).where(eq(roles.packageId, packageId)),
+    db.select({ id: approvals.id, roleId: approvals.roleId }).from(approvals).where(eq(approvals.packageId, packageId)),
+    db.select({ id: fields.id, approvalId: fields.approvalId, type: fields.type, subtype: fields.subtype, binding: fields.binding }).from(fields).where(eq(fields.packageId, packageId)),
+  ]);
+  const roleOfApproval = new Map(approvalRows.map((approval) => [approval.id, approval.roleId]));
+  const signatureOf = new Map(fieldRows.filter((field) => field.type === "SIGNATURE").map((field) => [field.approvalId, fieldKindWords(field.subtype, null)]));
+  return {
+    roles: new Map(roleRows.map((role) => [role.id, roleName(role)])),
+    approvals: new Map(approvalRows.map((approval) => [approval.id, { roleId: approval.roleId, kind: signatureOf.get(approval.id) ?? "Acceptance" }])),
+    fields: new Map(fieldRows.map((field) => [field.id, { roleId: roleOfApproval.get(field.approvalId) ?? "", kind: fieldKindWords(field.subtype, field.binding) }])),
+    documents: documentNames,
+  };
+}
+
 /**
  * `GET /api/packages/{packageId}/audit` (OneSpan's "audit details about a package"): the package's
  * audit trail, oldest first, in OneSpan's shape. Visible to whoever may read the package as its
@@ -106,6 +138,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
         roleId: approvalSignatures.roleId,
         documentId: approvalSignatures.documentId,
         kind: approvalSignatures.kind,
+        imageUploaded: approvalSignatures.imageUploaded,
         signerName: approvalSignatures.signerName,
         signerEmail: approvalSignatures.signerEmail,
       })
@@ -113,6 +146,8 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       .where(eq(approvalSignatures.packageId, pkg.id)),
   ]);
   const names = documentNames(documentRows, eventRows.map(({ event }) => event));
+  // The whole trail is read by the sender: its builder events name what they know, not ids.
+  const known = events === "all" ? await packageNames(db, pkg.id, names) : null;
 
   const auditEvents = eventRows.map(({ event, actor, onBehalfOf }): PackageAuditEvent => {
     const signed =
@@ -121,7 +156,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
         : [];
     const type =
       event.name === "DOCUMENT_SIGNED" && event.documentId
-        ? signedType(event.documentId, signed)
+        ? signedType(event.documentId, signed, events)
         : (ONESPAN_TYPES[event.name] ?? READABLE_NAMES[event.name] ?? inWords(event.name));
     const { user, email } = person(actor, signed);
     return {
@@ -133,7 +168,7 @@ export async function getPackageAudit(db: Queryable, caller: Caller, packageId: 
       "user-ip": event.ipAddress ?? "",
       "date-time": wireDate(event.created),
       // A delegate's action says whose behalf it was done on (lib/esign/senders/delegates.ts).
-      data: onBehalfOf ? [event.message, onBehalfOfText(onBehalfOf)].filter(Boolean).join("\n") : (event.message ?? ""),
+      data: [known && event.message ? senderData(event.name, event.message, known) : event.message, onBehalfOf ? onBehalfOfText(onBehalfOf) : null].filter(Boolean).join("\n"),
     };
   });
   const answered = events === "all" ? auditEvents : auditEvents.filter((event) => ONESPAN_AUDIT_TYPES.has(event.type));

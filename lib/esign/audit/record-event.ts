@@ -69,6 +69,8 @@ export const AUDIT_ONLY_EVENTS = [
   "SMS_NOT_SENT",
   // A signer passed their own authentication (auth: questions answered, or an SMS code entered).
   "SIGNER_AUTHENTICATED",
+  // The sender took an archived package back to COMPLETED (`{"status":"COMPLETED"}`); the spec has no event for it.
+  "PACKAGE_UNARCHIVE",
   // The sender had a signer's invitation e-mailed again (POST .../roles/{roleId}/notifications).
   "SIGNER_REINVITE",
   // The sender's review of a signer's attachment on a SENT package: accepted (final) or rejected with a comment.

@@ -133,6 +133,8 @@ export function describeEvent(event: AuditEventRow, documentNames: ReadonlyMap<s
       return "Expired";
     case "PACKAGE_ARCHIVE":
       return "Archived";
+    case "PACKAGE_UNARCHIVE":
+      return "Taken out of the archive";
     case "PACKAGE_TRASH":
       return "Moved to the trash";
     case "PACKAGE_RESTORE":

@@ -24,6 +24,7 @@ describe("statusChange", () => {
     ["SENT", "DRAFT", "PACKAGE_DEACTIVATE"],
     ["SENT", "COMPLETED", "PACKAGE_COMPLETE"],
     ["COMPLETED", "ARCHIVED", "PACKAGE_ARCHIVE"],
+    ["ARCHIVED", "COMPLETED", "PACKAGE_UNARCHIVE"],
   ] as const)("allows %s → %s with %s", (from, to, event) => {
     expect(statusChange(pkg(from), to)).toEqual({ status: to, event });
   });

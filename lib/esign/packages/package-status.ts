@@ -27,7 +27,8 @@ export function isComplete(status: string): boolean {
 const CLIENT_TRANSITIONS: Partial<Record<PackageStatus, { from: readonly (PackageStatus | "DELETED")[]; event: EventName }>> = {
   SENT: { from: ["DRAFT"], event: "PACKAGE_ACTIVATE" },
   DRAFT: { from: ["SENT"], event: "PACKAGE_DEACTIVATE" },
-  COMPLETED: { from: ["SENT"], event: "PACKAGE_COMPLETE" },
+  // From ARCHIVED it is unarchiving (below): the package was complete already.
+  COMPLETED: { from: ["SENT", "ARCHIVED"], event: "PACKAGE_COMPLETE" },
   ARCHIVED: { from: ["COMPLETED"], event: "PACKAGE_ARCHIVE" },
 };
 
@@ -62,6 +63,8 @@ export function statusChange(state: PackageState, requested: PackageStatus): Sta
       `A package in status ${state.status} cannot change to ${requested} (allowed from ${transition.from.join(" or ")}).`,
     );
   }
+  // Unarchiving completes nothing: no completion date, no seal, no PACKAGE_COMPLETE callback.
+  if (requested === "COMPLETED" && state.status === "ARCHIVED") return { status: requested, event: "PACKAGE_UNARCHIVE" };
   return { status: requested, event: transition.event };
 }
 

@@ -95,7 +95,7 @@ function assertCancellable(input: PackageUpdate, change: StatusChange | null): v
 
 /**
  * `POST|PUT /api/packages/{id}`: a partial body that changes metadata, status (send, back to
- * draft, complete, archive) and the trash flag, in one transaction with the events each raises.
+ * draft, complete, archive, unarchive) and the trash flag, in one transaction with the events each raises.
  * Pending reminders follow: they stop when the package stops being out for signing. Back to
  * draft with a `message` e-mails that reason to the signers who were invited.
  */
@@ -112,7 +112,8 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     if (trashed && Object.keys(metadata).length) {
       throw conflict("error.conflict.packageTrashed", "The package is in the trash; restore it before changing it.");
     }
-    if (change?.status === "COMPLETED") await assertReadyToComplete(tx, row);
+    const completes = change?.event === "PACKAGE_COMPLETE";
+    if (completes) await assertReadyToComplete(tx, row);
     const reason = input.message || null;
     if (reason) assertCancellable(input, change);
     // The account's longest allowed life of a package still holds.
@@ -128,7 +129,7 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     if (Object.keys(metadata).length) events.push("PACKAGE_UPDATE");
     if (change && change.status !== "SENT") {
       set.status = change.status;
-      if (change.status === "COMPLETED") set.completed = updated;
+      if (completes) set.completed = updated;
       events.push(change.event);
     }
     await tx.update(packages).set(set).where(eq(packages.id, packageId));
@@ -145,7 +146,7 @@ export async function updatePackage(db: Db, caller: Caller, packageId: string, i
     if (change?.status === "SENT") await sendPackage(tx, caller, packageId);
     else if (wasOut && (trashed || resultingStatus !== "SENT")) await clearPendingReminders(tx, packageId);
     else if (!wasOut && !trashed && resultingStatus === "SENT" && row.sent) await planRemindersOnSend(tx, packageId, row.sent);
-    if (change?.status === "COMPLETED") await queuePackageSealing(tx, packageId);
+    if (completes) await queuePackageSealing(tx, packageId);
   });
 }
 

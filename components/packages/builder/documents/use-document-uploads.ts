@@ -26,7 +26,7 @@ export function documentNameOf(fileName: string): string {
 }
 
 /**
- * Uploads dropped files, all at once, each with its own progress; a finished one leaves the list
+ * Uploads dropped files, in the order they were dropped, each with its own progress; a finished one leaves the list
  * when the package lists its document, a refused one stays with the service's message.
  *
  * A finished document is not added to the cached package by hand. The service lists documents by
@@ -70,11 +70,16 @@ export function useDocumentUploads(pkg: WirePackage) {
       const added = files.map((file, offset) => ({ file, key: `${Date.now()}-${offset}-${file.name}`, index: indexForNewDocument(known, offset) }));
       for (const { key, index } of added) inFlight.current.set(key, { index });
       setUploads((current) => [...current, ...added.map(({ key, file }) => ({ key, fileName: file.name, progress: 0, status: "uploading" as const }))]);
+      // The files of one drop go one after another: documents of one index are listed in the order
+      // they were stored, and sent side by side the smaller (or luckier) stored first, so two PDFs
+      // dropped together often arrived in reverse order.
+      let previous: Promise<unknown> = Promise.resolve();
       for (const { file, key, index } of added) {
         const controller = new AbortController();
         controllers.current.set(key, controller);
         const payload = { name: documentNameOf(file.name), index, ...(extractTextTags ? { extract: true, extractionTypes: ["TEXT_TAGS"] } : {}) };
-        const upload = uploadDocument(pkg.id, file, payload, (progress) => update(key, { progress }), controller.signal);
+        const upload = previous.then(() => uploadDocument(pkg.id, file, payload, (progress) => update(key, { progress }), controller.signal));
+        previous = upload.catch(() => undefined);
         landing.current.set(key, upload.then(() => null, (error: Error) => error));
         upload
           .then((document) => {

@@ -16,7 +16,7 @@ import { getEventCoordinates } from "@dnd-kit/utilities";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { WirePackage } from "@/lib/api/packages";
 import { apiPath, proxied } from "@/lib/console/api-client";
-import { boxCenteredAt, defaultSpot, screenToPagePoint, type Box, type Point } from "@/lib/console/field-geometry";
+import { boxAtPointer, defaultSpot, screenToPagePoint, type Box, type Point } from "@/lib/console/field-geometry";
 import { newClientId, useFieldChanges, type FieldTarget, type NewField } from "@/lib/console/queries/package-fields";
 import { usePackage } from "@/lib/console/queries/packages";
 import { PdfPagesLoader } from "@/components/signing/pdf-pages-loader";
@@ -38,15 +38,22 @@ import { SignerPicker, type SignerOption } from "./signer-picker";
 const SCREEN_READER_INSTRUCTIONS =
   "Press Enter to add this field to the page in view. With a mouse, touch or pen, drag it onto a page and let go where it belongs.";
 
-/** The drag preview follows the pointer by its centre, where the field will be centred when dropped. */
-const snapCenterToCursor: Modifier = ({ activatorEvent, draggingNodeRect, transform }) => {
+/**
+ * The drag preview sits where the field will land if dropped now: centred on the pointer, or, over
+ * a page where that would cross its edge, starting at the pointer (boxAtPointer, in screen pixels).
+ */
+const previewWhereTheDropLands: Modifier = ({ activatorEvent, draggingNodeRect, transform }) => {
   const start = activatorEvent ? getEventCoordinates(activatorEvent) : null;
   if (!draggingNodeRect || !start) return transform;
-  return {
-    ...transform,
-    x: transform.x + start.x - draggingNodeRect.left - draggingNodeRect.width / 2,
-    y: transform.y + start.y - draggingNodeRect.top - draggingNodeRect.height / 2,
-  };
+  const pointer = { x: start.x + transform.x, y: start.y + transform.y };
+  const size = { width: draggingNodeRect.width, height: draggingNodeRect.height };
+  const hit = pageUnder(document.querySelectorAll("[data-field-page]"), pointer);
+  const box = hit
+    ? boxAtPointer({ x: pointer.x - hit.rect.left, y: pointer.y - hit.rect.top }, size, { width: hit.rect.width, height: hit.rect.height })
+    : { left: pointer.x - size.width / 2, top: pointer.y - size.height / 2 };
+  const left = (hit?.rect.left ?? 0) + box.left;
+  const top = (hit?.rect.top ?? 0) + box.top;
+  return { ...transform, x: left - draggingNodeRect.left, y: top - draggingNodeRect.top };
 };
 
 function contains(rect: DOMRect, point: Point): boolean {
@@ -218,7 +225,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
     const page = doc.pages[index];
     if (!page || hit.rect.width <= 0) return;
     const pageScale = hit.rect.width / page.width;
-    placeField(kind, index, boxCenteredAt(screenToPagePoint(at, hit.rect, pageScale), KIND_SPECS[kind].size, page));
+    placeField(kind, index, boxAtPointer(screenToPagePoint(at, hit.rect, pageScale), KIND_SPECS[kind].size, page));
   };
 
   if (documents.length === 0 || !doc) {
@@ -317,7 +324,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
         <p id={keyboardHelpId} className="sr-only">
           Arrow keys move the field by 1 point, with Shift by 10. Shift+Alt+arrow keys resize it. Delete removes it.
         </p>
-        <DragOverlay modifiers={[snapCenterToCursor]} dropAnimation={null}>
+        <DragOverlay modifiers={[previewWhereTheDropLands]} dropAnimation={null}>
           {dragSpec && signer ? (
             <div
               className="flex items-center rounded-sm border-2 px-1 text-xs font-medium shadow-lg"

@@ -51,6 +51,8 @@ export function FieldPageLayer(props: FieldPageLayerProps) {
           key={`${view.target.approvalId}/${view.field.id}`}
           field={view.field}
           label={view.label}
+          kind={fieldKindLabel(view.field)}
+          signerName={view.signerName}
           accessibleName={view.accessibleName}
           colour={view.colour}
           scale={scale}

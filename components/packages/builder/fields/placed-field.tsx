@@ -12,8 +12,11 @@ const DRAG_THRESHOLD_PX = 3;
 
 export interface PlacedFieldProps {
   field: WireField;
-  /** "Signature · Ada Lovelace", drawn in the box. */
+  /** "Signature · Ada Lovelace", the field's title. */
   label: string;
+  /** What the field is ("Initials") and whose ("Ada Lovelace"): drawn in the box on two lines, or beside it when they do not fit. */
+  kind: string;
+  signerName: string;
   /** The label with the page and whether it is required, for screen readers. */
   accessibleName: string;
   colour: SignerColour;
@@ -42,6 +45,22 @@ interface PointerGesture {
   moved: boolean;
 }
 
+/** The chip's text: one size at every zoom, so it stays readable when the page is drawn small. */
+const CHIP_FONT_PX = 11;
+const CHIP_LINE_PX = 13;
+
+let measuring: CanvasRenderingContext2D | null = null;
+
+/** The width of `text` in the chip's type (semibold, the page's sans-serif), in CSS pixels; generous before a canvas exists. */
+function textWidth(text: string): number {
+  if (typeof document === "undefined") return text.length * CHIP_FONT_PX * 0.65;
+  if (!measuring) {
+    measuring = document.createElement("canvas").getContext("2d");
+    if (measuring) measuring.font = `600 ${CHIP_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  return measuring ? measuring.measureText(text).width : text.length * CHIP_FONT_PX * 0.65;
+}
+
 function boxOf(field: WireField): Box {
   return { left: field.left, top: field.top, width: field.width, height: field.height };
 }
@@ -56,7 +75,7 @@ function sameBox(a: Box, b: Box): boolean {
  * Delete. While it moves, the box lives here; it is handed up once the gesture ends.
  */
 export function PlacedField(props: PlacedFieldProps) {
-  const { field, label, accessibleName, colour, scale, page, selected, editable, keyboardHelpId, testId, dataAttributes, focusRequested, onFocused, onSelect, onCommit, onDelete } = props;
+  const { field, label, kind, signerName, accessibleName, colour, scale, page, selected, editable, keyboardHelpId, testId, dataAttributes, focusRequested, onFocused, onSelect, onCommit, onDelete } = props;
   const elementRef = useRef<HTMLButtonElement>(null);
   const [draft, setDraft] = useState<Box | null>(null);
   const draftRef = useRef<Box | null>(null);
@@ -142,8 +161,13 @@ export function PlacedField(props: PlacedFieldProps) {
   };
 
   const box = boxToPixels(draft ?? boxOf(field), scale);
-  const fontSize = Math.max(9, Math.min(box.height * 0.45, 14));
-  const showText = box.height >= 14 && box.width >= 36;
+  // The kind and the signer are never cut short: inside the box when both fit whole, else in a tag above it (below, at the page's top).
+  const inside = box.height >= 2 * CHIP_LINE_PX + 4 && textWidth(kind) <= box.width - 10 && textWidth(signerName) <= box.width - 10;
+  const tagBelow = box.top < CHIP_LINE_PX + 6;
+  // The tag stays on the page: moved left as far as its width needs (a field near the right edge), wrapping only when wider than the page.
+  const pageWidth = page.width * scale;
+  const tagWidth = textWidth(`${kind} · ${signerName}`) + 12;
+  const tagLeft = Math.max(-box.left, Math.min(-2, pageWidth - box.left - tagWidth));
   return (
     <button
       ref={elementRef}
@@ -164,8 +188,8 @@ export function PlacedField(props: PlacedFieldProps) {
       onPointerMove={onPointerMove}
       onPointerUp={endGesture}
       onPointerCancel={endGesture}
-      className={`absolute flex touch-none select-none items-center rounded-sm border-2 px-1 text-left leading-none focus-visible:outline-none ${
-        selected ? "z-20 ring-2 ring-sky-600 ring-offset-1" : "z-10"
+      className={`absolute flex touch-none select-none flex-col items-start justify-center rounded-sm border-2 px-1 text-left focus-visible:outline-none ${
+        selected ? "z-20 ring-2 ring-sky-600 ring-offset-1" : "z-10 hover:z-20"
       } ${editable ? "cursor-move" : "cursor-default"}`}
       style={{
         left: box.left,
@@ -175,10 +199,25 @@ export function PlacedField(props: PlacedFieldProps) {
         borderColor: colour.solid,
         background: `${colour.tint}e6`,
         color: colour.text,
-        fontSize,
+        fontSize: CHIP_FONT_PX,
+        lineHeight: `${CHIP_LINE_PX}px`,
       }}
     >
-      {showText ? <span className="min-w-0 truncate font-medium">{label}</span> : null}
+      {inside ? (
+        <span className="whitespace-nowrap" data-testid="field-chip-text">
+          <span className="block font-semibold">{kind}</span>
+          <span className="block">{signerName}</span>
+        </span>
+      ) : (
+        <span
+          aria-hidden
+          data-testid="field-chip-tag"
+          className={`pointer-events-none absolute rounded-sm border px-1 shadow-sm ${tagWidth > pageWidth ? "" : "whitespace-nowrap"} ${tagBelow ? "top-full mt-0.5" : "bottom-full mb-0.5"}`}
+          style={{ left: tagLeft, maxWidth: pageWidth, borderColor: colour.solid, background: colour.tint, color: colour.text }}
+        >
+          <span className="font-semibold">{kind}</span> · {signerName}
+        </span>
+      )}
       {editable && selected ? (
         <span
           aria-hidden
