@@ -207,7 +207,13 @@ test("a signature the sender wants drawn by hand gets a full-screen pad on a pho
   const phone = { width: 390, height: 844 };
   const drawer = await openCeremony(browser, await owner.signingUrl(packageId, "Drawer"), phone);
   await acceptConsent(drawer);
-  await drawer.getByRole("button", { name: /Signature \(required\)/ }).click();
+  // The field says what it wants whole on a phone ("DRAW SIGNA…" was cut short).
+  const drawField = drawer.getByRole("button", { name: /Signature \(required\)/ });
+  await expect(drawField).toContainText(/draw signature/i);
+  const label = drawField.locator("span").first();
+  expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= element.parentElement!.getBoundingClientRect().right + 1)).toBe(true);
+  await drawField.screenshot({ path: test.info().outputPath("draw-field-phone.png") });
+  await drawField.click();
   const dialog = drawer.getByRole("dialog", { name: "Draw your signature" });
   await expect(dialog).toBeVisible();
   // The dialog is the screen; the pad its whole width and half its height.
