@@ -1,7 +1,6 @@
 import { passwordResetLinkCheck, passwordResetLinkState } from "@/lib/api/accounts";
 import { checkPasswordResetLink } from "@/lib/esign/accounts/password-reset";
 import { publicRoute } from "@/lib/http/api-handler";
-import { readJsonWith } from "@/lib/http/request-body";
 import { errorBody, ok } from "@/lib/api/openapi/operation";
 
 /** Our extension: whether a reset link still works, before its page asks for a new password. */
@@ -17,9 +16,8 @@ export const POST = publicRoute({
     409: ok(errorBody, "The user is no longer active (error.conflict.userNotActive)"),
     410: ok(errorBody, "The link was used already (error.gone.passwordResetTokenUsed) or has expired (error.gone.passwordResetTokenExpired)"),
   },
-}, async ({ request, db }) => {
-  const input = await readJsonWith(request, passwordResetLinkCheck);
-  return checkPasswordResetLink(db, input);
+}, async ({ db, body }) => {
+  return checkPasswordResetLink(db, body);
 });
 
 export * from "@/lib/http/method-not-allowed";
