@@ -1,11 +1,38 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypeScript from "eslint-config-next/typescript";
+import i18next from "eslint-plugin-i18next";
+import { CONSOLE_FILES_NOT_YET_TRANSLATED } from "./lib/i18n/console-untranslated.mjs";
+
+/**
+ * No text written inline where people read it: JSX text, and the attributes people read or hear
+ * (labels, titles, placeholders, alternative texts), in every page and component. Words come from
+ * messages/ (lib/i18n/console-messages.ts, the ceremony's). Left alone: punctuation, numbers,
+ * ALL-CAPS codes and the product's name.
+ */
+const noInlineText = {
+  files: ["app/**/*.tsx", "components/**/*.tsx"],
+  // The API reference is written for developers in English, as the OpenAPI document it shows.
+  ignores: ["**/*.test.tsx", "app/docs/api/**", "components/api-reference/**", ...CONSOLE_FILES_NOT_YET_TRANSLATED],
+  plugins: { i18next },
+  rules: {
+    "i18next/no-literal-string": [
+      "error",
+      {
+        mode: "jsx-only",
+        "jsx-attributes": { include: ["^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|hint|description|heading|message|text|confirmLabel|cancelLabel)$"] },
+        words: { exclude: ["[0-9!-/:-@[-`{-~]+", "[A-Z_-]+", /^[\s\p{P}\p{S}\p{N}]*$/u, /^\p{Emoji}+$/u, "Signet"] },
+        message: "Text people read comes from messages/ (useTranslations), not from the code",
+      },
+    ],
+  },
+};
 
 const config = [
   ...nextVitals,
   ...nextTypeScript,
   // The PDF worker's entry is CommonJS on purpose (lib/esign/pdf/pdf-worker.cjs says why).
   { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  noInlineText,
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 

@@ -8,8 +8,12 @@ declare module "next-auth" {
     accountId?: string;
     accountName?: string;
     signInMethod?: "password" | "apiKey" | "authenticationToken" | "senderAuthenticationToken";
+    /** The console's language the user chose; null: their browser's. */
+    consoleLanguage?: string | null;
   }
   interface Session {
+    /** The console's language the user chose; null: their browser's (lib/console/console-intl.ts). */
+    consoleLanguage: string | null;
     /** The account the console is in now. */
     account: { id: string; name: string };
     /** The account signed in to, where a switch into a sub account comes back to. */
@@ -37,5 +41,7 @@ declare module "next-auth/jwt" {
     designerPackageId?: string;
     /** Where the designer returns the sender who sends or leaves (the package's hand-over link). */
     designerReturnUrl?: string | null;
+    /** The console's language the user chose; null: their browser's. */
+    consoleLanguage?: string | null;
   }
 }

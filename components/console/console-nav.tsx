@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { signOutOfConsole } from "@/lib/console/actions/session-actions";
 import { permittedAreas } from "@/lib/console/account-areas";
 import { usePermissions } from "@/lib/console/queries/session";
@@ -10,9 +11,9 @@ import { AccountSwitcher } from "./account-switcher";
 
 /** `area`: the part of the console the link leads into, marked current anywhere inside it. */
 const LINKS = [
-  { href: "/packages", label: "Packages", area: "/packages" },
-  { href: "/templates", label: "Templates", area: "/templates" },
-];
+  { href: "/packages", label: "packages", area: "/packages" },
+  { href: "/templates", label: "templates", area: "/templates" },
+] as const;
 
 interface AccountRef {
   id: string;
@@ -24,11 +25,12 @@ interface AccountRef {
  * user's other accounts), the way out; folds into a menu on a phone.
  */
 export function ConsoleNav({ userName, account, homeAccount }: { userName: string; account: AccountRef; homeAccount: AccountRef }) {
+  const t = useTranslations("console.shell");
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   // The account's administration opens on the first of its areas the user's roles reach.
   const firstAccountArea = permittedAreas(usePermissions())[0];
-  const links = [...LINKS, { href: firstAccountArea.href, label: "Account", area: "/account" }];
+  const links = [...LINKS.map((link) => ({ ...link, label: t(link.label) })), { href: firstAccountArea.href, label: t("account"), area: "/account" }];
   const inArea = (area: string) => pathname === area || pathname.startsWith(`${area}/`);
   const linkClass = (area: string) =>
     `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${
@@ -41,7 +43,7 @@ export function ConsoleNav({ userName, account, homeAccount }: { userName: strin
         <Link href="/packages" className="text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
           Signet
         </Link>
-        <nav aria-label="Console" className="hidden gap-1 sm:flex">
+        <nav aria-label={t("navigation")} className="hidden gap-1 sm:flex">
           {links.map((link) => (
             <Link key={link.href} href={link.href} className={linkClass(link.area)} aria-current={current(link.area)}>
               {link.label}
@@ -50,12 +52,14 @@ export function ConsoleNav({ userName, account, homeAccount }: { userName: strin
         </nav>
         <div className="ml-auto hidden items-center gap-3 sm:flex">
           <div className="text-right text-xs leading-tight text-slate-600">
-            <p className="font-medium text-slate-900">{userName}</p>
+            <Link href="/profile" className="block font-medium text-slate-900 hover:underline" title={t("profileLink")} aria-current={current("/profile")}>
+              {userName}
+            </Link>
             <AccountSwitcher account={account} homeAccount={homeAccount} />
           </div>
           <form action={signOutOfConsole}>
             <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-              Sign out
+              {t("signOut")}
             </button>
           </form>
         </div>
@@ -66,23 +70,25 @@ export function ConsoleNav({ userName, account, homeAccount }: { userName: strin
           aria-controls="console-mobile-nav"
           onClick={() => setOpen((value) => !value)}
         >
-          Menu
+          {t("menu")}
         </button>
       </div>
       {open ? (
-        <nav id="console-mobile-nav" aria-label="Console" className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 sm:hidden">
+        <nav id="console-mobile-nav" aria-label={t("navigation")} className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 sm:hidden">
           {links.map((link) => (
             <Link key={link.href} href={link.href} className={linkClass(link.area)} aria-current={current(link.area)} onClick={() => setOpen(false)}>
               {link.label}
             </Link>
           ))}
           <div className="px-3 pt-2 text-xs text-slate-600">
-            <p className="font-medium text-slate-900">{userName}</p>
+            <Link href="/profile" className="block font-medium text-slate-900 hover:underline" aria-current={current("/profile")} onClick={() => setOpen(false)}>
+              {userName}
+            </Link>
             <AccountSwitcher account={account} homeAccount={homeAccount} className="min-h-10" onSwitched={() => setOpen(false)} />
           </div>
           <form action={signOutOfConsole}>
             <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Sign out
+              {t("signOut")}
             </button>
           </form>
         </nav>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHIPPED_LOCALES } from "@/lib/i18n/locales";
 
 export const signUpRequest = z.object({
   accountName: z.string().trim().min(1, "is required").max(200),
@@ -35,6 +36,10 @@ export const sessionResponse = z.object({
     name: z.string().optional(),
     company: z.string().optional(),
     timezoneId: z.string().optional(),
+    /** The user's language (e-mails about their packages). */
+    language: z.string().optional(),
+    /** Our extension: the console's language the user chose; null: their browser's. */
+    consoleLanguage: z.string().nullable().optional(),
     created: z.string().optional(),
     updated: z.string().optional(),
     professionalIdentityFields: z.array(z.unknown()).optional(),
@@ -73,6 +78,19 @@ export type UserAuthenticationTokenResponse = z.infer<typeof userAuthenticationT
 /** `POST /api/signin/authenticationToken` (our extension): the console redeems a user authentication token. */
 export const userAuthenticationTokenRedemption = z.object({ authenticationToken: z.string().min(1, "is required").max(200) });
 export type UserAuthenticationTokenRedemption = z.infer<typeof userAuthenticationTokenRedemption>;
+
+/**
+ * `PUT /api/user/language` (our extension): the console's language for the caller's own user, one
+ * of the languages Signet ships, or null to follow the browser.
+ */
+export const consoleLanguageChange = z.object({
+  language: z.enum(SHIPPED_LOCALES, { error: `must be one of ${SHIPPED_LOCALES.join(", ")}, or null for the browser's language` }).nullable(),
+});
+export type ConsoleLanguageChange = z.infer<typeof consoleLanguageChange>;
+
+/** The user's language (e-mails) and console language after the change. */
+export const consoleLanguageResponse = z.object({ language: z.string(), consoleLanguage: z.string().nullable() });
+export type ConsoleLanguageResponse = z.infer<typeof consoleLanguageResponse>;
 
 /** A sign-in key of the user (lib/esign/accounts/sign-in-keys.ts), with who and where, as `GET /api/session` answers. */
 export const signInResponse = z.object({

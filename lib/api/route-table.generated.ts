@@ -158,6 +158,7 @@ export const API_ROUTES: [pattern: string, load: () => Promise<RouteModule>][] =
   ["/api/user/[userId]/journal/download", () => import("@/app/api/user/[userId]/journal/download/route")],
   ["/api/user/customfields", () => import("@/app/api/user/customfields/route")],
   ["/api/user/customfields/[customFieldId]", () => import("@/app/api/user/customfields/[customFieldId]/route")],
+  ["/api/user/language", () => import("@/app/api/user/language/route")],
   ["/api/user/password", () => import("@/app/api/user/password/route")],
   ["/apitoken/clientApp/accessToken", () => import("@/app/apitoken/clientApp/accessToken/route")],
   ["/oauth2/token", () => import("@/app/oauth2/token/route")],

@@ -6,6 +6,7 @@ import { applyRequestedSwitch, homeOf } from "./account-switch";
 import { consoleAuthSecret } from "./auth-secret";
 import { endConsoleSession, openConsoleSession, SESSION_MAX_AGE_SECONDS, touchConsoleSession } from "./console-sessions";
 import { callEsignApi } from "./esign-api";
+import { applyChosenLanguage } from "./console-language";
 import { applyRenewedSignInKey } from "./sign-in-key-renewal";
 
 /** Why a sign-in was refused; the sign-in form turns the code into a sentence. */
@@ -42,7 +43,15 @@ export async function userOfApiKey(apiKey: string, clientIp?: string): Promise<U
   const parsed = sessionResponse.safeParse(answer.body);
   if (answer.status !== 200 || !parsed.success) throw new SignInRefused("unreachable");
   const { user, account } = parsed.data;
-  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), apiKey, accountId: account.id, accountName: account.name };
+  return {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    apiKey,
+    accountId: account.id,
+    accountName: account.name,
+    consoleLanguage: user.consoleLanguage ?? null,
+  };
 }
 
 /** E-mail and password, exchanged for the user's key by the embedded service (`POST /api/signin`). */
@@ -74,6 +83,7 @@ export async function sessionClaimsOf(user: User): Promise<Partial<JWT>> {
     accountId: user.accountId,
     accountName: user.accountName,
     signInMethod: user.signInMethod,
+    consoleLanguage: user.consoleLanguage ?? null,
     // The account signed in to: its key stays, so the user can switch into sub accounts and back.
     homeApiKey: user.apiKey,
     homeAccountId: user.accountId,
@@ -126,6 +136,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       if (trigger === "update" && !token.designerPackageId) {
         applyRenewedSignInKey(token);
         await applyRequestedSwitch(token);
+        applyChosenLanguage(token);
       }
       return token;
     },
@@ -138,6 +149,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
         account: { id: token.accountId ?? "", name: token.accountName ?? "" },
         homeAccount: { id: home.accountId ?? "", name: home.accountName ?? "" },
         signInMethod: token.signInMethod ?? "password",
+        consoleLanguage: token.consoleLanguage ?? null,
         designer: token.designerPackageId ? { packageId: token.designerPackageId, returnUrl: token.designerReturnUrl ?? null } : null,
       };
     },

@@ -48,6 +48,8 @@ export const users = pgTable(
     title: text().notNull().default(""),
     phone: text().notNull().default(""),
     language: text().notNull().default("en"),
+    /** The console's language the user chose (a shipped locale); null: their browser's. */
+    consoleLanguage: text(),
     timezoneId: text().notNull().default("GMT"),
     passwordHash: text(),
     /** INVITED, ACTIVE, or DELETED (kept for the packages they own); a lock is per account, on the membership. */

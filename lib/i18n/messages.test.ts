@@ -2,10 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { resolveLocale, SHIPPED_LOCALES } from "./locales";
+import { acceptedLanguages, resolveLocale, SHIPPED_LOCALES } from "./locales";
 
-/** The namespaces (folders of messages/) translated with this setup; a new one (e.g. console) is added here. */
-const NAMESPACES = ["ceremony"];
+/** The namespaces (folders of messages/) translated with this setup: the ceremony, and each part of the console (messages/console/<part>). */
+const CONSOLE_PARTS = fs
+  .readdirSync(path.join(process.cwd(), "messages", "console"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `console/${entry.name}`);
+const NAMESPACES = ["ceremony", ...CONSOLE_PARTS];
 
 type Messages = { [key: string]: string | Messages };
 
@@ -61,8 +65,8 @@ describe.each(NAMESPACES)("messages/%s", (namespace) => {
   it.each(SHIPPED_LOCALES.filter((locale) => locale !== "en"))("%s is translated, not English copied", (locale) => {
     const translated = read(namespace, locale);
     const same = Object.keys(english).filter((key) => translated[key] === english[key] && /[a-z]{4}/.test(english[key]!.replace(/\{[^}]*\}/g, "")));
-    // A few words are the same in several languages (Documents, Option, Style): most must differ.
-    expect(same.length).toBeLessThan(Object.keys(english).length / 10);
+    // A few words are the same in several languages (Documents, Option, Style, Console): most must differ.
+    expect(same.length).toBeLessThan(Math.max(Object.keys(english).length / 10, 3));
   });
 });
 
@@ -76,5 +80,22 @@ describe("resolveLocale", () => {
     expect(resolveLocale("ja", "de")).toBe("ja");
     expect(resolveLocale("xx", null, undefined)).toBe("en");
     expect(resolveLocale()).toBe("en");
+  });
+});
+
+describe("acceptedLanguages", () => {
+  it("orders a browser's languages by their weight, keeping the header's order among equals", () => {
+    expect(acceptedLanguages("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.85")).toEqual(["fr-CH", "fr", "de", "en"]);
+    expect(acceptedLanguages("ja,en-US;q=0.7")).toEqual(["ja", "en-US"]);
+  });
+
+  it("leaves out refused tags, the wildcard and nonsense", () => {
+    expect(acceptedLanguages("de;q=0, *;q=0.5, nl;q=abc, it")).toEqual(["it"]);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages("")).toEqual([]);
+  });
+
+  it("gives resolveLocale the browser's first shipped language", () => {
+    expect(resolveLocale(null, ...acceptedLanguages("zh-TW, ja;q=0.9, en;q=0.5"))).toBe("ja");
   });
 });

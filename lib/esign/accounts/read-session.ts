@@ -25,6 +25,8 @@ export async function readSession(db: Queryable, caller: Caller): Promise<Sessio
       name,
       company: user.company,
       timezoneId: user.timezoneId || "GMT",
+      language: user.language,
+      consoleLanguage: user.consoleLanguage,
       created: wireDate(user.created),
       updated: wireDate(user.updated),
       professionalIdentityFields: [],
