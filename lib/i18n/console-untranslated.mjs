@@ -5,19 +5,8 @@
  */
 export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   // Sign-in, sign-up and password pages; the shell; shared UI; templates; the home page; fast track; the ceremony’s leftovers
-  "app/(auth)/activate/[token]/page.tsx",
-  "app/(auth)/forgot-password/page.tsx",
-  "app/(auth)/reset-password/[token]/page.tsx",
-  "app/(auth)/signin/page.tsx",
-  "app/(auth)/signup/confirm/page.tsx",
-  "app/(auth)/signup/page.tsx",
   "app/fasttrack/page.tsx",
   "app/page.tsx",
-  "components/auth/activation-form.tsx",
-  "components/auth/new-password-fields.tsx",
-  "components/auth/password-reset-forms.tsx",
-  "components/auth/sign-in-forms.tsx",
-  "components/auth/sign-up-form.tsx",
   "components/fast-track/fast-track-form.tsx",
   "components/signing/adopt-signature-dialog.tsx",
   "components/signing/ceremony-screen.tsx",
