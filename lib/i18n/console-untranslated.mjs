@@ -14,9 +14,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/signing/one-time-code-step.tsx",
   "components/signing/signer-authentication-step.tsx",
   "components/signing/signer-copy-offer.tsx",
-  "components/templates/template-list.tsx",
-  "components/templates/template-roles.tsx",
-  "components/templates/use-template-dialog.tsx",
   // Packages: the inbox and a package’s page
   "components/packages/detail/attachments-section.tsx",
   "components/packages/detail/cancel-signing-dialog.tsx",
