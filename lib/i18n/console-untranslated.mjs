@@ -5,9 +5,6 @@
  */
 export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   // Sign-in, sign-up and password pages; the shell; shared UI; templates; the home page; fast track; the ceremony’s leftovers
-  "app/fasttrack/page.tsx",
-  "app/page.tsx",
-  "components/fast-track/fast-track-form.tsx",
   "components/signing/adopt-signature-dialog.tsx",
   "components/signing/ceremony-screen.tsx",
   "components/signing/delegate-dialog.tsx",
