@@ -7,16 +7,18 @@ import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { signInWithApiKey, signInWithPassword } from "@/lib/console/actions/session-actions";
 
+const METHODS = ["password", "apiKey"] as const;
+
 /** E-mail and password (the embedded service), or an API key (any compatible service). */
 export function SignInForms({ next }: { next: string }) {
   const t = useTranslations("console.auth");
-  const [method, setMethod] = useState<"password" | "apiKey">("password");
+  const [method, setMethod] = useState<(typeof METHODS)[number]>("password");
   const [passwordState, passwordAction, signingIn] = useActionState(signInWithPassword, undefined);
   const [keyState, keyAction, checkingKey] = useActionState(signInWithApiKey, undefined);
   return (
     <div className="mt-6">
       <div role="radiogroup" aria-label={t("signIn.method")} className="grid grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-sm">
-        {(["password", "apiKey"] as const).map((choice) => (
+        {METHODS.map((choice) => (
           <button
             key={choice}
             type="button"

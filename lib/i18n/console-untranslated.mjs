@@ -5,12 +5,6 @@
  */
 export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   // Sign-in, sign-up and password pages; the shell; shared UI; templates; the home page; fast track; the ceremony’s leftovers
-  "components/signing/adopt-signature-dialog.tsx",
-  "components/signing/ceremony-screen.tsx",
-  "components/signing/delegate-dialog.tsx",
-  "components/signing/one-time-code-step.tsx",
-  "components/signing/signer-authentication-step.tsx",
-  "components/signing/signer-copy-offer.tsx",
   // Packages: the inbox and a package’s page
   "components/packages/detail/attachments-section.tsx",
   "components/packages/detail/cancel-signing-dialog.tsx",
