@@ -80,9 +80,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/packages/builder/signers/signing-steps-list.tsx",
   "components/packages/builder/verification/verification-section.tsx",
   // Account: senders, groups, roles, sub accounts
-  "components/account/account-nav.tsx",
-  "components/account/area-forbidden.tsx",
-  "components/account/first-account-area.tsx",
   "components/account/groups/delete-group-dialog.tsx",
   "components/account/groups/group-actions.tsx",
   "components/account/groups/group-dialog.tsx",
