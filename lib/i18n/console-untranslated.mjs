@@ -80,12 +80,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/packages/builder/signers/signing-steps-list.tsx",
   "components/packages/builder/verification/verification-section.tsx",
   // Account: senders, groups, roles, sub accounts
-  "components/account/groups/delete-group-dialog.tsx",
-  "components/account/groups/group-actions.tsx",
-  "components/account/groups/group-dialog.tsx",
-  "components/account/groups/group-list.tsx",
-  "components/account/groups/group-members-summary.tsx",
-  "components/account/groups/member-picker.tsx",
   "components/account/roles/delete-role-dialog.tsx",
   "components/account/roles/permission-editor.tsx",
   "components/account/roles/role-actions.tsx",
