@@ -79,11 +79,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/packages/builder/signers/signers-section.tsx",
   "components/packages/builder/signers/signing-steps-list.tsx",
   "components/packages/builder/verification/verification-section.tsx",
-  // Account: senders, groups, roles, sub accounts
-  "components/account/sub-accounts/account-tree-view.tsx",
-  "components/account/sub-accounts/sub-account-dialog.tsx",
-  "components/account/sub-accounts/sub-account-keys.tsx",
-  "components/account/sub-accounts/sub-accounts-view.tsx",
   // Account: integrations, notary, outbox, password, reports, verification, ceremony settings, delegates
   "app/(console)/account/delegates/page.tsx",
   "app/(console)/account/password/page.tsx",
