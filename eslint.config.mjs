@@ -25,7 +25,7 @@ const noInlineText = {
         // their rich text (`t.rich`, `t.markup`); nor a form field's name given to react-hook-form
         // (`form.register("name")`); besides the plugin's own list (which this replaces).
         callees: {
-          exclude: ["i18n(ext)?", "t", "t[A-Z]\\w*", "rich", "markup", "has", "register", "watch", "setValue", "getValues", "setError", "clearErrors", "trigger", "require", "addEventListener", "removeEventListener", "postMessage", "getElementById", "dispatch", "commit", "includes", "indexOf", "endsWith", "startsWith"],
+          exclude: ["i18n(ext)?", "t", "t[A-Z]\\w*", "rich", "markup", "has", "raw", "t\\.(rich|markup|has|raw)", "register", "watch", "setValue", "getValues", "setError", "clearErrors", "trigger", "require", "addEventListener", "removeEventListener", "postMessage", "getElementById", "dispatch", "commit", "includes", "indexOf", "endsWith", "startsWith"],
         },
         message: "Text people read comes from messages/ (useTranslations), not from the code",
       },
