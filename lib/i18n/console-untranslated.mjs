@@ -118,7 +118,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/sub-accounts/sub-accounts-view.tsx",
   // Account: integrations, notary, outbox, password, reports, verification, ceremony settings, delegates
   "app/(console)/account/delegates/page.tsx",
-  "app/(console)/account/password/page.tsx",
   "components/account/ceremony/ceremony-settings-page.tsx",
   "components/account/delegates/delegates-manager.tsx",
   "components/account/integrations/callback-connectors-section.tsx",
@@ -137,7 +136,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/notary/notary-page.tsx",
   "components/account/outbox/outbox-list.tsx",
   "components/account/outbox/outbox-message-parts.tsx",
-  "components/account/password/change-password-form.tsx",
   "components/account/reports/reports-page.tsx",
   "components/account/reports/status-chart.tsx",
   "components/account/verification/verification-type-item.tsx",
