@@ -117,7 +117,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/sub-accounts/sub-account-keys.tsx",
   "components/account/sub-accounts/sub-accounts-view.tsx",
   // Account: integrations, notary, outbox, password, reports, verification, ceremony settings, delegates
-  "components/account/ceremony/ceremony-settings-page.tsx",
   "components/account/integrations/callback-connectors-section.tsx",
   "components/account/integrations/callback-events-field.tsx",
   "components/account/integrations/callback-section.tsx",
