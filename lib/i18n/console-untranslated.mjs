@@ -135,6 +135,4 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/outbox/outbox-message-parts.tsx",
   "components/account/reports/reports-page.tsx",
   "components/account/reports/status-chart.tsx",
-  "components/account/verification/verification-type-item.tsx",
-  "components/account/verification/verification-types-page.tsx",
 ];
