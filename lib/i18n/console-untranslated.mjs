@@ -131,8 +131,6 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/integrations/section.tsx",
   "components/account/notary/commission-form.tsx",
   "components/account/notary/notary-page.tsx",
-  "components/account/outbox/outbox-list.tsx",
-  "components/account/outbox/outbox-message-parts.tsx",
   "components/account/reports/reports-page.tsx",
   "components/account/reports/status-chart.tsx",
 ];
