@@ -129,6 +129,4 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/integrations/remove-callback-dialog.tsx",
   "components/account/integrations/revoke-client-app-dialog.tsx",
   "components/account/integrations/section.tsx",
-  "components/account/reports/reports-page.tsx",
-  "components/account/reports/status-chart.tsx",
 ];
