@@ -117,16 +117,4 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/sub-accounts/sub-account-keys.tsx",
   "components/account/sub-accounts/sub-accounts-view.tsx",
   // Account: integrations, notary, outbox, password, reports, verification, ceremony settings, delegates
-  "components/account/integrations/callback-connectors-section.tsx",
-  "components/account/integrations/callback-events-field.tsx",
-  "components/account/integrations/callback-section.tsx",
-  "components/account/integrations/client-apps-section.tsx",
-  "components/account/integrations/create-client-app-dialog.tsx",
-  "components/account/integrations/delivery-log.tsx",
-  "components/account/integrations/embedded-signing-section.tsx",
-  "components/account/integrations/integrations-page.tsx",
-  "components/account/integrations/own-api-key.tsx",
-  "components/account/integrations/remove-callback-dialog.tsx",
-  "components/account/integrations/revoke-client-app-dialog.tsx",
-  "components/account/integrations/section.tsx",
 ];
