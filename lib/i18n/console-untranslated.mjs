@@ -116,5 +116,4 @@ export const CONSOLE_FILES_NOT_YET_TRANSLATED = [
   "components/account/sub-accounts/sub-account-dialog.tsx",
   "components/account/sub-accounts/sub-account-keys.tsx",
   "components/account/sub-accounts/sub-accounts-view.tsx",
-  // Account: integrations, notary, outbox, password, reports, verification, ceremony settings, delegates
 ];

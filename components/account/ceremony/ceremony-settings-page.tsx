@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { Section } from "@/components/account/integrations/section";
-import { LANGUAGES } from "@/components/packages/builder/settings/settings-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { useAccountThankYou, useSaveAccountThankYou, useSaveSupportContact, useSupportContact, type SupportContact } from "@/lib/console/queries/ceremony-settings";
 
 /** `/account/ceremony`: the account's support contact and its closing text of the ceremony, per language. */
@@ -85,9 +85,9 @@ function ThankYouSection() {
       intro={<p>{t("thankYouIntro")}</p>}
     >
       <SelectField label={t("language")} value={language} onChange={(event) => setLanguage(event.target.value)} className="max-w-xs">
-        {[...LANGUAGES, { code: "ja", name: "日本語" }].map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name}
+        {SHIPPED_LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
           </option>
         ))}
       </SelectField>

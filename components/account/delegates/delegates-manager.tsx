@@ -16,6 +16,8 @@ import { apiJson, apiPath } from "@/lib/console/api-client";
 import { useDelegates, useRemoveDelegate, useReplaceDelegates } from "@/lib/console/queries/delegates";
 import { useConsoleSession } from "@/lib/console/queries/session";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /** The delegates as the PUT takes them back: each kept with its expiry date. */
 const kept = (delegates: WireDelegationUser[]) => delegates.map((delegate) => ({ id: delegate.id, email: undefined, expiryDate: delegate.expiryDate }));
 
@@ -90,7 +92,7 @@ export function DelegatesManager() {
                 <span className="font-medium text-slate-900">{delegate.name || delegate.email}</span>
                 <span className="block text-xs text-slate-700">{delegate.email}</span>
               </td>
-              <td className="px-3 py-2 text-slate-700">{delegate.expiryDate ? format.dateTime(new Date(delegate.expiryDate), { dateStyle: "medium", timeStyle: "short" }) : t("untilRemoved")}</td>
+              <td className="px-3 py-2 text-slate-700">{delegate.expiryDate ? format.dateTime(new Date(delegate.expiryDate), DATE_AND_TIME) : t("untilRemoved")}</td>
               <td className="px-3 py-2">{delegate.active ? <Badge tone="success">{t("inForce")}</Badge> : <Badge>{t("notInForce")}</Badge>}</td>
               <td className="px-3 py-2 text-right">
                 <Button variant="ghost" busy={remove.isPending && remove.variables === delegate.id} onClick={() => remove.mutate(delegate.id)} aria-label={t("removeLabel", { email: delegate.email })}>

@@ -17,6 +17,10 @@ import { CallbackEventsField } from "./callback-events-field";
 import { BASIC_AUTHORIZATION, connectorForm } from "./integration-forms";
 import { Section } from "./section";
 
+/** Examples of what the fields take, the same in every language. */
+const NAME_EXAMPLE = "dynamics2013";
+const URL_EXAMPLE = "https://example.com/connector-events";
+
 type ConnectorFormInput = z.input<ReturnType<typeof connectorForm>>;
 type ConnectorFormOutput = z.output<ReturnType<typeof connectorForm>>;
 
@@ -131,13 +135,13 @@ function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResp
     <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label={connector ? t("formLabel", { name: connector.name }) : t("newFormLabel")}>
       <Refusal message={save.error?.message} />
       <div className="grid gap-3 lg:grid-cols-3">
-        <TextField label={t("name")} autoComplete="off" placeholder="dynamics2013" readOnly={connector !== null} error={errors.name?.message} {...form.register("name")} />
+        <TextField label={t("name")} autoComplete="off" placeholder={NAME_EXAMPLE} readOnly={connector !== null} error={errors.name?.message} {...form.register("name")} />
         <TextField
           label={t("url")}
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder="https://example.com/connector-events"
+          placeholder={URL_EXAMPLE}
           error={errors.url?.message}
           {...form.register("url")}
         />

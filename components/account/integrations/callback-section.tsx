@@ -20,6 +20,9 @@ import { BASIC_AUTHORIZATION, callbackForm } from "./integration-forms";
 import { RemoveCallbackDialog } from "./remove-callback-dialog";
 import { Section, SectionForbidden } from "./section";
 
+/** An example of what the field takes, the same in every language. */
+const URL_EXAMPLE = "https://example.com/signet-events";
+
 type CallbackForm = z.input<ReturnType<typeof callbackForm>>;
 
 /** The account's callback registration (one per account), its connectors and, under them, the log of what was delivered. */
@@ -95,7 +98,7 @@ function CallbackRegistrationForm({ registration }: { registration: CallbackResp
             type="url"
             inputMode="url"
             autoComplete="off"
-            placeholder="https://example.com/signet-events"
+            placeholder={URL_EXAMPLE}
             hint={t("urlHint")}
             error={errors.url?.message}
             {...form.register("url")}

@@ -16,6 +16,8 @@ import { useCallbackDeliveries, useResendDelivery } from "@/lib/console/queries/
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { Section } from "./section";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /** What was sent to the callback destination, newest first, with every attempt; a finished delivery can be sent again. */
 export function DeliveryLog() {
   const t = useTranslations("console.integrations.deliveries");
@@ -78,7 +80,7 @@ function DeliveryAttempts({ delivery }: { delivery: CallbackDeliveryResponse }) 
       <ol className="mt-2 space-y-1 text-xs text-slate-700">
         {delivery.attempts.map((attempt, index) => (
           <li key={attempt.attemptedAt + index}>
-            <time dateTime={attempt.attemptedAt}>{format.dateTime(new Date(attempt.attemptedAt), { dateStyle: "medium", timeStyle: "short" })}</time>:{" "}
+            <time dateTime={attempt.attemptedAt}>{format.dateTime(new Date(attempt.attemptedAt), DATE_AND_TIME)}</time>:{" "}
             {attempt.statusCode ? t("httpStatus", { status: attempt.statusCode }) : t("noAnswer")}, {t("latency", { ms: attempt.latencyMs })}
             {attempt.error ? <span className="block break-words text-rose-800">{attempt.error}</span> : null}
           </li>
@@ -101,7 +103,7 @@ function ResendButton({ delivery }: { delivery: CallbackDeliveryResponse }) {
       onClick={() => resend.mutate(undefined, { onSuccess: () => toast.info(t("resent", { event: delivery.eventName })), onError: (error) => toast.error(error.message) })}
     >
       {t("resend")}
-      <span className="sr-only">{t("resendOf", { event: delivery.eventName, date: format.dateTime(new Date(delivery.created), { dateStyle: "medium", timeStyle: "short" }) })}</span>
+      <span className="sr-only">{t("resendOf", { event: delivery.eventName, date: format.dateTime(new Date(delivery.created), DATE_AND_TIME) })}</span>
     </Button>
   );
 }

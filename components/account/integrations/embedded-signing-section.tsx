@@ -10,6 +10,9 @@ import { embeddingOrigin } from "@/lib/api/account-settings";
 import { useEmbeddedSigningOrigins, useSaveEmbeddedSigningOrigins } from "@/lib/console/queries/integrations";
 import { Section } from "./section";
 
+/** An example of what the field takes, the same in every language. */
+const ORIGIN_EXAMPLE = "https://portal.example.com";
+
 /** The sites that may show the account's signing ceremony in a frame of their own pages. */
 export function EmbeddedSigningSection() {
   const t = useTranslations("console.integrations.embedded");
@@ -61,7 +64,7 @@ function EmbeddedSigningForm({ saved }: { saved: string[] }) {
         label={t("sites")}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="https://portal.example.com"
+        placeholder={ORIGIN_EXAMPLE}
         hint={t("sitesHint")}
         error={error}
         spellCheck={false}

@@ -9,6 +9,8 @@ import { useNotaryJournal } from "@/lib/console/queries/notary";
 import { useConsoleSession } from "@/lib/console/queries/session";
 import { CommissionEditor } from "./commission-form";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /**
  * `/account/notary`: the signed-in sender's own notary commission (what their seal shows, and what
  * a notarized package of theirs needs before it is sent) and their notary journal.
@@ -93,7 +95,7 @@ function JournalSection({ userId }: { userId: string }) {
           {journal.data.results.map((entry) => (
             <tr key={entry.sequenceNumber}>
               <td className="px-3 py-2 tabular-nums">{entry.sequenceNumber}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{format.dateTime(new Date(entry.creationDate), { dateStyle: "medium", timeStyle: "short" })}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.dateTime(new Date(entry.creationDate), DATE_AND_TIME)}</td>
               <td className="px-3 py-2">{entry.packageName}</td>
               <td className="px-3 py-2">{entry.documentName}</td>
               <td className="px-3 py-2">
