@@ -3,7 +3,6 @@
 import { headers } from "next/headers";
 import { passwordWeakness } from "@/lib/api/password-rule";
 import { clientIpOf, unstable_update } from "@/lib/console/auth";
-import { consoleTranslator, type ConsoleTranslate } from "@/lib/console/console-intl";
 import { serverSessionToken } from "@/lib/console/session-token";
 import { withRenewedSignInKey } from "@/lib/console/sign-in-key-renewal";
 import { changeConsolePassword, completeConsolePasswordReset, requestConsolePasswordReset, type PasswordOutcome } from "@/lib/console/passwords";
@@ -14,23 +13,12 @@ export type PasswordFormState = { done?: boolean; error?: string; fieldErrors?: 
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-/** The new password and its confirmation, checked before the service is asked (the weakness in the service's own words). */
-function newPasswordProblems(password: string, confirmation: string, name: string, t: ConsoleTranslate): Record<string, string> | undefined {
+/** The new password and its confirmation, checked before the service is asked. */
+function newPasswordProblems(password: string, confirmation: string, name: string): Record<string, string> | undefined {
   const weakness = passwordWeakness(password);
   if (weakness) return { [name]: weakness };
-  if (password !== confirmation) return { confirmation: t("notTheSame") };
+  if (password !== confirmation) return { confirmation: "The two passwords are not the same." };
   return undefined;
-}
-
-/** The refusals the console itself words (the service's own are shown as it sends them). */
-const CONSOLE_REFUSALS: Record<string, string> = {
-  "error.badGateway.serviceUnreachable": "unreachable",
-  "error.unauthorised.consoleSession": "sessionEnded",
-};
-
-function inUserLanguage(outcome: Extract<PasswordOutcome, { ok: false }>, t: ConsoleTranslate): Extract<PasswordOutcome, { ok: false }> {
-  const key = CONSOLE_REFUSALS[outcome.messageKey];
-  return key ? { ...outcome, message: t(key) } : outcome;
 }
 
 function refused(outcome: Extract<PasswordOutcome, { ok: false }>, fieldByKey: Record<string, string> = {}): PasswordFormState {
@@ -39,19 +27,18 @@ function refused(outcome: Extract<PasswordOutcome, { ok: false }>, fieldByKey: R
 }
 
 export async function changePassword(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
-  const t = await consoleTranslator("console.password");
   const currentPassword = field(form, "currentPassword");
   const newPassword = field(form, "newPassword");
-  if (!currentPassword) return { fieldErrors: { currentPassword: t("enterCurrent") } };
-  const problems = newPasswordProblems(newPassword, field(form, "confirmation"), "newPassword", t);
+  if (!currentPassword) return { fieldErrors: { currentPassword: "Enter your current password." } };
+  const problems = newPasswordProblems(newPassword, field(form, "confirmation"), "newPassword");
   if (problems) return { fieldErrors: problems };
   const token = await serverSessionToken();
-  if (!token) return { error: t("sessionEnded") };
+  if (!token) return { error: "Your session has ended. Sign in again." };
   const outcome = await changeConsolePassword(token, { currentPassword, newPassword }, clientIpOf(await headers()));
-  if (!outcome.ok) return refused(inUserLanguage(outcome, t), { "error.validation.wrongCurrentPassword": "currentPassword", "error.validation.weakPassword": "newPassword" });
+  if (!outcome.ok) return refused(outcome, { "error.validation.wrongCurrentPassword": "currentPassword", "error.validation.weakPassword": "newPassword" });
   const { apiKey } = outcome;
   if (apiKey && !(await withRenewedSignInKey(apiKey, () => unstable_update({})))) {
-    return { error: t("sessionLost") };
+    return { error: "Your password was changed, but your session could not keep up. Sign in again with the new password." };
   }
   return { done: true };
 }
@@ -66,7 +53,7 @@ export async function requestPasswordReset(_state: PasswordFormState, form: Form
 
 export async function resetPassword(_state: PasswordFormState, form: FormData): Promise<PasswordFormState> {
   const password = field(form, "password");
-  const problems = newPasswordProblems(password, field(form, "confirmation"), "password", await consoleTranslator("console.password"));
+  const problems = newPasswordProblems(password, field(form, "confirmation"), "password");
   if (problems) return { fieldErrors: problems };
   const outcome = await completeConsolePasswordReset({ token: field(form, "token"), password }, clientIpOf(await headers()));
   if (!outcome.ok) return refused(outcome, { "error.validation.weakPassword": "password" });
