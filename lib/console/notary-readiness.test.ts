@@ -1,15 +1,8 @@
-import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import type { WireNotaryCommission } from "@/lib/api/notary";
 import type { WireRole } from "@/lib/api/packages";
 import type { WireSender } from "@/lib/api/senders";
-import { consoleMessages } from "@/lib/i18n/console-messages";
-import { notaryBlocking as notaryBlockingIn, notaryCandidates, type NotaryBlockingWords } from "./notary-readiness";
-
-const english = createTranslator({ locale: "en", messages: consoleMessages("en") as Record<string, never>, namespace: "console.notary.blocking" as never }) as unknown as NotaryBlockingWords;
-type Args = Parameters<typeof notaryBlockingIn>;
-/** The readiness in English, as the console says it to a user who reads English. */
-const notaryBlocking = (pkg: Args[0], roles: Args[1], senders: Args[2], commission: Args[3]) => notaryBlockingIn(pkg, roles, senders, commission, english);
+import { notaryBlocking, notaryCandidates } from "./notary-readiness";
 
 const role = (id: string, index: number, email: string) => ({ id, index, name: id, type: "SIGNER", signers: [{ email }] }) as unknown as WireRole;
 const sender = (email: string, status = "ACTIVE") => ({ id: `u-${email}`, email, name: "Nora Notary", status }) as unknown as WireSender;

@@ -17,9 +17,6 @@ export function notaryCandidates(roles: readonly WireRole[], senders: readonly W
   });
 }
 
-/** The console's words for why a notarized package cannot be sent: `useTranslations("console.notary.blocking")`. */
-export type NotaryBlockingWords = (key: string, values?: Record<string, string>) => string;
-
 /**
  * Why the service would refuse to send this notarized package (its 422s error.validation.notary.*),
  * in words, before sending: `roles` are the package's signing roles, `senders` the account's
@@ -30,23 +27,22 @@ export function notaryBlocking(
   roles: readonly WireRole[],
   senders: readonly WireSender[] | undefined,
   commission: WireNotaryCommission | null | undefined,
-  t: NotaryBlockingWords,
   today: Date = new Date(),
 ): string[] {
   if (!pkg.notarized) return [];
-  if (!pkg.notaryRoleId) return [t("chooseNotary")];
+  if (!pkg.notaryRoleId) return ["Choose the notary of this notarized package."];
   const role = roles.find((candidate) => candidate.id === pkg.notaryRoleId);
-  if (!role || !signerEmailOf(role)) return [t("notarySignerGone")];
+  if (!role || !signerEmailOf(role)) return ["The notary chosen is no longer a signer of this package: choose the notary again."];
   const blocking: string[] = [];
   const email = signerEmailOf(role);
   const sender = senders?.find((candidate) => candidate.email.toLowerCase() === email);
-  if (senders && (!sender || sender.status !== "ACTIVE")) blocking.push(t("notActiveSender", { email }));
-  else if (sender && commission === null) blocking.push(t("noCommission", { name: sender.name || email }));
+  if (senders && (!sender || sender.status !== "ACTIVE")) blocking.push(`The notary (${email}) must be an active sender of this account.`);
+  else if (sender && commission === null) blocking.push(`${sender.name || email} has no notary commission on file: they set it on their account's Notary page.`);
   else if (sender && commission && new Date(commission.expirationDate) <= today) {
-    blocking.push(t("commissionExpired", { name: sender.name || email, number: String(commission.number), date: commission.expirationDate.slice(0, 10) }));
+    blocking.push(`${sender.name || email}'s notary commission No. ${commission.number} expired on ${commission.expirationDate.slice(0, 10)}.`);
   }
   const others = roles.filter((candidate) => candidate.id !== role.id);
-  if (others.length === 0) blocking.push(t("addSigner"));
-  else if (others.some((candidate) => candidate.index >= role.index)) blocking.push(t("notaryLast"));
+  if (others.length === 0) blocking.push("Add a signer for the notary to notarize.");
+  else if (others.some((candidate) => candidate.index >= role.index)) blocking.push("The notary signs last: put them after every other signer in the signing order.");
   return blocking;
 }

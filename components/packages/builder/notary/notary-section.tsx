@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { CheckboxField, SelectField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
@@ -14,13 +13,12 @@ import { roleDisplayName } from "../signers/role-labels";
 
 /** What stops sending this package as notarized (empty when it is not notarized), read by the review bar too. */
 export function useNotaryBlocking(pkg: WirePackage): string[] {
-  const t = useTranslations("console.notary.blocking");
   const senders = useSenderPicker();
   const roles = signingRoles(pkg);
   const notaryRole = roles.find((role) => role.id === pkg.notaryRoleId);
   const notarySender = notaryRole ? senders.data?.results.find((sender) => sender.email.toLowerCase() === signerEmailOf(notaryRole)) : undefined;
   const commission = useNotaryCommission(pkg.notarized ? notarySender?.id : undefined);
-  return notaryBlocking(pkg, roles, senders.data?.results, notarySender ? commission.data : undefined, t);
+  return notaryBlocking(pkg, roles, senders.data?.results, notarySender ? commission.data : undefined);
 }
 
 /**
