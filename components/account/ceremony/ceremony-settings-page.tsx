@@ -1,21 +1,23 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Section } from "@/components/account/integrations/section";
-import { LANGUAGES } from "@/components/packages/builder/settings/settings-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
+import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 import { useAccountThankYou, useSaveAccountThankYou, useSaveSupportContact, useSupportContact, type SupportContact } from "@/lib/console/queries/ceremony-settings";
 
 /** `/account/ceremony`: the account's support contact and its closing text of the ceremony, per language. */
 export function CeremonySettingsPage() {
+  const t = useTranslations("console.ceremonySettings");
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Signing ceremony</h1>
-        <p className="mt-1 max-w-2xl text-sm text-slate-700">What the signers of this account&apos;s packages are told besides the documents.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+        <p className="mt-1 max-w-2xl text-sm text-slate-700">{t("intro")}</p>
       </div>
       <SupportContactSection />
       <ThankYouSection />
@@ -24,15 +26,16 @@ export function CeremonySettingsPage() {
 }
 
 function SupportContactSection() {
+  const t = useTranslations("console.ceremonySettings");
   const contact = useSupportContact();
   return (
     <Section
-      title="Support contact"
+      title={t("supportTitle")}
       testId="support-contact-settings"
-      intro={<p>Signers see it under Help in the ceremony. Left empty, they see the service&apos;s support contact if one is configured, else the package&apos;s sender.</p>}
+      intro={<p>{t("supportIntro")}</p>}
     >
       {contact.isPending ? (
-        <LoadingState label="Loading the support contact…" />
+        <LoadingState label={t("loadingSupport")} />
       ) : contact.isError ? (
         <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />
       ) : (
@@ -43,6 +46,7 @@ function SupportContactSection() {
 }
 
 function SupportContactForm({ saved }: { saved: SupportContact }) {
+  const t = useTranslations("console.ceremonySettings");
   const toast = useToast();
   const save = useSaveSupportContact();
   const [email, setEmail] = useState(saved.email);
@@ -50,20 +54,20 @@ function SupportContactForm({ saved }: { saved: SupportContact }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     save.mutateAsync({ email: email.trim(), phone: phone.trim() }).then(
-      () => toast.success("The support contact was saved."),
+      () => toast.success(t("supportSaved")),
       () => undefined, // shown by <Refusal>
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Support contact">
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={t("supportTitle")}>
       <Refusal message={save.error?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Support e-mail" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} maxLength={254} />
-        <TextField label="Support phone" type="tel" autoComplete="off" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={40} hint="Digits, spaces and + ( ) - . /" />
+        <TextField label={t("supportEmail")} type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} maxLength={254} />
+        <TextField label={t("supportPhone")} type="tel" autoComplete="off" value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={40} hint={t("supportPhoneHint")} />
       </div>
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Button type="submit" busy={save.isPending}>
-          Save support contact
+          {t("saveSupport")}
         </Button>
       </div>
     </form>
@@ -71,24 +75,25 @@ function SupportContactForm({ saved }: { saved: SupportContact }) {
 }
 
 function ThankYouSection() {
+  const t = useTranslations("console.ceremonySettings");
   const [language, setLanguage] = useState("en");
   const text = useAccountThankYou(language);
   return (
     <Section
-      title="Thank-you text"
+      title={t("thankYouTitle")}
       testId="thank-you-settings"
-      intro={<p>Shown to a signer who has finished, in their language where you wrote one (else the package&apos;s). A package&apos;s own text wins. Empty: the ceremony&apos;s own words.</p>}
+      intro={<p>{t("thankYouIntro")}</p>}
     >
-      <SelectField label="Language" value={language} onChange={(event) => setLanguage(event.target.value)} className="max-w-xs">
-        {LANGUAGES.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name}
+      <SelectField label={t("language")} value={language} onChange={(event) => setLanguage(event.target.value)} className="max-w-xs">
+        {SHIPPED_LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
           </option>
         ))}
       </SelectField>
       <div className="mt-4">
         {text.isPending ? (
-          <LoadingState label="Loading the thank-you text…" />
+          <LoadingState label={t("loadingThankYou")} />
         ) : text.isError ? (
           <ErrorState error={text.error} onRetry={() => void text.refetch()} />
         ) : (
@@ -100,6 +105,7 @@ function ThankYouSection() {
 }
 
 function ThankYouForm({ language, saved }: { language: string; saved: { title: string; body: string } }) {
+  const t = useTranslations("console.ceremonySettings");
   const toast = useToast();
   const save = useSaveAccountThankYou(language);
   const [title, setTitle] = useState(saved.title);
@@ -107,18 +113,18 @@ function ThankYouForm({ language, saved }: { language: string; saved: { title: s
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     save.mutateAsync({ title: title.trim(), body: body.trim() }).then(
-      () => toast.success(body.trim() ? "The thank-you text was saved." : "The thank-you text was removed."),
+      () => toast.success(body.trim() ? t("thankYouSaved") : t("thankYouRemoved")),
       () => undefined,
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Thank-you text">
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={t("thankYouTitle")}>
       <Refusal message={save.error?.message} />
-      <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-      <TextAreaField label="Text" value={body} onChange={(event) => setBody(event.target.value)} maxLength={4000} rows={4} hint="Plain text. Empty removes it." />
+      <TextField label={t("thankYouHeading")} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      <TextAreaField label={t("thankYouBody")} value={body} onChange={(event) => setBody(event.target.value)} maxLength={4000} rows={4} hint={t("thankYouBodyHint")} />
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Button type="submit" busy={save.isPending}>
-          Save thank-you text
+          {t("saveThankYou")}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
@@ -15,18 +16,18 @@ import { apiJson, apiPath } from "@/lib/console/api-client";
 import { useDelegates, useRemoveDelegate, useReplaceDelegates } from "@/lib/console/queries/delegates";
 import { useConsoleSession } from "@/lib/console/queries/session";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /** The delegates as the PUT takes them back: each kept with its expiry date. */
 const kept = (delegates: WireDelegationUser[]) => delegates.map((delegate) => ({ id: delegate.id, email: undefined, expiryDate: delegate.expiryDate }));
-
-function until(delegate: WireDelegationUser): string {
-  return delegate.expiryDate ? new Date(delegate.expiryDate).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "Until removed";
-}
 
 /**
  * The signed-in sender's delegates: senders of the account who see and act on this sender's
  * packages (their "Delegated to me" folder), every action recorded on this sender's behalf.
  */
 export function DelegatesManager() {
+  const t = useTranslations("console.delegates");
+  const format = useFormatter();
   const session = useConsoleSession();
   // `?sender=`: another sender's delegates, opened from the account's senders (owners, users.manage).
   const named = useSearchParams().get("sender")?.trim() || undefined;
@@ -43,7 +44,7 @@ export function DelegatesManager() {
   const [expiry, setExpiry] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  if (session.isPending || delegates.isPending) return <LoadingState label="Loading your delegates…" />;
+  if (session.isPending || delegates.isPending) return <LoadingState label={t("loadingYours")} />;
   if (session.error) return <ErrorState error={session.error} />;
   if (delegates.error) return <ErrorState error={delegates.error} onRetry={() => void delegates.refetch()} />;
   const list = delegates.data;
@@ -51,7 +52,7 @@ export function DelegatesManager() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!email.trim()) return setError("Enter the e-mail address of a sender of your account.");
+    if (!email.trim()) return setError(t("enterEmail"));
     try {
       await replace.mutateAsync([...kept(list), { id: undefined, email: email.trim(), expiryDate: expiry || undefined }]);
       setEmail("");
@@ -65,40 +66,50 @@ export function DelegatesManager() {
     <div className="space-y-6">
       {other.data ? (
         <p className="text-sm font-medium text-slate-900" data-testid="delegates-of">
-          Delegates of {other.data.name || other.data.email} ({other.data.email}) ·{" "}
+          {t("delegatesOf", { name: other.data.name || other.data.email, email: other.data.email })}{" "}
           <Link href="/account/delegates" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-            Your own delegates
+            {t("yourOwn")}
           </Link>
         </p>
       ) : null}
       {list.length === 0 ? (
-        <EmptyState title={other.data ? "No delegates." : "You have no delegates."}>Name a sender of your account below: they will see your packages in their “Delegated to me” folder and can act on them for you.</EmptyState>
+        <EmptyState title={other.data ? t("noDelegates") : t("youHaveNone")}>{t("emptyText")}</EmptyState>
       ) : (
-        <DataTable caption="Your delegates" columns={<><ColumnHeader>Delegate</ColumnHeader><ColumnHeader>Until</ColumnHeader><ColumnHeader>Status</ColumnHeader><ColumnHeader className="sr-only">Actions</ColumnHeader></>}>
+        <DataTable
+          caption={t("caption")}
+          columns={
+            <>
+              <ColumnHeader>{t("delegate")}</ColumnHeader>
+              <ColumnHeader>{t("until")}</ColumnHeader>
+              <ColumnHeader>{t("status")}</ColumnHeader>
+              <ColumnHeader className="sr-only">{t("actions")}</ColumnHeader>
+            </>
+          }
+        >
           {list.map((delegate) => (
             <tr key={delegate.id} data-testid="delegate-row">
               <td className="px-3 py-2">
                 <span className="font-medium text-slate-900">{delegate.name || delegate.email}</span>
                 <span className="block text-xs text-slate-700">{delegate.email}</span>
               </td>
-              <td className="px-3 py-2 text-slate-700">{until(delegate)}</td>
-              <td className="px-3 py-2">{delegate.active ? <Badge tone="success">In force</Badge> : <Badge>Not in force</Badge>}</td>
+              <td className="px-3 py-2 text-slate-700">{delegate.expiryDate ? format.dateTime(new Date(delegate.expiryDate), DATE_AND_TIME) : t("untilRemoved")}</td>
+              <td className="px-3 py-2">{delegate.active ? <Badge tone="success">{t("inForce")}</Badge> : <Badge>{t("notInForce")}</Badge>}</td>
               <td className="px-3 py-2 text-right">
-                <Button variant="ghost" busy={remove.isPending && remove.variables === delegate.id} onClick={() => remove.mutate(delegate.id)} aria-label={`Remove ${delegate.email} as delegate`}>
-                  Remove
+                <Button variant="ghost" busy={remove.isPending && remove.variables === delegate.id} onClick={() => remove.mutate(delegate.id)} aria-label={t("removeLabel", { email: delegate.email })}>
+                  {t("remove")}
                 </Button>
               </td>
             </tr>
           ))}
         </DataTable>
       )}
-      <form onSubmit={add} className="max-w-md space-y-4" noValidate aria-label="Add a delegate">
-        <h2 className="text-lg font-semibold text-slate-900">Add a delegate</h2>
-        <TextField label="Sender's e-mail address" name="delegateEmail" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
-        <TextField label="Until (optional)" name="delegateExpiry" type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} hint="Leave empty for a delegation that lasts until you remove it." />
+      <form onSubmit={add} className="max-w-md space-y-4" noValidate aria-label={t("addHeading")}>
+        <h2 className="text-lg font-semibold text-slate-900">{t("addHeading")}</h2>
+        <TextField label={t("email")} name="delegateEmail" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+        <TextField label={t("expiry")} name="delegateExpiry" type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} hint={t("expiryHint")} />
         <Refusal message={error} testId="delegate-error" />
         <Button type="submit" busy={replace.isPending}>
-          Add delegate
+          {t("add")}
         </Button>
       </form>
     </div>

@@ -1,62 +1,61 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { useTranslations } from "use-intl";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
-import { callbackRequest, type CallbackConnectorResponse } from "@/lib/api/callbacks";
+import type { CallbackConnectorResponse } from "@/lib/api/callbacks";
 import { useCallbackConnectors, useRemoveCallbackConnector, useSaveCallbackConnector, useSendConnectorTestEvent } from "@/lib/console/queries/integrations";
 import { CallbackEventsField } from "./callback-events-field";
+import { BASIC_AUTHORIZATION, connectorForm } from "./integration-forms";
 import { Section } from "./section";
 
-/** A connector as the form edits it: the registration with its name (as the service checks it). */
-const connectorForm = callbackRequest.extend({
-  name: z
-    .string("is required")
-    .trim()
-    .min(1, "is required")
-    .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, "starts with a letter, then at most 63 letters, digits, _, . or -"),
-});
-type ConnectorFormInput = z.input<typeof connectorForm>;
-type ConnectorFormOutput = z.output<typeof connectorForm>;
+/** Examples of what the fields take, the same in every language. */
+const NAME_EXAMPLE = "dynamics2013";
+const URL_EXAMPLE = "https://example.com/connector-events";
+
+type ConnectorFormInput = z.input<ReturnType<typeof connectorForm>>;
+type ConnectorFormOutput = z.output<ReturnType<typeof connectorForm>>;
 
 /**
  * The account's callback connectors (`/api/callback/connectors/{name}`): more callbacks, each
  * named by the integration that owns it, with its own URL, key and events.
  */
 export function CallbackConnectorsSection() {
+  const t = useTranslations("console.integrations.connectors");
   const connectors = useCallbackConnectors();
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<CallbackConnectorResponse | null>(null);
   const adding = editing === "";
   return (
     <Section
-      title="Connectors"
+      title={t("title")}
       testId="callback-connectors"
-      intro={<p>More destinations, each named by the integration it serves (e.g. dynamics2013), with its own URL, key and events. Their deliveries are in the log below.</p>}
+      intro={<p>{t("intro")}</p>}
       action={
         adding ? null : (
           <Button variant="secondary" onClick={() => setEditing("")}>
-            Add connector
+            {t("add")}
           </Button>
         )
       }
     >
       {connectors.isPending ? (
-        <LoadingState label="Loading the callback connectors…" />
+        <LoadingState label={t("loading")} />
       ) : connectors.isError ? (
         <ErrorState error={connectors.error} onRetry={() => void connectors.refetch()} />
       ) : (
         <div className="space-y-3">
           {adding ? <ConnectorForm connector={null} onDone={() => setEditing(null)} /> : null}
-          {connectors.data.count === 0 && !adding ? <p className="text-sm text-slate-700">No connectors: only the callback above is notified.</p> : null}
-          <ul className="space-y-3" aria-label="Connectors">
+          {connectors.data.count === 0 && !adding ? <p className="text-sm text-slate-700">{t("none")}</p> : null}
+          <ul className="space-y-3" aria-label={t("title")}>
             {connectors.data.results.map((connector) => (
               <li key={connector.name} data-testid="connector-row" className="rounded-lg border border-slate-200 p-4">
                 {editing === connector.name ? (
@@ -75,6 +74,7 @@ export function CallbackConnectorsSection() {
 }
 
 function ConnectorSummary({ connector, onEdit, onRemove }: { connector: CallbackConnectorResponse; onEdit: () => void; onRemove: () => void }) {
+  const t = useTranslations("console.integrations.connectors");
   const toast = useToast();
   const sendTest = useSendConnectorTestEvent();
   return (
@@ -83,24 +83,24 @@ function ConnectorSummary({ connector, onEdit, onRemove }: { connector: Callback
         <p className="font-mono text-sm font-semibold text-slate-900">{connector.name}</p>
         <p className="break-all font-mono text-xs text-slate-700">{connector.url}</p>
         <p className="text-xs text-slate-600">
-          {connector.events.length} event{connector.events.length === 1 ? "" : "s"}: {connector.events.join(", ")}
-          {connector.key ? " · with a key" : " · no key"}
+          {t("eventCount", { count: connector.events.length, events: connector.events.join(", ") })}
+          {connector.key ? t("withKey") : t("noKey")}
         </p>
         <Refusal message={sendTest.error?.message} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="ghost" onClick={onRemove}>
-          Remove<span className="sr-only"> {connector.name}</span>
+          {t("remove")}<span className="sr-only"> {connector.name}</span>
         </Button>
         <Button
           variant="secondary"
           busy={sendTest.isPending}
-          onClick={() => sendTest.mutate(connector.name, { onSuccess: () => toast.info(`A test event is on its way to ${connector.name}: follow it in the delivery log.`) })}
+          onClick={() => sendTest.mutate(connector.name, { onSuccess: () => toast.info(t("testOnItsWay", { name: connector.name })) })}
         >
-          Send test event<span className="sr-only"> to {connector.name}</span>
+          {t("sendTest")}<span className="sr-only">{t("sendTestTo", { name: connector.name })}</span>
         </Button>
         <Button variant="secondary" onClick={onEdit}>
-          Edit<span className="sr-only"> {connector.name}</span>
+          {t("edit")}<span className="sr-only"> {connector.name}</span>
         </Button>
       </div>
     </div>
@@ -108,10 +108,13 @@ function ConnectorSummary({ connector, onEdit, onRemove }: { connector: Callback
 }
 
 function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResponse | null; onDone: () => void }) {
+  const t = useTranslations("console.integrations.connectors");
+  const validation = useTranslations("console.integrations.validation");
+  const schema = useMemo(() => connectorForm(validation), [validation]);
   const toast = useToast();
   const save = useSaveCallbackConnector();
   const form = useForm<ConnectorFormInput, unknown, ConnectorFormOutput>({
-    resolver: zodResolver(connectorForm),
+    resolver: zodResolver(schema),
     defaultValues: { name: connector?.name ?? "", url: connector?.url ?? "", key: connector?.key ?? "", events: connector?.events ?? [] },
   });
   const { errors } = form.formState;
@@ -121,7 +124,7 @@ function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResp
     // The promise, not mutate's onSuccess: the saved list remounts this form.
     save.mutateAsync(request).then(
       () => {
-        toast.success(`The callback connector ${request.name} was saved.`);
+        toast.success(t("saved", { name: request.name }));
         onDone();
       },
       () => undefined, // shown by <Refusal>
@@ -129,20 +132,20 @@ function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResp
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label={connector ? `Callback connector ${connector.name}` : "New callback connector"}>
+    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label={connector ? t("formLabel", { name: connector.name }) : t("newFormLabel")}>
       <Refusal message={save.error?.message} />
       <div className="grid gap-3 lg:grid-cols-3">
-        <TextField label="Name" autoComplete="off" placeholder="dynamics2013" readOnly={connector !== null} error={errors.name?.message} {...form.register("name")} />
+        <TextField label={t("name")} autoComplete="off" placeholder={NAME_EXAMPLE} readOnly={connector !== null} error={errors.name?.message} {...form.register("name")} />
         <TextField
-          label="Destination URL"
+          label={t("url")}
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder="https://example.com/connector-events"
+          placeholder={URL_EXAMPLE}
           error={errors.url?.message}
           {...form.register("url")}
         />
-        <TextField label="Key" autoComplete="off" hint="Optional. Sent back as Authorization: Basic <key>." error={errors.key?.message} {...form.register("key")} />
+        <TextField label={t("key")} autoComplete="off" hint={t("keyHint", { header: BASIC_AUTHORIZATION })} error={errors.key?.message} {...form.register("key")} />
       </div>
       <CallbackEventsField
         field={form.register("events")}
@@ -152,10 +155,10 @@ function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResp
       />
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" busy={save.isPending}>
-          {connector ? "Save connector" : "Add connector"}
+          {connector ? t("save") : t("add")}
         </Button>
       </div>
     </form>
@@ -163,22 +166,21 @@ function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResp
 }
 
 function RemoveConnectorDialog({ connector, onClose }: { connector: CallbackConnectorResponse; onClose: () => void }) {
+  const t = useTranslations("console.integrations.connectors");
   const toast = useToast();
   const remove = useRemoveCallbackConnector();
   function confirm() {
     remove.mutateAsync(connector.name).then(
       () => {
-        toast.success(`The callback connector ${connector.name} was removed.`);
+        toast.success(t("removed", { name: connector.name }));
         onClose();
       },
       () => undefined, // shown by the dialog
     );
   }
   return (
-    <ConfirmDialog title={`Remove the connector ${connector.name}?`} confirmLabel="Remove connector" busy={remove.isPending} error={remove.error} onConfirm={confirm} onClose={onClose}>
-      <p>
-        No more notifications go to <span className="break-all font-mono text-xs">{connector.url}</span>, and its deliveries still waiting are cancelled. The delivery log stays.
-      </p>
+    <ConfirmDialog title={t("removeTitle", { name: connector.name })} confirmLabel={t("removeConfirm")} busy={remove.isPending} error={remove.error} onConfirm={confirm} onClose={onClose}>
+      <p>{t.rich("removeText", { url: connector.url, address: (chunks) => <span className="break-all font-mono text-xs">{chunks}</span> })}</p>
     </ConfirmDialog>
   );
 }

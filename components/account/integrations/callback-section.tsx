@@ -1,45 +1,46 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
-import { callbackRequest, type CallbackRequest, type CallbackResponse } from "@/lib/api/callbacks";
+import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
 import { useCallbackRegistration, useSaveCallback, useSendTestEvent } from "@/lib/console/queries/integrations";
 import { isForbidden } from "@/lib/console/queries/senders";
 import { CallbackConnectorsSection } from "./callback-connectors-section";
 import { CallbackEventsField } from "./callback-events-field";
 import { DeliveryLog } from "./delivery-log";
+import { BASIC_AUTHORIZATION, callbackForm } from "./integration-forms";
 import { RemoveCallbackDialog } from "./remove-callback-dialog";
 import { Section, SectionForbidden } from "./section";
 
-type CallbackForm = z.input<typeof callbackRequest>;
+/** An example of what the field takes, the same in every language. */
+const URL_EXAMPLE = "https://example.com/signet-events";
+
+type CallbackForm = z.input<ReturnType<typeof callbackForm>>;
 
 /** The account's callback registration (one per account), its connectors and, under them, the log of what was delivered. */
 export function CallbackSection() {
+  const t = useTranslations("console.integrations.callback");
   const registration = useCallbackRegistration();
   const forbidden = isForbidden(registration.error);
   return (
     <>
       <Section
-        title="Callback"
+        title={t("title")}
         testId="callback"
-        intro={
-          <p>
-            Signet tells your system of the events you choose by posting JSON to your destination. Failed deliveries are retried with growing pauses; every attempt is in the
-            log below.
-          </p>
-        }
+        intro={<p>{t("intro")}</p>}
       >
         {forbidden ? (
-          <SectionForbidden>Your account roles do not include managing the callback.</SectionForbidden>
+          <SectionForbidden>{t("forbidden")}</SectionForbidden>
         ) : registration.isPending ? (
-          <LoadingState label="Loading the callback registration…" />
+          <LoadingState label={t("loading")} />
         ) : registration.isError ? (
           <ErrorState error={registration.error} onRetry={() => void registration.refetch()} />
         ) : (
@@ -58,12 +59,15 @@ export function CallbackSection() {
 }
 
 function CallbackRegistrationForm({ registration }: { registration: CallbackResponse | null }) {
+  const t = useTranslations("console.integrations.callback");
+  const validation = useTranslations("console.integrations.validation");
+  const schema = useMemo(() => callbackForm(validation), [validation]);
   const toast = useToast();
   const save = useSaveCallback();
   const sendTest = useSendTestEvent();
   const [removing, setRemoving] = useState(false);
   const form = useForm<CallbackForm, unknown, CallbackRequest>({
-    resolver: zodResolver(callbackRequest),
+    resolver: zodResolver(schema),
     defaultValues: { url: registration?.url ?? "", key: registration?.key ?? "", events: registration?.events ?? [] },
   });
   const { errors, isDirty } = form.formState;
@@ -74,35 +78,35 @@ function CallbackRegistrationForm({ registration }: { registration: CallbackResp
     // Not mutate's onSuccess: the saved registration remounts this form (its key), and TanStack
     // Query drops the callbacks of an unmounted observer; the promise settles regardless.
     save.mutateAsync(request).then(
-      () => toast.success("The callback registration was saved."),
+      () => toast.success(t("saved")),
       () => undefined, // shown by <Refusal message={save.error?.message}>
     );
   }
   function onSendTest() {
     save.reset();
-    sendTest.mutate(undefined, { onSuccess: () => toast.info("A test event is on its way: follow it in the delivery log.") });
+    sendTest.mutate(undefined, { onSuccess: () => toast.info(t("testOnItsWay")) });
   }
 
   return (
     <>
-      <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label="Callback registration">
-        {registration ? null : <p className="text-sm text-slate-700">No destination is registered: nothing is sent.</p>}
+      <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-4" aria-label={t("formLabel")}>
+        {registration ? null : <p className="text-sm text-slate-700">{t("noDestination")}</p>}
         <Refusal message={(save.error ?? sendTest.error)?.message} />
         <div className="grid gap-3 lg:grid-cols-2">
           <TextField
-            label="Destination URL"
+            label={t("url")}
             type="url"
             inputMode="url"
             autoComplete="off"
-            placeholder="https://example.com/signet-events"
-            hint="https; plain http only to the hosts this service allows."
+            placeholder={URL_EXAMPLE}
+            hint={t("urlHint")}
             error={errors.url?.message}
             {...form.register("url")}
           />
           <TextField
-            label="Key"
+            label={t("key")}
             autoComplete="off"
-            hint="Optional. Sent back as Authorization: Basic <key>, and signs each notification (Signet-Signature)."
+            hint={t("keyHint", { header: BASIC_AUTHORIZATION })}
             error={errors.key?.message}
             {...form.register("key")}
           />
@@ -117,20 +121,20 @@ function CallbackRegistrationForm({ registration }: { registration: CallbackResp
           {registration ? (
             <>
               <Button variant="ghost" onClick={() => setRemoving(true)}>
-                Remove registration
+                {t("remove")}
               </Button>
               <Button variant="secondary" busy={sendTest.isPending} disabled={isDirty} aria-describedby={isDirty ? "test-event-hint" : undefined} onClick={onSendTest}>
-                Send test event
+                {t("sendTest")}
               </Button>
             </>
           ) : null}
           <Button type="submit" busy={save.isPending}>
-            {registration ? "Save changes" : "Register destination"}
+            {registration ? t("saveChanges") : t("register")}
           </Button>
         </div>
         {registration && isDirty ? (
           <p id="test-event-hint" className="text-right text-xs text-slate-600">
-            Save your changes first: the test event goes to the saved destination.
+            {t("saveFirst")}
           </p>
         ) : null}
       </form>

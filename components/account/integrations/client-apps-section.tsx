@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
@@ -18,6 +19,7 @@ import { Section, SectionForbidden } from "./section";
 
 /** The account's client applications for access tokens: listed, created (the secret shown once), revoked. */
 export function ClientAppsSection() {
+  const t = useTranslations("console.integrations.clientApps");
   const [page, setPage] = useState(1);
   const list = useClientApps(pageWindow(page));
   const [creating, setCreating] = useState(false);
@@ -27,25 +29,25 @@ export function ClientAppsSection() {
 
   return (
     <Section
-      title="Client applications"
+      title={t("title")}
       testId="client-apps"
-      intro={<p>Systems that sign in with a client id and secret and get short-lived access tokens, instead of holding a lasting API key.</p>}
-      action={forbidden ? undefined : <Button onClick={() => setCreating(true)}>New client application</Button>}
+      intro={<p>{t("intro")}</p>}
+      action={forbidden ? undefined : <Button onClick={() => setCreating(true)}>{t("new")}</Button>}
     >
       {forbidden ? (
-        <SectionForbidden>Your account roles do not include managing client applications.</SectionForbidden>
+        <SectionForbidden>{t("forbidden")}</SectionForbidden>
       ) : (
         <PagedList
           list={list}
           page={page}
           search=""
           go={(change) => setPage(change.page ?? 1)}
-          things="client applications"
-          label="Client applications"
+          things={t("things")}
+          label={t("title")}
           searchScope=""
           empty={
-            <EmptyState title="No client applications yet." action={<Button onClick={() => setCreating(true)}>New client application</Button>}>
-              Create one for each system that should obtain access tokens.
+            <EmptyState title={t("emptyTitle")} action={<Button onClick={() => setCreating(true)}>{t("new")}</Button>}>
+              {t("emptyText")}
             </EmptyState>
           }
         >
@@ -59,38 +61,41 @@ export function ClientAppsSection() {
 }
 
 function AppStatus({ app }: { app: ClientAppResponse }) {
+  const t = useTranslations("console.integrations.clientApps");
   return app.revoked ? (
     <span data-testid="client-app-status" data-status="REVOKED">
-      <Badge tone="danger">Revoked</Badge> <span className="text-xs text-slate-600"><When iso={app.revoked} /></span>
+      <Badge tone="danger">{t("revoked")}</Badge> <span className="text-xs text-slate-600"><When iso={app.revoked} /></span>
     </span>
   ) : (
     <span data-testid="client-app-status" data-status="ACTIVE">
-      <Badge tone="success">Active</Badge>
+      <Badge tone="success">{t("active")}</Badge>
     </span>
   );
 }
 
 function RevokeButton({ app, onRevoke }: { app: ClientAppResponse; onRevoke: (app: ClientAppResponse) => void }) {
+  const t = useTranslations("console.integrations.clientApps");
   if (app.revoked) return null;
   return (
     <Button variant="secondary" onClick={() => onRevoke(app)}>
-      Revoke<span className="sr-only"> {app.name}</span>
+      {t("revoke")}<span className="sr-only"> {app.name}</span>
     </Button>
   );
 }
 
 function ClientAppTable({ apps, caption, onRevoke }: { apps: ClientAppResponse[]; caption: string; onRevoke: (app: ClientAppResponse) => void }) {
+  const t = useTranslations("console.integrations.clientApps");
   return (
     <DataTable
       caption={caption}
       scroll
       columns={
         <>
-          <ColumnHeader>Name</ColumnHeader>
-          <ColumnHeader>Client ID</ColumnHeader>
-          <ColumnHeader>Created</ColumnHeader>
-          <ColumnHeader>Status</ColumnHeader>
-          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+          <ColumnHeader>{t("name")}</ColumnHeader>
+          <ColumnHeader>{t("clientId")}</ColumnHeader>
+          <ColumnHeader>{t("created")}</ColumnHeader>
+          <ColumnHeader>{t("status")}</ColumnHeader>
+          <ColumnHeader><span className="sr-only">{t("actions")}</span></ColumnHeader>
         </>
       }
     >
@@ -108,6 +113,7 @@ function ClientAppTable({ apps, caption, onRevoke }: { apps: ClientAppResponse[]
 }
 
 function ClientAppCards({ apps, label, onRevoke }: { apps: ClientAppResponse[]; label: string; onRevoke: (app: ClientAppResponse) => void }) {
+  const t = useTranslations("console.integrations.clientApps");
   return (
     <ul aria-label={label} className="space-y-3">
       {apps.map((app) => (
@@ -118,7 +124,7 @@ function ClientAppCards({ apps, label, onRevoke }: { apps: ClientAppResponse[]; 
           </div>
           <p className="mt-1 font-mono text-xs break-all text-slate-700">{app.clientId}</p>
           <p className="text-xs text-slate-600">
-            Created <When iso={app.created} />
+            {t("created")} <When iso={app.created} />
           </p>
           {app.revoked ? null : (
             <div className="mt-3 flex justify-end">

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { formatDateTime, When } from "@/components/packages/detail/format";
+import { useFormatter, useTranslations } from "use-intl";
+import { When } from "@/components/packages/detail/format";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
@@ -15,26 +16,29 @@ import { useCallbackDeliveries, useResendDelivery } from "@/lib/console/queries/
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { Section } from "./section";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /** What was sent to the callback destination, newest first, with every attempt; a finished delivery can be sent again. */
 export function DeliveryLog() {
+  const t = useTranslations("console.integrations.deliveries");
   const [page, setPage] = useState(1);
   const list = useCallbackDeliveries(pageWindow(page));
   const wide = useWideScreen();
   return (
     <Section
-      title="Delivery log"
+      title={t("title")}
       testId="delivery-log"
-      intro={<p>Each subscribed event is one delivery. The list updates by itself while a delivery is pending.</p>}
+      intro={<p>{t("intro")}</p>}
     >
       <PagedList
         list={list}
         page={page}
         search=""
         go={(change) => setPage(change.page ?? 1)}
-        things="deliveries"
-        label="Deliveries"
+        things={t("things")}
+        label={t("label")}
         searchScope=""
-        empty={<EmptyState title="Nothing delivered yet.">Deliveries appear here once an event you subscribed to happens, or when you send a test event.</EmptyState>}
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(deliveries, caption) => (wide ? <DeliveryTable deliveries={deliveries} caption={caption} /> : <DeliveryCards deliveries={deliveries} label={caption} />)}
       </PagedList>
@@ -44,12 +48,13 @@ export function DeliveryLog() {
 
 /** The status, and why it failed or when it is tried next. */
 function DeliveryOutcome({ delivery }: { delivery: CallbackDeliveryResponse }) {
+  const t = useTranslations("console.integrations.deliveries");
   return (
     <div className="space-y-1">
       <DeliveryStatusBadge status={delivery.status} />
       {delivery.status === "PENDING" && delivery.nextAttemptAt && delivery.attempts.length > 0 ? (
         <p className="text-xs text-slate-600">
-          Next attempt <When iso={delivery.nextAttemptAt} withTime />
+          {t("nextAttempt")} <When iso={delivery.nextAttemptAt} withTime />
         </p>
       ) : null}
       {delivery.lastError && delivery.status !== "DELIVERED" ? (
@@ -63,17 +68,20 @@ function DeliveryOutcome({ delivery }: { delivery: CallbackDeliveryResponse }) {
 
 /** The number of attempts, each one listed when opened. */
 function DeliveryAttempts({ delivery }: { delivery: CallbackDeliveryResponse }) {
+  const t = useTranslations("console.integrations.deliveries");
+  const format = useFormatter();
   const count = delivery.attempts.length;
-  if (count === 0) return <span className="text-slate-600">None yet</span>;
+  if (count === 0) return <span className="text-slate-600">{t("noneYet")}</span>;
   return (
     <details className="text-sm">
       <summary className="cursor-pointer rounded text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600" data-testid="delivery-attempts">
-        {count} {count === 1 ? "attempt" : "attempts"}
+        {t("attempts", { count })}
       </summary>
       <ol className="mt-2 space-y-1 text-xs text-slate-700">
         {delivery.attempts.map((attempt, index) => (
           <li key={attempt.attemptedAt + index}>
-            <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : "no answer"}, {attempt.latencyMs} ms
+            <time dateTime={attempt.attemptedAt}>{format.dateTime(new Date(attempt.attemptedAt), DATE_AND_TIME)}</time>:{" "}
+            {attempt.statusCode ? t("httpStatus", { status: attempt.statusCode }) : t("noAnswer")}, {t("latency", { ms: attempt.latencyMs })}
             {attempt.error ? <span className="block break-words text-rose-800">{attempt.error}</span> : null}
           </li>
         ))}
@@ -83,6 +91,8 @@ function DeliveryAttempts({ delivery }: { delivery: CallbackDeliveryResponse }) 
 }
 
 function ResendButton({ delivery }: { delivery: CallbackDeliveryResponse }) {
+  const t = useTranslations("console.integrations.deliveries");
+  const format = useFormatter();
   const toast = useToast();
   const resend = useResendDelivery(delivery.id);
   if (delivery.status !== "FAILED" && delivery.status !== "DELIVERED") return null;
@@ -90,26 +100,28 @@ function ResendButton({ delivery }: { delivery: CallbackDeliveryResponse }) {
     <Button
       variant="secondary"
       busy={resend.isPending}
-      onClick={() => resend.mutate(undefined, { onSuccess: () => toast.info(`${delivery.eventName} is being sent again.`), onError: (error) => toast.error(error.message) })}
+      onClick={() => resend.mutate(undefined, { onSuccess: () => toast.info(t("resent", { event: delivery.eventName })), onError: (error) => toast.error(error.message) })}
     >
-      Resend<span className="sr-only"> {delivery.eventName} of {formatDateTime(delivery.created)}</span>
+      {t("resend")}
+      <span className="sr-only">{t("resendOf", { event: delivery.eventName, date: format.dateTime(new Date(delivery.created), DATE_AND_TIME) })}</span>
     </Button>
   );
 }
 
 function DeliveryTable({ deliveries, caption }: { deliveries: CallbackDeliveryResponse[]; caption: string }) {
+  const t = useTranslations("console.integrations.deliveries");
   return (
     <DataTable
       caption={caption}
       scroll
       columns={
         <>
-          <ColumnHeader>Event</ColumnHeader>
-          <ColumnHeader>Status</ColumnHeader>
-          <ColumnHeader>Attempts</ColumnHeader>
-          <ColumnHeader>Created</ColumnHeader>
-          <ColumnHeader>Delivered</ColumnHeader>
-          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+          <ColumnHeader>{t("event")}</ColumnHeader>
+          <ColumnHeader>{t("status")}</ColumnHeader>
+          <ColumnHeader>{t("attemptsColumn")}</ColumnHeader>
+          <ColumnHeader>{t("created")}</ColumnHeader>
+          <ColumnHeader>{t("delivered")}</ColumnHeader>
+          <ColumnHeader><span className="sr-only">{t("actions")}</span></ColumnHeader>
         </>
       }
     >
@@ -132,6 +144,7 @@ function DeliveryTable({ deliveries, caption }: { deliveries: CallbackDeliveryRe
 }
 
 function DeliveryCards({ deliveries, label }: { deliveries: CallbackDeliveryResponse[]; label: string }) {
+  const t = useTranslations("console.integrations.deliveries");
   return (
     <ul aria-label={label} className="space-y-3">
       {deliveries.map((delivery) => (
@@ -142,11 +155,11 @@ function DeliveryCards({ deliveries, label }: { deliveries: CallbackDeliveryResp
               <DeliveryConnector delivery={delivery} />
               <DeliveryPackageLink delivery={delivery} />
               <p className="text-xs text-slate-600">
-                Created <When iso={delivery.created} withTime />
+                {t("created")} <When iso={delivery.created} withTime />
               </p>
               {delivery.deliveredAt ? (
                 <p className="text-xs text-slate-600">
-                  Delivered <When iso={delivery.deliveredAt} withTime />
+                  {t("delivered")} <When iso={delivery.deliveredAt} withTime />
                 </p>
               ) : null}
             </div>
@@ -164,13 +177,14 @@ function DeliveryCards({ deliveries, label }: { deliveries: CallbackDeliveryResp
 
 /** The package the event is about, when there is one (its id, which is what the receiver got), opening the package's page. */
 function DeliveryPackageLink({ delivery }: { delivery: CallbackDeliveryResponse }) {
+  const t = useTranslations("console.integrations.deliveries");
   if (!delivery.packageId) return null;
   return (
     <Link
       href={`/packages/${encodeURIComponent(delivery.packageId)}`}
       className="block w-fit font-mono text-xs break-all text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
     >
-      <span className="sr-only">Package </span>
+      <span className="sr-only">{t("package")}</span>
       {delivery.packageId}
     </Link>
   );
@@ -178,5 +192,8 @@ function DeliveryPackageLink({ delivery }: { delivery: CallbackDeliveryResponse 
 
 /** The connector a delivery went to; nothing for the main registration's. */
 function DeliveryConnector({ delivery }: { delivery: CallbackDeliveryResponse }) {
-  return delivery.connector ? <p className="text-xs text-slate-600">to connector <span className="font-mono">{delivery.connector}</span></p> : null;
+  const t = useTranslations("console.integrations.deliveries");
+  return delivery.connector ? (
+    <p className="text-xs text-slate-600">{t.rich("toConnector", { name: delivery.connector, mono: (chunks) => <span className="font-mono">{chunks}</span> })}</p>
+  ) : null;
 }

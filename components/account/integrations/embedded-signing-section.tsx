@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -9,17 +10,21 @@ import { embeddingOrigin } from "@/lib/api/account-settings";
 import { useEmbeddedSigningOrigins, useSaveEmbeddedSigningOrigins } from "@/lib/console/queries/integrations";
 import { Section } from "./section";
 
+/** An example of what the field takes, the same in every language. */
+const ORIGIN_EXAMPLE = "https://portal.example.com";
+
 /** The sites that may show the account's signing ceremony in a frame of their own pages. */
 export function EmbeddedSigningSection() {
+  const t = useTranslations("console.integrations.embedded");
   const origins = useEmbeddedSigningOrigins();
   return (
     <Section
-      title="Embedded signing"
+      title={t("title")}
       testId="embedded-signing"
-      intro={<p>Signers can sign inside a frame on these sites&apos; pages. Any other site that frames the ceremony is refused by the browser.</p>}
+      intro={<p>{t("intro")}</p>}
     >
       {origins.isPending ? (
-        <LoadingState label="Loading the embedding sites…" />
+        <LoadingState label={t("loading")} />
       ) : origins.isError ? (
         <ErrorState error={origins.error} onRetry={() => void origins.refetch()} />
       ) : (
@@ -31,6 +36,7 @@ export function EmbeddedSigningSection() {
 }
 
 function EmbeddedSigningForm({ saved }: { saved: string[] }) {
+  const t = useTranslations("console.integrations.embedded");
   const toast = useToast();
   const save = useSaveEmbeddedSigningOrigins();
   const [text, setText] = useState(saved.join("\n"));
@@ -41,31 +47,31 @@ function EmbeddedSigningForm({ saved }: { saved: string[] }) {
     const lines = text.split(/\s+/).filter(Boolean);
     const wrong = lines.filter((line) => !embeddingOrigin(line));
     if (wrong.length) {
-      setError(`Not an origin: ${wrong.join(", ")}. Write https://host or https://host:port, one a line.`);
+      setError(t("notAnOrigin", { origins: wrong.join(", ") }));
       return;
     }
     setError(undefined);
     save.mutateAsync(lines).then(
-      () => toast.success("The embedding sites were saved."),
+      () => toast.success(t("saved")),
       () => undefined, // shown by <Refusal>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Embedded signing">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("title")}>
       <Refusal message={save.error?.message} />
       <TextAreaField
-        label="Sites allowed to frame the ceremony"
+        label={t("sites")}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="https://portal.example.com"
-        hint="One origin a line: https, host and port only (plain http only for localhost). Empty: only Signet itself."
+        placeholder={ORIGIN_EXAMPLE}
+        hint={t("sitesHint")}
         error={error}
         spellCheck={false}
       />
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Button type="submit" busy={save.isPending}>
-          Save sites
+          {t("save")}
         </Button>
       </div>
     </form>

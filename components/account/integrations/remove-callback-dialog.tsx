@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useRemoveCallback } from "@/lib/console/queries/integrations";
 
 /** Removes the account's callback registration after the user confirms. */
 export function RemoveCallbackDialog({ url, onClose }: { url: string; onClose: () => void }) {
+  const t = useTranslations("console.integrations.callback");
   const toast = useToast();
   const remove = useRemoveCallback();
   function confirm() {
@@ -13,7 +15,7 @@ export function RemoveCallbackDialog({ url, onClose }: { url: string; onClose: (
     // and TanStack Query drops the callbacks of an unmounted observer.
     remove.mutateAsync().then(
       () => {
-        toast.success("The callback registration was removed.");
+        toast.success(t("removed"));
         onClose();
       },
       () => undefined, // shown by <Refusal>
@@ -21,16 +23,14 @@ export function RemoveCallbackDialog({ url, onClose }: { url: string; onClose: (
   }
   return (
     <ConfirmDialog
-      title="Remove the callback registration?"
-      confirmLabel="Remove registration"
+      title={t("removeTitle")}
+      confirmLabel={t("remove")}
       busy={remove.isPending}
       error={remove.error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>
-        No more notifications go to <span className="break-all font-mono text-xs">{url}</span>, and deliveries still waiting are cancelled. The delivery log stays.
-      </p>
+      <p>{t.rich("removeText", { url, address: (chunks) => <span className="break-all font-mono text-xs">{chunks}</span> })}</p>
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 /** One part of the integrations page: a heading, what it is for, an optional action beside the heading, then its content. */
 export function Section({ title, intro, action, children, testId }: { title: string; intro?: ReactNode; action?: ReactNode; children: ReactNode; testId?: string }) {
@@ -21,9 +22,10 @@ export function Section({ title, intro, action, children, testId }: { title: str
 
 /** A section the user's roles do not reach (the service answered 403), said in place of its content. */
 export function SectionForbidden({ children }: { children: ReactNode }) {
+  const t = useTranslations("console.integrations");
   return (
     <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="section-forbidden">
-      {children} Ask the account owner if you need it.
+      {children} {t("askOwner")}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -14,13 +15,15 @@ import { useDeleteNotaryCommission, useNotaryCommission, useSaveNotaryCommission
  * manager setting it from Account › Senders); left out, the commission is the signed-in sender's own.
  */
 export function CommissionEditor({ senderId, senderName }: { senderId: string; senderName?: string }) {
+  const t = useTranslations("console.notary.commission");
   const commission = useNotaryCommission(senderId);
-  if (commission.isPending) return <LoadingState label="Loading the commission…" />;
+  if (commission.isPending) return <LoadingState label={t("loading")} />;
   if (commission.isError) return <ErrorState error={commission.error} onRetry={() => void commission.refetch()} />;
   return <CommissionForm key={commission.data ? `${commission.data.number} ${commission.data.expirationDate}` : "none"} senderId={senderId} senderName={senderName} saved={commission.data} />;
 }
 
 function CommissionForm({ senderId, senderName, saved }: { senderId: string; senderName?: string; saved: WireNotaryCommission | null }) {
+  const t = useTranslations("console.notary.commission");
   const toast = useToast();
   const save = useSaveNotaryCommission(senderId);
   const remove = useDeleteNotaryCommission(senderId);
@@ -35,47 +38,47 @@ function CommissionForm({ senderId, senderName, saved }: { senderId: string; sen
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = Number(number);
-    if (!Number.isInteger(parsed) || parsed <= 0) return setProblem("The commission number is a whole number above 0.");
-    if (!jurisdiction.trim()) return setProblem("The jurisdiction is required.");
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(expires)) return setProblem("The expiry date is required.");
+    if (!Number.isInteger(parsed) || parsed <= 0) return setProblem(t("numberProblem"));
+    if (!jurisdiction.trim()) return setProblem(t("jurisdictionRequired"));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expires)) return setProblem(t("expiryRequired"));
     setProblem(null);
     save.mutateAsync({ name: name.trim(), number: parsed, jurisdiction: jurisdiction.trim(), country: country.trim(), expirationDate: expires }).then(
-      () => toast.success(senderName ? `The notary commission of ${senderName} was saved.` : "Your notary commission was saved."),
+      () => toast.success(senderName ? t("savedOf", { name: senderName }) : t("saved")),
       () => undefined, // shown by <Refusal>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Notary commission" noValidate>
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={t("formLabel")} noValidate>
       {saved ? (
         <p role="status" className={`text-sm ${expired ? "text-rose-700" : "text-emerald-800"}`}>
-          {expired ? `Commission No. ${saved.number} expired on ${saved.expirationDate.slice(0, 10)}.` : `Commission No. ${saved.number} is on file, in force until ${saved.expirationDate.slice(0, 10)}.`}
+          {t(expired ? "expired" : "inForce", { number: String(saved.number), date: saved.expirationDate.slice(0, 10) })}
         </p>
       ) : (
         <p role="status" className="text-sm text-slate-700">
-          No commission on file.
+          {t("none")}
         </p>
       )}
       <Refusal message={problem ?? save.error?.message ?? remove.error?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name on the commission" value={name} onChange={(event) => setName(event.target.value)} maxLength={256} hint="Optional" />
-        <TextField label="Commission number" inputMode="numeric" value={number} onChange={(event) => setNumber(event.target.value)} required />
-        <TextField label="Jurisdiction" value={jurisdiction} onChange={(event) => setJurisdiction(event.target.value)} maxLength={256} required hint={senderName ? "Where they are commissioned, e.g. Ontario" : "Where you are commissioned, e.g. Ontario"} />
-        <TextField label="Country" value={country} onChange={(event) => setCountry(event.target.value)} maxLength={128} hint="Optional" />
-        <TextField label="Commission expires" type="date" value={expires} onChange={(event) => setExpires(event.target.value)} required />
+        <TextField label={t("name")} value={name} onChange={(event) => setName(event.target.value)} maxLength={256} hint={t("optional")} />
+        <TextField label={t("number")} inputMode="numeric" value={number} onChange={(event) => setNumber(event.target.value)} required />
+        <TextField label={t("jurisdiction")} value={jurisdiction} onChange={(event) => setJurisdiction(event.target.value)} maxLength={256} required hint={senderName ? t("jurisdictionHintOf") : t("jurisdictionHint")} />
+        <TextField label={t("country")} value={country} onChange={(event) => setCountry(event.target.value)} maxLength={128} hint={t("optional")} />
+        <TextField label={t("expires")} type="date" value={expires} onChange={(event) => setExpires(event.target.value)} required />
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         {saved ? (
           <Button
             variant="secondary"
             busy={remove.isPending}
-            onClick={() => remove.mutateAsync().then(() => toast.success(senderName ? `The notary commission of ${senderName} was removed.` : "Your notary commission was removed."), () => undefined)}
+            onClick={() => remove.mutateAsync().then(() => toast.success(senderName ? t("removedOf", { name: senderName }) : t("removed")), () => undefined)}
           >
-            Remove commission
+            {t("remove")}
           </Button>
         ) : null}
         <Button type="submit" busy={save.isPending}>
-          Save commission
+          {t("save")}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "use-intl";
 import { Section } from "@/components/account/integrations/section";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -8,26 +9,28 @@ import { useNotaryJournal } from "@/lib/console/queries/notary";
 import { useConsoleSession } from "@/lib/console/queries/session";
 import { CommissionEditor } from "./commission-form";
 
+const DATE_AND_TIME = { dateStyle: "medium", timeStyle: "short" } as const;
+
 /**
  * `/account/notary`: the signed-in sender's own notary commission (what their seal shows, and what
  * a notarized package of theirs needs before it is sent) and their notary journal.
  */
 export function NotaryPage() {
+  const t = useTranslations("console.notary");
   const session = useConsoleSession();
   const user = session.data?.user;
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Notary</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-700">
-          A notarized package names one of its signers, a sender of this account, as its notary. The notary signs last, and their electronic notary seal
-          (name, commission, jurisdiction, expiry) is drawn on the sealed documents. Each notarization is written in the notary&apos;s journal.
+          {t("intro")}
         </p>
       </div>
       {session.isPending ? (
         <LoadingState />
       ) : session.isError || !user ? (
-        <ErrorState error={session.error ?? new Error("No session")} onRetry={() => void session.refetch()} />
+        <ErrorState error={session.error ?? new Error(t("noSession"))} onRetry={() => void session.refetch()} />
       ) : (
         <>
           <CommissionSection senderId={user.id} />
@@ -39,11 +42,12 @@ export function NotaryPage() {
 }
 
 function CommissionSection({ senderId }: { senderId: string }) {
+  const t = useTranslations("console.notary");
   return (
     <Section
-      title="Your notary commission"
+      title={t("commissionTitle")}
       testId="notary-commission"
-      intro={<p>Needed before a package naming you as its notary can be sent; an expired commission stops it too.</p>}
+      intro={<p>{t("commissionIntro")}</p>}
     >
       <CommissionEditor senderId={senderId} />
     </Section>
@@ -51,45 +55,47 @@ function CommissionSection({ senderId }: { senderId: string }) {
 }
 
 function JournalSection({ userId }: { userId: string }) {
+  const t = useTranslations("console.notary");
+  const format = useFormatter();
   const journal = useNotaryJournal(userId);
   return (
     <Section
-      title="Notary journal"
+      title={t("journalTitle")}
       testId="notary-journal"
-      intro={<p>One entry per signer and document you notarized, written when you complete your step.</p>}
+      intro={<p>{t("journalIntro")}</p>}
       action={
         <a className="text-sm font-medium text-sky-800 underline" href={proxied(apiPath("user", userId, "journal", "download"))} download="notary-journal.csv">
-          Download CSV
+          {t("downloadCsv")}
         </a>
       }
     >
       {journal.isPending ? (
-        <LoadingState label="Loading your journal…" />
+        <LoadingState label={t("loadingJournal")} />
       ) : journal.isError ? (
         <ErrorState error={journal.error} onRetry={() => void journal.refetch()} />
       ) : journal.data.results.length === 0 ? (
-        <EmptyState title="No notarizations yet" />
+        <EmptyState title={t("noNotarizations")} />
       ) : (
         <DataTable
-          caption="Notary journal"
+          caption={t("journalTitle")}
           scroll
           columns={
             <>
-              <ColumnHeader>No.</ColumnHeader>
-              <ColumnHeader>Date</ColumnHeader>
-              <ColumnHeader>Package</ColumnHeader>
-              <ColumnHeader>Document</ColumnHeader>
-              <ColumnHeader>Signer</ColumnHeader>
-              <ColumnHeader>ID</ColumnHeader>
-              <ColumnHeader>Jurisdiction</ColumnHeader>
-              <ColumnHeader>Comment</ColumnHeader>
+              <ColumnHeader>{t("journal.number")}</ColumnHeader>
+              <ColumnHeader>{t("journal.date")}</ColumnHeader>
+              <ColumnHeader>{t("journal.package")}</ColumnHeader>
+              <ColumnHeader>{t("journal.document")}</ColumnHeader>
+              <ColumnHeader>{t("journal.signer")}</ColumnHeader>
+              <ColumnHeader>{t("journal.id")}</ColumnHeader>
+              <ColumnHeader>{t("journal.jurisdiction")}</ColumnHeader>
+              <ColumnHeader>{t("journal.comment")}</ColumnHeader>
             </>
           }
         >
           {journal.data.results.map((entry) => (
             <tr key={entry.sequenceNumber}>
               <td className="px-3 py-2 tabular-nums">{entry.sequenceNumber}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{new Date(entry.creationDate).toLocaleString()}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.dateTime(new Date(entry.creationDate), DATE_AND_TIME)}</td>
               <td className="px-3 py-2">{entry.packageName}</td>
               <td className="px-3 py-2">{entry.documentName}</td>
               <td className="px-3 py-2">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { When } from "@/components/packages/detail/format";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
@@ -10,27 +11,27 @@ import type { OutboxMessageResponse } from "@/lib/api/outbox";
 import { useOutbox } from "@/lib/console/queries/outbox";
 import { isForbidden } from "@/lib/console/queries/senders";
 import { AreaForbidden } from "../area-forbidden";
-import { kindLabel, OutboxBody, OutboxPackageLink, OutboxStatus } from "./outbox-message-parts";
+import { OutboxBody, OutboxKind, OutboxPackageLink, OutboxStatus } from "./outbox-message-parts";
 import { useOutboxPage } from "./use-outbox-page";
 
 /** `/account/outbox`: the e-mail the account has sent (or kept), newest first, with how each fared. */
 export function OutboxList() {
+  const t = useTranslations("console.outbox");
   const { page, go } = useOutboxPage();
   const list = useOutbox(pageWindow(page));
   const wide = useWideScreen();
 
   if (isForbidden(list.error)) {
-    return <AreaForbidden area="the outbox" reason="Your account roles do not include seeing the account's reports and e-mail." />;
+    return <AreaForbidden area={t("area")} reason={t("forbidden")} />;
   }
   const kept = list.data?.results.some((message) => message.status === "KEPT");
   return (
     <div>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Outbox</h1>
-      <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-700">Every e-mail this account has sent: invitations, reminders, codes and notices, newest first.</p>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+      <p className="mt-1 mb-4 max-w-2xl text-sm text-slate-700">{t("intro")}</p>
       {kept ? (
         <p role="note" className="mb-4 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
-          E-mail is not configured on this service (no SMTP server): messages marked “Kept, not sent” stay here and reach nobody. Hand on links yourself, or ask the
-          administrator to set SMTP_URL.
+          {t("keptNote")}
         </p>
       ) : null}
       <PagedList
@@ -38,10 +39,10 @@ export function OutboxList() {
         page={page}
         search=""
         go={(change) => go(change.page ?? 1)}
-        things="e-mails"
-        label="E-mails"
+        things={t("things")}
+        label={t("label")}
         searchScope=""
-        empty={<EmptyState title="No e-mail yet.">Invitations to senders and signers, reminders and notices appear here once they are sent.</EmptyState>}
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(messages, caption) => (wide ? <OutboxTable messages={messages} caption={caption} /> : <OutboxCards messages={messages} label={caption} />)}
       </PagedList>
@@ -50,16 +51,17 @@ export function OutboxList() {
 }
 
 function OutboxTable({ messages, caption }: { messages: OutboxMessageResponse[]; caption: string }) {
+  const t = useTranslations("console.outbox");
   return (
     <DataTable
       caption={caption}
       scroll
       columns={
         <>
-          <ColumnHeader>Recipient</ColumnHeader>
-          <ColumnHeader>Subject</ColumnHeader>
-          <ColumnHeader>Status</ColumnHeader>
-          <ColumnHeader>Date</ColumnHeader>
+          <ColumnHeader>{t("recipient")}</ColumnHeader>
+          <ColumnHeader>{t("subject")}</ColumnHeader>
+          <ColumnHeader>{t("status")}</ColumnHeader>
+          <ColumnHeader>{t("date")}</ColumnHeader>
         </>
       }
     >
@@ -68,7 +70,7 @@ function OutboxTable({ messages, caption }: { messages: OutboxMessageResponse[];
           <td className="px-3 py-3 align-top [overflow-wrap:anywhere] text-slate-900">{message.to}</td>
           <td className="px-3 py-3 align-top text-slate-900">
             {message.subject}
-            <span className="block text-xs text-slate-600">{kindLabel(message.kind)}</span>
+            <span className="block text-xs text-slate-600"><OutboxKind kind={message.kind} /></span>
             <OutboxPackageLink message={message} />
             <OutboxBody message={message} />
           </td>
@@ -91,7 +93,7 @@ function OutboxCards({ messages, label }: { messages: OutboxMessageResponse[]; l
           </div>
           <p className="mt-1 text-sm font-medium text-slate-900">{message.subject}</p>
           <p className="text-xs text-slate-600">
-            {kindLabel(message.kind)} · <When iso={message.created} withTime />
+            <OutboxKind kind={message.kind} /> · <When iso={message.created} withTime />
           </p>
           <OutboxPackageLink message={message} />
           <OutboxBody message={message} />

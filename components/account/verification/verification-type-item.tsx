@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
@@ -8,14 +9,13 @@ import { useSetVerificationTypeActivated } from "@/lib/console/queries/verificat
 
 /** One verification type: what it is, whether the account activated it, and the switch (none for the built-in one). */
 export function VerificationTypeItem({ type }: { type: VerificationTypeCatalogueEntry }) {
+  const t = useTranslations("console.verification");
   const toast = useToast();
   const change = useSetVerificationTypeActivated(type.id);
   function setActivated(activate: boolean) {
     change.mutate(activate, {
       onSuccess: () =>
-        activate
-          ? toast.success(`${type.name} is activated: senders can attach it to signers.`)
-          : toast.success(`${type.name} is deactivated: senders can no longer attach it; signers who already have it keep it.`),
+        toast.success(activate ? t("activatedToast", { name: type.name }) : t("deactivatedToast", { name: type.name })),
     });
   }
   return (
@@ -26,7 +26,7 @@ export function VerificationTypeItem({ type }: { type: VerificationTypeCatalogue
           {type.id} · {type.method}
         </p>
         {type.needsExternalProvider ? (
-          <p className="mt-1 text-xs text-slate-600">Verified by an outside identity provider: a package that asks for it can be sent only once this service has a connector for it.</p>
+          <p className="mt-1 text-xs text-slate-600">{t("externalProvider")}</p>
         ) : null}
         {change.error ? (
           <p role="alert" className="mt-2 rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900">
@@ -36,17 +36,17 @@ export function VerificationTypeItem({ type }: { type: VerificationTypeCatalogue
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <span data-testid="verification-status" data-status={type.activated ? "ACTIVATED" : "NOT_ACTIVATED"}>
-          {type.activated ? <Badge tone="success">Activated</Badge> : <Badge>Not activated</Badge>}
+          {type.activated ? <Badge tone="success">{t("activated")}</Badge> : <Badge>{t("notActivated")}</Badge>}
         </span>
         {type.builtIn ? (
-          <Badge tone="info">Built in, always on</Badge>
+          <Badge tone="info">{t("builtIn")}</Badge>
         ) : type.activated ? (
           <Button variant="secondary" busy={change.isPending} onClick={() => setActivated(false)}>
-            Deactivate<span className="sr-only"> {type.name}</span>
+            {t("deactivate")}<span className="sr-only"> {type.name}</span>
           </Button>
         ) : (
           <Button busy={change.isPending} onClick={() => setActivated(true)}>
-            Activate<span className="sr-only"> {type.name}</span>
+            {t("activate")}<span className="sr-only"> {type.name}</span>
           </Button>
         )}
       </div>

@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/password/change-password-form";
+import { consoleTranslator } from "@/lib/console/console-intl";
 
-export const metadata: Metadata = { title: "Password · Signet" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await consoleTranslator("console.password");
+  return { title: t("title") };
+}
 
 /** The signed-in user's own password (any role). */
-export default function AccountPasswordPage() {
+export default async function AccountPasswordPage() {
+  const t = await consoleTranslator("console.password");
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Password</h1>
-      <p className="max-w-prose text-sm text-slate-700">
-        The password you sign in to the console with. Changing it signs you out everywhere else; this session stays.
-      </p>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+      <p className="max-w-prose text-sm text-slate-700">{t("intro")}</p>
       <ChangePasswordForm />
     </div>
   );
