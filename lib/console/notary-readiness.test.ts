@@ -23,15 +23,17 @@ describe("notary readiness", () => {
     expect(notaryBlocking({ notarized: true, notaryRoleId: "Notary" }, [client, notary], senders, inForce)).toEqual([]);
   });
 
-  it("explains each refusal of the service in words", () => {
+  it("gives each refusal of the service its reason, with what the words name", () => {
     const notarized = { notarized: true, notaryRoleId: "Notary" };
-    expect(notaryBlocking({ notarized: true, notaryRoleId: "" }, [client, notary], senders, inForce)).toEqual(["Choose the notary of this notarized package."]);
-    expect(notaryBlocking({ notarized: true, notaryRoleId: "Gone" }, [client, notary], senders, inForce)[0]).toContain("no longer a signer");
-    expect(notaryBlocking(notarized, [client, notary], [], inForce)[0]).toContain("must be an active sender");
-    expect(notaryBlocking(notarized, [client, notary], [sender("nora@example.test", "LOCKED")], inForce)[0]).toContain("must be an active sender");
-    expect(notaryBlocking(notarized, [client, notary], senders, null)[0]).toContain("no notary commission on file");
-    expect(notaryBlocking(notarized, [client, notary], senders, commission("2001-01-01T00:00:00Z"))[0]).toContain("expired on 2001-01-01");
-    expect(notaryBlocking(notarized, [notary], senders, inForce)).toEqual(["Add a signer for the notary to notarize."]);
-    expect(notaryBlocking(notarized, [role("Client", 3, "client@example.test"), notary], senders, inForce)[0]).toContain("The notary signs last");
+    expect(notaryBlocking({ notarized: true, notaryRoleId: "" }, [client, notary], senders, inForce)).toEqual([{ reason: "chooseNotary" }]);
+    expect(notaryBlocking({ notarized: true, notaryRoleId: "Gone" }, [client, notary], senders, inForce)).toEqual([{ reason: "notaryNotSigner" }]);
+    expect(notaryBlocking(notarized, [client, notary], [], inForce)).toEqual([{ reason: "notaryNotActiveSender", email: "nora@example.test" }]);
+    expect(notaryBlocking(notarized, [client, notary], [sender("nora@example.test", "LOCKED")], inForce)[0]).toEqual({ reason: "notaryNotActiveSender", email: "nora@example.test" });
+    expect(notaryBlocking(notarized, [client, notary], senders, null)).toEqual([{ reason: "noCommission", name: "Nora Notary" }]);
+    expect(notaryBlocking(notarized, [client, notary], senders, commission("2001-01-01T00:00:00Z"))).toEqual([
+      { reason: "commissionExpired", name: "Nora Notary", number: 42, expirationDate: "2001-01-01T00:00:00Z" },
+    ]);
+    expect(notaryBlocking(notarized, [notary], senders, inForce)).toEqual([{ reason: "addSigner" }]);
+    expect(notaryBlocking(notarized, [role("Client", 3, "client@example.test"), notary], senders, inForce)).toEqual([{ reason: "notarySignsLast" }]);
   });
 });

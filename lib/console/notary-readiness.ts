@@ -18,8 +18,21 @@ export function notaryCandidates(roles: readonly WireRole[], senders: readonly W
 }
 
 /**
+ * One reason the service would refuse to send a notarized package, with what it names: the
+ * builder says it in the console's language (console.builder.notary.blocking.<reason>).
+ */
+export type NotaryBlockingReason =
+  | { reason: "chooseNotary" }
+  | { reason: "notaryNotSigner" }
+  | { reason: "notaryNotActiveSender"; email: string }
+  | { reason: "noCommission"; name: string }
+  | { reason: "commissionExpired"; name: string; number: number; expirationDate: string }
+  | { reason: "addSigner" }
+  | { reason: "notarySignsLast" };
+
+/**
  * Why the service would refuse to send this notarized package (its 422s error.validation.notary.*),
- * in words, before sending: `roles` are the package's signing roles, `senders` the account's
+ * before sending: `roles` are the package's signing roles, `senders` the account's
  * (undefined while loading: nothing said about them yet), `commission` the notary's (null: none on file).
  */
 export function notaryBlocking(
@@ -28,21 +41,21 @@ export function notaryBlocking(
   senders: readonly WireSender[] | undefined,
   commission: WireNotaryCommission | null | undefined,
   today: Date = new Date(),
-): string[] {
+): NotaryBlockingReason[] {
   if (!pkg.notarized) return [];
-  if (!pkg.notaryRoleId) return ["Choose the notary of this notarized package."];
+  if (!pkg.notaryRoleId) return [{ reason: "chooseNotary" }];
   const role = roles.find((candidate) => candidate.id === pkg.notaryRoleId);
-  if (!role || !signerEmailOf(role)) return ["The notary chosen is no longer a signer of this package: choose the notary again."];
-  const blocking: string[] = [];
+  if (!role || !signerEmailOf(role)) return [{ reason: "notaryNotSigner" }];
+  const blocking: NotaryBlockingReason[] = [];
   const email = signerEmailOf(role);
   const sender = senders?.find((candidate) => candidate.email.toLowerCase() === email);
-  if (senders && (!sender || sender.status !== "ACTIVE")) blocking.push(`The notary (${email}) must be an active sender of this account.`);
-  else if (sender && commission === null) blocking.push(`${sender.name || email} has no notary commission on file: they set it on their account's Notary page.`);
+  if (senders && (!sender || sender.status !== "ACTIVE")) blocking.push({ reason: "notaryNotActiveSender", email });
+  else if (sender && commission === null) blocking.push({ reason: "noCommission", name: sender.name || email });
   else if (sender && commission && new Date(commission.expirationDate) <= today) {
-    blocking.push(`${sender.name || email}'s notary commission No. ${commission.number} expired on ${commission.expirationDate.slice(0, 10)}.`);
+    blocking.push({ reason: "commissionExpired", name: sender.name || email, number: commission.number, expirationDate: commission.expirationDate });
   }
   const others = roles.filter((candidate) => candidate.id !== role.id);
-  if (others.length === 0) blocking.push("Add a signer for the notary to notarize.");
-  else if (others.some((candidate) => candidate.index >= role.index)) blocking.push("The notary signs last: put them after every other signer in the signing order.");
+  if (others.length === 0) blocking.push({ reason: "addSigner" });
+  else if (others.some((candidate) => candidate.index >= role.index)) blocking.push({ reason: "notarySignsLast" });
   return blocking;
 }

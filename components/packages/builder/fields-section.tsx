@@ -1,20 +1,27 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { LoadingState } from "@/components/ui/states";
 import { BuilderSection } from "./builder-section";
 
+function FieldEditorLoading() {
+  const t = useTranslations("console.builder.fields");
+  return <LoadingState label={t("loadingEditor")} />;
+}
+
 // The editor draws PDF pages with pdf.js: browser only, and loaded when the builder is.
 const FieldEditor = dynamic(() => import("./fields/field-editor").then((module) => module.FieldEditor), {
   ssr: false,
-  loading: () => <LoadingState label="Loading the field editor…" />,
+  loading: FieldEditorLoading,
 });
 
 /** Where the signers' fields are placed on the pages (the editor reads and writes them itself). */
 export function FieldsSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.fields");
   return (
-    <BuilderSection title="Fields" testId="fields-section" description="Place signature, initials, name, date, text and check box fields for each signer.">
+    <BuilderSection title={t("title")} testId="fields-section" description={t("description")}>
       <FieldEditor pkg={pkg} />
     </BuilderSection>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { useDesignerSession } from "@/components/console/designer-session";
 import { StatusBadge } from "@/components/ui/badge";
@@ -28,15 +29,15 @@ const linkClass = "font-medium text-sky-800 underline hover:text-sky-950 focus-v
 export function PackageBuilder({ packageId, kind }: { packageId: string; kind: BuilderKind }) {
   const query = usePackage(packageId);
   const designer = useDesignerSession();
-  const noun = kind === "template" ? "template" : "package";
-  if (query.isPending) return <LoadingState label={`Loading the ${noun}…`} />;
+  const t = useTranslations("console.builder.page");
+  if (query.isPending) return <LoadingState label={t("loading", { kind })} />;
   if (query.isError) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">Edit the {noun}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("editHeading", { kind })}</h1>
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         <Link href={kind === "template" ? "/templates" : "/packages"} className={linkClass}>
-          Back to the {noun}s
+          {t("backToList", { kind })}
         </Link>
       </div>
     );
@@ -45,27 +46,34 @@ export function PackageBuilder({ packageId, kind }: { packageId: string; kind: B
   const isTemplate = pkg.type === "TEMPLATE";
   if (isTemplate !== (kind === "template")) {
     const href = `/${isTemplate ? "templates" : "packages"}/${encodeURIComponent(pkg.id)}/edit`;
+    const actualKind: BuilderKind = isTemplate ? "template" : "package";
     return (
-      <NotEditable title={`Edit “${pkg.name}”`}>
-        This is a {isTemplate ? "template" : "package"}.{" "}
-        <Link href={href} className={linkClass}>
-          Edit it as a {isTemplate ? "template" : "package"}
-        </Link>
-        .
+      <NotEditable title={t("editNamed", { name: pkg.name })}>
+        {t.rich("wrongKind", {
+          kind: actualKind,
+          link: (chunks) => (
+            <Link href={href} className={linkClass}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </NotEditable>
     );
   }
   if (pkg.status !== "DRAFT" || pkg.trashed) {
     return (
-      <NotEditable title={`Edit “${pkg.name}”`}>
-        {pkg.trashed ? `This ${noun} is in the trash; restore it to edit it.` : "This package has been sent: only a draft can be edited."}
+      <NotEditable title={t("editNamed", { name: pkg.name })}>
+        {pkg.trashed ? t("trashed", { kind }) : t("sent")}
         {designer ? null : (
           <>
             {" "}
-            <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={linkClass}>
-              Open the package
-            </Link>
-            .
+            {t.rich("openPackage", {
+              link: (chunks) => (
+                <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={linkClass}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </>
         )}
       </NotEditable>
@@ -87,17 +95,20 @@ function NotEditable({ title, children }: { title: string; children: React.React
 
 function BuilderPage({ pkg, template }: { pkg: WirePackage; template: boolean }) {
   const designer = useDesignerSession();
+  const t = useTranslations("console.builder.page");
   return (
     <UnsavedWorkProvider>
       <div className="mb-5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="min-w-0 truncate text-2xl font-semibold text-slate-900">
-          <span className="sr-only">{template ? "Edit template: " : "Edit package: "}</span>
+          <span className="sr-only">
+            {template ? t("editTemplateLabel") : t("editPackageLabel")}{" "}
+          </span>
           {pkg.name}
         </h1>
-        {template ? <span className="text-sm text-slate-600">Template</span> : <StatusBadge status={pkg.status} />}
+        {template ? <span className="text-sm text-slate-600">{t("template")}</span> : <StatusBadge status={pkg.status} />}
         {template || designer ? null : (
           <Link href={`/packages/${encodeURIComponent(pkg.id)}`} className={`ml-auto text-sm ${linkClass}`}>
-            Package page
+            {t("packagePage")}
           </Link>
         )}
       </div>

@@ -7,7 +7,7 @@ import { isSigningRole } from "@/lib/console/queries/package-progress";
  */
 
 export interface SignerColour {
-  /** Said beside the colour, never the colour alone. */
+  /** Said beside the colour, never the colour alone: a key of console.builder.colours. */
   name: string;
   /** Borders, outlines, the dot beside a signer's name. */
   solid: string;
@@ -18,14 +18,14 @@ export interface SignerColour {
 }
 
 const PALETTE: readonly SignerColour[] = [
-  { name: "Blue", solid: "#0369a1", tint: "#e0f2fe", text: "#0c4a6e" },
-  { name: "Orange", solid: "#c2410c", tint: "#ffedd5", text: "#7c2d12" },
-  { name: "Green", solid: "#15803d", tint: "#dcfce7", text: "#14532d" },
-  { name: "Purple", solid: "#7e22ce", tint: "#f3e8ff", text: "#581c87" },
-  { name: "Pink", solid: "#be185d", tint: "#fce7f3", text: "#831843" },
-  { name: "Teal", solid: "#0f766e", tint: "#ccfbf1", text: "#134e4a" },
-  { name: "Brown", solid: "#92400e", tint: "#fef3c7", text: "#78350f" },
-  { name: "Indigo", solid: "#4338ca", tint: "#e0e7ff", text: "#312e81" },
+  { name: "blue", solid: "#0369a1", tint: "#e0f2fe", text: "#0c4a6e" },
+  { name: "orange", solid: "#c2410c", tint: "#ffedd5", text: "#7c2d12" },
+  { name: "green", solid: "#15803d", tint: "#dcfce7", text: "#14532d" },
+  { name: "purple", solid: "#7e22ce", tint: "#f3e8ff", text: "#581c87" },
+  { name: "pink", solid: "#be185d", tint: "#fce7f3", text: "#831843" },
+  { name: "teal", solid: "#0f766e", tint: "#ccfbf1", text: "#134e4a" },
+  { name: "brown", solid: "#92400e", tint: "#fef3c7", text: "#78350f" },
+  { name: "indigo", solid: "#4338ca", tint: "#e0e7ff", text: "#312e81" },
 ];
 
 /**

@@ -1,12 +1,14 @@
 "use client";
 
 import { useRef, useState, type DragEvent } from "react";
+import { useTranslations } from "use-intl";
 
 /**
  * Where PDFs arrive: a large button that opens the file picker (so it is reachable and usable by
  * keyboard) and that takes files dropped on it. Several files at once.
  */
 export function DocumentDropZone({ onFiles, disabled = false }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
+  const t = useTranslations("console.builder.documents");
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
@@ -38,8 +40,8 @@ export function DocumentDropZone({ onFiles, disabled = false }: { onFiles: (file
           dragging ? "border-sky-600 bg-sky-50" : "border-slate-300 bg-slate-50 hover:border-slate-400 hover:bg-slate-100"
         }`}
       >
-        <span className="font-medium text-slate-900">Drop PDF files here, or choose files</span>
-        <span className="text-xs text-slate-600">Several at once; each is added to the package as it arrives.</span>
+        <span className="font-medium text-slate-900">{t("dropTitle")}</span>
+        <span className="text-xs text-slate-600">{t("dropHint")}</span>
       </button>
       <input
         ref={input}
@@ -48,7 +50,7 @@ export function DocumentDropZone({ onFiles, disabled = false }: { onFiles: (file
         accept="application/pdf,.pdf"
         className="hidden"
         tabIndex={-1}
-        aria-label="PDF files to add"
+        aria-label={t("fileInputLabel")}
         data-testid="document-file-input"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];

@@ -3,9 +3,10 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import { useTranslations } from "use-intl";
+import { z } from "zod";
 import { documentRename, type WireDocument, type WireRole } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,9 +16,8 @@ import { useDeleteDocument, useRenameDocument } from "@/lib/console/queries/pack
 import { DocumentThumbnailBox } from "./document-thumbnail-loader";
 import { DocumentVisibilityControl } from "./document-visibility";
 
-const pagesLabel = (document: WireDocument) => `${document.pages.length} ${document.pages.length === 1 ? "page" : "pages"}`;
-
 function RowFrame({ document, packageId, handle, children, position }: { document: WireDocument; packageId: string; handle: ReactNode; children?: ReactNode; position: ReactNode }) {
+  const t = useTranslations("console.builder.documents");
   return (
     <div className="flex flex-wrap items-center gap-3 p-3">
       {handle}
@@ -27,7 +27,7 @@ function RowFrame({ document, packageId, handle, children, position }: { documen
           {document.name}
         </p>
         <p className="text-xs text-slate-600">
-          {position} · {pagesLabel(document)}
+          {position} · {t("pageCount", { count: document.pages.length })}
         </p>
       </div>
       {children}
@@ -37,10 +37,11 @@ function RowFrame({ document, packageId, handle, children, position }: { documen
 
 /** The consent document: every package has it, first, and it can be neither moved nor removed. */
 export function ConsentDocumentRow({ document, packageId }: { document: WireDocument; packageId: string }) {
+  const t = useTranslations("console.builder.documents");
   return (
     <li data-testid="document-row" data-document-id={document.id} className="rounded-md border border-slate-200 bg-slate-50">
-      <RowFrame document={document} packageId={packageId} position="Always first" handle={<span aria-hidden className="w-8 shrink-0" />}>
-        <span className="hidden shrink-0 text-xs text-slate-600 sm:block">Signers accept it before signing</span>
+      <RowFrame document={document} packageId={packageId} position={t("alwaysFirst")} handle={<span aria-hidden className="w-8 shrink-0" />}>
+        <span className="hidden shrink-0 text-xs text-slate-600 sm:block">{t("consentNote")}</span>
       </RowFrame>
     </li>
   );
@@ -63,6 +64,7 @@ export function SortableDocumentRow({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: document.id });
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const t = useTranslations("console.builder.documents");
   return (
     <li
       ref={setNodeRef}
@@ -74,14 +76,14 @@ export function SortableDocumentRow({
       <RowFrame
         document={document}
         packageId={packageId}
-        position={`Document ${position} of ${count}`}
+        position={t("position", { position, count })}
         handle={
           <button
             ref={setActivatorNodeRef}
             type="button"
             {...attributes}
             {...listeners}
-            aria-label={`Reorder ${document.name}`}
+            aria-label={t("reorder", { name: document.name })}
             data-testid="document-drag-handle"
             className="flex h-10 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 active:cursor-grabbing aria-pressed:bg-sky-50"
           >
@@ -93,10 +95,12 @@ export function SortableDocumentRow({
           <div className="ml-auto flex shrink-0 flex-wrap gap-1">
             <DocumentVisibilityControl document={document} packageId={packageId} roles={roles} />
             <Button variant="ghost" className="px-2" onClick={() => setRenaming(true)}>
-              Rename<span className="sr-only"> {document.name}</span>
+              {t("rename")}
+              <span className="sr-only"> {document.name}</span>
             </Button>
             <Button variant="ghost" className="px-2 text-rose-800" onClick={() => setRemoving(true)}>
-              Remove<span className="sr-only"> {document.name}</span>
+              {t("remove")}
+              <span className="sr-only"> {document.name}</span>
             </Button>
           </div>
         ) : null}
@@ -108,8 +112,11 @@ export function SortableDocumentRow({
 }
 
 function RenameForm({ document, packageId, onDone }: { document: WireDocument; packageId: string; onDone: () => void }) {
+  const t = useTranslations("console.builder.documents");
   const rename = useRenameDocument(packageId);
-  const form = useForm<z.input<typeof documentRename>, unknown, z.output<typeof documentRename>>({ resolver: zodResolver(documentRename), defaultValues: { name: document.name } });
+  // The API's schema, with its message in the sender's language.
+  const schema = useMemo(() => documentRename.extend({ name: z.string().trim().min(1, t("nameRequired")).max(256) }), [t]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: document.name } });
   const save = form.handleSubmit(({ name }) => {
     if (name === document.name) return onDone();
     rename.mutate({ documentId: document.id, name }, { onSuccess: onDone, onError: (failure) => form.setError("name", { message: failure.message }) });
@@ -123,26 +130,27 @@ function RenameForm({ document, packageId, onDone }: { document: WireDocument; p
         if (event.key === "Escape") onDone();
       }}
     >
-      <TextField label="Document name" maxLength={256} autoFocus {...form.register("name")} error={form.formState.errors.name?.message} className="min-w-48 flex-1" />
+      <TextField label={t("nameLabel")} maxLength={256} autoFocus {...form.register("name")} error={form.formState.errors.name?.message} className="min-w-48 flex-1" />
       <Button type="submit" busy={rename.isPending}>
-        Save name
+        {t("saveName")}
       </Button>
       <Button variant="secondary" onClick={onDone}>
-        Cancel
+        {t("cancel")}
       </Button>
     </form>
   );
 }
 
 function RemoveDocumentDialog({ document, packageId, open, onClose }: { document: WireDocument; packageId: string; open: boolean; onClose: () => void }) {
+  const t = useTranslations("console.builder.documents");
   const remove = useDeleteDocument(packageId);
   const toast = useToast();
   return (
-    <Dialog open={open} onClose={onClose} title={`Remove “${document.name}”?`}>
-      <p className="text-sm text-slate-700">The document leaves the package with the fields placed on it.</p>
+    <Dialog open={open} onClose={onClose} title={t("removeTitle", { name: document.name })}>
+      <p className="text-sm text-slate-700">{t("removeText")}</p>
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Keep it
+          {t("keep")}
         </Button>
         <Button
           variant="danger"
@@ -151,13 +159,13 @@ function RemoveDocumentDialog({ document, packageId, open, onClose }: { document
             remove.mutate(document.id, {
               onSuccess: () => {
                 onClose();
-                toast.success(`“${document.name}” was removed.`);
+                toast.success(t("removed", { name: document.name }));
               },
               onError: (error) => toast.error(error.message),
             })
           }
         >
-          Remove document
+          {t("removeDocument")}
         </Button>
       </div>
     </Dialog>

@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import type { DocumentVisibilityResponse } from "@/lib/api/document-visibility";
 import type { WireDocument, WireRole } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField } from "@/components/ui/form-field";
 import { useDocumentVisibility, useSetDocumentVisibility } from "@/lib/console/queries/document-visibility";
-import { roleDisplayName, roleDetail } from "../signers/role-labels";
+import { roleDisplayName, useRoleDetail } from "../signers/role-labels";
 
 type Configurations = DocumentVisibilityResponse["configurations"];
 
@@ -17,14 +18,12 @@ const signingRoles = (roles: WireRole[]) => roles.filter((role) => role.type !==
 /** The roles that sign a document: they always see it. */
 const signersOf = (document: WireDocument) => new Set(document.approvals.map((approval) => approval.role));
 
-/** Who sees the document, in a few words. */
-function visibleToLabel(configurations: Configurations, document: WireDocument, roles: WireRole[]): string {
+/** Who sees the document: everyone (no configuration), the sender only (nobody in it), or the signers named. */
+function whoSees(configurations: Configurations, document: WireDocument, roles: WireRole[]): WireRole[] | "everyone" {
   const configuration = configurations.find((entry) => entry.documentUid === document.id);
-  if (!configuration) return "Visible to everyone";
+  if (!configuration) return "everyone";
   const signers = signersOf(document);
-  const seeing = signingRoles(roles).filter((role) => configuration.roleUids.includes(role.id) || signers.has(role.id));
-  if (seeing.length === 0) return "Visible to you only";
-  return `Visible to ${seeing.map(roleDisplayName).join(", ")}`;
+  return signingRoles(roles).filter((role) => configuration.roleUids.includes(role.id) || signers.has(role.id));
 }
 
 /**
@@ -33,15 +32,20 @@ function visibleToLabel(configurations: Configurations, document: WireDocument, 
  * everyone, signers added later included.
  */
 export function DocumentVisibilityControl({ document, packageId, roles }: { document: WireDocument; packageId: string; roles: WireRole[] }) {
+  const t = useTranslations("console.builder.documents");
+  const format = useFormatter();
   const visibility = useDocumentVisibility(packageId);
   const [open, setOpen] = useState(false);
   const configurations = visibility.data?.configurations ?? [];
   if (signingRoles(roles).length === 0) return null;
+  const seeing = whoSees(configurations, document, roles);
+  const visibleTo =
+    seeing === "everyone" ? t("visibleToEveryone") : seeing.length === 0 ? t("visibleToYouOnly") : t("visibleTo", { names: format.list(seeing.map(roleDisplayName), { type: "unit" }) });
   return (
     <>
       <Button variant="ghost" className="px-2" onClick={() => setOpen(true)} disabled={!visibility.data} data-testid="document-visibility">
-        {visibility.data ? visibleToLabel(configurations, document, roles) : "Visible to…"}
-        <span className="sr-only">: choose who sees {document.name}</span>
+        {visibility.data ? visibleTo : t("visibleToPending")}
+        <span className="sr-only">{t("chooseWhoSees", { name: document.name })}</span>
       </Button>
       {open ? <VisibilityDialog document={document} packageId={packageId} roles={roles} configurations={configurations} onClose={() => setOpen(false)} /> : null}
     </>
@@ -61,6 +65,8 @@ function VisibilityDialog({
   configurations: Configurations;
   onClose: () => void;
 }) {
+  const t = useTranslations("console.builder.documents");
+  const roleDetail = useRoleDetail();
   const save = useSetDocumentVisibility(packageId);
   const candidates = signingRoles(roles);
   const signers = signersOf(document);
@@ -77,7 +83,7 @@ function VisibilityDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Who sees “${document.name}”?`}>
+    <Dialog open onClose={onClose} title={t("whoSeesTitle", { name: document.name })}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -86,15 +92,13 @@ function VisibilityDialog({
         }}
       >
         <fieldset>
-          <legend className="text-sm text-slate-700">
-            Signers not ticked do not see this document: not in their signing, nor in their copy of the signed documents. You always see it.
-          </legend>
+          <legend className="text-sm text-slate-700">{t("whoSeesText")}</legend>
           <div className="mt-3 space-y-2">
             {candidates.map((role) => (
               <CheckboxField
                 key={role.id}
                 label={roleDisplayName(role)}
-                hint={signers.has(role.id) ? "Signs this document, so always sees it" : roleDetail(role)}
+                hint={signers.has(role.id) ? t("signsSoSees") : roleDetail(role)}
                 checked={checked.has(role.id) || signers.has(role.id)}
                 disabled={signers.has(role.id)}
                 onChange={(event) => {
@@ -114,10 +118,10 @@ function VisibilityDialog({
         ) : null}
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" busy={save.isPending}>
-            Save who sees it
+            {t("saveWhoSees")}
           </Button>
         </div>
       </form>

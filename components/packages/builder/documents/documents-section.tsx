@@ -14,6 +14,7 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { CheckboxField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
@@ -28,11 +29,9 @@ import { useDocumentUploads } from "./use-document-uploads";
 /** Documents move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-const INSTRUCTIONS =
-  "To move a document, press Space or Enter on its handle, use the up and down arrow keys, then press Space or Enter again to drop it, or Escape to cancel.";
-
 /** Documents: upload several PDFs, see their first pages, rename, remove, drag to reorder, and whether the order binds signers. */
 export function DocumentsSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.documents");
   const toast = useToast();
   const reorder = useReorderDocuments(pkg.id);
   const { uploads, start, dismiss } = useDocumentUploads(pkg);
@@ -47,37 +46,39 @@ export function DocumentsSection({ pkg }: { pkg: WirePackage }) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const nameOf = (id: UniqueIdentifier) => documents.find((document) => document.id === id)?.name ?? "the document";
+  const nameOf = (id: UniqueIdentifier) => documents.find((document) => document.id === id)?.name ?? t("theDocument");
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, document ${positionOf(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at position ${positionOf(over.id)} of ${ids.length}.` : `${nameOf(active.id)} is outside the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${nameOf(active.id)} dropped; the order did not change.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it stays at position ${positionOf(active.id)}.`,
+    onDragStart: ({ active }) => t("drag.start", { name: nameOf(active.id), position: positionOf(active.id), count: ids.length }),
+    onDragOver: ({ active, over }) =>
+      over ? t("drag.over", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("drag.outside", { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? t("drag.dropped", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("drag.droppedUnchanged", { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t("drag.cancelled", { name: nameOf(active.id), position: positionOf(active.id) }),
   };
 
   const saveOrder = (nextIds: string[], enforce: boolean) => {
     reorder.mutate(enforce ? enforcedOrder(nextIds) : freeOrder(nextIds), {
-      onError: (error) => toast.error(`The document order was not saved: ${error.message}`),
+      onError: (error) => toast.error(t("orderNotSaved", { reason: error.message })),
     });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const nextIds = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-    if (!enforced) toast.info("Signers now sign the documents in this order: the service keeps a document order only as a signing order.");
+    if (!enforced) toast.info(t("orderNowEnforced"));
     saveOrder(nextIds, true);
   };
 
   return (
     <BuilderSection
-      title="Documents"
+      title={t("title")}
       testId="documents-section"
-      description="The PDFs to sign. Drag a document by its handle to change the order."
+      description={t("description")}
     >
       <CheckboxField
-        label="Create fields from text tags"
-        hint="Reads tags such as {{esl:Signer1:signature}} in the PDFs you add next and places those fields for you."
+        label={t("textTags")}
+        hint={t("textTagsHint", { example: "{{esl:Signer1:signature}}" })}
         checked={extractTextTags}
         onChange={(event) => setExtractTextTags(event.target.checked)}
         className="mb-3"
@@ -90,9 +91,9 @@ export function DocumentsSection({ pkg }: { pkg: WirePackage }) {
         collisionDetection={closestCenter}
         modifiers={[verticalOnly]}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t("drag.instructions") } }}
       >
-        <ol aria-label="Documents in order" className="mt-4 space-y-2">
+        <ol aria-label={t("inOrder")} className="mt-4 space-y-2">
           {consent ? <ConsentDocumentRow document={consent} packageId={pkg.id} /> : null}
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {documents.map((document, position) => (
@@ -102,16 +103,12 @@ export function DocumentsSection({ pkg }: { pkg: WirePackage }) {
         </ol>
       </DndContext>
       {documents.length === 0 && uploads.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No document yet: add the PDFs your signers will sign.</p>
+        <p className="mt-3 text-sm text-slate-600">{t("empty")}</p>
       ) : null}
 
       <CheckboxField
-        label="Signers must sign the documents in this order"
-        hint={
-          documents.length < 2
-            ? "With two or more documents, you can make signers sign them one after another."
-            : "When this is off, signers may sign the documents in any order, and they are listed in the order they were added. Moving a document turns it on."
-        }
+        label={t("enforceOrder")}
+        hint={documents.length < 2 ? t("enforceOrderNeedsTwo") : t("enforceOrderHint")}
         checked={enforced}
         disabled={documents.length < 2 || reorder.isPending}
         onChange={(event) => saveOrder(ids, event.target.checked)}

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { uploadDocument } from "@/lib/console/queries/package-builder";
 import { packageKeys } from "@/lib/console/queries/packages";
@@ -37,6 +38,7 @@ export function documentNameOf(fileName: string): string {
  * The refetch shows them where the service keeps them, and they stay there.
  */
 export function useDocumentUploads(pkg: WirePackage) {
+  const t = useTranslations("console.builder.documents");
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -49,8 +51,8 @@ export function useDocumentUploads(pkg: WirePackage) {
   useSaveBeforeSending(
     useCallback(async () => {
       const refusal = (await Promise.all(landing.current.values())).find((error) => error && error.name !== "AbortError");
-      if (refusal) throw new Error(`A document could not be uploaded: ${refusal.message}`);
-    }, []),
+      if (refusal) throw new Error(t("uploadRefused", { reason: refusal.message }));
+    }, [t]),
   );
 
   useEffect(() => {

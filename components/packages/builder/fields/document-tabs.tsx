@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, type KeyboardEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { WireDocument } from "@/lib/api/packages";
 
 export function documentTabId(baseId: string, documentId: string): string {
@@ -17,6 +18,7 @@ function fieldCount(document: WireDocument): number {
 
 /** One tab per document (arrow keys move between them, as tabs do). */
 export function DocumentTabs({ baseId, documents, selectedId, onSelect }: { baseId: string; documents: WireDocument[]; selectedId: string; onSelect: (documentId: string) => void }) {
+  const t = useTranslations("console.builder.fields");
   const listRef = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -29,7 +31,7 @@ export function DocumentTabs({ baseId, documents, selectedId, onSelect }: { base
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label="Documents" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div ref={listRef} role="tablist" aria-label={t("documentTabs")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {documents.map((document, index) => {
         const selected = document.id === selectedId;
         const count = fieldCount(document);
@@ -52,7 +54,7 @@ export function DocumentTabs({ baseId, documents, selectedId, onSelect }: { base
             <span className="max-w-48 truncate">{document.name}</span>
             <span className="rounded-full bg-slate-100 px-2 text-xs font-medium text-slate-700">
               {count}
-              <span className="sr-only"> {count === 1 ? "field" : "fields"}</span>
+              <span className="sr-only"> {t("tabFieldCount", { count })}</span>
             </span>
           </button>
         );

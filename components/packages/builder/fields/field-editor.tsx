@@ -14,6 +14,7 @@ import {
 } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { apiPath, proxied } from "@/lib/console/api-client";
 import { boxAtPointer, defaultSpot, screenToPagePoint, type Box, type Point } from "@/lib/console/field-geometry";
@@ -32,11 +33,8 @@ import { KIND_SPECS, type PaletteKind } from "./field-kinds";
 import { FieldList } from "./field-list";
 import { FieldPageLayer, type PageDropData } from "./field-page-layer";
 import { FieldPalette, type PaletteDragData } from "./field-palette";
-import { fieldViews, sameTarget, type FieldView } from "./field-views";
+import { sameTarget, useFieldViews, type FieldView } from "./field-views";
 import { SignerPicker, type SignerOption } from "./signer-picker";
-
-const SCREEN_READER_INSTRUCTIONS =
-  "Press Enter to add this field to the page in view. With a mouse, touch or pen, drag it onto a page and let go where it belongs.";
 
 /**
  * The drag preview sits where the field will land if dropped now: centred on the pointer, or, over
@@ -92,22 +90,13 @@ function kindOf(data: unknown): PaletteKind | null {
   return drag?.source === "palette" ? drag.kind : null;
 }
 
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up ${KIND_SPECS[kindOf(active.data.current) ?? "signature"].label}.`,
-  onDragOver: ({ over }) => (over ? `Over page ${pageNumberOf(over.data.current)}.` : "Not over a page."),
-  onDragEnd: ({ active, over }) => {
-    const label = KIND_SPECS[kindOf(active.data.current) ?? "signature"].label;
-    return over ? `${label} placed on page ${pageNumberOf(over.data.current)}.` : `${label} not placed: drop it on a page.`;
-  },
-  onDragCancel: () => "Cancelled: no field placed.",
-};
-
 /**
  * The builder's field placement: the documents' pages with their fields, a palette to drag new
  * fields from (or add with the keyboard), whose fields they are, and the selected field's
  * settings. Every change is saved at once (see useFieldChanges).
  */
 export function FieldEditor({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.fields");
   const toast = useToast();
   const live = usePackage(pkg.id).data ?? pkg;
   const changes = useFieldChanges(live, toast.error);
@@ -122,10 +111,10 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
     () =>
       signingRoles(live).map((role, index) => ({
         roleId: role.id,
-        name: role.type === "SENDER" ? `${roleDisplayName(role)} (sender)` : roleDisplayName(role),
+        name: role.type === "SENDER" ? t("senderName", { name: roleDisplayName(role) }) : roleDisplayName(role),
         colour: signerColour(index),
       })),
-    [live],
+    [live, t],
   );
 
   const [chosenDocumentId, setChosenDocumentId] = useState<string | null>(null);
@@ -143,7 +132,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
   const [scale, setScale] = useState(1);
   const [dragKind, setDragKind] = useState<PaletteKind | null>(null);
 
-  const views = useMemo(() => (doc ? fieldViews(doc, signers) : []), [doc, signers]);
+  const views = useFieldViews(doc, signers);
   const viewsByPage = useMemo(() => {
     const byPage = new Map<number, FieldView[]>();
     for (const view of views) byPage.set(view.field.page, [...(byPage.get(view.field.page) ?? []), view]);
@@ -196,6 +185,17 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
 
   // ---- Dragging from the palette ----
 
+  const kindName = (kind: PaletteKind | null) => t(`kinds.${KIND_SPECS[kind ?? "signature"].kind}`);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("drag.start", { kind: kindName(kindOf(active.data.current)) }),
+    onDragOver: ({ over }) => (over ? t("drag.over", { page: pageNumberOf(over.data.current) ?? "" }) : t("drag.notOver")),
+    onDragEnd: ({ active, over }) => {
+      const kind = kindName(kindOf(active.data.current));
+      return over ? t("drag.placed", { kind, page: pageNumberOf(over.data.current) ?? "" }) : t("drag.notPlaced", { kind });
+    },
+    onDragCancel: () => t("drag.cancelled"),
+  };
+
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const pointer = useRef<Point | null>(null);
   const trackPointer = useCallback((event: PointerEvent) => {
@@ -231,7 +231,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
   if (documents.length === 0 || !doc) {
     return (
       <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="field-editor-empty">
-        Add a PDF in Documents first; then place its signature and other fields here.
+        {t("noDocument")}
       </p>
     );
   }
@@ -247,17 +247,17 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={endDrag}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t("drag.instructions") } }}
       >
         <DocumentTabs baseId={baseId} documents={documents} selectedId={doc.id} onSelect={chooseDocument} />
         {/* Phones: the palette, the pages, then the rest. Wider: the pages beside everything else. */}
         <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
           <div className="space-y-4 lg:col-start-1 lg:row-start-1">
             {!editable ? (
-              <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">Fields can be changed only while the package is a draft.</p>
+              <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("notDraft")}</p>
             ) : signers.length === 0 ? (
               <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="field-editor-no-signers">
-                Add a signer in Signers first: every field belongs to a signer.
+                {t("noSigner")}
               </p>
             ) : (
               <SignerPicker signers={signers} value={signer!.roleId} onChange={setChosenRoleId} />
@@ -317,12 +317,12 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
             <FieldList views={views} selected={selected} onGoTo={goTo} />
             <TextTagsNote extracted={doc.extract} />
             <p role="status" className="text-xs text-slate-600" data-testid="field-save-status">
-              {changes.pending > 0 ? "Saving…" : "Changes are saved as you go."}
+              {changes.pending > 0 ? t("saving") : t("savedAsYouGo")}
             </p>
           </div>
         </div>
         <p id={keyboardHelpId} className="sr-only">
-          Arrow keys move the field by 1 point, with Shift by 10. Shift+Alt+arrow keys resize it. Delete removes it.
+          {t("keyboardHelp")}
         </p>
         <DragOverlay modifiers={[previewWhereTheDropLands]} dropAnimation={null}>
           {dragSpec && signer ? (
@@ -336,7 +336,7 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
                 color: signer.colour.text,
               }}
             >
-              {dragSpec.size.height * scale >= 14 ? <span className="truncate">{`${dragSpec.label} · ${signer.name}`}</span> : null}
+              {dragSpec.size.height * scale >= 14 ? <span className="truncate">{t("fieldLabel", { kind: t(`kinds.${dragSpec.kind}`), signer: signer.name })}</span> : null}
             </div>
           ) : null}
         </DragOverlay>
@@ -345,16 +345,22 @@ export function FieldEditor({ pkg }: { pkg: WirePackage }) {
   );
 }
 
+/** A text tag as written in a PDF: code, the same in every language. */
+const TEXT_TAG_EXAMPLE = "{{esl:Signer1:signature}}";
+
 function TextTagsNote({ extracted }: { extracted: boolean }) {
+  const t = useTranslations("console.builder.fields");
+  const tDocuments = useTranslations("console.builder.documents");
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm text-slate-700" data-testid="field-text-tags-note">
-      <h3 className="font-medium text-slate-900">Text tags instead</h3>
+      <h3 className="font-medium text-slate-900">{t("textTagsTitle")}</h3>
       <p className="mt-1">
-        PDFs added in Documents with “Create fields from text tags” get their fields from tags such as{" "}
-        <code className="rounded bg-slate-100 px-1 text-xs">{"{{esl:Signer1:signature}}"}</code> written in the document. Those fields appear here like any
-        other: move, resize or reassign them as you like.
+        {t.rich("textTagsText", {
+          option: tDocuments("textTags"),
+          code: () => <code className="rounded bg-slate-100 px-1 text-xs">{TEXT_TAG_EXAMPLE}</code>,
+        })}
       </p>
-      {extracted ? <p className="mt-2 font-medium text-slate-900">This document’s fields were read from its text tags.</p> : null}
+      {extracted ? <p className="mt-2 font-medium text-slate-900">{t("textTagsRead")}</p> : null}
     </div>
   );
 }

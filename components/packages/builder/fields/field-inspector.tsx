@@ -1,8 +1,9 @@
 "use client";
 
+import { useFormatter, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField } from "@/components/ui/form-field";
-import { fieldKindLabel, isFullSignature, isRequired, isSignerInput } from "./field-kinds";
+import { isFullSignature, isRequired, isSignerInput } from "./field-kinds";
 import type { FieldView } from "./field-views";
 import type { SignerOption } from "./signer-picker";
 
@@ -16,23 +17,23 @@ export interface FieldInspectorProps {
   onDelete: () => void;
 }
 
-function units(value: number): string {
-  return `${Math.round(value * 10) / 10}`;
-}
-
 /** The selected field: whose it is, whether it must be filled, where it is; and removing it. */
 export function FieldInspector({ view, signers, editable, onReassign, onRequired, onSignatureStyle, onDelete }: FieldInspectorProps) {
+  const t = useTranslations("console.builder.fields");
+  const format = useFormatter();
   const { field } = view;
+  // Positions to a tenth of a unit, in the sender's number format.
+  const units = (value: number) => format.number(Math.round(value * 10) / 10, { maximumFractionDigits: 1, useGrouping: false });
   return (
     <div className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="field-inspector">
       <div className="flex items-center gap-2">
         <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: view.colour.solid }} />
-        <h3 className="text-sm font-semibold text-slate-900">Selected: {fieldKindLabel(field)}</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t("selected", { kind: view.kind })}</h3>
       </div>
       <p className="text-xs text-slate-700">
-        Page {field.page + 1} · {units(field.left)}, {units(field.top)} px from the top-left · {units(field.width)} × {units(field.height)} px
+        {t("position", { page: field.page + 1, left: units(field.left), top: units(field.top), width: units(field.width), height: units(field.height) })}
       </p>
-      <SelectField label="Signer" value={view.roleId} disabled={!editable} onChange={(event) => onReassign(event.target.value)} data-testid="field-inspector-signer">
+      <SelectField label={t("signer")} value={view.roleId} disabled={!editable} onChange={(event) => onReassign(event.target.value)} data-testid="field-inspector-signer">
         {signers.some((signer) => signer.roleId === view.roleId) ? null : <option value={view.roleId}>{view.signerName}</option>}
         {signers.map((signer) => (
           <option key={signer.roleId} value={signer.roleId}>
@@ -42,19 +43,19 @@ export function FieldInspector({ view, signers, editable, onReassign, onRequired
       </SelectField>
       {isFullSignature(field) ? (
         <SelectField
-          label="Signature style"
+          label={t("signatureStyle")}
           value={field.subtype === "FULLNAME" ? "FULLNAME" : "CAPTURE"}
           disabled={!editable}
           onChange={(event) => onSignatureStyle(event.target.value as "FULLNAME" | "CAPTURE")}
         >
-          <option value="FULLNAME">Typed, signed with a click</option>
-          <option value="CAPTURE">Drawn by hand</option>
+          <option value="FULLNAME">{t("styleTyped")}</option>
+          <option value="CAPTURE">{t("styleDrawn")}</option>
         </SelectField>
       ) : null}
       {isSignerInput(field) ? (
         <CheckboxField
-          label="Required"
-          hint={field.subtype === "CHECKBOX" ? "The signer must tick it." : "The signer must fill it in."}
+          label={t("required")}
+          hint={field.subtype === "CHECKBOX" ? t("requiredTick") : t("requiredFill")}
           checked={isRequired(field)}
           disabled={!editable}
           onChange={(event) => onRequired(event.target.checked)}
@@ -63,11 +64,9 @@ export function FieldInspector({ view, signers, editable, onReassign, onRequired
       ) : null}
       {editable ? (
         <>
-          <p className="text-xs text-slate-600">
-            Drag it or use the arrow keys to move it (Shift: 10 pt); drag its corner or press Shift+Alt+arrows to resize it; Delete removes it.
-          </p>
+          <p className="text-xs text-slate-600">{t("inspectorKeys")}</p>
           <Button variant="secondary" onClick={onDelete} className="w-full" data-testid="field-inspector-delete">
-            Remove field
+            {t("removeField")}
           </Button>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { sameTarget, type FieldView } from "./field-views";
 import type { FieldTarget } from "@/lib/console/queries/package-fields";
 
@@ -8,14 +9,15 @@ import type { FieldTarget } from "@/lib/console/queries/package-fields";
  * (only the pages near the view are), with the keyboard or a screen reader.
  */
 export function FieldList({ views, selected, onGoTo }: { views: FieldView[]; selected: FieldTarget | null; onGoTo: (view: FieldView) => void }) {
+  const t = useTranslations("console.builder.fields");
   const sorted = [...views].sort((a, b) => a.field.page - b.field.page || a.field.top - b.field.top || a.field.left - b.field.left);
   return (
     <details className="group rounded-md border border-slate-200" open={sorted.length > 0 && sorted.length <= 12}>
       <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-        Fields on this document ({sorted.length})
+        {t("listTitle", { count: sorted.length })}
       </summary>
       {sorted.length === 0 ? (
-        <p className="px-3 pb-3 text-sm text-slate-600">None yet. Drag one from the palette onto a page.</p>
+        <p className="px-3 pb-3 text-sm text-slate-600">{t("listEmpty")}</p>
       ) : (
         <ul className="max-h-64 space-y-1 overflow-y-auto px-2 pb-2" data-testid="field-list">
           {sorted.map((view) => (
@@ -29,7 +31,7 @@ export function FieldList({ views, selected, onGoTo }: { views: FieldView[]; sel
               >
                 <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: view.colour.solid }} />
                 <span className="min-w-0 flex-1 truncate">
-                  Page {view.field.page + 1} · {view.label}
+                  {t("listItem", { page: view.field.page + 1, label: view.label })}
                 </span>
               </button>
             </li>

@@ -4,7 +4,7 @@ import { useDroppable } from "@dnd-kit/core";
 import { useEffect } from "react";
 import type { Box, Size } from "@/lib/console/field-geometry";
 import type { FieldTarget } from "@/lib/console/queries/package-fields";
-import { fieldKindLabel } from "./field-kinds";
+import { fieldKindOf } from "./field-kinds";
 import { sameTarget, type FieldView } from "./field-views";
 import { PlacedField } from "./placed-field";
 
@@ -51,7 +51,7 @@ export function FieldPageLayer(props: FieldPageLayerProps) {
           key={`${view.target.approvalId}/${view.field.id}`}
           field={view.field}
           label={view.label}
-          kind={fieldKindLabel(view.field)}
+          kind={view.kind}
           signerName={view.signerName}
           accessibleName={view.accessibleName}
           colour={view.colour}
@@ -61,7 +61,7 @@ export function FieldPageLayer(props: FieldPageLayerProps) {
           editable={editable}
           keyboardHelpId={keyboardHelpId}
           testId="placed-field"
-          dataAttributes={{ "data-role": view.roleId, "data-kind": fieldKindLabel(view.field), "data-page": String(pageIndex) }}
+          dataAttributes={{ "data-role": view.roleId, "data-kind": fieldKindOf(view.field) ?? view.field.subtype, "data-page": String(pageIndex) }}
           focusRequested={focusFieldId === view.field.id}
           onFocused={props.onFocused}
           onSelect={() => props.onSelect(view.target)}

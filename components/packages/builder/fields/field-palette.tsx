@@ -1,6 +1,7 @@
 "use client";
 
 import { useDraggable } from "@dnd-kit/core";
+import { useTranslations } from "use-intl";
 import { KIND_SPECS, PALETTE_KINDS, type PaletteKind } from "./field-kinds";
 
 export interface PaletteDragData {
@@ -13,12 +14,11 @@ export interface PaletteDragData {
  * page in view (keyboard).
  */
 export function FieldPalette({ pageNumber, disabled, onAdd }: { pageNumber: number; disabled: boolean; onAdd: (kind: PaletteKind) => void }) {
+  const t = useTranslations("console.builder.fields");
   return (
     <div>
-      <p className="text-sm text-slate-600">
-        Drag a field onto a page, or press it to add it to page {pageNumber}.
-      </p>
-      <ul className="mt-2 grid grid-cols-3 gap-2 lg:grid-cols-2" aria-label="Fields to place">
+      <p className="text-sm text-slate-600">{t("paletteHelp", { page: pageNumber })}</p>
+      <ul className="mt-2 grid grid-cols-3 gap-2 lg:grid-cols-2" aria-label={t("paletteLabel")}>
         {PALETTE_KINDS.map((kind) => (
           <li key={kind}>
             <PaletteItem kind={kind} pageNumber={pageNumber} disabled={disabled} onAdd={onAdd} />
@@ -30,6 +30,7 @@ export function FieldPalette({ pageNumber, disabled, onAdd }: { pageNumber: numb
 }
 
 function PaletteItem({ kind, pageNumber, disabled, onAdd }: { kind: PaletteKind; pageNumber: number; disabled: boolean; onAdd: (kind: PaletteKind) => void }) {
+  const t = useTranslations("console.builder.fields");
   const spec = KIND_SPECS[kind];
   const data: PaletteDragData = { source: "palette", kind };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `palette-${kind}`, data, disabled });
@@ -49,12 +50,14 @@ function PaletteItem({ kind, pageNumber, disabled, onAdd }: { kind: PaletteKind;
       <span className="flex items-center gap-1.5 text-sm font-medium text-slate-900 sm:gap-2">
         <KindIcon kind={kind} />
         <span>
-          <span className="sr-only">Add </span>
-          {spec.label}
-          <span className="sr-only"> to page {pageNumber}</span>
+          {t.rich("paletteItem", {
+            kind: t(`kinds.${spec.kind}`),
+            page: pageNumber,
+            hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+          })}
         </span>
       </span>
-      <span className="hidden text-xs text-slate-600 sm:block">{spec.hint}</span>
+      <span className="hidden text-xs text-slate-600 sm:block">{t(`hints.${kind}`)}</span>
     </button>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import type { SignerColour } from "../signer-colours";
 
 export interface SignerOption {
@@ -11,10 +12,11 @@ export interface SignerOption {
 
 /** Whose fields the palette places: one choice per signing role, each with its colour. */
 export function SignerPicker({ signers, value, onChange, disabled }: { signers: SignerOption[]; value: string; onChange: (roleId: string) => void; disabled?: boolean }) {
+  const t = useTranslations("console.builder");
   const name = useId();
   return (
     <fieldset disabled={disabled} data-testid="field-signer-picker">
-      <legend className="text-sm font-medium text-slate-800">New fields are for</legend>
+      <legend className="text-sm font-medium text-slate-800">{t("fields.newFieldsFor")}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {signers.map((signer) => {
           const checked = signer.roleId === value;
@@ -28,7 +30,7 @@ export function SignerPicker({ signers, value, onChange, disabled }: { signers: 
               <input type="radio" name={name} value={signer.roleId} checked={checked} onChange={() => onChange(signer.roleId)} className="sr-only" />
               <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: signer.colour.solid }} />
               <span className={checked ? "font-semibold" : ""}>{signer.name}</span>
-              <span className="sr-only">({signer.colour.name})</span>
+              <span className="sr-only">({t(`colours.${signer.colour.name}`)})</span>
             </label>
           );
         })}

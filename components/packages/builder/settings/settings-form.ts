@@ -1,19 +1,29 @@
+import { useMemo } from "react";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { packageUpdate, type WirePackage } from "@/lib/api/packages";
 import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 
-/** The builder's settings form: the members of `packageUpdate` it edits, as the form's inputs hold them. */
-export const settingsForm = packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
-  name: z.string().trim().min(1, "Give the package a name.").max(256, "At most 256 characters."),
-  /** `YYYY-MM-DD` from the date input, or empty for no due date. */
-  due: z.union([z.literal(""), z.iso.date("Enter a date.")]),
-  /** `settings.ceremony.inPerson`. */
-  inPerson: z.boolean(),
-  /** The package's own closing text in its language: `settings.ceremony.thankYouDialog[language].body` (empty: the account's). */
-  thankYou: z.string().trim().max(4000, "At most 4000 characters."),
-});
-export type SettingsFormInput = z.input<typeof settingsForm>;
-export type SettingsFormValues = z.output<typeof settingsForm>;
+/** The builder's settings form: the members of `packageUpdate` it edits, as the form's inputs hold them; its messages in the console's language. */
+export function useSettingsForm() {
+  const t = useTranslations("console.builder.settings.validation");
+  return useMemo(
+    () =>
+      packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
+        name: z.string().trim().min(1, t("name")).max(256, t("atMost", { count: 256 })),
+        /** `YYYY-MM-DD` from the date input, or empty for no due date. */
+        due: z.union([z.literal(""), z.iso.date(t("date"))]),
+        /** `settings.ceremony.inPerson`. */
+        inPerson: z.boolean(),
+        /** The package's own closing text in its language: `settings.ceremony.thankYouDialog[language].body` (empty: the account's). */
+        thankYou: z.string().trim().max(4000, t("atMost", { count: 4000 })),
+      }),
+    [t],
+  );
+}
+type SettingsForm = ReturnType<typeof useSettingsForm>;
+export type SettingsFormInput = z.input<SettingsForm>;
+export type SettingsFormValues = z.output<SettingsForm>;
 
 /** The languages Signet's signing pages and e-mails are written in, each named in itself. */
 export const LANGUAGES = SHIPPED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code] }));

@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { useUpdatePackage } from "@/lib/console/queries/package-builder";
 import { BuilderSection } from "../builder-section";
 import { useSaveBeforeSending } from "../unsaved-work";
-import { LANGUAGES, settingsChanges, settingsForm, settingsOf, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
+import { LANGUAGES, settingsChanges, settingsOf, useSettingsForm, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
 
 const SAVE_DELAY_MS = 700;
 
@@ -19,6 +20,8 @@ type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { k
  * sender types: a short pause or leaving a field sends what changed (a partial `POST /api/packages/{id}`).
  */
 export function SettingsSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const t = useTranslations("console.builder.settings");
+  const settingsForm = useSettingsForm();
   const { mutateAsync } = useUpdatePackage(pkg.id);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const saved = useRef<SettingsFormValues>(settingsOf(pkg));
@@ -54,14 +57,14 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
           }
         },
         () => {
-          failure = "Some settings are not valid yet: correct them first.";
+          failure = t("notValidYet");
         },
       )();
       if (failure) throw new Error(failure);
     });
     saving.current = next;
     return next;
-  }, [form, mutateAsync]);
+  }, [form, mutateAsync, t]);
   useSaveBeforeSending(saveNow);
 
   /** Saving as the sender types: a failure is already shown beside the section's title. */
@@ -89,9 +92,9 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
 
   return (
     <BuilderSection
-      title="Name and settings"
+      title={t("title")}
       testId="settings-section"
-      description="Saved as you type."
+      description={t("description")}
       actions={<SaveIndicator state={state} />}
     >
       <form
@@ -103,16 +106,16 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
         }}
         className="grid gap-4 sm:grid-cols-2"
       >
-        <TextField label={template ? "Template name" : "Package name"} autoComplete="off" {...form.register("name")} error={errors.name?.message} className="sm:col-span-2" />
-        <TextAreaField label="Description" {...form.register("description")} error={errors.description?.message} className="sm:col-span-2" />
+        <TextField label={template ? t("templateName") : t("packageName")} autoComplete="off" {...form.register("name")} error={errors.name?.message} className="sm:col-span-2" />
+        <TextAreaField label={t("descriptionLabel")} {...form.register("description")} error={errors.description?.message} className="sm:col-span-2" />
         <TextAreaField
-          label="E-mail message"
-          hint="Added to the invitation each signer receives."
+          label={t("emailMessage")}
+          hint={t("emailMessageHint")}
           {...form.register("emailMessage")}
           error={errors.emailMessage?.message}
           className="sm:col-span-2"
         />
-        <SelectField label="Language" {...form.register("language")} error={errors.language?.message} hint="Of the e-mails and the signing pages.">
+        <SelectField label={t("language")} {...form.register("language")} error={errors.language?.message} hint={t("languageHint")}>
           {LANGUAGES.some((language) => language.code === form.getValues("language")) ? null : <option value={form.getValues("language") ?? ""}>{form.getValues("language")}</option>}
           {LANGUAGES.map((language) => (
             <option key={language.code} value={language.code} lang={language.code}>
@@ -120,16 +123,16 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
             </option>
           ))}
         </SelectField>
-        <TextField label="Due date" type="date" {...form.register("due")} error={errors.due?.message} hint="The package expires at the end of this day. Leave empty for none." />
+        <TextField label={t("due")} type="date" {...form.register("due")} error={errors.due?.message} hint={t("dueHint")} />
         <CheckboxField
-          label="Complete the package when everyone has signed"
-          hint="Off: you complete it yourself after checking the signed documents."
+          label={t("autocomplete")}
+          hint={t("autocompleteHint")}
           {...form.register("autocomplete")}
         />
-        <CheckboxField label="Sign in person" hint="You host the signing on your own device, handing it to each signer." {...form.register("inPerson")} />
+        <CheckboxField label={t("inPerson")} hint={t("inPersonHint")} {...form.register("inPerson")} />
         <TextAreaField
-          label="Thank-you text"
-          hint="Shown to each signer once they have finished, in the package's language. Empty: the account's text."
+          label={t("thankYou")}
+          hint={t("thankYouHint")}
           {...form.register("thankYou")}
           error={errors.thankYou?.message}
           className="sm:col-span-2"
@@ -140,9 +143,10 @@ export function SettingsSection({ pkg, template }: { pkg: WirePackage; template:
 }
 
 function SaveIndicator({ state }: { state: SaveState }) {
+  const t = useTranslations("console.builder.settings");
   return (
     <p role="status" data-testid="settings-save-state" className={`text-sm ${state.kind === "failed" ? "text-rose-700" : "text-slate-600"}`}>
-      {state.kind === "saving" ? "Saving…" : state.kind === "saved" ? "✓ Saved" : state.kind === "failed" ? `Not saved: ${state.message}` : ""}
+      {state.kind === "saving" ? t("saving") : state.kind === "saved" ? t("saved") : state.kind === "failed" ? t("notSaved", { reason: state.message }) : ""}
     </p>
   );
 }

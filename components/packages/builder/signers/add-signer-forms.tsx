@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/form-field";
@@ -13,7 +14,7 @@ import { signingRoles } from "../signer-colours";
 import { isSigningRole } from "@/lib/console/queries/package-progress";
 import { nextSignerRoleId, OWNER_ROLE_ID } from "./role-labels";
 import { PersonFields } from "./person-fields";
-import { personSignerForm, placeholderForm, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
+import { useSignerForms, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
 import { nextStepIndex } from "./signing-steps";
 
 /** A new signer goes into a step of its own after the last; they are dragged into another step if they sign in parallel. */
@@ -24,6 +25,8 @@ function newRoleBase(pkg: WirePackage) {
 
 /** A person, typed or picked from the account's senders. */
 export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.signers");
+  const { personSignerForm } = useSignerForms();
   const addRole = useAddRole(pkg.id);
   const toast = useToast();
   const senders = useSenderPicker();
@@ -33,7 +36,7 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
       { ...newRoleBase(pkg), signers: [values] },
       {
         onSuccess: () => {
-          toast.success(`${values.firstName} ${values.lastName} was added.`);
+          toast.success(t("personAdded", { name: `${values.firstName} ${values.lastName}` }));
           form.reset();
         },
         onError: (error) => form.setError("root", { message: error.message }),
@@ -43,12 +46,12 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="add-person-heading" data-testid="add-signer-form" className="space-y-3">
       <h3 id="add-person-heading" className="text-sm font-semibold text-slate-900">
-        Add a person
+        {t("addPerson")}
       </h3>
       <SelectField
-        label="Pick one of your account's senders (optional)"
+        label={t("pickSender")}
         defaultValue=""
-        hint={senders.isError ? senders.error.message : "Fills in the fields below."}
+        hint={senders.isError ? senders.error.message : t("pickSenderHint")}
         onChange={(event) => {
           const sender = senders.data?.results.find((candidate) => candidate.id === event.target.value);
           if (!sender) return;
@@ -57,7 +60,7 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
           form.setValue("email", sender.email, { shouldValidate: true });
         }}
       >
-        <option value="">{senders.isLoading ? "Loading the senders…" : "Type the person below"}</option>
+        <option value="">{senders.isLoading ? t("loadingSenders") : t("typePerson")}</option>
         {senders.data?.results.map((sender) => (
           <option key={sender.id} value={sender.id}>
             {`${sender.firstName} ${sender.lastName}`.trim() || sender.email} ({sender.email})
@@ -66,7 +69,7 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
       </SelectField>
       <PersonFields form={form} />
       <Button type="submit" busy={addRole.isPending}>
-        Add signer
+        {t("addSigner")}
       </Button>
     </form>
   );
@@ -74,6 +77,7 @@ export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
 
 /** One of the account's groups: any member may sign for it (the service fills its e-mail and name). */
 export function AddGroupForm({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.signers");
   const addRole = useAddRole(pkg.id);
   const toast = useToast();
   const groups = useGroupPicker();
@@ -81,12 +85,12 @@ export function AddGroupForm({ pkg }: { pkg: WirePackage }) {
   const [error, setError] = useState<string>();
   const add = () => {
     const group = groups.data?.results.find((candidate) => candidate.id === groupId);
-    if (!group) return setError("Choose a group.");
+    if (!group) return setError(t("chooseGroupError"));
     addRole.mutate(
       { ...newRoleBase(pkg), signers: [{ group: { id: group.id } }] },
       {
         onSuccess: () => {
-          toast.success(`The group ${group.name} was added.`);
+          toast.success(t("groupAdded", { name: group.name }));
           setGroupId("");
         },
         onError: (failure) => setError(failure.message),
@@ -96,18 +100,18 @@ export function AddGroupForm({ pkg }: { pkg: WirePackage }) {
   const empty = groups.isSuccess && groups.data.results.length === 0;
   return (
     <div className="space-y-3" data-testid="add-group-form">
-      <h3 className="text-sm font-semibold text-slate-900">Add a group</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{t("addGroup")}</h3>
       <SelectField
-        label="Group"
+        label={t("group")}
         value={groupId}
         onChange={(event) => {
           setGroupId(event.target.value);
           setError(undefined);
         }}
         error={error}
-        hint={groups.isError ? groups.error.message : empty ? "The account has no group yet." : "Any member of the group may sign for it."}
+        hint={groups.isError ? groups.error.message : empty ? t("noGroupYet") : t("groupHint")}
       >
-        <option value="">{groups.isLoading ? "Loading the groups…" : "Choose a group"}</option>
+        <option value="">{groups.isLoading ? t("loadingGroups") : t("chooseGroup")}</option>
         {groups.data?.results.map((group) => (
           <option key={group.id} value={group.id}>
             {group.name} ({group.email})
@@ -115,7 +119,7 @@ export function AddGroupForm({ pkg }: { pkg: WirePackage }) {
         ))}
       </SelectField>
       <Button variant="secondary" onClick={add} busy={addRole.isPending} disabled={!groupId}>
-        Add group
+        {t("addGroupButton")}
       </Button>
     </div>
   );
@@ -123,6 +127,7 @@ export function AddGroupForm({ pkg }: { pkg: WirePackage }) {
 
 /** The signed-in sender signs too, as the `Owner` role (the service always makes the package's sender its signer). */
 export function AddMeButton({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.signers");
   const addRole = useAddRole(pkg.id);
   const session = useConsoleSession();
   const toast = useToast();
@@ -130,7 +135,7 @@ export function AddMeButton({ pkg }: { pkg: WirePackage }) {
   const user = session.data?.user;
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-semibold text-slate-900">You</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{t("you")}</h3>
       <Button
         variant="secondary"
         disabled={already || !user}
@@ -139,14 +144,14 @@ export function AddMeButton({ pkg }: { pkg: WirePackage }) {
           user &&
           addRole.mutate(
             { id: OWNER_ROLE_ID, index: nextStepIndex(signingRoles(pkg)), signers: [{ email: user.email, firstName: user.firstName, lastName: user.lastName }] },
-            { onSuccess: () => toast.success("You were added as a signer."), onError: (error) => toast.error(error.message) },
+            { onSuccess: () => toast.success(t("youWereAdded")), onError: (error) => toast.error(error.message) },
           )
         }
       >
-        Add me as a signer
+        {t("addMe")}
       </Button>
       <p className="text-xs text-slate-600">
-        {already ? "You already sign this package." : session.isError ? session.error.message : "You sign as the sender, in a step of your own."}
+        {already ? t("alreadySigning") : session.isError ? session.error.message : t("addMeHint")}
       </p>
     </div>
   );
@@ -154,6 +159,8 @@ export function AddMeButton({ pkg }: { pkg: WirePackage }) {
 
 /** Templates: a role with a name and nobody in it; the person is chosen when a package is made from the template. */
 export function AddPlaceholderForm({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.builder.signers");
+  const { placeholderForm } = useSignerForms();
   const addRole = useAddRole(pkg.id);
   const form = useForm<PlaceholderForm>({ resolver: zodResolver(placeholderForm), defaultValues: { name: "" } });
   const { errors } = form.formState;
@@ -166,18 +173,18 @@ export function AddPlaceholderForm({ pkg }: { pkg: WirePackage }) {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="add-placeholder-heading" data-testid="add-placeholder-form" className="space-y-3">
       <h3 id="add-placeholder-heading" className="text-sm font-semibold text-slate-900">
-        Add a placeholder
+        {t("addPlaceholder")}
       </h3>
       <TextField
-        label="Placeholder name"
+        label={t("placeholderName")}
         autoComplete="off"
-        placeholder="Client"
-        hint="Text tags can name it, for example {{esl:Client:signature}}."
+        placeholder={t("placeholderExample")}
+        hint={t("placeholderHint", { example: "{{esl:Client:signature}}" })}
         {...form.register("name")}
         error={errors.name?.message ?? errors.root?.message}
       />
       <Button type="submit" busy={addRole.isPending}>
-        Add placeholder
+        {t("addPlaceholderButton")}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/form-field";
 import type { PersonWithAuthenticationForm } from "./signer-forms";
@@ -10,26 +11,27 @@ import type { PersonWithAuthenticationForm } from "./signer-forms";
  * questions and answers (each answer can be typed masked), a code texted to their phone, or both.
  */
 export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithAuthenticationForm> }) {
+  const t = useTranslations("console.builder.signers.authentication");
   const { errors } = form.formState;
   const scheme = useWatch({ control: form.control, name: "authentication.scheme" });
   const challenges = useFieldArray({ control: form.control, name: "authentication.challenges" });
   const authErrors = errors.authentication;
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Authentication</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t("legend")}</legend>
       <SelectField
-        label="Before seeing the documents, the signer"
-        hint="The e-mail link is always needed; questions or a text message come on top of it."
+        label={t("scheme")}
+        hint={t("schemeHint")}
         {...form.register("authentication.scheme", {
           onChange: (event: { target: { value: string } }) => {
             if ((event.target.value === "CHALLENGE" || event.target.value === "QASMS") && challenges.fields.length === 0) challenges.append({ question: "", answer: "", maskInput: false, saved: false });
           },
         })}
       >
-        <option value="NONE">Opens the e-mail link (no further question)</option>
-        <option value="CHALLENGE">Answers security questions (Q&amp;A)</option>
-        <option value="SMS">Enters a code sent by text message (SMS)</option>
-        <option value="QASMS">Answers security questions, then enters a texted code (Q&amp;A and SMS)</option>
+        <option value="NONE">{t("schemes.NONE")}</option>
+        <option value="CHALLENGE">{t("schemes.CHALLENGE")}</option>
+        <option value="SMS">{t("schemes.SMS")}</option>
+        <option value="QASMS">{t("schemes.QASMS")}</option>
       </SelectField>
       {scheme === "CHALLENGE" || scheme === "QASMS" ? (
         <div className="space-y-3">
@@ -37,20 +39,20 @@ export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithA
             const saved = form.getValues(`authentication.challenges.${index}.saved`);
             return (
               <div key={field.id} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="auth-challenge">
-                <TextField label={`Question ${index + 1}`} autoComplete="off" {...form.register(`authentication.challenges.${index}.question`)} error={authErrors?.challenges?.[index]?.question?.message} />
+                <TextField label={t("question", { number: index + 1 })} autoComplete="off" {...form.register(`authentication.challenges.${index}.question`)} error={authErrors?.challenges?.[index]?.question?.message} />
                 <TextField
-                  label={`Answer ${index + 1}`}
+                  label={t("answer", { number: index + 1 })}
                   type="password"
                   autoComplete="new-password"
-                  hint={saved ? "Saved; leave empty to keep it." : "Case and spaces do not matter. Hidden answers can never be read back."}
+                  hint={saved ? t("answerSaved") : t("answerHint")}
                   {...form.register(`authentication.challenges.${index}.answer`)}
                   error={authErrors?.challenges?.[index]?.answer?.message}
                 />
                 <div className="flex items-center justify-between gap-2">
-                  <CheckboxField label="Hide the answer as the signer types it" {...form.register(`authentication.challenges.${index}.maskInput`)} />
+                  <CheckboxField label={t("maskInput")} {...form.register(`authentication.challenges.${index}.maskInput`)} />
                   {challenges.fields.length > 1 ? (
                     <Button variant="secondary" onClick={() => challenges.remove(index)}>
-                      Remove question
+                      {t("removeQuestion")}
                     </Button>
                   ) : null}
                 </div>
@@ -64,17 +66,17 @@ export function AuthenticationFields({ form }: { form: UseFormReturn<PersonWithA
           ) : null}
           {challenges.fields.length < 5 ? (
             <Button variant="secondary" onClick={() => challenges.append({ question: "", answer: "", maskInput: false, saved: false })}>
-              Add a question
+              {t("addQuestion")}
             </Button>
           ) : null}
         </div>
       ) : null}
       {scheme === "SMS" || scheme === "QASMS" ? (
         <TextField
-          label="Mobile number"
+          label={t("phone")}
           type="tel"
           autoComplete="off"
-          hint="With its country code (+44 20 7946 0958); ten digits without + are taken as North American (1 is added)."
+          hint={t("phoneHint")}
           {...form.register("authentication.phone")}
           error={authErrors?.phone?.message}
         />

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import type { WireRole } from "@/lib/api/packages";
 
 /** How the builder names a role and its signer. */
@@ -37,13 +38,16 @@ export function roleDisplayName(role: WireRole): string {
   return name || role.name || role.id;
 }
 
-/** The line under the name: who the signer is. */
-export function roleDetail(role: WireRole): string {
-  const signer = signerOf(role);
-  if (role.type === "SENDER") return `You, the sender${signer?.email ? ` · ${signer.email}` : ""}`;
-  if (!signer?.email) return "No signer yet";
-  if (signer.group) return `Group · ${signer.email}`;
-  return signer.email;
+/** The line under the name: who the signer is, in the console's language. */
+export function useRoleDetail(): (role: WireRole) => string {
+  const t = useTranslations("console.builder.signers");
+  return (role) => {
+    const signer = signerOf(role);
+    if (role.type === "SENDER") return signer?.email ? t("youTheSenderWithEmail", { email: signer.email }) : t("youTheSender");
+    if (!signer?.email) return t("noSignerYet");
+    if (signer.group) return t("groupWithEmail", { email: signer.email });
+    return signer.email;
+  };
 }
 
 /** The first free `Signer<n>` (the name text tags such as {{esl:Signer1:signature}} refer to). */

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormReturn } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import type { WireRole } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,8 +15,7 @@ import { AuthenticationFields } from "./authentication-fields";
 import {
   authenticationFormValues,
   authOfForm,
-  personWithAuthenticationForm,
-  placeholderForm,
+  useSignerForms,
   type PersonSignerForm,
   type PersonWithAuthenticationForm,
   type PlaceholderForm,
@@ -23,14 +23,17 @@ import {
 
 /** Changes a role's person (`PUT .../roles/{roleId}` with `signers`), or a template placeholder's name. */
 export function EditSignerDialog({ role, packageId, template, onClose }: { role: WireRole; packageId: string; template: boolean; onClose: () => void }) {
+  const t = useTranslations("console.builder.signers");
   return (
-    <Dialog open onClose={onClose} title={template ? "Rename the placeholder" : signerOf(role)?.email ? "Edit the signer" : "Add the signer"}>
+    <Dialog open onClose={onClose} title={template ? t("renamePlaceholderTitle") : signerOf(role)?.email ? t("editSignerTitle") : t("addSignerTitle")}>
       {template ? <PlaceholderNameForm role={role} packageId={packageId} onDone={onClose} /> : <PersonForm role={role} packageId={packageId} onDone={onClose} />}
     </Dialog>
   );
 }
 
 function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
+  const t = useTranslations("console.builder.signers");
+  const { personWithAuthenticationForm } = useSignerForms();
   const update = useUpdateRole(packageId);
   const toast = useToast();
   const signer = signerOf(role);
@@ -48,7 +51,7 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
       { roleId: role.id, changes: { signers: [{ ...person, auth: authOfForm(authentication) }] } },
       {
         onSuccess: () => {
-          toast.success("The signer was saved.");
+          toast.success(t("signerSaved"));
           onDone();
         },
         onError: (error) => form.setError("root", { message: error.message }),
@@ -61,10 +64,10 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
       <AuthenticationFields form={form} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" busy={update.isPending}>
-          Save signer
+          {t("saveSigner")}
         </Button>
       </div>
     </form>
@@ -72,6 +75,8 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
 }
 
 function PlaceholderNameForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
+  const t = useTranslations("console.builder.signers");
+  const { placeholderForm } = useSignerForms();
   const update = useUpdateRole(packageId);
   const form = useForm<PlaceholderForm>({ resolver: zodResolver(placeholderForm), defaultValues: { name: role.name } });
   const { errors } = form.formState;
@@ -80,13 +85,13 @@ function PlaceholderNameForm({ role, packageId, onDone }: { role: WireRole; pack
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <TextField label="Placeholder name" autoComplete="off" {...form.register("name")} error={errors.name?.message ?? errors.root?.message} />
+      <TextField label={t("placeholderName")} autoComplete="off" {...form.register("name")} error={errors.name?.message ?? errors.root?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" busy={update.isPending}>
-          Save name
+          {t("saveName")}
         </Button>
       </div>
     </form>
@@ -94,14 +99,15 @@ function PlaceholderNameForm({ role, packageId, onDone }: { role: WireRole; pack
 }
 
 export function RemoveRoleDialog({ role, name, packageId, open, onClose }: { role: WireRole; name: string; packageId: string; open: boolean; onClose: () => void }) {
+  const t = useTranslations("console.builder.signers");
   const remove = useDeleteRole(packageId);
   const toast = useToast();
   return (
-    <Dialog open={open} onClose={onClose} title={`Remove ${name}?`}>
-      <p className="text-sm text-slate-700">The fields placed for them are removed too.</p>
+    <Dialog open={open} onClose={onClose} title={t("removeTitle", { name })}>
+      <p className="text-sm text-slate-700">{t("removeText")}</p>
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Keep
+          {t("keep")}
         </Button>
         <Button
           variant="danger"
@@ -110,13 +116,13 @@ export function RemoveRoleDialog({ role, name, packageId, open, onClose }: { rol
             remove.mutate(role.id, {
               onSuccess: () => {
                 onClose();
-                toast.success(`${name} was removed.`);
+                toast.success(t("removed", { name }));
               },
               onError: (error) => toast.error(error.message),
             })
           }
         >
-          Remove
+          {t("remove")}
         </Button>
       </div>
     </Dialog>

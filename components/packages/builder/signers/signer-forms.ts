@@ -1,55 +1,67 @@
+import { useMemo } from "react";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { roleInput, signerInput } from "@/lib/api/packages";
 
-/** The forms of the signer list, on the API's own schemas with the members a person needs made required. */
-
-export const personSignerForm = signerInput.pick({ firstName: true, lastName: true, email: true }).extend({
-  firstName: z.string().trim().min(1, "Enter the first name.").max(256),
-  lastName: z.string().trim().min(1, "Enter the last name.").max(256),
-  email: z.string().trim().min(1, "Enter the e-mail address.").pipe(z.email("Enter an e-mail address such as name@example.com.").max(254)),
-});
-export type PersonSignerForm = z.infer<typeof personSignerForm>;
-
-export const placeholderForm = roleInput.pick({ name: true }).extend({
-  name: z.string().trim().min(1, "Name the placeholder, for example Client.").max(256),
-});
-export type PlaceholderForm = z.infer<typeof placeholderForm>;
-
 /**
- * How the signer proves who they are before the ceremony shows them anything (the original's
- * `auth`): the e-mail link alone, questions the sender writes (answers sent once, stored hashed,
- * never shown again: an answer left empty keeps the saved one), or a code texted to a phone.
+ * The forms of the signer list, on the API's own schemas with the members a person needs made
+ * required; their messages in the console's language.
  */
-export const signerAuthenticationForm = z
-  .object({
-    scheme: z.enum(["NONE", "CHALLENGE", "SMS", "QASMS"]),
-    challenges: z.array(
-      z.object({
-        question: z.string().trim().max(255, "At most 255 characters."),
-        answer: z.string().trim().max(255, "At most 255 characters."),
-        maskInput: z.boolean(),
-        /** The question is saved with an answer: leaving the answer empty keeps it. */
-        saved: z.boolean(),
-      }),
-    ),
-    phone: z.string().trim().max(40),
-  })
-  .superRefine((value, context) => {
-    if (value.scheme === "CHALLENGE" || value.scheme === "QASMS") {
-      if (value.challenges.length === 0) context.addIssue({ code: "custom", path: ["challenges"], message: "Add at least one question." });
-      value.challenges.forEach((challenge, index) => {
-        if (!challenge.question) context.addIssue({ code: "custom", path: ["challenges", index, "question"], message: "Write the question." });
-        if (!challenge.answer && !challenge.saved) context.addIssue({ code: "custom", path: ["challenges", index, "answer"], message: "Give the answer." });
-      });
-    }
-    if ((value.scheme === "SMS" || value.scheme === "QASMS") && value.phone.replace(/\D/g, "").length < 8) {
-      context.addIssue({ code: "custom", path: ["phone"], message: "Enter the mobile number, e.g. +1 514 555 0199." });
-    }
-  });
-export type SignerAuthenticationForm = z.infer<typeof signerAuthenticationForm>;
+export function useSignerForms() {
+  const t = useTranslations("console.builder.signers.validation");
+  return useMemo(() => {
+    const personSignerForm = signerInput.pick({ firstName: true, lastName: true, email: true }).extend({
+      firstName: z.string().trim().min(1, t("firstName")).max(256),
+      lastName: z.string().trim().min(1, t("lastName")).max(256),
+      email: z.string().trim().min(1, t("email")).pipe(z.email(t("emailFormat")).max(254)),
+    });
 
-export const personWithAuthenticationForm = personSignerForm.extend({ authentication: signerAuthenticationForm });
-export type PersonWithAuthenticationForm = z.infer<typeof personWithAuthenticationForm>;
+    const placeholderForm = roleInput.pick({ name: true }).extend({
+      name: z.string().trim().min(1, t("placeholderName")).max(256),
+    });
+
+    /**
+     * How the signer proves who they are before the ceremony shows them anything (the original's
+     * `auth`): the e-mail link alone, questions the sender writes (answers sent once, stored hashed,
+     * never shown again: an answer left empty keeps the saved one), or a code texted to a phone.
+     */
+    const signerAuthenticationForm = z
+      .object({
+        scheme: z.enum(["NONE", "CHALLENGE", "SMS", "QASMS"]),
+        challenges: z.array(
+          z.object({
+            question: z.string().trim().max(255, t("atMost255")),
+            answer: z.string().trim().max(255, t("atMost255")),
+            maskInput: z.boolean(),
+            /** The question is saved with an answer: leaving the answer empty keeps it. */
+            saved: z.boolean(),
+          }),
+        ),
+        phone: z.string().trim().max(40),
+      })
+      .superRefine((value, context) => {
+        if (value.scheme === "CHALLENGE" || value.scheme === "QASMS") {
+          if (value.challenges.length === 0) context.addIssue({ code: "custom", path: ["challenges"], message: t("addQuestion") });
+          value.challenges.forEach((challenge, index) => {
+            if (!challenge.question) context.addIssue({ code: "custom", path: ["challenges", index, "question"], message: t("question") });
+            if (!challenge.answer && !challenge.saved) context.addIssue({ code: "custom", path: ["challenges", index, "answer"], message: t("answer") });
+          });
+        }
+        if ((value.scheme === "SMS" || value.scheme === "QASMS") && value.phone.replace(/\D/g, "").length < 8) {
+          context.addIssue({ code: "custom", path: ["phone"], message: t("phone") });
+        }
+      });
+
+    const personWithAuthenticationForm = personSignerForm.extend({ authentication: signerAuthenticationForm });
+    return { personSignerForm, placeholderForm, signerAuthenticationForm, personWithAuthenticationForm };
+  }, [t]);
+}
+
+type SignerForms = ReturnType<typeof useSignerForms>;
+export type PersonSignerForm = z.infer<SignerForms["personSignerForm"]>;
+export type PlaceholderForm = z.infer<SignerForms["placeholderForm"]>;
+export type SignerAuthenticationForm = z.infer<SignerForms["signerAuthenticationForm"]>;
+export type PersonWithAuthenticationForm = z.infer<SignerForms["personWithAuthenticationForm"]>;
 
 /** The form's values for a role's signer as the service answers it (questions without answers). */
 export function authenticationFormValues(auth: unknown): SignerAuthenticationForm {

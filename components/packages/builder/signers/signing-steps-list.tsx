@@ -14,6 +14,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage, WireRole } from "@/lib/api/packages";
 import { useToast } from "@/components/ui/toast";
 import { useReorderRoles } from "@/lib/console/queries/package-builder";
@@ -22,9 +23,6 @@ import { roleDisplayName } from "./role-labels";
 import { SignerCard, SignerRow } from "./signer-row";
 import { stepCollisionDetection, stepKeyboardCoordinates } from "./step-keyboard-coordinates";
 import { changesOrder, moveToStep, orderOfSteps, stepOfRole, stepsOf, type StepTarget } from "./signing-steps";
-
-const INSTRUCTIONS =
-  "To move a signer to another step, press Space or Enter on their handle, use the up and down arrow keys to go through the steps and the places between them, then press Space or Enter to drop, or Escape to cancel.";
 
 const stepId = (step: number) => `step-${step}`;
 const newStepId = (before: number) => `new-step-${before}`;
@@ -38,11 +36,12 @@ function targetOf(id: UniqueIdentifier | undefined): StepTarget | null {
   return null;
 }
 
-function describeTarget(target: StepTarget, stepCount: number): string {
-  if (target.kind === "step") return `step ${target.step + 1}`;
-  if (target.before >= stepCount) return "a new last step";
-  if (target.before === 0) return "a new first step";
-  return `a new step between step ${target.before} and step ${target.before + 1}`;
+/** Where a dragged signer is, for the announcements: `target` of the drag.place message, with its step numbers. */
+function placeOf(target: StepTarget, stepCount: number): { target: "step" | "newLast" | "newFirst" | "newBetween"; step: number; next: number } {
+  if (target.kind === "step") return { target: "step", step: target.step + 1, next: 0 };
+  if (target.before >= stepCount) return { target: "newLast", step: 0, next: 0 };
+  if (target.before === 0) return { target: "newFirst", step: 0, next: 0 };
+  return { target: "newBetween", step: target.before, next: target.before + 1 };
 }
 
 /**
@@ -71,6 +70,7 @@ function useFocusAfterMove(list: RefObject<HTMLOListElement | null>) {
  * or after the last to make a new step; the new order is saved at once and rolled back if refused.
  */
 export function SigningStepsList({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const t = useTranslations("console.builder.signers");
   const toast = useToast();
   const reorder = useReorderRoles(pkg.id);
   const roles = signingRoles(pkg);
@@ -89,20 +89,20 @@ export function SigningStepsList({ pkg, template }: { pkg: WirePackage; template
 
   const nameOf = (id: UniqueIdentifier) => {
     const role = byId.get(String(id));
-    return role ? (template ? role.name || role.id : roleDisplayName(role)) : "the signer";
+    return role ? (template ? role.name || role.id : roleDisplayName(role)) : t("theSigner");
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, in step ${stepOfRole(steps, String(active.id)) + 1} of ${steps.length}.`,
+    onDragStart: ({ active }) => t("drag.start", { name: nameOf(active.id), step: stepOfRole(steps, String(active.id)) + 1, count: steps.length }),
     onDragOver: ({ active, over }) => {
       const target = targetOf(over?.id);
-      return target ? `${nameOf(active.id)} is over ${describeTarget(target, steps.length)}.` : `${nameOf(active.id)} is not over a step.`;
+      return target ? t("drag.over", { name: nameOf(active.id), ...placeOf(target, steps.length) }) : t("drag.notOver", { name: nameOf(active.id) });
     },
     onDragEnd: ({ active, over }) => {
       const target = targetOf(over?.id);
-      if (!target || !changesOrder(steps, String(active.id), target)) return `${nameOf(active.id)} was dropped; the signing order did not change.`;
-      return `${nameOf(active.id)} now signs in ${describeTarget(target, steps.length)}.`;
+      if (!target || !changesOrder(steps, String(active.id), target)) return t("drag.droppedUnchanged", { name: nameOf(active.id) });
+      return t("drag.dropped", { name: nameOf(active.id), ...placeOf(target, steps.length) });
     },
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; they stay in step ${stepOfRole(steps, String(active.id)) + 1}.`,
+    onDragCancel: ({ active }) => t("drag.cancelled", { name: nameOf(active.id), step: stepOfRole(steps, String(active.id)) + 1 }),
   };
 
   const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
@@ -115,7 +115,7 @@ export function SigningStepsList({ pkg, template }: { pkg: WirePackage; template
     reorder.mutate(orderOfSteps(moveToStep(steps, roleId, target)), {
       onError: (error) => {
         if (byKeyboard) focusAfterMove(roleId);
-        toast.error(`The signing order was not saved: ${error.message}`);
+        toast.error(t("orderNotSaved", { reason: error.message }));
       },
     });
   };
@@ -129,13 +129,13 @@ export function SigningStepsList({ pkg, template }: { pkg: WirePackage; template
       onDragStart={({ active }) => setActiveId(String(active.id))}
       onDragCancel={() => setActiveId(null)}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t("drag.instructions") } }}
     >
-      <ol ref={list} aria-label="Signing steps">
+      <ol ref={list} aria-label={t("steps")}>
         {steps.map((ids, step) => (
           <li key={ids.join(" ")} data-testid="signing-step" data-step={step + 1}>
             <StepBox step={step} stepCount={steps.length} signerCount={ids.length} dragging={activeId !== null}>
-              <ul aria-label={`Signers of step ${step + 1}`} className="space-y-2">
+              <ul aria-label={t("signersOfStep", { step: step + 1 })} className="space-y-2">
                 {ids.map((roleId) => (
                   <SignerRow
                     key={roleId}
@@ -161,9 +161,9 @@ export function SigningStepsList({ pkg, template }: { pkg: WirePackage; template
 }
 
 function StepBox({ step, stepCount, signerCount, dragging, children }: { step: number; stepCount: number; signerCount: number; dragging: boolean; children: ReactNode }) {
+  const t = useTranslations("console.builder.signers");
   const { setNodeRef, isOver } = useDroppable({ id: stepId(step) });
-  const note =
-    stepCount === 1 ? (signerCount > 1 ? "everyone signs at the same time" : "") : step === 0 ? "signs first" : `after step ${step}`;
+  const note = stepCount === 1 ? (signerCount > 1 ? t("everyoneAtOnce") : "") : step === 0 ? t("signsFirst") : t("afterStep", { step });
   return (
     <div
       ref={setNodeRef}
@@ -174,9 +174,9 @@ function StepBox({ step, stepCount, signerCount, dragging, children }: { step: n
         <span className="inline-flex size-6 items-center justify-center rounded-full bg-slate-800 text-xs text-white" aria-hidden>
           {step + 1}
         </span>
-        Step {step + 1}
+        {t("step", { step: step + 1 })}
         {note ? <span className="font-normal text-slate-600">{note}</span> : null}
-        {signerCount > 1 && stepCount > 1 ? <span className="font-normal text-slate-600">· {signerCount} sign at the same time</span> : null}
+        {signerCount > 1 && stepCount > 1 ? <span className="font-normal text-slate-600">· {t("signAtOnce", { count: signerCount })}</span> : null}
       </h3>
       {children}
     </div>
@@ -185,6 +185,7 @@ function StepBox({ step, stepCount, signerCount, dragging, children }: { step: n
 
 /** Between two steps (or after the last): dropping here makes a new step in this place. */
 function NewStepGap({ before, last, dragging }: { before: number; last: boolean; dragging: boolean }) {
+  const t = useTranslations("console.builder.signers");
   const { setNodeRef, isOver } = useDroppable({ id: newStepId(before) });
   return (
     <div
@@ -194,7 +195,7 @@ function NewStepGap({ before, last, dragging }: { before: number; last: boolean;
         isOver ? "border-sky-600 bg-sky-50 text-sky-900" : dragging ? "border-dashed border-slate-300 text-slate-600" : "border-transparent text-slate-600"
       }`}
     >
-      {dragging ? (last ? "Drop here for a new last step" : "Drop here for a new step in between") : last ? "Drag here to make a new last step" : <span aria-hidden>then ↓</span>}
+      {dragging ? (last ? t("dropNewLast") : t("dropNewBetween")) : last ? t("dragNewLast") : <span aria-hidden>{t("then")}</span>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import type { WirePackage, WireRole } from "@/lib/api/packages";
 import type { WireVerificationType } from "@/lib/api/verification";
 import { SelectField } from "@/components/ui/form-field";
@@ -13,21 +14,22 @@ import { roleDisplayName } from "../signers/role-labels";
 
 /** Per signer, how they prove who they are before signing: none, or one of the account's activated types. */
 export function VerificationSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
+  const t = useTranslations("console.builder.verification");
   const session = useConsoleSession();
   const types = useVerificationTypes(session.data?.account.id);
   const roles = signingRoles(pkg);
   return (
-    <BuilderSection title="Verification" testId="verification-section" description="Ask a signer to prove who they are before they sign.">
+    <BuilderSection title={t("title")} testId="verification-section" description={t("description")}>
       {session.isError ? (
         <ErrorState error={session.error} onRetry={() => void session.refetch()} />
       ) : types.isError ? (
         <ErrorState error={types.error} onRetry={() => void types.refetch()} />
       ) : !types.data ? (
-        <LoadingState label="Loading the verification types…" />
+        <LoadingState label={t("loading")} />
       ) : types.data.results.length === 0 ? (
-        <p className="text-sm text-slate-600">No verification type is activated for this account; signers are identified by their e-mail link.</p>
+        <p className="text-sm text-slate-600">{t("noTypes")}</p>
       ) : roles.length === 0 ? (
-        <p className="text-sm text-slate-600">{template ? "Add a placeholder first." : "Add a signer first."}</p>
+        <p className="text-sm text-slate-600">{template ? t("addPlaceholderFirst") : t("addSignerFirst")}</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {roles.map((role, position) => (
@@ -40,6 +42,7 @@ export function VerificationSection({ pkg, template }: { pkg: WirePackage; templ
 }
 
 function RoleVerification({ packageId, role, position, types, template }: { packageId: string; role: WireRole; position: number; types: WireVerificationType[]; template: boolean }) {
+  const t = useTranslations("console.builder.verification");
   const current = useRoleVerification(packageId, role.id);
   const change = useSetRoleVerification(packageId, role.id);
   const toast = useToast();
@@ -50,20 +53,20 @@ function RoleVerification({ packageId, role, position, types, template }: { pack
     <li className="flex items-start gap-2" data-testid="verification-row" data-role-id={role.id}>
       <span aria-hidden className="mt-8 size-3 shrink-0 rounded-full" style={{ backgroundColor: signerColour(position).solid }} />
       <SelectField
-        label={`Verification for ${name}`}
+        label={t("for", { name })}
         className="flex-1"
         value={value}
         disabled={current.isLoading || change.isPending}
-        hint={current.isError ? current.error.message : change.isPending ? "Saving…" : undefined}
+        hint={current.isError ? current.error.message : change.isPending ? t("saving") : undefined}
         onChange={(event) => {
           const typeId = event.target.value || null;
           change.mutate(typeId, {
-            onSuccess: () => toast.success(typeId ? `${name} will verify before signing.` : `${name} needs no verification.`),
+            onSuccess: () => toast.success(typeId ? t("willVerify", { name }) : t("noVerification", { name })),
             onError: (error) => toast.error(error.message),
           });
         }}
       >
-        <option value="">None</option>
+        <option value="">{t("none")}</option>
         {!known && value ? <option value={value}>{value}</option> : null}
         {types.map((type) => (
           <option key={type.id} value={type.id}>

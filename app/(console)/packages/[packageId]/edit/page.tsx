@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { PackageBuilder } from "@/components/packages/builder/package-builder";
+import { consoleTranslator } from "@/lib/console/console-intl";
 
-export const metadata: Metadata = { title: "Edit package · Signet" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await consoleTranslator("console.builder.page");
+  return { title: t("packageTitle") };
+}
 
 /** The package builder: a draft, edited piece by piece through the API. */
 export default async function EditPackagePage({ params }: { params: Promise<{ packageId: string }> }) {
