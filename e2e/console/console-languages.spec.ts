@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LOCALE_NAMES, SHIPPED_LOCALES, type Locale } from "../../lib/i18n/locales";
-import { checkPageInLanguage, consoleText, pageSettled, watchIntlErrors, type ConsolePage } from "../support/console-languages";
+import { checkPageInLanguage, consoleText, messagesOfLanguageShown, pageSettled, watchIntlErrors, type ConsolePage } from "../support/console-languages";
 import { fullNameSignature, person } from "../support/package-payloads";
 import { SIGN_UP_PASSWORD, ServiceClient } from "../support/service-client";
 import { dropOnPage, PASSWORD, pdfFile, titledPdf } from "./console-support";
@@ -260,8 +260,11 @@ test("the console speaks the browser's language until the user chooses one in th
   await checkPageInLanguage(page, "fr", { ...PROFILE, name: "profile-browser-fr" }, intlErrors, screenshots);
   await page.getByRole("radio", { name: LOCALE_NAMES.ja, exact: true }).check();
   await page.getByRole("button", { name: consoleText("fr", "profile.save") }).click();
+  // The confirmation already speaks the language chosen, and nothing French is left once the page follows.
+  await expect(page.getByText(consoleText("ja", "profile.saved"))).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(consoleText("ja", "profile.heading"));
   await expectShellIn(page, "ja");
+  expect(await messagesOfLanguageShown(page, "fr", "ja")).toEqual([]);
   await expect(page.getByRole("radio", { name: LOCALE_NAMES.ja, exact: true })).toBeChecked();
   await checkPageInLanguage(page, "ja", { ...PROFILE, name: "profile-chosen-ja" }, intlErrors, screenshots);
   await page.goto("/packages");
@@ -282,8 +285,10 @@ test("the console speaks the browser's language until the user chooses one in th
   await elsewhere.goto("/profile");
   await elsewhere.getByRole("radio", { name: consoleText("ja", "profile.browserLanguage", { language: LOCALE_NAMES.en }) }).check();
   await elsewhere.getByRole("button", { name: consoleText("ja", "profile.save") }).click();
+  await expect(elsewhere.getByText(consoleText("en", "profile.saved"))).toBeVisible();
   await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(consoleText("en", "profile.heading"));
   await expectShellIn(elsewhere, "en");
+  expect(await messagesOfLanguageShown(elsewhere, "ja", "en")).toEqual([]);
   await expect(elsewhere.getByRole("radio", { name: consoleText("en", "profile.browserLanguage", { language: LOCALE_NAMES.en }) })).toBeChecked();
   await english.close();
 });

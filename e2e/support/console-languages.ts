@@ -59,18 +59,25 @@ export function consoleText(locale: Locale, key: string, values?: Record<string,
 }
 
 /**
- * English texts that would be left over on a page in `locale`: every plain English message of the
- * console that is not also a message of that language ("Console" is French too; "E-mail" may be a
+ * Texts of the console in `from` that would be left over on a page in `locale`: every plain message
+ * of `from` that is not also a message of `locale` ("Console" is French too; "E-mail" may be a
  * French label under another key).
  */
-function englishLeftOvers(locale: Locale): Set<string> {
-  if (locale === "en") return new Set();
+function leftOversOf(from: Locale, locale: Locale): Set<string> {
+  if (from === locale) return new Set();
   const inLocale = new Set(flatten(allMessages(locale)).map(([, text]) => text.trim()));
   return new Set(
-    flatten(allMessages("en"))
+    flatten(allMessages(from))
       .map(([, text]) => text.trim())
       .filter((text) => isPlainText(text) && text.length > 1 && !inLocale.has(text)),
   );
+}
+
+/** The console's messages in `from` that a page in `locale` shows (a confirmation still in the language the user just left, say). */
+export async function messagesOfLanguageShown(page: Page, from: Locale, locale: Locale): Promise<string[]> {
+  const leftOvers = leftOversOf(from, locale);
+  const { texts } = await readPageText(page, locale);
+  return [...new Set(texts.filter((text) => leftOvers.has(text)))];
 }
 
 /** The files of the console still written in English inline (lib/i18n/console-untranslated.mjs: a list of quoted paths). */
@@ -194,7 +201,7 @@ export async function checkPageInLanguage(page: Page, locale: Locale, consolePag
   if (consolePage.dates) expect(times.length, `dates on ${what}`).toBeGreaterThan(0);
 
   if (pageTranslated(consolePage)) {
-    const leftOvers = englishLeftOvers(locale);
+    const leftOvers = leftOversOf("en", locale);
     expect(
       [...new Set(texts.filter((text) => leftOvers.has(text)))],
       `English left over on ${what}`,
