@@ -28,7 +28,7 @@ export function ConsoleLanguageForm({ chosen, browser }: { chosen: string | null
       if (!outcome.ok) return setRefusal(outcome.message);
       setRefusal(null);
       router.refresh();
-      toast.success(t("saved"));
+      toast.success(outcome.message);
     });
   return (
     <form

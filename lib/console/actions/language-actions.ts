@@ -3,11 +3,13 @@
 import { unstable_update } from "@/lib/console/auth";
 import { withChosenLanguage } from "@/lib/console/console-language";
 import { callEsignApi } from "@/lib/console/esign-api";
-import { consoleTranslator } from "@/lib/console/console-intl";
+import { browserLocale, consoleTranslator, consoleTranslatorIn } from "@/lib/console/console-intl";
 import { serverSessionToken } from "@/lib/console/session-token";
 import { consoleLanguageResponse } from "@/lib/api/accounts";
+import { resolveLocale } from "@/lib/i18n/locales";
 
-export type LanguageChoiceOutcome = { ok: true } | { ok: false; message: string };
+/** `message`: the refusal, or the confirmation in the language just chosen (the page around the form still speaks the one left). */
+export type LanguageChoiceOutcome = { ok: boolean; message: string };
 
 /**
  * The profile's language choice: stored by the service for the signed-in user (`PUT
@@ -22,5 +24,6 @@ export async function chooseConsoleLanguage(language: string | null): Promise<La
   const stored = consoleLanguageResponse.safeParse(answer?.body);
   if (answer?.status !== 200 || !stored.success) return { ok: false, message: t("notSaved") };
   if (!(await withChosenLanguage(stored.data.consoleLanguage, () => unstable_update({})))) return { ok: false, message: t("sessionEnded") };
-  return { ok: true };
+  const inChosen = consoleTranslatorIn(resolveLocale(stored.data.consoleLanguage, await browserLocale()), "console.profile");
+  return { ok: true, message: inChosen("saved") };
 }
