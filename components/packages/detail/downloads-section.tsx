@@ -41,16 +41,32 @@ export function DownloadsSection({ pkg }: { pkg: WirePackage }) {
 
   const purged = pkg.purged;
   if (purged) {
+    const removed = t.rich("purged", { date: () => <When iso={purged} /> });
     return (
       <Section title={t("title")} testId="downloads">
         <p className="text-sm text-slate-700" data-testid="documents-purged">
-          {t.rich("purged", { date: () => <When iso={purged} /> })}
+          {removed}
         </p>
         <div className="mt-3">{evidence}</div>
       </Section>
     );
   }
 
+  const consentLine = consent
+    ? t.rich("consent", {
+        name: consent.name,
+        link: (chunks) => (
+          <a
+            href={proxied(documentPath(consent.id, "pdf"))}
+            download
+            className="font-medium text-sky-800 underline hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
+            data-testid={`download-pdf-${consent.id}`}
+          >
+            {chunks}
+          </a>
+        ),
+      })
+    : null;
   return (
     <Section title={t("title")} testId="downloads">
       {documents.length === 0 ? (
@@ -80,23 +96,7 @@ export function DownloadsSection({ pkg }: { pkg: WirePackage }) {
           <p className="text-sm text-slate-700">{t("zipLater")}</p>
         )}
         <div>{evidence}</div>
-        {consent ? (
-          <p className="text-sm text-slate-700">
-            {t.rich("consent", {
-              name: consent.name,
-              link: (chunks) => (
-                <a
-                  href={proxied(documentPath(consent.id, "pdf"))}
-                  download
-                  className="font-medium text-sky-800 underline hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
-                  data-testid={`download-pdf-${consent.id}`}
-                >
-                  {chunks}
-                </a>
-              ),
-            })}
-          </p>
-        ) : null}
+        {consentLine ? <p className="text-sm text-slate-700">{consentLine}</p> : null}
       </div>
     </Section>
   );

@@ -16,9 +16,10 @@ export function When({ iso, withTime = false }: { iso: string; withTime?: boolea
   const format = useFormatter();
   const date = new Date(iso);
   const exact = format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const shown = withTime ? exact : format.dateTime(date, { dateStyle: "medium" });
   return (
     <time dateTime={iso} title={exact}>
-      {withTime ? exact : format.dateTime(date, { dateStyle: "medium" })}
+      {shown}
     </time>
   );
 }

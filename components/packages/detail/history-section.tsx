@@ -34,11 +34,6 @@ function who(event: PackageAuditEvent, service: string): string {
 export function HistorySection({ audit }: { audit: ReturnType<typeof usePackageAudit> }) {
   const t = useTranslations("console.packageDetail.history");
   const [showAll, setShowAll] = useState(false);
-  function whatHappened({ event, times }: HistoryEntry): string {
-    const type = WORDED_TYPES.has(event.type) ? t(`event.${eventKey(event.type)}`) : event.type;
-    const what = times > 1 ? t("times", { what: type, times }) : type;
-    return event["target-type"] === "Document" && event.target ? t("onDocument", { what, document: event.target }) : what;
-  }
   let body;
   if (audit.isPending) body = <LoadingState label={t("loading")} />;
   else if (audit.error) body = <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />;
@@ -50,19 +45,7 @@ export function HistorySection({ audit }: { audit: ReturnType<typeof usePackageA
       <>
         <ol aria-label={t("label")} data-testid="history-timeline" className="ml-1.5 border-l-2 border-slate-200">
           {shown.map((entry, i) => (
-            <li key={`${entry.event["date-time"]}-${i}`} className="relative pb-4 pl-5 last:pb-0" data-testid="history-event">
-              <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-white bg-sky-700" />
-              <p className="text-sm font-medium break-words text-slate-900">{whatHappened(entry)}</p>
-              <p className="text-xs text-slate-700">
-                {entry.firstAt ? (
-                  <>
-                    {t.rich("from", { first: () => <When iso={entry.firstAt!} withTime /> })}{" "}
-                  </>
-                ) : null}
-                <When iso={entry.event["date-time"]} withTime /> · <span className="break-all">{who(entry.event, t("service"))}</span>
-              </p>
-              {entry.event.data ? <p className="mt-0.5 text-xs break-words text-slate-600">{entry.event.data}</p> : null}
-            </li>
+            <HistoryItem key={`${entry.event["date-time"]}-${i}`} entry={entry} />
           ))}
         </ol>
         {newestFirst.length > FIRST_SHOWN ? (
@@ -77,5 +60,27 @@ export function HistorySection({ audit }: { audit: ReturnType<typeof usePackageA
     <Section title={t("title")} testId="history">
       {body}
     </Section>
+  );
+}
+
+/** One line of the timeline: what happened (to which document), when (from when, for repeated views) and by whom. */
+function HistoryItem({ entry }: { entry: HistoryEntry }) {
+  const t = useTranslations("console.packageDetail.history");
+  const { event, times, firstAt } = entry;
+  const type = WORDED_TYPES.has(event.type) ? t(`event.${eventKey(event.type)}`) : event.type;
+  const repeated = times > 1 ? t("times", { what: type, times }) : type;
+  const what = event["target-type"] === "Document" && event.target ? t("onDocument", { what: repeated, document: event.target }) : repeated;
+  const since = firstAt ? t.rich("from", { first: () => <When iso={firstAt} withTime /> }) : null;
+  const by = who(event, t("service"));
+  return (
+    <li className="relative pb-4 pl-5 last:pb-0" data-testid="history-event">
+      <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-white bg-sky-700" />
+      <p className="text-sm font-medium break-words text-slate-900">{what}</p>
+      <p className="text-xs text-slate-700">
+        {since ? <>{since} </> : null}
+        <When iso={event["date-time"]} withTime /> · <span className="break-all">{by}</span>
+      </p>
+      {event.data ? <p className="mt-0.5 text-xs break-words text-slate-600">{event.data}</p> : null}
+    </li>
   );
 }

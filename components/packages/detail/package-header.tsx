@@ -12,6 +12,7 @@ import { When } from "./format";
 export function PackageHeader({ pkg, actions }: { pkg: WirePackage; actions?: ReactNode }) {
   const t = useTranslations("console.packageDetail.header");
   const tPackages = useTranslations("console.packages");
+  const inTrash = tPackages("inTrash");
   const template = pkg.type === "TEMPLATE";
   const senderName = `${pkg.sender.firstName} ${pkg.sender.lastName}`.trim();
   return (
@@ -30,7 +31,7 @@ export function PackageHeader({ pkg, actions }: { pkg: WirePackage; actions?: Re
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="package-status">
             {template ? <Badge tone="info">{t("template")}</Badge> : <PackageStatusBadge status={pkg.status} trashed={pkg.trashed} />}
-            {template && pkg.trashed ? <Badge tone="danger">{tPackages("inTrash")}</Badge> : null}
+            {template && pkg.trashed ? <Badge tone="danger">{inTrash}</Badge> : null}
           </div>
         </div>
         {actions}

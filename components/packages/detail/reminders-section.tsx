@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { WirePackage } from "@/lib/api/packages";
 import type { ConsoleTranslate } from "@/lib/console/console-intl";
-import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, type ReminderScheduleResponse } from "@/lib/api/reminders";
+import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, type ReminderScheduleResponse, type WireReminder } from "@/lib/api/reminders";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -140,6 +140,9 @@ function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: Reminder
   });
   const { errors } = form.formState;
   const number = { type: "number", inputMode: "numeric", step: 1 } as const;
+  const startField = form.register("startInDaysDelay", { valueAsNumber: true });
+  const intervalField = form.register("intervalInDays", { valueAsNumber: true });
+  const countField = form.register("repetitionsCount", { valueAsNumber: true });
   return (
     <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" data-testid="reminder-form" aria-label={t("form")}>
       <p className="text-sm text-slate-700">
@@ -152,7 +155,7 @@ function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: Reminder
           min={0}
           max={MAX_REMINDER_DAYS}
           error={errors.startInDaysDelay?.message}
-          {...form.register("startInDaysDelay", { valueAsNumber: true })}
+          {...startField}
           data-testid="reminder-start"
         />
         <TextField
@@ -161,7 +164,7 @@ function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: Reminder
           min={1}
           max={MAX_REMINDER_DAYS}
           error={errors.intervalInDays?.message}
-          {...form.register("intervalInDays", { valueAsNumber: true })}
+          {...intervalField}
           data-testid="reminder-interval"
         />
         <TextField
@@ -171,7 +174,7 @@ function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: Reminder
           max={MAX_REMINDER_REPETITIONS}
           hint={t("countHint", { maximum: MAX_REMINDER_REPETITIONS })}
           error={errors.repetitionsCount?.message}
-          {...form.register("repetitionsCount", { valueAsNumber: true })}
+          {...countField}
           data-testid="reminder-count"
         />
       </div>
@@ -203,20 +206,22 @@ function ReminderList({ pkg, schedule }: { pkg: WirePackage; schedule: ReminderS
       <h3 className="text-sm font-semibold text-slate-900">{t("planned")}</h3>
       <ol className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm" data-testid="reminder-list">
         {schedule.reminders.map((reminder, i) => (
-          <li key={`${reminder.date}-${i}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2" data-testid="reminder-item">
-            <span className="text-slate-900">
-              {t.rich("due", { number: i + 1, date: () => <When iso={reminder.date} withTime /> })}
-            </span>
-            {reminder.sentDate ? (
-              <span className="text-emerald-800">
-                {t.rich("sent", { date: () => <When iso={reminder.sentDate!} withTime /> })}
-              </span>
-            ) : (
-              <span className="text-slate-600">{t("notSent")}</span>
-            )}
-          </li>
+          <ReminderItem key={`${reminder.date}-${i}`} reminder={reminder} number={i + 1} />
         ))}
       </ol>
     </div>
+  );
+}
+
+function ReminderItem({ reminder, number }: { reminder: WireReminder; number: number }) {
+  const t = useTranslations("console.packageDetail.reminders");
+  const sentDate = reminder.sentDate;
+  const due = t.rich("due", { number, date: () => <When iso={reminder.date} withTime /> });
+  const sent = sentDate ? t.rich("sent", { date: () => <When iso={sentDate} withTime /> }) : t("notSent");
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2" data-testid="reminder-item">
+      <span className="text-slate-900">{due}</span>
+      <span className={sentDate ? "text-emerald-800" : "text-slate-600"}>{sent}</span>
+    </li>
   );
 }

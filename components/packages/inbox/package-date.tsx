@@ -7,9 +7,11 @@ export function PackageDate({ iso, empty = "—" }: { iso: string | undefined; e
   const format = useFormatter();
   if (!iso) return <span className="text-slate-600">{empty}</span>;
   const date = new Date(iso);
+  const exact = format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const day = format.dateTime(date, { dateStyle: "medium" });
   return (
-    <time dateTime={iso} title={format.dateTime(date, { dateStyle: "medium", timeStyle: "short" })}>
-      {format.dateTime(date, { dateStyle: "medium" })}
+    <time dateTime={iso} title={exact}>
+      {day}
     </time>
   );
 }
