@@ -47,7 +47,7 @@ export function ListSortSelect({
           const [nextSort, nextDir] = event.target.value.split(":") as [ListSort, ListDir];
           onChange(nextSort, nextDir);
         }}
-        className={`${inputClass} sm:w-60`}
+        className={`${inputClass} sm:w-auto`}
         data-testid="list-sort"
       >
         {orders.map((order) => (
