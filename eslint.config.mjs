@@ -21,6 +21,12 @@ const noInlineText = {
         mode: "jsx-only",
         "jsx-attributes": { include: ["^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|hint|description|heading|message|text|confirmLabel|cancelLabel)$"] },
         words: { exclude: ["[0-9!-/:-@[-`{-~]+", "[A-Z_-]+", /^[\s\p{P}\p{S}\p{N}]*$/u, /^\p{Emoji}+$/u, "Signet"] },
+        // A key given to a translator is no text: `t("key")`, a second translator named `tSomething`, and
+        // their rich text (`t.rich`, `t.markup`); nor a form field's name given to react-hook-form
+        // (`form.register("name")`); besides the plugin's own list (which this replaces).
+        callees: {
+          exclude: ["i18n(ext)?", "t", "t[A-Z]\\w*", "rich", "markup", "has", "raw", "t\\.(rich|markup|has|raw)", "register", "watch", "setValue", "getValues", "setError", "clearErrors", "trigger", "require", "addEventListener", "removeEventListener", "postMessage", "getElementById", "dispatch", "commit", "includes", "indexOf", "endsWith", "startsWith"],
+        },
         message: "Text people read comes from messages/ (useTranslations), not from the code",
       },
     ],

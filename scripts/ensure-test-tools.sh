@@ -4,6 +4,8 @@
 #                    is not available here)
 #   poppler-utils  - pdftotext, pdftoppm and pdfsig, used to check the PDFs we write and seal
 #   qpdf           - encrypts PDFs for the tests of encrypted uploads
+#   fonts-noto-cjk - Chinese, Japanese and Korean glyphs for Chromium, so that the console's and
+#                    the ceremony's Japanese pages can be read in the journeys' screenshots
 # Installs the missing Debian packages with apt-get when running as root; otherwise says what to
 # install and fails.
 set -euo pipefail
@@ -17,9 +19,10 @@ for tool in pdftotext pdftoppm pdfsig; do
   fi
 done
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+[ -n "$(fc-list :lang=ja 2>/dev/null)" ] || missing+=(fonts-noto-cjk)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig, qpdf."
+  echo "Test tools present: chromium, pdftotext, pdftoppm, pdfsig, qpdf, a Japanese font."
   exit 0
 fi
 
@@ -32,7 +35,7 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing test tools: ${missing[*]}, and apt-get is not available to install them." >&2
-  echo "Install Chromium (at /usr/bin/chromium), poppler-utils and qpdf with your system's package manager." >&2
+  echo "Install Chromium (at /usr/bin/chromium), poppler-utils, qpdf and Noto CJK fonts with your system's package manager." >&2
   exit 1
 fi
 

@@ -1,34 +1,44 @@
 import type { Metadata } from "next";
-import { FastTrackForm } from "@/components/fast-track/fast-track-form";
+import { FastTrackForm, FastTrackIntro } from "@/components/fast-track/fast-track-form";
+import { IntlRoot } from "@/components/i18n/intl-root";
+import { browserLocale, consoleTranslatorIn } from "@/lib/console/console-intl";
 import { getDb } from "@/lib/db/client";
 import { ServiceError } from "@/lib/esign/errors";
 import { fastTrackForm } from "@/lib/esign/fast-track/fast-track";
+import { consoleMessagesOf } from "@/lib/i18n/console-messages";
 
-export const metadata: Metadata = { title: "Fast track · Signet", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = consoleTranslatorIn(await browserLocale(), "console.fastTrack");
+  return { title: t("pageTitle"), robots: { index: false } };
+}
 export const dynamic = "force-dynamic";
 
-/** The page a fast track link opens: who are you, then on to signing. */
+/** The page a fast track link opens: who are you, then on to signing; in the browser's language (no one is signed in). */
 export default async function FastTrackPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token } = await searchParams;
+  const locale = await browserLocale();
+  const t = consoleTranslatorIn(locale, "console.fastTrack");
   let form;
   try {
     form = await fastTrackForm(await getDb(), token ?? null);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return (
-      <main className="mx-auto max-w-md px-6 py-16">
-        <h1 className="text-2xl font-semibold tracking-tight">This link does not work</h1>
-        <p className="mt-4 text-slate-700">{error.message}</p>
-      </main>
+      <IntlRoot locale={locale} messages={consoleMessagesOf(locale, ["fastTrack"])}>
+        <main className="mx-auto max-w-md px-6 py-16">
+          <h1 className="text-2xl font-semibold tracking-tight">{t("brokenTitle")}</h1>
+          <p className="mt-4 text-slate-700">{error.message}</p>
+        </main>
+      </IntlRoot>
     );
   }
   return (
-    <main className="mx-auto max-w-md px-6 py-16">
-      <h1 className="text-2xl font-semibold tracking-tight">{form.name}</h1>
-      <p className="mt-2 text-sm text-slate-700">
-        {form.signing ? "Tell us who you are, and you will go on to read and sign the documents." : "Tell us who takes part; the package is then prepared for its sender."}
-      </p>
-      <FastTrackForm token={token!} placeholders={form.placeholders} />
-    </main>
+    <IntlRoot locale={locale} messages={consoleMessagesOf(locale, ["fastTrack", "ui"])}>
+      <main className="mx-auto max-w-md px-6 py-16">
+        <h1 className="text-2xl font-semibold tracking-tight">{form.name}</h1>
+        <FastTrackIntro signing={form.signing} />
+        <FastTrackForm token={token!} placeholders={form.placeholders} />
+      </main>
+    </IntlRoot>
   );
 }

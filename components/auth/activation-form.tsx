@@ -1,24 +1,33 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Refusal } from "@/components/ui/states";
-import { passwordWeakness } from "@/lib/api/password-rule";
+import { passwordWeaknessOf } from "@/lib/api/password-rule";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "error"; message: string } | { kind: "done" };
 
-function passwordProblem(password: string, confirmation: string): string | null {
-  return passwordWeakness(password) ?? (password !== confirmation ? "The two passwords are not the same." : null);
+/** The invitation's greeting: who invited the new sender, and what to do. */
+export function ActivationWelcome({ firstName, accountName }: { firstName: string; accountName: string }) {
+  const t = useTranslations("console.auth.activation");
+  return (
+    <p className="mt-3 text-slate-700">
+      {t.rich("welcome", { named: firstName ? "yes" : "no", firstName, accountName, strong: (chunks) => <strong>{chunks}</strong> })}
+    </p>
+  );
 }
 
 /** Password and confirmation, posted to `POST /api/account/activation` with the link's token. */
 export function ActivationForm({ token, email }: { token: string; email: string }) {
+  const t = useTranslations("console.auth");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwordProblem(password, confirmation);
+    const weakness = passwordWeaknessOf(password);
+    const problem = weakness ? t(`passwordRule.${weakness}`) : password !== confirmation ? t("passwordsDiffer") : null;
     if (problem) {
       setStatus({ kind: "error", message: problem });
       return;
@@ -35,20 +44,24 @@ export function ActivationForm({ token, email }: { token: string; email: string 
         return;
       }
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      setStatus({ kind: "error", message: body?.message ?? `The activation failed (HTTP ${response.status}).` });
+      setStatus({ kind: "error", message: body?.message ?? t("activation.failed", { status: response.status }) });
     } catch {
-      setStatus({ kind: "error", message: "The service could not be reached. Check your connection and try again." });
+      setStatus({ kind: "error", message: t("activation.unreachable") });
     }
   }
 
   if (status.kind === "done") {
     return (
       <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-        Your account <strong>{email}</strong> is active. You can now{" "}
-        <a href="/signin" className="font-medium underline">
-          sign in to the console
-        </a>{" "}
-        with your password, and your API key works.
+        {t.rich("activation.done", {
+          email,
+          strong: (chunks) => <strong>{chunks}</strong>,
+          signIn: (chunks) => (
+            <a href="/signin" className="font-medium underline">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     );
   }
@@ -62,7 +75,7 @@ export function ActivationForm({ token, email }: { token: string; email: string 
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-          Password
+          {t("activation.password")}
         </label>
         <input
           id="password"
@@ -79,12 +92,12 @@ export function ActivationForm({ token, email }: { token: string; email: string 
           className={inputClass}
         />
         <p id="password-rule" className="mt-1 text-sm text-slate-600">
-          At least 8 characters, with a letter and a digit.
+          {t("passwordHint")}
         </p>
       </div>
       <div>
         <label htmlFor="confirmation" className="block text-sm font-medium text-slate-800">
-          Confirm password
+          {t("activation.confirmPassword")}
         </label>
         <input
           id="confirmation"
@@ -104,7 +117,7 @@ export function ActivationForm({ token, email }: { token: string; email: string 
         disabled={status.kind === "sending"}
         className="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 focus:outline-none focus:ring-2 focus:ring-sky-600 focus:ring-offset-2 disabled:opacity-60"
       >
-        {status.kind === "sending" ? "Activating…" : "Activate account"}
+        {status.kind === "sending" ? t("activation.activating") : t("activation.activate")}
       </button>
     </form>
   );

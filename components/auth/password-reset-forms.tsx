@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
@@ -10,20 +11,21 @@ import { requestPasswordReset, resetPassword } from "@/lib/console/actions/passw
 
 /** The e-mail a reset link goes to; the answer is the same whether or not it is a user's. */
 export function ForgotPasswordForm() {
+  const t = useTranslations("console.auth");
   const [state, action, pending] = useActionState(requestPasswordReset, undefined);
   if (state?.done) {
     return (
       <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-        If an account uses <strong>{state.values?.email}</strong>, a link to choose a new password is on its way. It works once, for 60 minutes.
+        {t.rich("forgot.sent", { email: state.values?.email ?? "", strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
     );
   }
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
-      <TextField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={state?.values?.email} error={state?.fieldErrors?.email} />
+      <TextField label={t("email")} name="email" type="email" autoComplete="username" required defaultValue={state?.values?.email} error={state?.fieldErrors?.email} />
       <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
-        Send the link
+        {t("forgot.send")}
       </Button>
     </form>
   );
@@ -31,15 +33,18 @@ export function ForgotPasswordForm() {
 
 /** A new password for the reset link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("console.auth");
   const [state, action, pending] = useActionState(resetPassword, undefined);
   if (state?.done) {
     return (
       <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-        Your password has been changed, and every session signed in with the old one has ended. You can now{" "}
-        <Link href="/signin" className="font-medium underline">
-          sign in
-        </Link>{" "}
-        with the new password.
+        {t.rich("reset.done", {
+          signIn: (chunks) => (
+            <Link href="/signin" className="font-medium underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     );
   }
@@ -49,7 +54,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <NewPasswordFields name="password" errors={state?.fieldErrors} />
       <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
-        Set the new password
+        {t("reset.submit")}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
@@ -9,6 +10,7 @@ import { confirmSignUp, signUp } from "@/lib/console/actions/session-actions";
 
 /** A new account and its owner; signed in straight after, or, where the service sends e-mail, once the e-mailed link is followed. */
 export function SignUpForm() {
+  const t = useTranslations("console.auth");
   const [state, action, pending] = useActionState(signUp, undefined);
   if (state?.sent) {
     return (
@@ -17,19 +19,19 @@ export function SignUpForm() {
       </p>
     );
   }
-  const error = (name: string) => (state?.fieldErrors?.[name] ? `This ${state.fieldErrors[name]}.`.replace("This is", "This field is") : undefined);
+  const error = (name: string) => state?.fieldErrors?.[name];
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
-      <TextField label="Company or team name" name="accountName" defaultValue={state?.values?.accountName} autoComplete="organization" required error={error("accountName")} />
+      <TextField label={t("signUp.accountName")} name="accountName" defaultValue={state?.values?.accountName} autoComplete="organization" required error={error("accountName")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" name="firstName" defaultValue={state?.values?.firstName} autoComplete="given-name" required error={error("firstName")} />
-        <TextField label="Last name" name="lastName" defaultValue={state?.values?.lastName} autoComplete="family-name" required error={error("lastName")} />
+        <TextField label={t("firstName")} name="firstName" defaultValue={state?.values?.firstName} autoComplete="given-name" required error={error("firstName")} />
+        <TextField label={t("lastName")} name="lastName" defaultValue={state?.values?.lastName} autoComplete="family-name" required error={error("lastName")} />
       </div>
-      <TextField label="E-mail" name="email" defaultValue={state?.values?.email} type="email" autoComplete="email" required error={error("email")} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 8 characters, with a letter and a digit." />
+      <TextField label={t("email")} name="email" defaultValue={state?.values?.email} type="email" autoComplete="email" required error={error("email")} />
+      <TextField label={t("password")} name="password" type="password" autoComplete="new-password" required hint={t("passwordHint")} />
       <Refusal message={state?.error} />
       <Button type="submit" busy={pending} className="w-full">
-        Create account
+        {t("signUp.submit")}
       </Button>
     </form>
   );
@@ -41,34 +43,39 @@ export function SignUpForm() {
  * given at sign-up proves that whoever confirms is whoever signed up.
  */
 export function ConfirmSignUpForm({ token }: { token: string }) {
+  const t = useTranslations("console.auth");
   const [state, action, pending] = useActionState(confirmSignUp, undefined);
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
       <input type="hidden" name="token" value={token} />
       <TextField
-        label="Password"
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="current-password"
         required
-        hint="The password you chose when signing up."
+        hint={t("confirmSignUp.passwordHint")}
         error={state?.fieldErrors?.password}
       />
       <Refusal message={state?.error} />
       {state?.error ? (
         <p className="text-sm text-slate-700">
-          <Link href="/signup" className="font-medium text-sky-800 underline">
-            Sign up again
-          </Link>{" "}
-          or{" "}
-          <Link href="/signin" className="font-medium text-sky-800 underline">
-            sign in
-          </Link>
-          .
+          {t.rich("confirmSignUp.again", {
+            signUp: (chunks) => (
+              <Link href="/signup" className="font-medium text-sky-800 underline">
+                {chunks}
+              </Link>
+            ),
+            signIn: (chunks) => (
+              <Link href="/signin" className="font-medium text-sky-800 underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <Button type="submit" busy={pending} className="w-full">
-        Create my account
+        {t("confirmSignUp.submit")}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -28,6 +29,7 @@ export function AccountSwitcher({
   /** After a switch (the phone's menu folds away). */
   onSwitched?: () => void;
 }) {
+  const t = useTranslations("console.shell.accountSwitcher");
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,10 +40,10 @@ export function AccountSwitcher({
         data-testid="account-switcher"
         className={`inline-flex items-center gap-1 rounded text-left hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 ${className}`}
       >
-        <span className="sr-only">Account: </span>
+        <span className="sr-only">{t("accountBefore")} </span>
         <span data-testid="current-account-name">{account.name}</span>
-        {account.id !== homeAccount.id ? <span className="text-slate-500">(sub account)</span> : null}
-        <span className="sr-only">, switch account</span>
+        {account.id !== homeAccount.id ? <span className="text-slate-500">{t("subAccount")}</span> : null}
+        <span className="sr-only">{t("switchAfter")}</span>
         <span aria-hidden>▾</span>
       </button>
       {/* The top bar sets small, right-aligned text; the dialog, though shown on top, inherits it. */}
@@ -62,6 +64,7 @@ export function AccountSwitcher({
 }
 
 function SwitchAccountDialog({ account, onClose, onSwitched }: { account: AccountRef; onClose: () => void; onSwitched: () => void }) {
+  const t = useTranslations("console.shell.accountSwitcher");
   const accessible = useSwitchableAccounts();
   const switching = useSwitchAccount();
   const toast = useToast();
@@ -70,22 +73,22 @@ function SwitchAccountDialog({ account, onClose, onSwitched }: { account: Accoun
   function switchTo(accountId: string) {
     switching.mutate(accountId, {
       onSuccess: (outcome) => {
-        toast.success(`The console now works in ${outcome.accountName}.`);
+        toast.success(t("switched", { account: outcome.accountName }));
         onSwitched();
       },
     });
   }
 
   return (
-    <Dialog open onClose={onClose} title="Switch account">
+    <Dialog open onClose={onClose} title={t("title")}>
       <div className="space-y-3 text-sm text-slate-700">
-        <p>The console works in one account at a time: its packages, templates, senders and settings.</p>
+        <p>{t("explanation")}</p>
         {accessible.isPending ? (
-          <LoadingState label="Loading your accounts…" />
+          <LoadingState label={t("loading")} />
         ) : accessible.error ? (
           <ErrorState error={accessible.error} onRetry={() => void accessible.refetch()} />
         ) : (
-          <ul aria-label="Your accounts" className="space-y-2">
+          <ul aria-label={t("yourAccounts")} className="space-y-2">
             {accounts.map((entry) => {
               const here = entry.id === account.id;
               return (
@@ -100,7 +103,7 @@ function SwitchAccountDialog({ account, onClose, onSwitched }: { account: Accoun
                   >
                     <span className="font-medium break-words text-slate-900">{entry.name}</span>
                     <span className="text-xs text-slate-600">
-                      {[entry.home ? "signed in here" : null, here ? "you are here" : null].filter(Boolean).join(" · ")}
+                      {[entry.home ? t("signedInHere") : null, here ? t("youAreHere") : null].filter(Boolean).join(" · ")}
                     </span>
                   </button>
                 </li>
@@ -108,11 +111,11 @@ function SwitchAccountDialog({ account, onClose, onSwitched }: { account: Accoun
             })}
           </ul>
         )}
-        {accounts.length === 1 ? <p>You hold no key in an account below this one. To work in another account, sign in with its key.</p> : null}
+        {accounts.length === 1 ? <p>{t("noOtherAccount")}</p> : null}
         <Refusal message={switching.error?.message} />
         <div className="flex justify-end pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
         </div>
       </div>

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { endExpiredSession } from "@/lib/console/actions/session-actions";
 import { ApiError, onAccountChanged, onSessionExpired, setConsoleAccount } from "@/lib/console/api-client";
@@ -41,6 +42,7 @@ export function ConsoleProviders({ accountId, children }: { accountId: string; c
 }
 
 function SessionChanges({ client }: { client: QueryClient }) {
+  const t = useTranslations("console.shell");
   const router = useRouter();
   const toast = useToast();
   const [accountChanged, setAccountChanged] = useState(false);
@@ -54,7 +56,7 @@ function SessionChanges({ client }: { client: QueryClient }) {
         (result) => {
           if (!result) return; // signed out: the sign-in page is on its way
           setConsoleAccount(result.backIn.id);
-          toast.error(`Your key in that account no longer works: the console is back in ${result.backIn.name}.`);
+          toast.error(t("keyRefusedBackIn", { account: result.backIn.name }));
           void client.resetQueries();
           router.push("/packages");
           router.refresh();
@@ -69,6 +71,6 @@ function SessionChanges({ client }: { client: QueryClient }) {
       onSessionExpired(null);
       onAccountChanged(null);
     };
-  }, [client, router, toast]);
+  }, [client, router, toast, t]);
   return accountChanged ? <AccountChangedNotice /> : null;
 }

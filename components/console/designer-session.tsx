@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useState } from "react";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { leaveDesigner } from "@/lib/console/actions/designer-actions";
 import type { DesignerExit } from "@/lib/console/designer-scope";
@@ -32,13 +33,14 @@ export async function endDesignerSession(status: DesignerExit): Promise<boolean>
  * integrator's page.
  */
 export function DesignerFrame({ packageId, userName, children }: { packageId: string; userName: string; children: ReactNode }) {
+  const t = useTranslations("console.shell.designer");
   const [left, setLeft] = useState(false);
   const [leaving, setLeaving] = useState(false);
   if (left) {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-10" data-testid="designer-left">
-        <h1 className="text-xl font-semibold text-slate-900">You have left the designer</h1>
-        <p className="mt-2 text-slate-700">This session has ended; you can close this window.</p>
+        <h1 className="text-xl font-semibold text-slate-900">{t("leftTitle")}</h1>
+        <p className="mt-2 text-slate-700">{t("leftText")}</p>
       </main>
     );
   }
@@ -46,7 +48,7 @@ export function DesignerFrame({ packageId, userName, children }: { packageId: st
     <DesignerSession.Provider value={{ packageId }}>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 text-sm">
-          <span className="font-semibold text-slate-900">Signet designer</span>
+          <span className="font-semibold text-slate-900">{t("title")}</span>
           <span className="text-slate-600">{userName}</span>
           <Button
             className="ml-auto"
@@ -58,7 +60,7 @@ export function DesignerFrame({ packageId, userName, children }: { packageId: st
               void endDesignerSession("DESIGNER_CLOSE").then((away) => (away ? undefined : setLeft(true)));
             }}
           >
-            Leave
+            {t("leave")}
           </Button>
         </div>
       </header>

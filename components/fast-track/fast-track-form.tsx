@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 
@@ -9,8 +10,15 @@ interface Placeholder {
   name: string;
 }
 
+/** What the form is for: the signer's own details, or everyone's for the sender. */
+export function FastTrackIntro({ signing }: { signing: boolean }) {
+  const t = useTranslations("console.fastTrack");
+  return <p className="mt-2 text-sm text-slate-700">{signing ? t("introSigning") : t("introPreparing")}</p>;
+}
+
 /** One person per placeholder of the template: name and e-mail, sent to `POST /api/fastTrack`. */
 export function FastTrackForm({ token, placeholders }: { token: string; placeholders: Placeholder[] }) {
+  const t = useTranslations("console.fastTrack");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +45,7 @@ export function FastTrackForm({ token, placeholders }: { token: string; placehol
         body: JSON.stringify(roles),
       });
       const answer = (await response.json().catch(() => null)) as { url?: string; message?: string } | null;
-      if (!response.ok || !answer?.url) throw new Error(answer?.message ?? "Something went wrong; try again.");
+      if (!response.ok || !answer?.url) throw new Error(answer?.message ?? t("failed"));
       window.location.assign(answer.url);
     } catch (caught) {
       setError((caught as Error).message);
@@ -45,15 +53,15 @@ export function FastTrackForm({ token, placeholders }: { token: string; placehol
     }
   }
 
-  if (placeholders.length === 0) return <p className="mt-6 text-slate-700">This template has nobody left to fill in; ask its sender for another link.</p>;
+  if (placeholders.length === 0) return <p className="mt-6 text-slate-700">{t("nobodyLeft")}</p>;
   return (
     <form onSubmit={submit} className="mt-6 space-y-6" noValidate={false}>
       {placeholders.map((placeholder) => (
         <fieldset key={placeholder.id} className="space-y-3">
           {placeholders.length > 1 ? <legend className="text-sm font-semibold text-slate-900">{placeholder.name}</legend> : null}
-          <TextField label="First name" name={`${placeholder.id}.firstName`} required autoComplete="given-name" />
-          <TextField label="Last name" name={`${placeholder.id}.lastName`} required autoComplete="family-name" />
-          <TextField label="E-mail" name={`${placeholder.id}.email`} type="email" required autoComplete="email" />
+          <TextField label={t("firstName")} name={`${placeholder.id}.firstName`} required autoComplete="given-name" />
+          <TextField label={t("lastName")} name={`${placeholder.id}.lastName`} required autoComplete="family-name" />
+          <TextField label={t("email")} name={`${placeholder.id}.email`} type="email" required autoComplete="email" />
         </fieldset>
       ))}
       {error ? (
@@ -62,7 +70,7 @@ export function FastTrackForm({ token, placeholders }: { token: string; placehol
         </p>
       ) : null}
       <Button type="submit" busy={busy}>
-        Continue
+        {t("continue")}
       </Button>
     </form>
   );

@@ -43,7 +43,7 @@ export function AdoptSignatureDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("adopt");
-  const common = useTranslations("common");
+  const tCommon = useTranslations("common");
   const ways: Way[] = drawOnly ? ["draw"] : ["type", "draw", "upload"];
   const [chosenWay, setWay] = useState<Way>("type");
   const way = ways.includes(chosenWay) ? chosenWay : ways[0]!;
@@ -56,6 +56,7 @@ export function AdoptSignatureDialog({
   const onPad = useCallback((instance: SignaturePad | null) => setPad(instance), []);
 
   const typedName = name.trim();
+  const fontChoices: FontChoice[] = [...fonts, "classic"];
   const ready = way === "type" ? typedName.length > 0 : way === "draw" ? !padEmpty : Boolean(upload?.image);
 
   function adopt() {
@@ -92,7 +93,7 @@ export function AdoptSignatureDialog({
           <fieldset className="mt-3">
             <legend className="text-sm font-medium text-slate-800">{t("style")}</legend>
             <div className="mt-1 grid max-h-[45vh] gap-2 overflow-y-auto p-0.5">
-              {[...fonts, "classic"].map((choice) => (
+              {fontChoices.map((choice) => (
                 <label key={choice} className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${font === choice ? "border-sky-600 bg-sky-50" : "border-slate-200"}`}>
                   <input type="radio" name="signature-font" value={choice} checked={font === choice} onChange={() => setFont(choice)} className="accent-sky-700" />
                   <span className="sr-only">{choice === "classic" ? t("classic") : choice}</span>
@@ -158,7 +159,7 @@ export function AdoptSignatureDialog({
       <p className="mt-4 text-xs text-slate-600">{t("agreement")}</p>
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          {common("cancel")}
+          {tCommon("cancel")}
         </Button>
         <Button disabled={!ready} onClick={adopt}>
           {t("adopt")}

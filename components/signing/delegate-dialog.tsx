@@ -29,6 +29,9 @@ export function DelegateDialog({ open, packageId, onClose }: { open: boolean; pa
       <input id={`delegate-${name}`} type={type} required value={delegate[name] ?? ""} onChange={(event) => setDelegate({ ...delegate, [name]: event.target.value })} className={inputClass} />
     </div>
   );
+  const firstNameField = field("firstName", t("delegate.firstName"));
+  const lastNameField = field("lastName", t("delegate.lastName"));
+  const emailField = field("email", t("delegate.email"), "email");
   function submit(event: FormEvent) {
     event.preventDefault();
     send.mutate({ ...delegate, message: delegate.message?.trim() ? delegate.message : undefined });
@@ -38,10 +41,10 @@ export function DelegateDialog({ open, packageId, onClose }: { open: boolean; pa
       <form onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-700">{t("delegate.explanation")}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          {field("firstName", t("delegate.firstName"))}
-          {field("lastName", t("delegate.lastName"))}
+          {firstNameField}
+          {lastNameField}
         </div>
-        {field("email", t("delegate.email"), "email")}
+        {emailField}
         <div>
           <label htmlFor="delegate-message" className="block text-sm font-medium">
             {t("delegate.message")}

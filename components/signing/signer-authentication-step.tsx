@@ -9,9 +9,9 @@ import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
 type Authentication = NonNullable<CeremonyView["progress"]["authentication"]>;
 
 /** The refusal in the signer's language: wrong answers or code with the attempts left, else the service's message. */
-function useRefusal() {
+function useRefusal(wrong: "wrongAnswers" | "wrongCode") {
   const t = useTranslations("authentication");
-  return (error: Error, wrong: "wrongAnswers" | "wrongCode") => {
+  return (error: Error) => {
     if (error instanceof CeremonyRequestError && typeof error.entity?.attemptsLeft === "number") return t(wrong, { attemptsLeft: error.entity.attemptsLeft });
     return error.message;
   };
@@ -33,7 +33,7 @@ export function SignerAuthenticationStep({ view, packageId, authentication }: { 
 
 function QuestionsStep({ view, packageId, authentication }: { view: CeremonyView; packageId: string; authentication: Authentication }) {
   const t = useTranslations("authentication");
-  const refusal = useRefusal();
+  const refusal = useRefusal("wrongAnswers");
   const questions = authentication.questions ?? [];
   const [answers, setAnswers] = useState<string[]>(() => questions.map(() => ""));
   const answer = useCeremonyAction(packageId, (given: string[]) => answerSecurityQuestions(packageId, given));
@@ -66,7 +66,7 @@ function QuestionsStep({ view, packageId, authentication }: { view: CeremonyView
         ))}
         {answer.isError ? (
           <p role="alert" className="text-sm text-rose-700">
-            {refusal(answer.error, "wrongAnswers")}
+            {refusal(answer.error)}
           </p>
         ) : null}
         <Button type="submit" busy={answer.isPending} disabled={answers.some((value) => !value.trim())}>
@@ -79,7 +79,7 @@ function QuestionsStep({ view, packageId, authentication }: { view: CeremonyView
 
 function SmsCodeStep({ packageId, authentication }: { packageId: string; authentication: Authentication }) {
   const t = useTranslations("authentication");
-  const refusal = useRefusal();
+  const refusal = useRefusal("wrongCode");
   const [code, setCode] = useState("");
   const [sent, setSent] = useState(Boolean(authentication.codeExpires));
   const send = useCeremonyAction(packageId, () => sendSmsCode(packageId));
@@ -123,7 +123,7 @@ function SmsCodeStep({ packageId, authentication }: { packageId: string; authent
         />
         {verify.isError ? (
           <p role="alert" className="mt-2 text-sm text-rose-700">
-            {refusal(verify.error, "wrongCode")}
+            {refusal(verify.error)}
           </p>
         ) : null}
         <Button type="submit" className="mt-4" busy={verify.isPending} disabled={code.replace(/\D/g, "").length !== 6}>

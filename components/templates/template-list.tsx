@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { ListSortSelect } from "@/components/packages/inbox/list-sort";
 import { ListTabs } from "@/components/packages/inbox/list-tabs";
@@ -23,31 +24,27 @@ import { TemplateRoles } from "./template-roles";
 import { templateEditHref } from "./template-summary";
 import { UseTemplateDialog } from "./use-template-dialog";
 
-const TABS = [
-  { id: "templates", label: "Templates" },
-  { id: "trash", label: "Trash" },
-  // The templates of the senders who named you their delegate (the service's `delegated` folder).
-  { id: "delegated", label: "Delegated to me" },
-] as const;
-type TemplateTab = (typeof TABS)[number]["id"];
-const TAB_IDS = TABS.map((tab) => tab.id);
+// `delegated`: the templates of the senders who named you their delegate (the service's `delegated` folder).
+const TAB_IDS = ["templates", "trash", "delegated"] as const;
+type TemplateTab = (typeof TAB_IDS)[number];
 const DEFAULT_VIEW: ListView<TemplateTab> = { tab: "templates", search: "", sort: "updated", dir: "desc", page: 1 };
 const SORT_COLUMNS = ["updated", "created", "name"] as const;
-const TEMPLATE_NOUN = { one: "template", many: "templates" };
 
 /** `/templates`: the templates one can start a package from, searched and paged, with their trash and those delegated to one. */
 export function TemplateList() {
+  const t = useTranslations("console.templates");
   const { view, go } = useListUrl(TAB_IDS, DEFAULT_VIEW);
+  const tabs = TAB_IDS.map((id) => ({ id, label: t(`tabs.${id}`) }));
   const [using, setUsing] = useState<WirePackage | null>(null);
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Templates</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
         <NewDraftButton type="TEMPLATE" />
       </div>
-      <ListTabs label="Templates, trash or delegated to me" idPrefix="templates" tabs={TABS} selected={view.tab} onSelect={(tab) => go({ tab, page: 1 })}>
+      <ListTabs label={t("tabsLabel")} idPrefix="templates" tabs={tabs} selected={view.tab} onSelect={(tab) => go({ tab, page: 1 })}>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <ListSearch label="Search templates" placeholder="Search by name or description" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
+          <ListSearch label={t("search")} placeholder={t("searchPlaceholder")} value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
           <ListSortSelect sort={view.sort} dir={view.dir} columns={SORT_COLUMNS} onChange={(sort, dir) => go({ sort, dir, page: 1 })} />
         </div>
         <TemplateRows key={view.tab} view={view} go={go} onUse={setUsing} />
@@ -58,6 +55,7 @@ export function TemplateList() {
 }
 
 function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (change: Partial<ListView<TemplateTab>>) => void; onUse: (template: WirePackage) => void }) {
+  const t = useTranslations("console.templates");
   const inTrash = view.tab === "trash";
   const delegated = view.tab === "delegated";
   const params: PackageListParams = {
@@ -70,12 +68,12 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
   };
   const wide = useWideScreen();
   const empty = inTrash ? (
-    <EmptyState title="The trash is empty.">Templates you move to the trash wait here until you restore them or delete them for good.</EmptyState>
+    <EmptyState title={t("empty.trashTitle")}>{t("empty.trashText")}</EmptyState>
   ) : delegated ? (
-    <EmptyState title="No templates delegated to you.">When a sender names you their delegate (Account › Delegates), their templates are listed here for you to use and change.</EmptyState>
+    <EmptyState title={t("empty.delegatedTitle")}>{t("empty.delegatedText")}</EmptyState>
   ) : (
-    <EmptyState title="No templates yet. Create one." action={<NewDraftButton type="TEMPLATE" label="Create a template" testId="empty-new-template" />}>
-      A template holds documents, fields and roles without people; start a package from it and fill in who signs. You can also save a package as a template from its page.
+    <EmptyState title={t("empty.noneTitle")} action={<NewDraftButton type="TEMPLATE" label={t("empty.create")} testId="empty-new-template" />}>
+      {t("empty.noneText")}
     </EmptyState>
   );
   const Rows = wide ? TemplateTable : TemplateCards;
@@ -85,10 +83,10 @@ function TemplateRows({ view, go, onUse }: { view: ListView<TemplateTab>; go: (c
       page={view.page}
       search={view.search}
       go={go}
-      noun={TEMPLATE_NOUN}
-      label={inTrash ? "Templates in the trash" : delegated ? "Templates delegated to me" : "Templates"}
+      noun={{ one: t("noun.one"), many: t("noun.many") }}
+      label={inTrash ? t("listLabel.trash") : delegated ? t("listLabel.delegated") : t("listLabel.templates")}
       inTrash={inTrash}
-      searchScope="Search looks in template names and descriptions. Try other words."
+      searchScope={t("searchScope")}
       empty={empty}
     >
       {(templates, selection, caption) => <Rows templates={templates} selection={selection} caption={caption} inTrash={inTrash} onUse={onUse} />}
@@ -115,10 +113,11 @@ function TemplateName({ template, inTrash }: { template: WirePackage; inTrash: b
 }
 
 function RowCheckbox({ template, selection }: { template: WirePackage; selection: RowSelection }) {
+  const t = useTranslations("console.templates");
   return (
     <input
       type="checkbox"
-      aria-label={`Select ${template.name}`}
+      aria-label={t("select", { name: template.name })}
       checked={selection.selected.has(template.id)}
       onChange={(event) => selection.toggle(template.id, event.target.checked)}
       className={`${checkboxClass} mt-0.5 shrink-0`}
@@ -128,19 +127,16 @@ function RowCheckbox({ template, selection }: { template: WirePackage; selection
 }
 
 function UseButton({ template, onUse }: { template: WirePackage; onUse: (template: WirePackage) => void }) {
+  const t = useTranslations("console.templates");
   return (
-    <Button variant="secondary" onClick={() => onUse(template)} aria-label={`Use template ${template.name}`} data-testid="use-template">
-      Use template
+    <Button variant="secondary" onClick={() => onUse(template)} aria-label={t("useNamed", { name: template.name })} data-testid="use-template">
+      {t("useButton")}
     </Button>
   );
 }
 
-function documentCount(template: WirePackage): string {
-  const count = visibleDocuments(template).length;
-  return count === 1 ? "1 document" : `${count} documents`;
-}
-
 function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsProps) {
+  const t = useTranslations("console.templates");
   return (
     <DataTable
       caption={caption}
@@ -150,11 +146,11 @@ function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsPr
           <th scope="col" className="w-10 px-3 py-2">
             <SelectAllCheckbox ids={templates.map((template) => template.id)} selection={selection} />
           </th>
-          <ColumnHeader>Name</ColumnHeader>
-          <ColumnHeader>Roles</ColumnHeader>
-          <ColumnHeader>Documents</ColumnHeader>
-          <ColumnHeader>Updated</ColumnHeader>
-          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+          <ColumnHeader>{t("columns.name")}</ColumnHeader>
+          <ColumnHeader>{t("columns.roles")}</ColumnHeader>
+          <ColumnHeader>{t("columns.documents")}</ColumnHeader>
+          <ColumnHeader>{t("columns.updated")}</ColumnHeader>
+          <ColumnHeader><span className="sr-only">{t("columns.actions")}</span></ColumnHeader>
         </>
       }
     >
@@ -168,14 +164,14 @@ function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsPr
             {template.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{template.description}</p> : null}
             {template.visibility === "ACCOUNT" ? null : (
               <span className="mt-1 block">
-                <Badge>Only you</Badge>
+                <Badge>{t("onlyYou")}</Badge>
               </span>
             )}
           </td>
           <td className="px-3 py-3 align-top">
             <TemplateRoles template={template} />
           </td>
-          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">{documentCount(template)}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">{t("documentCount", { count: visibleDocuments(template).length })}</td>
           <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
             <PackageDate iso={template.updated} />
           </td>
@@ -187,11 +183,12 @@ function TemplateTable({ templates, selection, caption, inTrash, onUse }: RowsPr
 }
 
 function TemplateCards({ templates, selection, caption, inTrash, onUse }: RowsProps) {
+  const t = useTranslations("console.templates");
   return (
     <div>
       <label className="mb-2 flex items-center gap-2 px-1 text-sm text-slate-800">
         <SelectAllCheckbox ids={templates.map((template) => template.id)} selection={selection} />
-        Select all on this page
+        {t("selectAll")}
       </label>
       <ul aria-label={caption} className="space-y-3">
         {templates.map((template) => (
@@ -208,7 +205,7 @@ function TemplateCards({ templates, selection, caption, inTrash, onUse }: RowsPr
                 {template.description ? <p className="text-xs text-slate-600">{template.description}</p> : null}
                 <TemplateRoles template={template} />
                 <p className="text-xs text-slate-700">
-                  {documentCount(template)} · Updated <PackageDate iso={template.updated} />
+                  {t.rich("countAndUpdated", { count: visibleDocuments(template).length, date: () => <PackageDate iso={template.updated} /> })}
                 </p>
                 {inTrash ? null : <UseButton template={template} onUse={onUse} />}
               </div>

@@ -2,8 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,27 +16,31 @@ import { failureMessage, useClonePackage, type CloneRequest } from "@/lib/consol
 import { signingRoles } from "@/lib/console/queries/package-progress";
 import { roleLabel, rolesToFill } from "./template-summary";
 
-/**
- * A role is filled completely or left empty for the builder: a first and last name and an e-mail
- * address the service accepts (its own signer rule).
- */
-const roleFilling = z
-  .object({ roleId: z.string(), firstName: z.string().trim().max(256), lastName: z.string().trim().max(256), email: z.string().trim() })
-  .superRefine((role, context) => {
-    if (!role.firstName && !role.lastName && !role.email) return;
-    if (!role.firstName) context.addIssue({ code: "custom", path: ["firstName"], message: "Enter a first name, or leave the whole role empty." });
-    if (!role.lastName) context.addIssue({ code: "custom", path: ["lastName"], message: "Enter a last name, or leave the whole role empty." });
-    if (!role.email) context.addIssue({ code: "custom", path: ["email"], message: "Enter an e-mail address, or leave the whole role empty." });
-    else if (!signerInput.shape.email.safeParse(role.email).success) {
-      context.addIssue({ code: "custom", path: ["email"], message: "Enter an e-mail address such as name@example.com." });
-    }
-  });
+type Translate = (key: string) => string;
 
-const useTemplateForm = z.object({
-  name: z.string().trim().min(1, "Give the package a name.").max(256, "At most 256 characters."),
-  roles: z.array(roleFilling),
-});
-type UseTemplateForm = z.infer<typeof useTemplateForm>;
+/**
+ * The package's name, and each open role filled completely or left empty for the builder: a first
+ * and last name and an e-mail address the service accepts (its own signer rule). Its messages in
+ * the user's language (`t` of console.templates.use).
+ */
+function templateFillingSchema(t: Translate) {
+  const roleFilling = z
+    .object({ roleId: z.string(), firstName: z.string().trim().max(256), lastName: z.string().trim().max(256), email: z.string().trim() })
+    .superRefine((role, context) => {
+      if (!role.firstName && !role.lastName && !role.email) return;
+      if (!role.firstName) context.addIssue({ code: "custom", path: ["firstName"], message: t("errors.firstName") });
+      if (!role.lastName) context.addIssue({ code: "custom", path: ["lastName"], message: t("errors.lastName") });
+      if (!role.email) context.addIssue({ code: "custom", path: ["email"], message: t("errors.email") });
+      else if (!signerInput.shape.email.safeParse(role.email).success) {
+        context.addIssue({ code: "custom", path: ["email"], message: t("errors.emailFormat") });
+      }
+    });
+  return z.object({
+    name: z.string().trim().min(1, t("errors.name")).max(256, t("errors.nameLength")),
+    roles: z.array(roleFilling),
+  });
+}
+type UseTemplateForm = z.infer<ReturnType<typeof templateFillingSchema>>;
 
 function cloneRequest(values: UseTemplateForm): CloneRequest {
   return {
@@ -49,21 +54,24 @@ function cloneRequest(values: UseTemplateForm): CloneRequest {
 
 /** "Use template": a new draft package from the template, its open roles filled here, then the builder. */
 export function UseTemplateDialog({ template, onClose }: { template: WirePackage | null; onClose: () => void }) {
+  const t = useTranslations("console.templates.use");
   return (
-    <Dialog open={template !== null} onClose={onClose} title={template ? `Use “${template.name}”` : "Use template"} wide>
+    <Dialog open={template !== null} onClose={onClose} title={template ? t("titleNamed", { name: template.name }) : t("title")} wide>
       {template ? <UseTemplateFormBody key={template.id} template={template} onCancel={onClose} /> : null}
     </Dialog>
   );
 }
 
 function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; onCancel: () => void }) {
+  const t = useTranslations("console.templates.use");
+  const schema = useMemo(() => templateFillingSchema(t), [t]);
   const router = useRouter();
   const clone = useClonePackage();
   const [serviceError, setServiceError] = useState<string | null>(null);
   const open = rolesToFill(template);
   const filled = signingRoles(template).filter((role) => !open.includes(role));
   const form = useForm({
-    resolver: zodResolver(useTemplateForm),
+    resolver: zodResolver(schema),
     defaultValues: { name: template.name, roles: open.map((role) => ({ roleId: role.id, firstName: "", lastName: "", email: "" })) },
   });
   const { errors } = form.formState;
@@ -81,30 +89,30 @@ function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; on
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid="use-template-form">
-      <TextField label="Package name" {...form.register("name")} error={errors.name?.message} data-testid="use-template-name" />
+      <TextField label={t("packageName")} {...form.register("name")} error={errors.name?.message} data-testid="use-template-name" />
       {open.length ? (
         <div className="space-y-4">
-          <p className="text-sm text-slate-700">Who signs? Leave a role empty to fill it later in the builder.</p>
+          <p className="text-sm text-slate-700">{t("whoSigns")}</p>
           {open.map((role, i) => (
             <fieldset key={role.id} className="rounded-md border border-slate-200 p-3" data-testid={`use-template-role-${role.id}`}>
               <legend className="px-1 text-sm font-semibold text-slate-900">{roleLabel(role)}</legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextField
-                  label="First name"
+                  label={t("firstName")}
                   autoComplete="off"
                   {...form.register(`roles.${i}.firstName`)}
                   error={errors.roles?.[i]?.firstName?.message}
                   data-testid={`use-template-${role.id}-first-name`}
                 />
                 <TextField
-                  label="Last name"
+                  label={t("lastName")}
                   autoComplete="off"
                   {...form.register(`roles.${i}.lastName`)}
                   error={errors.roles?.[i]?.lastName?.message}
                   data-testid={`use-template-${role.id}-last-name`}
                 />
                 <TextField
-                  label="E-mail"
+                  label={t("email")}
                   type="email"
                   autoComplete="off"
                   className="sm:col-span-2"
@@ -117,14 +125,14 @@ function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; on
           ))}
         </div>
       ) : (
-        <p className="text-sm text-slate-700">Every role of this template already has its signer.</p>
+        <p className="text-sm text-slate-700">{t("allFilled")}</p>
       )}
       {filled.length ? (
         <div className="text-sm text-slate-700">
-          <p className="font-medium text-slate-900">Filled by the template</p>
+          <p className="font-medium text-slate-900">{t("filledByTemplate")}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {filled.map((role) => (
-              <li key={role.id}>{role.type === "SENDER" ? "Owner: you, as the sender" : `${roleLabel(role)}: ${roleHolder(role).name}`}</li>
+              <li key={role.id}>{role.type === "SENDER" ? t("owner") : t("filledRole", { role: roleLabel(role), name: roleHolder(role).name })}</li>
             ))}
           </ul>
         </div>
@@ -132,10 +140,10 @@ function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; on
       <Refusal message={serviceError} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={clone.isPending}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" busy={clone.isPending || clone.isSuccess} data-testid="use-template-submit">
-          Create package
+          {t("submit")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,7 @@
+"use client";
+
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 
@@ -24,6 +27,10 @@ const STATUS_TONES: Record<string, Tone> = {
   EXPIRED: "warning",
 };
 
+/**
+ * @deprecated English only, kept for callers not yet translated: StatusBadge says a status in the
+ * page's language (console.ui.status).
+ */
 export const STATUS_LABELS: Record<string, string> = {
   DRAFT: "Draft",
   SENT: "In progress",
@@ -36,10 +43,11 @@ export const STATUS_LABELS: Record<string, string> = {
 
 /** A package's status as people say it. */
 export function StatusBadge({ status, trashed = false }: { status: string; trashed?: boolean }) {
+  const t = useTranslations("console.ui");
   return (
     <span className="inline-flex gap-1">
-      <Badge tone={STATUS_TONES[status] ?? "neutral"}>{STATUS_LABELS[status] ?? status}</Badge>
-      {trashed ? <Badge tone="danger">In trash</Badge> : null}
+      <Badge tone={STATUS_TONES[status] ?? "neutral"}>{t.has(`status.${status}`) ? t(`status.${status}`) : status}</Badge>
+      {trashed ? <Badge tone="danger">{t("inTrash")}</Badge> : null}
     </span>
   );
 }

@@ -1,17 +1,20 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { Refusal } from "./states";
 
 /**
  * A question before a change that is hard to take back: what it means (`children`), the
- * service's refusal if it came, Cancel and the confirming button.
+ * service's refusal if it came, Cancel (`cancelLabel`, else the page language's word) and the
+ * confirming button.
  */
 export function ConfirmDialog({
   title,
   confirmLabel,
+  cancelLabel,
   variant = "danger",
   busy,
   error,
@@ -21,6 +24,7 @@ export function ConfirmDialog({
 }: {
   title: string;
   confirmLabel: string;
+  cancelLabel?: string;
   variant?: "primary" | "danger";
   busy: boolean;
   error: Error | null;
@@ -28,6 +32,7 @@ export function ConfirmDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("console.ui");
   return (
     <Dialog open onClose={onClose} title={title}>
       <div className="space-y-3 text-sm text-slate-700">
@@ -35,7 +40,7 @@ export function ConfirmDialog({
         <Refusal message={error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {cancelLabel ?? t("cancel")}
           </Button>
           <Button variant={variant} busy={busy} onClick={onConfirm}>
             {confirmLabel}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "./button";
 import { inputClass } from "./form-field";
 
@@ -9,6 +10,7 @@ import { inputClass } from "./form-field";
  * it. When the browser refuses the clipboard, the text is selected so the user can copy it.
  */
 export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const t = useTranslations("console.ui");
   const id = useId();
   const [copied, setCopied] = useState<"yes" | "refused" | null>(null);
 
@@ -30,11 +32,11 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       <div className="mt-1 flex gap-2">
         <input id={id} readOnly value={value} onFocus={(event) => event.target.select()} className={`${inputClass} font-mono text-xs`} data-testid={testId} />
         <Button variant="secondary" onClick={() => void copy()} className="shrink-0">
-          Copy
+          {t("copy")}
         </Button>
       </div>
       <p aria-live="polite" className="mt-1 min-h-4 text-xs text-slate-600">
-        {copied === "yes" ? "Copied." : copied === "refused" ? "The browser did not allow copying: the text is selected, press Ctrl+C (⌘C)." : ""}
+        {copied === "yes" ? t("copied") : copied === "refused" ? t("copyRefused") : ""}
       </p>
     </div>
   );

@@ -1,23 +1,31 @@
+"use client";
+
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
-/** The three states of every data view besides its data: loading, failed, empty. */
+/**
+ * The three states of every data view besides its data: loading, failed, empty. Their own words
+ * (Loading…, Try again) are the page language's unless the caller gives its own.
+ */
 
-export function LoadingState({ label = "Loading…" }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const t = useTranslations("console.ui");
   return (
     <div role="status" className="flex items-center gap-3 p-6 text-sm text-slate-600">
       <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
-      {label}
+      {label ?? t("loading")}
     </div>
   );
 }
 
-export function ErrorState({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+export function ErrorState({ error, onRetry, retryLabel }: { error: Error; onRetry?: () => void; retryLabel?: string }) {
+  const t = useTranslations("console.ui");
   return (
     <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
       <p>{error.message}</p>
       {onRetry ? (
         <button type="button" onClick={onRetry} className="mt-2 font-medium underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-          Try again
+          {retryLabel ?? t("tryAgain")}
         </button>
       ) : null}
     </div>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Toaster, toast } from "sonner";
+import { useTranslations } from "use-intl";
 
 type ToastKind = "success" | "error" | "info";
 /** A place to go from the message ("Open the template"); a toast with one stays until dismissed. */
@@ -23,11 +24,12 @@ const KIND_CLASSES: Record<ToastKind, string> = {
  * (an error as an alert); errors and messages with a link stay until dismissed.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useTranslations("console.ui");
   return (
     <>
       {children}
       {/* Raised above the builder's sticky "Review and send" bar, whose Send button a toast covered. */}
-      <Toaster position="bottom-right" offset={{ bottom: 96, right: 24 }} mobileOffset={{ bottom: 136 }} visibleToasts={4} containerAriaLabel="Notifications" />
+      <Toaster position="bottom-right" offset={{ bottom: 96, right: 24 }} mobileOffset={{ bottom: 136 }} visibleToasts={4} containerAriaLabel={t("notifications")} />
     </>
   );
 }
@@ -39,6 +41,7 @@ function show(kind: ToastKind, message: string, link?: ToastLink) {
 }
 
 function ToastMessage({ id, kind, message, link }: { id: string | number; kind: ToastKind; message: string; link?: ToastLink }) {
+  const t = useTranslations("console.ui");
   return (
     <div role={kind === "error" ? "alert" : "status"} className={`flex w-full max-w-sm items-start gap-3 rounded-md border p-3 text-sm shadow-lg ${KIND_CLASSES[kind]}`}>
       <p className="flex-1">
@@ -60,7 +63,7 @@ function ToastMessage({ id, kind, message, link }: { id: string | number; kind: 
         type="button"
         onClick={() => toast.dismiss(id)}
         className="rounded px-1 text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
-        aria-label="Dismiss"
+        aria-label={t("dismiss")}
       >
         ×
       </button>

@@ -22,7 +22,7 @@ test("a new user signs up, signs out, is refused a wrong password and signs in w
   expect(cookies.find((cookie) => cookie.name === "authjs.session-token")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   const session = (await (await page.request.get("/auth/session")).json()) as Record<string, unknown>;
   expect(session).toMatchObject({ user: { email: user.email }, account: { name: "Sign-in test" } });
-  expect(Object.keys(session).sort()).toEqual(["account", "designer", "expires", "homeAccount", "signInMethod", "user"]);
+  expect(Object.keys(session).sort()).toEqual(["account", "consoleLanguage", "designer", "expires", "homeAccount", "signInMethod", "user"]);
   // Only a session opened by a designer token is limited to one package.
   expect(session.designer).toBeNull();
   expect(Object.keys(session.user as object).sort()).toEqual(["email", "emailVerified", "id", "name"]);

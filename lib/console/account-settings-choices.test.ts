@@ -26,19 +26,23 @@ describe("timeZoneChoices", () => {
 });
 
 describe("languageChoices", () => {
-  it("names each language in English beside its code", () => {
-    const choices = languageChoices();
+  it("names Signet's own languages in themselves, the others in the page's language, beside the code", () => {
+    const choices = languageChoices("en");
     expect(choices.map((choice) => choice.value)).toEqual([...LANGUAGE_CODES]);
-    expect(choices.find((choice) => choice.value === "fr")?.label).toBe("French (fr)");
+    expect(choices.find((choice) => choice.value === "fr")).toEqual({ value: "fr", label: "Français (fr)", lang: "fr" });
+    expect(choices.find((choice) => choice.value === "ja")).toEqual({ value: "ja", label: "日本語 (ja)", lang: "ja" });
+    expect(choices.find((choice) => choice.value === "da")).toEqual({ value: "da", label: "Danish (da)" });
+    expect(languageChoices("fr").find((choice) => choice.value === "da")?.label).toBe("danois (da)");
+    expect(languageChoices("de").find((choice) => choice.value === "fr")?.label).toBe("Français (fr)");
   });
 
   it("keeps the current language offered first when it is not in the list", () => {
-    expect(languageChoices("ga")[0]).toEqual({ value: "ga", label: "Irish (ga)" });
-    expect(languageChoices("fr")).toHaveLength(LANGUAGE_CODES.length);
+    expect(languageChoices("en", "ga")[0]).toEqual({ value: "ga", label: "Irish (ga)" });
+    expect(languageChoices("en", "fr")).toHaveLength(LANGUAGE_CODES.length);
   });
 
   it("offers only codes the service accepts, unchanged by its normalisation", () => {
-    for (const { value } of languageChoices()) {
+    for (const { value } of languageChoices("en")) {
       expect(createSubAccountRequest.parse({ name: "X", language: value }).language).toBe(value);
     }
   });

@@ -1,10 +1,13 @@
 import { TIMEZONE_ABBREVIATIONS } from "@/lib/api/sub-accounts";
+import { LOCALE_NAMES, SHIPPED_LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /** What the sub-account form offers for time zone and language: lists to pick from, never free text. */
 
 export interface Choice {
   value: string;
   label: string;
+  /** The language the label is written in, when it is not the page's. */
+  lang?: string;
 }
 
 export interface TimeZoneChoices {
@@ -28,10 +31,21 @@ export function timeZoneChoices(current?: string, regionIds: readonly string[] =
 /** Languages of the signing ceremony and e-mail, as the service stores them (`en`, `zh-CN`). */
 export const LANGUAGE_CODES = ["en", "fr", "de", "es", "it", "nl", "pt", "pt-BR", "da", "sv", "nb", "fi", "pl", "cs", "hu", "ro", "el", "tr", "ru", "ja", "ko", "zh-CN", "zh-TW"] as const;
 
-/** The languages with their English names (`fr` → "French (fr)"); `current` stays offered when it is not among them. */
-export function languageChoices(current?: string): Choice[] {
-  const names = new Intl.DisplayNames(["en"], { type: "language" });
+/**
+ * The languages with their names and codes. Those Signet's pages are translated into are named in
+ * their own language, as a list of languages shows them to anyone (`fr` → "Français (fr)"); the
+ * others in the language of the page, `displayLocale` (`da` → "Danish (da)", "danois (da)").
+ * `current` stays offered when it is not among them.
+ */
+export function languageChoices(displayLocale: string, current?: string): Choice[] {
+  const names = new Intl.DisplayNames([displayLocale], { type: "language" });
   const codes: string[] = [...LANGUAGE_CODES];
   if (current && !codes.includes(current)) codes.unshift(current);
-  return codes.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+  return codes.map((code) =>
+    isShipped(code) ? { value: code, label: `${LOCALE_NAMES[code]} (${code})`, lang: code } : { value: code, label: `${names.of(code) ?? code} (${code})` },
+  );
+}
+
+function isShipped(code: string): code is Locale {
+  return (SHIPPED_LOCALES as readonly string[]).includes(code);
 }

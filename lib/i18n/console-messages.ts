@@ -37,3 +37,9 @@ export function consoleMessages(locale: Locale): AbstractIntlMessages {
   }
   return messages;
 }
+
+/** Only the named parts of the console's messages, for a public page that needs no more (the home page, fast track). */
+export function consoleMessagesOf(locale: Locale, parts: string[]): AbstractIntlMessages {
+  const all = consoleMessages(locale).console as Record<string, AbstractIntlMessages>;
+  return { console: Object.fromEntries(parts.map((part) => [part, all[part] ?? {}])) };
+}

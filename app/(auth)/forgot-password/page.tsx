@@ -1,18 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
+import { consoleTranslator } from "@/lib/console/console-intl";
 
-export const metadata: Metadata = { title: "Forgot your password · Signet" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await consoleTranslator("console.auth");
+  return { title: t("forgot.pageTitle") };
+}
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await consoleTranslator("console.auth");
   return (
     <main className="mx-auto max-w-md px-6 py-16">
-      <h1 className="text-2xl font-semibold tracking-tight">Forgot your password?</h1>
-      <p className="mt-2 text-sm text-slate-700">Enter the e-mail address you sign in with: we will send you a link to choose a new password.</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("forgot.heading")}</h1>
+      <p className="mt-2 text-sm text-slate-700">{t("forgot.intro")}</p>
       <ForgotPasswordForm />
       <p className="mt-6 text-sm text-slate-700">
         <Link href="/signin" className="font-medium text-sky-800 underline">
-          Back to sign in
+          {t("forgot.backToSignIn")}
         </Link>
       </p>
     </main>

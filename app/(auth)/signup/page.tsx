@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignUpForm } from "@/components/auth/sign-up-form";
+import { consoleTranslator } from "@/lib/console/console-intl";
 
-export const metadata: Metadata = { title: "Create an account · Signet" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await consoleTranslator("console.auth");
+  return { title: t("signUp.pageTitle") };
+}
 
-export default function SignUpPage() {
+export default async function SignUpPage() {
+  const t = await consoleTranslator("console.auth");
   return (
     <main className="mx-auto max-w-md px-6 py-16">
-      <h1 className="text-2xl font-semibold tracking-tight">Create your Signet account</h1>
-      <p className="mt-2 text-sm text-slate-700">You will be the account&apos;s owner: you can invite senders once you are in.</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("signUp.heading")}</h1>
+      <p className="mt-2 text-sm text-slate-700">{t("signUp.intro")}</p>
       <SignUpForm />
       <p className="mt-6 text-sm text-slate-700">
-        Already have an account?{" "}
+        {t("signUp.haveAccount")}{" "}
         <Link href="/signin" className="font-medium text-sky-800 underline">
-          Sign in
+          {t("signUp.signIn")}
         </Link>
       </p>
     </main>

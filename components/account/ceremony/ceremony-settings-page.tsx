@@ -80,7 +80,7 @@ function ThankYouSection() {
       intro={<p>Shown to a signer who has finished, in their language where you wrote one (else the package&apos;s). A package&apos;s own text wins. Empty: the ceremony&apos;s own words.</p>}
     >
       <SelectField label="Language" value={language} onChange={(event) => setLanguage(event.target.value)} className="max-w-xs">
-        {[...LANGUAGES, { code: "ja", name: "日本語" }].map((option) => (
+        {LANGUAGES.map((option) => (
           <option key={option.code} value={option.code}>
             {option.name}
           </option>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { WireGroup } from "@/lib/api/groups";
@@ -7,13 +8,14 @@ import { useDeleteGroup } from "@/lib/console/queries/groups";
 
 /** Deletes a group after saying what that means; its members stay senders of the account. */
 export function DeleteGroupDialog({ group, onClose }: { group: WireGroup; onClose: () => void }) {
+  const t = useTranslations("console.groups");
   const toast = useToast();
   const remove = useDeleteGroup(group.id);
 
   function confirm() {
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(`The group ${group.name} was deleted.`);
+        toast.success(t("delete.deleted", { name: group.name }));
         onClose();
       },
     });
@@ -21,19 +23,15 @@ export function DeleteGroupDialog({ group, onClose }: { group: WireGroup; onClos
 
   return (
     <ConfirmDialog
-      title={`Delete ${group.name}?`}
-      confirmLabel="Delete group"
+      title={t("delete.title", { name: group.name })}
+      confirmLabel={t("delete.confirm")}
       busy={remove.isPending}
       error={remove.error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>
-        {group.name} ({group.email}) can no longer be chosen as a signer. Its members stay senders of the account.
-      </p>
-      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-        Packages already sent to the group keep its name and e-mail, but its members will no longer find them in their inbox.
-      </p>
+      <p>{t("delete.consequence", { name: group.name, email: group.email })}</p>
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">{t("delete.sentPackages")}</p>
     </ConfirmDialog>
   );
 }

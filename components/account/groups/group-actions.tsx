@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { Menu } from "@/components/ui/menu";
 import type { WireGroup } from "@/lib/api/groups";
 
@@ -7,16 +8,13 @@ import type { WireGroup } from "@/lib/api/groups";
 export type GroupDialogKind = "edit" | "delete";
 
 export function GroupActions({ group, onOpen }: { group: WireGroup; onOpen: (dialog: GroupDialogKind, group: WireGroup) => void }) {
+  const t = useTranslations("console.groups");
   return (
     <Menu
-      label={
-        <span>
-          Actions<span className="sr-only"> for {group.name}</span>
-        </span>
-      }
+      label={<span>{t.rich("actions.menu", { name: group.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</span>}
       items={[
-        { label: "Edit group", onSelect: () => onOpen("edit", group) },
-        { label: "Delete group", onSelect: () => onOpen("delete", group), danger: true },
+        { label: t("actions.edit"), onSelect: () => onOpen("edit", group) },
+        { label: t("actions.delete"), onSelect: () => onOpen("delete", group), danger: true },
       ]}
     />
   );

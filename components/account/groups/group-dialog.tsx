@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ import { useToast } from "@/components/ui/toast";
 import { GROUP_MEMBER_TYPES, groupCreate, type WireGroup } from "@/lib/api/groups";
 import type { WireSender } from "@/lib/api/senders";
 import { useCreateGroup, useUpdateGroup } from "@/lib/console/queries/groups";
+import { useFieldError } from "../use-field-error";
 import { MemberPicker } from "./member-picker";
 
 /** The members this form checks itself, with the API's rules; the members are the service's to check (they must be senders of the account). */
@@ -30,8 +32,6 @@ interface MemberDraft {
   pending: boolean;
 }
 
-const MEMBER_TYPE_LABELS: Record<MemberType, string> = { REGULAR: "Regular", MANAGER: "Manager" };
-
 function draftsOf(group: WireGroup | undefined): MemberDraft[] {
   return (group?.members ?? []).map((member) => ({
     email: member.email,
@@ -43,6 +43,8 @@ function draftsOf(group: WireGroup | undefined): MemberDraft[] {
 
 /** Creates a group (no `group`) or changes one: name, e-mail and the members, picked from the account's senders; saving replaces the member list. */
 export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: () => void }) {
+  const t = useTranslations("console.groups");
+  const fieldError = useFieldError();
   const toast = useToast();
   const create = useCreateGroup();
   const update = useUpdateGroup(group?.id ?? "");
@@ -69,7 +71,7 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
   function submit(details: Details) {
     const wanted = members.map(({ email, memberType }) => ({ email, memberType }));
     const onSuccess = (saved: WireGroup) => {
-      toast.success(group ? `The group ${saved.name} was saved.` : `The group ${saved.name} was created.`);
+      toast.success(group ? t("dialog.saved", { name: saved.name }) : t("dialog.created", { name: saved.name }));
       onClose();
     };
     if (group) update.mutate({ ...details, members: wanted }, { onSuccess });
@@ -77,21 +79,21 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
   }
 
   return (
-    <Dialog open onClose={onClose} title={group ? `Edit ${group.name}` : "Create a group"} wide>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4" aria-label="Group">
+    <Dialog open onClose={onClose} title={group ? t("dialog.editTitle", { name: group.name }) : t("dialog.createTitle")} wide>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4" aria-label={t("dialog.form")}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Name" error={errors.name?.message} {...form.register("name")} />
-          <TextField label="E-mail" type="email" error={errors.email?.message} hint="The address the group signs as." {...form.register("email")} />
+          <TextField label={t("dialog.name")} error={fieldError(errors.name)} {...form.register("name")} />
+          <TextField label={t("dialog.email")} type="email" error={fieldError(errors.email)} hint={t("dialog.emailHint")} {...form.register("email")} />
         </div>
 
         <section aria-labelledby="group-members-heading" className="space-y-2">
           <h3 id="group-members-heading" className="text-sm font-medium text-slate-800">
-            Members
+            {t("dialog.members")}
           </h3>
           {members.length === 0 ? (
-            <p className="rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">No members yet: add senders of the account below.</p>
+            <p className="rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-700">{t("dialog.noMembers")}</p>
           ) : (
-            <ul aria-label="Members" className="divide-y divide-slate-200 rounded-md border border-slate-200">
+            <ul aria-label={t("dialog.members")} className="divide-y divide-slate-200 rounded-md border border-slate-200">
               {members.map((member) => (
                 <li key={member.email} data-testid="group-member" className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                   <div className="min-w-0 text-sm">
@@ -99,7 +101,7 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
                       {member.name}
                       {member.pending ? (
                         <span className="ml-2">
-                          <Badge tone="warning">Invitation pending</Badge>
+                          <Badge tone="warning">{t("dialog.invitationPending")}</Badge>
                         </span>
                       ) : null}
                     </p>
@@ -107,19 +109,19 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
                   </div>
                   <div className="flex items-center gap-2">
                     <select
-                      aria-label={`Member type of ${member.name}`}
+                      aria-label={t("dialog.memberType", { name: member.name })}
                       value={member.memberType}
                       onChange={(event) => setType(member.email, event.target.value as MemberType)}
                       className={`${inputClass} w-auto`}
                     >
                       {GROUP_MEMBER_TYPES.map((type) => (
                         <option key={type} value={type}>
-                          {MEMBER_TYPE_LABELS[type]}
+                          {t(`dialog.memberTypes.${type}`)}
                         </option>
                       ))}
                     </select>
                     <Button variant="ghost" onClick={() => remove(member.email)}>
-                      Remove<span className="sr-only"> {member.name}</span>
+                      {t.rich("dialog.remove", { name: member.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </Button>
                   </div>
                 </li>
@@ -133,10 +135,10 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
         <Refusal message={save.error?.message} testId="group-save-error" />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button type="submit" busy={save.isPending}>
-            {group ? "Save group" : "Create group"}
+            {group ? t("dialog.save") : t("dialog.create")}
           </Button>
         </div>
       </form>

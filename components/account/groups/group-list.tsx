@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
@@ -21,26 +22,24 @@ import { useGroupListUrl, type GroupListView } from "./use-group-list-url";
 
 /** `/account/groups`: the account's groups, searched by name and paged; made, changed and deleted by whoever may manage them. */
 export function GroupList() {
+  const t = useTranslations("console.groups");
   const { view, go } = useGroupListUrl();
   const list = useGroupList({ search: view.search || undefined, ...pageWindow(view.page) });
   const mayManage = useMayOffer("groups.manage");
   const [creating, setCreating] = useState(false);
 
   if (isForbidden(list.error)) {
-    return <AreaForbidden area="groups" reason="Your account roles do not include seeing the account's groups." />;
+    return <AreaForbidden area={t("forbiddenArea")} reason={t("forbiddenReason")} />;
   }
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Groups</h1>
-        {mayManage ? <Button onClick={() => setCreating(true)}>Create a group</Button> : null}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+        {mayManage ? <Button onClick={() => setCreating(true)}>{t("createButton")}</Button> : null}
       </div>
-      <p className="mb-4 max-w-prose text-sm text-slate-700">
-        A group signs as one signer: any one of its members may sign for it, and all of them follow its packages. Members are senders of this
-        account.
-      </p>
+      <p className="mb-4 max-w-prose text-sm text-slate-700">{t("intro")}</p>
       <div className="mb-4">
-        <ListSearch label="Search groups" placeholder="Search by group name" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
+        <ListSearch label={t("searchLabel")} placeholder={t("searchPlaceholder")} value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
       </div>
       <GroupListBody view={view} list={list} go={go} mayManage={mayManage} />
       {creating ? <GroupDialog onClose={() => setCreating(false)} /> : null}
@@ -56,6 +55,7 @@ interface BodyProps {
 }
 
 function GroupListBody({ view, list, go, mayManage }: BodyProps) {
+  const t = useTranslations("console.groups");
   const wide = useWideScreen();
   const [open, setOpen] = useState<{ dialog: GroupDialogKind; group: WireGroup } | null>(null);
   const openDialog = (dialog: GroupDialogKind, group: WireGroup) => setOpen({ dialog, group });
@@ -70,12 +70,12 @@ function GroupListBody({ view, list, go, mayManage }: BodyProps) {
         page={view.page}
         search={view.search}
         go={go}
-        things="groups"
-        label="Groups"
-        searchScope="Search looks in group names."
+        things={t("list.things")}
+        label={t("list.label")}
+        searchScope={t("list.searchScope")}
         empty={
           // The page's own "Create a group" stands above: the empty list does not offer a second one.
-          <EmptyState title="No groups yet.">Groups let any one of several senders sign for the team, with one e-mail address.</EmptyState>
+          <EmptyState title={t("list.emptyTitle")}>{t("list.emptyText")}</EmptyState>
         }
       >
         {(groups, caption) => (wide ? <GroupTable groups={groups} caption={caption} onOpen={onOpen} /> : <GroupCards groups={groups} label={caption} onOpen={onOpen} />)}

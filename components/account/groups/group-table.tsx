@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WireGroup } from "@/lib/api/groups";
 import { GroupActions, type GroupDialogKind } from "./group-actions";
@@ -5,16 +8,17 @@ import { GroupMembersSummary } from "./group-members-summary";
 
 /** The groups of one page as a table (wide screens); `onOpen` absent: the user may not change groups, so no actions. */
 export function GroupTable({ groups, caption, onOpen }: { groups: WireGroup[]; caption: string; onOpen?: (dialog: GroupDialogKind, group: WireGroup) => void }) {
+  const t = useTranslations("console.groups");
   return (
     <DataTable
       caption={caption}
       columns={
         <>
-          <ColumnHeader>Name</ColumnHeader>
-          <ColumnHeader>E-mail</ColumnHeader>
-          <ColumnHeader>Members</ColumnHeader>
+          <ColumnHeader>{t("columns.name")}</ColumnHeader>
+          <ColumnHeader>{t("columns.email")}</ColumnHeader>
+          <ColumnHeader>{t("columns.members")}</ColumnHeader>
           {onOpen ? (
-            <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+            <ColumnHeader><span className="sr-only">{t("columns.actions")}</span></ColumnHeader>
           ) : null}
         </>
       }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,31 +10,34 @@ import type { WireSender } from "@/lib/api/senders";
 import { useMemberCandidates } from "@/lib/console/queries/groups";
 import { isForbidden } from "@/lib/console/queries/senders";
 
+const srOnly = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
+
 /**
  * Finds senders of the account by name, e-mail or company and adds them as members: only the
  * account's senders can be picked (spec 2.9 rule 1). `isMember` tells which are in already.
  */
 export function MemberPicker({ isMember, onAdd }: { isMember: (email: string) => boolean; onAdd: (sender: WireSender) => void }) {
+  const t = useTranslations("console.groups");
   const [search, setSearch] = useState("");
   const candidates = useMemberCandidates(search);
 
   let results;
-  if (candidates.isPending) results = <LoadingState label="Loading senders…" />;
+  if (candidates.isPending) results = <LoadingState label={t("picker.loading")} />;
   else if (isForbidden(candidates.error)) {
     results = (
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        Adding members needs permission to see the account&apos;s senders, which your account roles do not include. Ask the account owner if you need it.
+        {t("picker.forbidden")}
       </p>
     );
   } else if (candidates.isError) results = <ErrorState error={candidates.error} onRetry={() => void candidates.refetch()} />;
   else if (candidates.data.results.length === 0) {
-    results = <p className="p-2 text-sm text-slate-700">{search ? `No sender matches “${search}”.` : "The account has no senders yet."}</p>;
+    results = <p className="p-2 text-sm text-slate-700">{search ? t("picker.noMatch", { search }) : t("picker.noSenders")}</p>;
   } else {
     const more = candidates.data.count - candidates.data.results.length;
     results = (
       <>
         <ul
-          aria-label="Senders to add"
+          aria-label={t("picker.candidates")}
           aria-busy={candidates.isPlaceholderData || undefined}
           // Until the new search answers, the previous senders stay in sight, dimmed and out of reach.
           inert={candidates.isPlaceholderData}
@@ -49,21 +53,20 @@ export function MemberPicker({ isMember, onAdd }: { isMember: (email: string) =>
                     {name}
                     {sender.status === "ACTIVE" ? null : (
                       <span className="ml-2">
-                        <Badge tone={sender.status === "LOCKED" ? "danger" : "warning"}>{sender.status === "LOCKED" ? "Locked" : "Invited"}</Badge>
+                        <Badge tone={sender.status === "LOCKED" ? "danger" : "warning"}>{sender.status === "LOCKED" ? t("picker.locked") : t("picker.invited")}</Badge>
                       </span>
                     )}
                   </p>
                   <p className="break-all text-slate-700">{sender.email}</p>
                 </div>
                 <Button variant="secondary" className="shrink-0" disabled={added} onClick={() => onAdd(sender)}>
-                  {added ? "Added" : "Add"}
-                  <span className="sr-only"> {name}</span>
+                  {added ? t.rich("picker.added", { name, hidden: srOnly }) : t.rich("picker.add", { name, hidden: srOnly })}
                 </Button>
               </li>
             );
           })}
         </ul>
-        {more > 0 ? <p className="mt-1 text-xs text-slate-600">{more} more match; narrow the search to find them.</p> : null}
+        {more > 0 ? <p className="mt-1 text-xs text-slate-600">{t("picker.more", { count: more })}</p> : null}
       </>
     );
   }
@@ -76,8 +79,8 @@ export function MemberPicker({ isMember, onAdd }: { isMember: (email: string) =>
         if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
       }}
     >
-      <h3 className="text-sm font-medium text-slate-800">Add members</h3>
-      <ListSearch label="Find a sender to add" placeholder="Find a sender by name or e-mail" value={search} onSearch={setSearch} />
+      <h3 className="text-sm font-medium text-slate-800">{t("picker.heading")}</h3>
+      <ListSearch label={t("picker.searchLabel")} placeholder={t("picker.searchPlaceholder")} value={search} onSearch={setSearch} />
       {results}
     </div>
   );

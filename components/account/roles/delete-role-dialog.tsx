@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { WireAccountRole } from "@/lib/api/account-roles";
@@ -7,6 +8,7 @@ import { useDeleteRole } from "@/lib/console/queries/account-roles";
 
 /** Deletes one of the account's own roles; everyone holding it loses it at once. */
 export function DeleteRoleDialog({ role, onClose }: { role: WireAccountRole; onClose: () => void }) {
+  const t = useTranslations("console.roles");
   const toast = useToast();
   const remove = useDeleteRole(role.id);
 
@@ -14,7 +16,7 @@ export function DeleteRoleDialog({ role, onClose }: { role: WireAccountRole; onC
     // The promise, not mutate's onSuccess: see role-dialog.tsx.
     remove.mutateAsync().then(
       () => {
-        toast.success(`The role ${role.name} was deleted.`);
+        toast.success(t("delete.deleted", { name: role.name }));
         onClose();
       },
       () => undefined,
@@ -23,17 +25,14 @@ export function DeleteRoleDialog({ role, onClose }: { role: WireAccountRole; onC
 
   return (
     <ConfirmDialog
-      title={`Delete ${role.name}?`}
-      confirmLabel="Delete role"
+      title={t("delete.title", { name: role.name })}
+      confirmLabel={t("delete.confirm")}
       busy={remove.isPending}
       error={remove.error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>
-        Everyone who holds {role.name} loses it, and its permissions with it unless another of their roles gives them. To stop it for a while instead,
-        disable it.
-      </p>
+      <p>{t("delete.consequence", { name: role.name })}</p>
     </ConfirmDialog>
   );
 }

@@ -1,26 +1,10 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import type { WirePermission } from "@/lib/api/account-roles";
-
-/** The catalogue's areas as people say them; an area this console does not know yet shows as the service names it. */
-const AREA_LABELS: Record<string, string> = {
-  transaction: "Transactions",
-  templates_layouts: "Templates and layouts",
-  users: "Senders",
-  groups: "Groups",
-  roles: "Account roles",
-  sub_accounts: "Sub accounts",
-  api_keys: "API keys",
-  callbacks: "Callbacks",
-  verification: "Verification",
-  reports: "Reports",
-};
-
-export function areaLabel(area: string): string {
-  return AREA_LABELS[area] ?? area;
-}
 
 export interface PermissionArea {
   area: string;
-  label: string;
   permissions: WirePermission[];
 }
 
@@ -28,9 +12,23 @@ export interface PermissionArea {
 export function permissionAreas(catalogue: readonly WirePermission[]): PermissionArea[] {
   const areas = new Map<string, PermissionArea>();
   for (const permission of catalogue) {
-    const area = areas.get(permission.area) ?? { area: permission.area, label: areaLabel(permission.area), permissions: [] };
+    const area = areas.get(permission.area) ?? { area: permission.area, permissions: [] };
     area.permissions.push(permission);
     areas.set(permission.area, area);
   }
   return [...areas.values()];
+}
+
+/**
+ * The catalogue's areas and permissions as people say them, in the user's language. An area or a
+ * permission this console does not know yet (a newer or another service) shows as the service
+ * names or describes it.
+ */
+export function usePermissionWords() {
+  const t = useTranslations("console.roles");
+  return {
+    area: (area: string): string => (t.has(`areas.${area}`) ? t(`areas.${area}`) : area),
+    /** `described`: the service's own description, when it sent one. */
+    permission: (id: string, described?: string): string => (id.includes(".") && t.has(`catalogue.${id}`) ? t(`catalogue.${id}`) : (described ?? id)),
+  };
 }

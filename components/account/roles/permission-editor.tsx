@@ -1,8 +1,9 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { CheckboxField } from "@/components/ui/form-field";
 import type { WirePermission } from "@/lib/api/account-roles";
-import { permissionAreas } from "./permission-areas";
+import { permissionAreas, usePermissionWords } from "./permission-areas";
 
 interface PermissionEditorProps {
   catalogue: readonly WirePermission[];
@@ -15,6 +16,8 @@ interface PermissionEditorProps {
 
 /** The permission catalogue as check boxes with their descriptions, one group per area. */
 export function PermissionEditor({ catalogue, value, onChange, held, error }: PermissionEditorProps) {
+  const t = useTranslations("console.roles");
+  const words = usePermissionWords();
   const chosen = new Set(value);
   function toggle(id: string, on: boolean) {
     // Kept in the catalogue's order, whatever order they were ticked in.
@@ -22,10 +25,8 @@ export function PermissionEditor({ catalogue, value, onChange, held, error }: Pe
   }
   return (
     <fieldset aria-describedby={error ? "permission-editor-error" : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Permissions</legend>
-      <p className="mt-1 text-xs text-slate-600">
-        {chosen.size === 1 ? "1 permission" : `${chosen.size} permissions`} chosen. Holders get them at once, while the role is enabled.
-      </p>
+      <legend className="text-sm font-medium text-slate-800">{t("editor.legend")}</legend>
+      <p className="mt-1 text-xs text-slate-600">{t("editor.chosen", { count: chosen.size })}</p>
       {error ? (
         <p id="permission-editor-error" className="mt-1 text-sm text-rose-700">
           {error}
@@ -34,18 +35,18 @@ export function PermissionEditor({ catalogue, value, onChange, held, error }: Pe
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {permissionAreas(catalogue).map((area) => (
           <fieldset key={area.area} className="rounded-md border border-slate-200 p-3" data-testid="permission-area">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{area.label}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">{words.area(area.area)}</legend>
             <div className="space-y-2">
               {area.permissions.map((permission) => {
                 const notHeld = held !== undefined && !held.has(permission.id);
                 return (
                   <CheckboxField
                     key={permission.id}
-                    label={permission.description}
+                    label={words.permission(permission.id, permission.description)}
                     hint={
                       <>
                         <code>{permission.id}</code>
-                        {notHeld ? " · you do not hold it, so you cannot grant it" : null}
+                        {notHeld ? t("editor.notHeld") : null}
                       </>
                     }
                     checked={chosen.has(permission.id)}

@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import { RoleActions } from "./role-actions";
 import { RoleBadges } from "./role-badges";
 import { RoleHoldersSummary } from "./role-holders-summary";
@@ -6,8 +9,9 @@ import type { RoleRowsProps } from "./role-table";
 
 /** The account's roles as cards (phones), the same content as the table's rows. */
 export function RoleCards({ roles, descriptions, mayManage, onOpen }: RoleRowsProps) {
+  const t = useTranslations("console.roles");
   return (
-    <ul aria-label={`Account roles: ${roles.length}`} className="space-y-3">
+    <ul aria-label={t("caption", { count: roles.length })} className="space-y-3">
       {roles.map((role) => (
         <li key={role.id} data-testid="role-row" data-role-id={role.id} className="rounded-lg border border-slate-200 bg-white p-4">
           <p>
@@ -19,7 +23,7 @@ export function RoleCards({ roles, descriptions, mayManage, onOpen }: RoleRowsPr
             <RolePermissions role={role} descriptions={descriptions} />
           </div>
           <p className="mt-2 text-sm text-slate-800">
-            <span className="text-slate-600">Held by: </span>
+            <span className="text-slate-600">{t("heldBy")} </span>
             <RoleHoldersSummary role={role} />
           </p>
           <div className="mt-3 flex justify-end">

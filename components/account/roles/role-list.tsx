@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { useWideScreen } from "@/components/packages/inbox/use-wide-screen";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -20,6 +21,7 @@ import { ToggleRoleDialog } from "./toggle-role-dialog";
 
 /** `/account/roles`: the account's roles (predefined first, unchangeable), what each allows, who holds it; made and changed by whoever may manage roles. */
 export function RoleList() {
+  const t = useTranslations("console.roles");
   const roles = useAccountRoles();
   const catalogue = usePermissionCatalogue();
   const mayManage = useMayOffer("roles.manage");
@@ -31,17 +33,17 @@ export function RoleList() {
   const close = () => setOpen(null);
 
   if (isForbidden(roles.error)) {
-    return <AreaForbidden area="account roles" reason="Your account roles do not include seeing the account's roles." />;
+    return <AreaForbidden area={t("forbiddenArea")} reason={t("forbiddenReason")} />;
   }
 
   const descriptions = new Map((catalogue.data?.results ?? []).map((permission) => [permission.id, permission.description]));
   let body;
-  if (roles.isPending) body = <LoadingState label="Loading roles…" />;
+  if (roles.isPending) body = <LoadingState label={t("loading")} />;
   else if (roles.isError) body = <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
   else if (roles.data.results.length === 0) {
     body = (
-      <EmptyState title="No roles yet." action={mayManage ? <Button onClick={() => setCreating(true)}>Create a role</Button> : undefined}>
-        A role is a named set of permissions you give to senders.
+      <EmptyState title={t("emptyTitle")} action={mayManage ? <Button onClick={() => setCreating(true)}>{t("createButton")}</Button> : undefined}>
+        {t("emptyText")}
       </EmptyState>
     );
   } else {
@@ -52,21 +54,20 @@ export function RoleList() {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Account roles</h1>
-        {mayManage ? <Button onClick={() => setCreating(true)}>Create a role</Button> : null}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+        {mayManage ? <Button onClick={() => setCreating(true)}>{t("createButton")}</Button> : null}
       </div>
       <p className="mb-4 max-w-prose text-sm text-slate-700">
-        What a sender may do in this account is what their enabled roles allow together. The predefined roles cannot change; make your own for anything
-        else.{" "}
-        {mayAssign ? (
-          <>
-            Give roles to senders on the{" "}
-            <Link href="/account/senders" className="font-medium text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-              Senders
-            </Link>{" "}
-            page.
-          </>
-        ) : null}
+        {t("intro")}{" "}
+        {mayAssign
+          ? t.rich("giveOnSenders", {
+              link: (chunks) => (
+                <Link href="/account/senders" className="font-medium text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
+                  {chunks}
+                </Link>
+              ),
+            })
+          : null}
       </p>
       {body}
       {creating ? <RoleDialog onClose={() => setCreating(false)} /> : null}

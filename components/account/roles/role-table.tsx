@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WireAccountRole } from "@/lib/api/account-roles";
 import { RoleActions, type RoleDialogKind } from "./role-actions";
@@ -14,15 +17,16 @@ export interface RoleRowsProps {
 
 /** The account's roles as a table (wide screens). */
 export function RoleTable({ roles, descriptions, mayManage, onOpen }: RoleRowsProps) {
+  const t = useTranslations("console.roles");
   return (
     <DataTable
-      caption={`Account roles: ${roles.length}`}
+      caption={t("caption", { count: roles.length })}
       columns={
         <>
-          <ColumnHeader>Role</ColumnHeader>
-          <ColumnHeader>Permissions</ColumnHeader>
-          <ColumnHeader>Held by</ColumnHeader>
-          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+          <ColumnHeader>{t("columns.role")}</ColumnHeader>
+          <ColumnHeader>{t("columns.permissions")}</ColumnHeader>
+          <ColumnHeader>{t("columns.heldBy")}</ColumnHeader>
+          <ColumnHeader><span className="sr-only">{t("columns.actions")}</span></ColumnHeader>
         </>
       }
     >

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { WireAccountRole } from "@/lib/api/account-roles";
@@ -7,15 +8,15 @@ import { useUpdateRole } from "@/lib/console/queries/account-roles";
 
 /** Enables or disables a role after saying what changes: its holders gain or lose its permissions at once. */
 export function ToggleRoleDialog({ role, enable, onClose }: { role: WireAccountRole; enable: boolean; onClose: () => void }) {
+  const t = useTranslations("console.roles");
   const toast = useToast();
   const update = useUpdateRole(role.id);
-  const verb = enable ? "Enable" : "Disable";
 
   function confirm() {
     // The promise, not mutate's onSuccess: see role-dialog.tsx.
     update.mutateAsync({ enabled: enable }).then(
       (saved) => {
-        toast.success(`The role ${saved.name} is ${saved.enabled ? "enabled" : "disabled"}.`);
+        toast.success(saved.enabled ? t("toggle.enabled", { name: saved.name }) : t("toggle.disabled", { name: saved.name }));
         onClose();
       },
       () => undefined,
@@ -24,19 +25,15 @@ export function ToggleRoleDialog({ role, enable, onClose }: { role: WireAccountR
 
   return (
     <ConfirmDialog
-      title={`${verb} ${role.name}?`}
-      confirmLabel={`${verb} role`}
+      title={enable ? t("toggle.enableTitle", { name: role.name }) : t("toggle.disableTitle", { name: role.name })}
+      confirmLabel={enable ? t("toggle.enable") : t("toggle.disable")}
       variant={enable ? "primary" : "danger"}
       busy={update.isPending}
       error={update.error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>
-        {enable
-          ? "Everyone who holds this role gets its permissions back at once."
-          : "Everyone who holds this role loses its permissions at once, unless another of their roles gives them. They keep the role, and get its permissions back if you enable it again."}
-      </p>
+      <p>{enable ? t("toggle.enableConsequence") : t("toggle.disableConsequence")}</p>
     </ConfirmDialog>
   );
 }

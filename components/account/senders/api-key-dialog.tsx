@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,27 +10,28 @@ import { useRevealSenderApiKey } from "@/lib/console/queries/senders";
 
 /** A sender's API key, read from the service only after the user confirms they mean to see it. */
 export function ApiKeyDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
+  const t = useTranslations("console.senders");
   const reveal = useRevealSenderApiKey(sender.id);
   const who = sender.name || sender.email;
   return (
-    <Dialog open onClose={onClose} title={`API key of ${who}`}>
+    <Dialog open onClose={onClose} title={t("apiKey.title", { who })}>
       <div className="space-y-3 text-sm text-slate-700">
         {reveal.data ? (
           <>
-            <CopyField label="API key" value={reveal.data.apiKey} testId="sender-api-key" />
-            <p>Keep it secret: it acts as {who} in this account. It disappears when you close this dialog.</p>
+            <CopyField label={t("apiKey.label")} value={reveal.data.apiKey} testId="sender-api-key" />
+            <p>{t("apiKey.keepSecret", { who })}</p>
           </>
         ) : (
-          <p>The key lets a program act as {who} in this account, with their roles. Reveal it only to set up an integration you trust.</p>
+          <p>{t("apiKey.explain", { who })}</p>
         )}
         <Refusal message={reveal.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant={reveal.data ? "primary" : "secondary"} onClick={onClose}>
-            {reveal.data ? "Done" : "Cancel"}
+            {reveal.data ? t("apiKey.done") : t("apiKey.cancel")}
           </Button>
           {reveal.data ? null : (
             <Button busy={reveal.isPending} onClick={() => reveal.mutate()}>
-              Reveal the key
+              {t("apiKey.reveal")}
             </Button>
           )}
         </div>

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -10,6 +11,7 @@ import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { senderInvite, type WireSender } from "@/lib/api/senders";
 import { useUpdateSender } from "@/lib/console/queries/senders";
+import { useFieldError } from "../use-field-error";
 
 /** The members this dialog changes, with the API's rules (names required here, as at invitation). */
 const senderDetails = senderInvite.pick({ firstName: true, lastName: true, company: true, title: true });
@@ -18,6 +20,8 @@ type Details = z.output<typeof senderDetails>;
 
 /** Names, company and title; the e-mail is shown but cannot change (spec 2.8). */
 export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
+  const t = useTranslations("console.senders");
+  const fieldError = useFieldError();
   const toast = useToast();
   const update = useUpdateSender(sender.id);
   const form = useForm<DetailsForm, unknown, Details>({
@@ -32,7 +36,7 @@ export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onCl
       { ...details, company: details.company ?? "", title: details.title ?? "" },
       {
         onSuccess: (saved) => {
-          toast.success(`${saved.name}'s details were saved.`);
+          toast.success(t("edit.saved", { name: saved.name }));
           onClose();
         },
       },
@@ -40,22 +44,22 @@ export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onCl
   }
 
   return (
-    <Dialog open onClose={onClose} title={`Edit ${sender.name || sender.email}`}>
-      <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-3" aria-label="Sender details">
+    <Dialog open onClose={onClose} title={t("edit.title", { who: sender.name || sender.email })}>
+      <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-3" aria-label={t("edit.form")}>
         <Refusal message={update.error?.message} />
-        <TextField label="E-mail" value={sender.email} readOnly disabled hint="A sender's e-mail address cannot change. To use another address, invite a new sender." />
+        <TextField label={t("fields.email")} value={sender.email} readOnly disabled hint={t("edit.emailCannotChange")} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="First name" error={errors.firstName?.message} {...form.register("firstName")} />
-          <TextField label="Last name" error={errors.lastName?.message} {...form.register("lastName")} />
-          <TextField label="Company" error={errors.company?.message} {...form.register("company")} />
-          <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
+          <TextField label={t("fields.firstName")} error={fieldError(errors.firstName)} {...form.register("firstName")} />
+          <TextField label={t("fields.lastName")} error={fieldError(errors.lastName)} {...form.register("lastName")} />
+          <TextField label={t("fields.company")} error={fieldError(errors.company)} {...form.register("company")} />
+          <TextField label={t("fields.title")} error={fieldError(errors.title)} {...form.register("title")} />
         </div>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("edit.cancel")}
           </Button>
           <Button type="submit" busy={update.isPending}>
-            Save
+            {t("edit.save")}
           </Button>
         </div>
       </form>

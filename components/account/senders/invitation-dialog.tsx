@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Refusal } from "@/components/ui/states";
@@ -9,23 +10,24 @@ import { InvitationLink } from "./invitation-link";
 
 /** The invitation link of a sender who has not activated yet, and a way to send a new one. */
 export function InvitationDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
+  const t = useTranslations("console.senders");
   const reinvite = useReinviteSender(sender.id);
   const link = reinvite.data?.activationUrl ?? sender.activationUrl;
   return (
-    <Dialog open onClose={onClose} title={`Invitation of ${sender.name || sender.email}`}>
+    <Dialog open onClose={onClose} title={t("invitation.title", { who: sender.name || sender.email })}>
       <div className="space-y-3 text-sm text-slate-700">
         {link ? (
           <InvitationLink key={link} email={sender.email} activationUrl={link} />
         ) : (
-          <p>This service does not show invitation links. Send a new invitation to e-mail {sender.email} again.</p>
+          <p>{t("invitation.noLinks", { email: sender.email })}</p>
         )}
-        {reinvite.isSuccess ? <p>A new invitation was sent; the earlier link no longer works.</p> : null}
+        {reinvite.isSuccess ? <p>{t("invitation.resent")}</p> : null}
         <Refusal message={reinvite.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" busy={reinvite.isPending} onClick={() => reinvite.mutate()}>
-            Send a new invitation
+            {t("invitation.sendNew")}
           </Button>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t("invitation.done")}</Button>
         </div>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { ListSearch } from "@/components/packages/inbox/list-search";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { PagedList } from "@/components/packages/inbox/paged-list";
@@ -27,22 +28,23 @@ import { useSenderListUrl } from "./use-sender-list-url";
 /** `/account/senders`: the account's senders, searched and paged, invited, edited, locked or deleted. */
 /** `currentUserId`: the signed-in user, marked in the list and spared the actions the service refuses on oneself. */
 export function SenderList({ currentUserId }: { currentUserId: string }) {
+  const t = useTranslations("console.senders");
   const { view, go } = useSenderListUrl();
   const list = useSenderList({ search: view.search || undefined, ...pageWindow(view.page) });
   const [inviting, setInviting] = useState(false);
   const mayInvite = useMayOffer("users.manage");
 
   if (isForbidden(list.error)) {
-    return <AreaForbidden area="senders" reason="Your account roles do not include seeing the account's senders." />;
+    return <AreaForbidden area={t("forbiddenArea")} reason={t("forbiddenReason")} />;
   }
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Senders</h1>
-        {mayInvite ? <Button onClick={() => setInviting(true)}>Invite a sender</Button> : null}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
+        {mayInvite ? <Button onClick={() => setInviting(true)}>{t("inviteButton")}</Button> : null}
       </div>
       <div className="mb-4">
-        <ListSearch label="Search senders" placeholder="Search by name, e-mail or company" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
+        <ListSearch label={t("searchLabel")} placeholder={t("searchPlaceholder")} value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
       </div>
       <SenderListBody view={view} list={list} go={go} onInvite={mayInvite ? () => setInviting(true) : undefined} currentUserId={currentUserId} />
       <InviteSenderDialog open={inviting} onClose={() => setInviting(false)} />
@@ -60,6 +62,7 @@ interface BodyProps {
 }
 
 function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) {
+  const t = useTranslations("console.senders");
   const wide = useWideScreen();
   const [open, setOpen] = useState<{ dialog: SenderDialog; sender: WireSender } | null>(null);
   const openDialog = (dialog: SenderDialog, sender: WireSender) => setOpen({ dialog, sender });
@@ -72,12 +75,12 @@ function SenderListBody({ view, list, go, onInvite, currentUserId }: BodyProps) 
         page={view.page}
         search={view.search}
         go={go}
-        things="senders"
-        label="Senders"
-        searchScope="Search looks in names, e-mail addresses and companies."
+        things={t("list.things")}
+        label={t("list.label")}
+        searchScope={t("list.searchScope")}
         empty={
-          <EmptyState title="No senders yet." action={onInvite ? <Button onClick={onInvite}>Invite a sender</Button> : undefined}>
-            Invite the people who send packages from this account.
+          <EmptyState title={t("list.emptyTitle")} action={onInvite ? <Button onClick={onInvite}>{t("inviteButton")}</Button> : undefined}>
+            {t("list.emptyText")}
           </EmptyState>
         }
       >

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField } from "@/components/ui/form-field";
@@ -12,21 +13,22 @@ import { useAccountRoles, useAssignSenderRoles, useSenderRoleIds } from "@/lib/c
 
 /** The account roles a sender holds: the account's roles, checked where held; saving replaces them. */
 export function SenderRolesDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
+  const t = useTranslations("console.senders");
   const roles = useAccountRoles();
   const held = useSenderRoleIds(sender.id);
   const who = sender.name || sender.email;
   let body;
-  if (roles.isPending || held.isPending) body = <LoadingState label="Loading the roles…" />;
+  if (roles.isPending || held.isPending) body = <LoadingState label={t("roles.loading")} />;
   else if (roles.isError) body = <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
   else if (held.isError) body = <ErrorState error={held.error} onRetry={() => void held.refetch()} />;
   else body = <RolesForm sender={sender} roles={roles.data.results} held={held.data} onClose={onClose} />;
   return (
-    <Dialog open onClose={onClose} title={`Account roles of ${who}`}>
+    <Dialog open onClose={onClose} title={t("roles.title", { who })}>
       {body}
       {roles.isError || held.isError ? (
         <div className="flex justify-end pt-4">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t("roles.close")}
           </Button>
         </div>
       ) : null}
@@ -35,6 +37,7 @@ export function SenderRolesDialog({ sender, onClose }: { sender: WireSender; onC
 }
 
 function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles: WireAccountRole[]; held: string[]; onClose: () => void }) {
+  const t = useTranslations("console.senders");
   const toast = useToast();
   const assign = useAssignSenderRoles(sender.id);
   const [chosen, setChosen] = useState(() => new Set(held));
@@ -52,25 +55,25 @@ function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles
     event.preventDefault();
     assign.mutate([...chosen], {
       onSuccess: () => {
-        toast.success(`The roles of ${sender.name || sender.email} were saved.`);
+        toast.success(t("roles.saved", { who: sender.name || sender.email }));
         onClose();
       },
     });
   }
 
   return (
-    <form onSubmit={save} className="space-y-3" aria-label="Account roles">
-      <p className="text-sm text-slate-700">What they may do in this account comes from the roles they hold. You can grant only permissions you hold yourself.</p>
+    <form onSubmit={save} className="space-y-3" aria-label={t("roles.form")}>
+      <p className="text-sm text-slate-700">{t("roles.explain")}</p>
       <Refusal message={assign.error?.message} />
       <fieldset className="space-y-3">
-        <legend className="sr-only">Roles</legend>
+        <legend className="sr-only">{t("roles.legend")}</legend>
         {roles.map((role) => (
           <CheckboxField
             key={role.id}
             label={
               <>
                 <span className="font-medium">{role.name}</span>
-                {role.enabled ? null : <span className="text-slate-600"> (disabled)</span>}
+                {role.enabled ? null : <span className="text-slate-600"> {t("roles.disabled")}</span>}
               </>
             }
             hint={role.description}
@@ -79,13 +82,13 @@ function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles
           />
         ))}
       </fieldset>
-      {chosen.size === 0 ? <p className="text-sm text-amber-900">With no role, they can sign in but do nothing.</p> : null}
+      {chosen.size === 0 ? <p className="text-sm text-amber-900">{t("roles.noRole")}</p> : null}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t("roles.cancel")}
         </Button>
         <Button type="submit" busy={assign.isPending}>
-          Save roles
+          {t("roles.save")}
         </Button>
       </div>
     </form>

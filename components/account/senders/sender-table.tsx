@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WireSender } from "@/lib/api/senders";
 import { SenderActions, type SenderDialog } from "./sender-actions";
@@ -6,16 +9,17 @@ import { YouBadge } from "./you-badge";
 
 /** The senders of one page as a table (wide screens). */
 export function SenderTable({ senders, caption, currentUserId, onOpen }: { senders: WireSender[]; caption: string; currentUserId: string; onOpen: (dialog: SenderDialog, sender: WireSender) => void }) {
+  const t = useTranslations("console.senders");
   return (
     <DataTable
       caption={caption}
       columns={
         <>
-          <ColumnHeader>Name</ColumnHeader>
-          <ColumnHeader>E-mail</ColumnHeader>
-          <ColumnHeader className="hidden  lg:table-cell">Company and title</ColumnHeader>
-          <ColumnHeader>Status</ColumnHeader>
-          <ColumnHeader><span className="sr-only">Actions</span></ColumnHeader>
+          <ColumnHeader>{t("columns.name")}</ColumnHeader>
+          <ColumnHeader>{t("columns.email")}</ColumnHeader>
+          <ColumnHeader className="hidden lg:table-cell">{t("columns.companyAndTitle")}</ColumnHeader>
+          <ColumnHeader>{t("columns.status")}</ColumnHeader>
+          <ColumnHeader><span className="sr-only">{t("columns.actions")}</span></ColumnHeader>
         </>
       }
     >

@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { mayHaveSubAccounts, type AccountTreeNode } from "@/lib/console/account-tree";
@@ -21,16 +23,18 @@ export interface TreeActions {
  * named after its parent, so a screen reader says where an account sits.
  */
 export function AccountTreeView({ tree, actions }: { tree: AccountTreeNode; actions: TreeActions }) {
+  const t = useTranslations("console.subAccounts");
   return (
-    <ul aria-label="Account tree" className="space-y-2">
+    <ul aria-label={t("tree.label")} className="space-y-2">
       <AccountTreeItem node={tree} actions={actions} />
     </ul>
   );
 }
 
-const LEVEL_NAMES: Record<number, string> = { 1: "This account", 2: "Sub account", 3: "Sub account of a sub account" };
+const srOnly = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 function AccountTreeItem({ node, actions }: { node: AccountTreeNode; actions: TreeActions }) {
+  const t = useTranslations("console.subAccounts");
   const isCurrent = node.level === 1;
   const account = node.account;
   return (
@@ -41,12 +45,12 @@ function AccountTreeItem({ node, actions }: { node: AccountTreeNode; actions: Tr
             <span data-testid="account-name">{node.name}</span>
             {isCurrent ? (
               <span className="ml-2 align-middle">
-                <Badge tone="info">You are here</Badge>
+                <Badge tone="info">{t("tree.youAreHere")}</Badge>
               </span>
             ) : null}
           </p>
           <p className="text-xs text-slate-600">
-            {LEVEL_NAMES[node.level]}
+            {t(`tree.level.${node.level}`)}
             {account ? (
               <>
                 {" · "}
@@ -60,12 +64,12 @@ function AccountTreeItem({ node, actions }: { node: AccountTreeNode; actions: Tr
         <div className="flex flex-wrap gap-2">
           {actions.onCreate && mayHaveSubAccounts(node) ? (
             <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={() => actions.onCreate?.(node)}>
-              New sub account<span className="sr-only"> of {node.name}</span>
+              {t.rich("tree.newSubAccount", { name: node.name, hidden: srOnly })}
             </Button>
           ) : null}
           {actions.onEdit && !isCurrent ? (
             <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={() => actions.onEdit?.(node)}>
-              Edit<span className="sr-only"> {node.name}</span>
+              {t.rich("tree.edit", { name: node.name, hidden: srOnly })}
             </Button>
           ) : null}
           {actions.onSwitch && !isCurrent && actions.switchable.has(node.id) ? (
@@ -76,13 +80,13 @@ function AccountTreeItem({ node, actions }: { node: AccountTreeNode; actions: Tr
               disabled={actions.switchingTo !== undefined}
               onClick={() => actions.onSwitch?.(node)}
             >
-              Switch to<span className="sr-only"> {node.name}</span>
+              {t.rich("tree.switchTo", { name: node.name, hidden: srOnly })}
             </Button>
           ) : null}
         </div>
       </div>
       {node.children.length > 0 ? (
-        <ul aria-label={`Sub accounts of ${node.name}`} className="mt-2 ml-3 space-y-2 border-l-2 border-slate-200 pl-3 sm:ml-6 sm:pl-4">
+        <ul aria-label={t("tree.children", { name: node.name })} className="mt-2 ml-3 space-y-2 border-l-2 border-slate-200 pl-3 sm:ml-6 sm:pl-4">
           {node.children.map((child) => (
             <AccountTreeItem key={child.id} node={child} actions={actions} />
           ))}

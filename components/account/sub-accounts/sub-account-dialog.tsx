@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
+import { useLocale, useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,6 +14,7 @@ import { createSubAccountRequest, type SubAccountResponse } from "@/lib/api/sub-
 import { languageChoices, timeZoneChoices } from "@/lib/console/account-settings-choices";
 import type { AccountTreeNode } from "@/lib/console/account-tree";
 import { useCreateSubAccount, useUpdateSubAccount } from "@/lib/console/queries/sub-accounts";
+import { useFieldError } from "../use-field-error";
 
 /** The members the form edits, with the API's own rules (the name is required when editing too). */
 const accountSettings = createSubAccountRequest.pick({ name: true, timezoneId: true, language: true });
@@ -23,6 +25,7 @@ const DEFAULTS = { name: "", timezoneId: "GMT", language: "en" };
 
 /** A new sub account under `parent`: name, time zone and language (the service's defaults: GMT, English). */
 export function CreateSubAccountDialog({ parent, onClose }: { parent: AccountTreeNode; onClose: () => void }) {
+  const t = useTranslations("console.subAccounts");
   const toast = useToast();
   const create = useCreateSubAccount();
   function save(settings: Settings) {
@@ -30,38 +33,39 @@ export function CreateSubAccountDialog({ parent, onClose }: { parent: AccountTre
       { ...settings, parentAccountId: parent.id },
       {
         onSuccess: (created) => {
-          toast.success(`${created.name} was created under ${parent.name}.`);
+          toast.success(t("dialog.created", { name: created.name, parent: parent.name }));
           onClose();
         },
       },
     );
   }
   return (
-    <Dialog open onClose={onClose} title={`New sub account of ${parent.name}`}>
-      <SettingsForm initial={DEFAULTS} busy={create.isPending} refusal={create.error?.message} submitLabel="Create sub account" onSave={save} onCancel={onClose} />
+    <Dialog open onClose={onClose} title={t("dialog.createTitle", { name: parent.name })}>
+      <SettingsForm initial={DEFAULTS} busy={create.isPending} refusal={create.error?.message} submitLabel={t("dialog.create")} onSave={save} onCancel={onClose} />
     </Dialog>
   );
 }
 
 /** Name, time zone and language of a sub account; it stays where it is in the tree (the service refuses a move). */
 export function EditSubAccountDialog({ account, onClose }: { account: SubAccountResponse; onClose: () => void }) {
+  const t = useTranslations("console.subAccounts");
   const toast = useToast();
   const update = useUpdateSubAccount(account.id);
   function save(settings: Settings) {
     update.mutate(settings, {
       onSuccess: (saved) => {
-        toast.success(`${saved.name} was saved.`);
+        toast.success(t("dialog.saved", { name: saved.name }));
         onClose();
       },
     });
   }
   return (
-    <Dialog open onClose={onClose} title={`Edit ${account.name}`}>
+    <Dialog open onClose={onClose} title={t("dialog.editTitle", { name: account.name })}>
       <SettingsForm
         initial={{ name: account.name, timezoneId: account.timezoneId, language: account.language }}
         busy={update.isPending}
         refusal={update.error?.message}
-        submitLabel="Save"
+        submitLabel={t("dialog.save")}
         onSave={save}
         onCancel={onClose}
       />
@@ -80,24 +84,27 @@ interface SettingsFormProps {
 }
 
 function SettingsForm({ initial, busy, refusal, submitLabel, onSave, onCancel }: SettingsFormProps) {
+  const t = useTranslations("console.subAccounts");
+  const locale = useLocale();
+  const fieldError = useFieldError();
   const form = useForm<SettingsForm, unknown, Settings>({ resolver: zodResolver(accountSettings), defaultValues: initial });
   const { errors } = form.formState;
   // The lists keep the account's own values offered even when they are not among the usual ones.
   const timeZones = useMemo(() => timeZoneChoices(initial.timezoneId), [initial.timezoneId]);
-  const languages = useMemo(() => languageChoices(initial.language), [initial.language]);
+  const languages = useMemo(() => languageChoices(locale, initial.language), [locale, initial.language]);
   return (
-    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" aria-label="Sub account settings">
+    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" aria-label={t("dialog.form")}>
       <Refusal message={refusal} />
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register("name")} />
-      <SelectField label="Time zone" error={errors.timezoneId?.message} {...form.register("timezoneId")}>
-        <optgroup label="Abbreviations">
+      <TextField label={t("dialog.name")} autoComplete="off" error={fieldError(errors.name)} {...form.register("name")} />
+      <SelectField label={t("dialog.timeZone")} error={fieldError(errors.timezoneId)} {...form.register("timezoneId")}>
+        <optgroup label={t("dialog.abbreviations")}>
           {timeZones.abbreviations.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>
           ))}
         </optgroup>
-        <optgroup label="Regions and cities">
+        <optgroup label={t("dialog.regions")}>
           {timeZones.regions.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -105,16 +112,16 @@ function SettingsForm({ initial, busy, refusal, submitLabel, onSave, onCancel }:
           ))}
         </optgroup>
       </SelectField>
-      <SelectField label="Language" error={errors.language?.message} {...form.register("language")}>
+      <SelectField label={t("dialog.language")} error={fieldError(errors.language)} {...form.register("language")}>
         {languages.map((choice) => (
-          <option key={choice.value} value={choice.value}>
+          <option key={choice.value} value={choice.value} lang={choice.lang}>
             {choice.label}
           </option>
         ))}
       </SelectField>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t("dialog.cancel")}
         </Button>
         <Button type="submit" busy={busy}>
           {submitLabel}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,24 +14,25 @@ import { useRevealSubAccountKey } from "@/lib/console/queries/sub-accounts";
  * they belong to, the key itself read from the service only when they ask to see it.
  */
 export function SubAccountKeys({ accounts }: { accounts: AccountTreeNode[] }) {
+  const t = useTranslations("console.subAccounts");
   const [revealing, setRevealing] = useState<AccountTreeNode | null>(null);
   if (accounts.length === 0) {
-    return <p className="text-sm text-slate-600">You hold no keys in sub accounts of this account. Creating a sub account gives you a key there.</p>;
+    return <p className="text-sm text-slate-600">{t("keys.none")}</p>;
   }
   return (
     <>
-      <ul aria-label="Your keys in sub accounts" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      <ul aria-label={t("keys.list")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {accounts.map((account) => (
           <li key={account.id} data-testid="sub-account-key-row" className="flex flex-wrap items-center justify-between gap-2 p-3">
             <div className="min-w-0">
               <p className="font-medium break-words text-slate-900">{account.name}</p>
               <p className="font-mono text-xs text-slate-600">
                 <span aria-hidden>••••••••••••</span>
-                <span className="sr-only">Key hidden</span>
+                <span className="sr-only">{t("keys.hidden")}</span>
               </p>
             </div>
             <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={() => setRevealing(account)}>
-              Reveal key<span className="sr-only"> in {account.name}</span>
+              {t.rich("keys.reveal", { name: account.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
             </Button>
           </li>
         ))}
@@ -41,32 +43,33 @@ export function SubAccountKeys({ accounts }: { accounts: AccountTreeNode[] }) {
 }
 
 function SubAccountKeyDialog({ account, onClose }: { account: AccountTreeNode; onClose: () => void }) {
+  const t = useTranslations("console.subAccounts");
   const reveal = useRevealSubAccountKey(account.id);
   const apiKey = reveal.data;
   const revealed = typeof apiKey === "string";
   return (
-    <Dialog open onClose={onClose} title={`Your API key in ${account.name}`}>
+    <Dialog open onClose={onClose} title={t("keys.title", { name: account.name })}>
       <div className="space-y-3 text-sm text-slate-700">
         {typeof apiKey === "string" ? (
           <>
-            <CopyField label="API key" value={apiKey} testId="sub-account-api-key" />
-            <p>Keep it secret: it acts as you in {account.name}, with your roles there. It disappears when you close this dialog.</p>
+            <CopyField label={t("keys.label")} value={apiKey} testId="sub-account-api-key" />
+            <p>{t("keys.keepSecret", { name: account.name })}</p>
           </>
         ) : apiKey === null ? (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-            The service lists no key of yours in {account.name}.
+            {t("keys.noKey", { name: account.name })}
           </p>
         ) : (
-          <p>The key lets a program act as you in {account.name}. Reveal it only to set up an integration you trust.</p>
+          <p>{t("keys.explain", { name: account.name })}</p>
         )}
         <Refusal message={reveal.error?.message} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant={revealed ? "primary" : "secondary"} onClick={onClose}>
-            {revealed ? "Done" : "Cancel"}
+            {revealed ? t("keys.done") : t("keys.cancel")}
           </Button>
           {reveal.isSuccess ? null : (
             <Button busy={reveal.isPending} onClick={() => reveal.mutate()}>
-              Reveal the key
+              {t("keys.revealTheKey")}
             </Button>
           )}
         </div>

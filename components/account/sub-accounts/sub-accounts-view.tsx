@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
@@ -26,6 +27,7 @@ type OpenDialog = { kind: "create"; parent: AccountTreeNode } | { kind: "edit"; 
  * `current` and `home` come from the console's session (the account it is in, the one signed in to).
  */
 export function SubAccountsView({ current, home }: { current: AccountRef; home: AccountRef }) {
+  const t = useTranslations("console.subAccounts");
   const list = useSubAccounts();
   const accessible = useAccessibleAccounts();
   const mayManage = useMayOffer("sub_accounts.manage");
@@ -39,28 +41,26 @@ export function SubAccountsView({ current, home }: { current: AccountRef; home: 
 
   function switchTo(account: AccountRef) {
     switching.mutate(account.id, {
-      onSuccess: (outcome) => toast.success(`The console now works in ${outcome.accountName}.`),
+      onSuccess: (outcome) => toast.success(t("switched", { name: outcome.accountName })),
       onError: (error) => toast.error(error.message),
     });
   }
 
   if (isForbidden(list.error)) {
-    return <AreaForbidden area="sub accounts" reason="Your account roles do not include seeing the account's sub accounts." />;
+    return <AreaForbidden area={t("forbiddenArea")} reason={t("forbiddenReason")} />;
   }
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sub accounts</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
-          Each account keeps its own packages, senders and settings. Accounts go three levels deep: an account, its sub accounts, and theirs.
+          {t("intro")}
         </p>
         {current.id !== home.id ? (
           <div role="note" className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-            <p>
-              The console works in <strong>{current.name}</strong>, not in {home.name}, the account you signed in to.
-            </p>
+            <p>{t.rich("elsewhere", { current: current.name, home: home.name, strong: (chunks) => <strong>{chunks}</strong> })}</p>
             <Button variant="secondary" busy={switching.isPending && switching.variables === home.id} onClick={() => switchTo(home)}>
-              Back to {home.name}
+              {t("backTo", { name: home.name })}
             </Button>
           </div>
         ) : null}
@@ -68,10 +68,10 @@ export function SubAccountsView({ current, home }: { current: AccountRef; home: 
 
       <section aria-labelledby="account-tree-heading">
         <h2 id="account-tree-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Account tree
+          {t("treeHeading")}
         </h2>
         {list.isPending ? (
-          <LoadingState label="Loading sub accounts…" />
+          <LoadingState label={t("loading")} />
         ) : list.error ? (
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         ) : (
@@ -88,7 +88,7 @@ export function SubAccountsView({ current, home }: { current: AccountRef; home: 
             />
             {tree.children.length === 0 ? (
               <p className="mt-3 text-sm text-slate-600">
-                No sub accounts yet. {mayManage ? "Create one to keep another team's packages, senders and settings apart." : null}
+                {t("none")} {mayManage ? t("createOne") : null}
               </p>
             ) : null}
           </>
@@ -97,11 +97,11 @@ export function SubAccountsView({ current, home }: { current: AccountRef; home: 
 
       <section aria-labelledby="sub-account-keys-heading">
         <h2 id="sub-account-keys-heading" className="mb-1 text-lg font-semibold text-slate-900">
-          Your keys in sub accounts
+          {t("keysHeading")}
         </h2>
-        <p className="mb-3 max-w-2xl text-sm text-slate-600">A program uses your key in a sub account to work there as you, without switching the console.</p>
+        <p className="mb-3 max-w-2xl text-sm text-slate-600">{t("keysIntro")}</p>
         {list.isPending || accessible.isPending ? (
-          <LoadingState label="Loading your keys…" />
+          <LoadingState label={t("loadingKeys")} />
         ) : list.error ? null : accessible.error ? (
           <ErrorState error={accessible.error} onRetry={() => void accessible.refetch()} />
         ) : (

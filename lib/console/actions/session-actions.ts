@@ -6,6 +6,7 @@ import { signUpRequest } from "@/lib/api/accounts";
 import { clientIpOf, signIn, signOut, SIGN_IN_REFUSALS, unstable_update, type SignInRefusal } from "@/lib/console/auth";
 import { homeOf, withAccountSwitch } from "@/lib/console/account-switch";
 import { serverSessionToken } from "@/lib/console/session-token";
+import { consoleTranslator } from "@/lib/console/console-intl";
 import { callEsignApi } from "@/lib/console/esign-api";
 import { consolePath, HOME_PATH, signInAgainPath } from "@/lib/console/sign-in-return";
 
@@ -18,26 +19,24 @@ import { consolePath, HOME_PATH, signInAgainPath } from "@/lib/console/sign-in-r
  */
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; sent?: string } | undefined;
 
-const REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
-  "bad-credentials": "The e-mail address or the password is not right.",
-  "bad-key": "The service does not know this API key.",
-  "rate-limited": "Too many failed attempts. Wait a few minutes before trying again.",
-  "not-activated": "This account has not been activated yet: follow the link in your invitation e-mail first.",
-  unreachable: "The e-signature service could not be reached. Try again in a moment.",
-};
+/** A refused sign-in in the user's words: console.auth.refusal.<code>. */
+async function refusalMessage(refusal: SignInRefusal): Promise<string> {
+  const t = await consoleTranslator("console.auth");
+  return t(`refusal.${refusal}`);
+}
 
-function refusalMessage(error: unknown): string | null {
+function refusalOf(error: unknown): SignInRefusal | null {
   if (!(error instanceof AuthError)) return null;
   const code = (error as AuthError & { code?: string }).code;
-  return SIGN_IN_REFUSALS.includes(code as SignInRefusal) ? REFUSAL_MESSAGES[code as SignInRefusal] : REFUSAL_MESSAGES["bad-credentials"];
+  return SIGN_IN_REFUSALS.includes(code as SignInRefusal) ? (code as SignInRefusal) : "bad-credentials";
 }
 
 async function signInWith(provider: "password" | "api-key", fields: Record<string, string>, destination: string): Promise<FormState> {
   try {
     await signIn(provider, { ...fields, redirectTo: destination });
   } catch (error) {
-    const message = refusalMessage(error);
-    if (message) return { error: message, values: provider === "password" ? { email: fields.email } : {} };
+    const refusal = refusalOf(error);
+    if (refusal) return { error: await refusalMessage(refusal), values: provider === "password" ? { email: fields.email } : {} };
     throw error; // the redirect after a successful sign-in
   }
 }
@@ -64,15 +63,19 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
   };
   const parsed = signUpRequest.safeParse(input);
   if (!parsed.success) {
+    const t = await consoleTranslator("console.auth");
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      const problem = issue.code === "too_big" ? "tooLong" : issue.path[0] === "email" && issue.code !== "too_small" ? "notAnEmail" : "required";
+      fieldErrors[String(issue.path[0])] ??= t(`signUp.fieldError.${problem}`);
+    }
     return { fieldErrors, values: { ...input, password: "" } };
   }
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
     answer = await callEsignApi("/api/signup", { json: parsed.data, clientIp: clientIpOf(await headers()) });
   } catch {
-    return { error: REFUSAL_MESSAGES.unreachable, values: { ...input, password: "" } };
+    return { error: await refusalMessage("unreachable"), values: { ...input, password: "" } };
   }
   if (answer.status === 202 && typeof answer.body?.message === "string") return { sent: answer.body.message };
   return signInWithNewAccount(answer, { ...input, password: "" });
@@ -84,12 +87,15 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
  */
 export async function confirmSignUp(_state: FormState, form: FormData): Promise<FormState> {
   const password = String(form.get("password") ?? "");
-  if (!password) return { fieldErrors: { password: "Enter the password you chose when signing up." } };
+  if (!password) {
+    const t = await consoleTranslator("console.auth");
+    return { fieldErrors: { password: t("confirmSignUp.passwordMissing") } };
+  }
   let answer: Awaited<ReturnType<typeof callEsignApi>>;
   try {
     answer = await callEsignApi("/api/signup/confirm", { json: { token: String(form.get("token") ?? ""), password }, clientIp: clientIpOf(await headers()) });
   } catch {
-    return { error: REFUSAL_MESSAGES.unreachable };
+    return { error: await refusalMessage("unreachable") };
   }
   if (answer.body?.messageKey === "error.validation.wrongSignUpPassword" && typeof answer.body.message === "string") {
     return { fieldErrors: { password: answer.body.message } };
@@ -100,7 +106,8 @@ export async function confirmSignUp(_state: FormState, form: FormData): Promise<
 /** The service's answer of a new account (201 and its key) signs in with that key; any other is the form's error. */
 async function signInWithNewAccount(answer: Awaited<ReturnType<typeof callEsignApi>>, values?: Record<string, string>): Promise<FormState> {
   if (answer.status !== 201 || typeof answer.body?.apiKey !== "string") {
-    const message = typeof answer.body?.message === "string" ? answer.body.message : `The account could not be created (HTTP ${answer.status}).`;
+    const t = await consoleTranslator("console.auth");
+    const message = typeof answer.body?.message === "string" ? answer.body.message : t("signUp.notCreated", { status: answer.status });
     return { error: message, values };
   }
   return signInWith("api-key", { apiKey: answer.body.apiKey }, HOME_PATH);

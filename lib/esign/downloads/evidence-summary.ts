@@ -5,8 +5,8 @@ import { onBehalfOfText, readPackageEvents, usersById, type EventActor } from "@
 import { now } from "@/lib/esign/clock";
 import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
 import { certificateSigners, nameAndEmail } from "@/lib/esign/evidence/certificate-signers";
+import type { CertificateInput } from "@/lib/esign/evidence/evidence-summary-pdf";
 import { certificateEvents } from "@/lib/esign/evidence/event-wording";
-import { layOutCertificate } from "@/lib/esign/evidence/evidence-summary-pdf";
 import { knownTimeZone, readableIpAddress } from "@/lib/esign/evidence/evidence-time";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";
 import { certificateMaterial } from "@/lib/esign/pdf/certificate-material";
@@ -38,7 +38,7 @@ export function certificateFileName(pkg: PackageRow): string {
 /**
  * The package's certificate of completion as it stands now: laid out, each signer's signature
  * drawn as the seal draws it on documents, then sealed with the service's PAdES signature like
- * the documents are.
+ * the documents are (all three on a PDF worker).
  */
 export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): Promise<Uint8Array> {
   const store = await blobStore();
@@ -48,9 +48,10 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
   const owner = (await usersById(db, [pkg.ownerUserId])).get(pkg.ownerUserId);
   const generated = now();
 
-  const { pdf, signatureStamps } = await layOutCertificate({
+  const layout: CertificateInput = {
     generated,
     timeZone: knownTimeZone(pkg.timezoneId),
+    language: pkg.language,
     package: {
       id: pkg.id,
       name: pkg.name,
@@ -78,12 +79,11 @@ export async function certificateOfCompletion(db: Queryable, pkg: PackageRow): P
       })),
       documentNames,
     ),
-  });
+  };
   return runPdfJob(
-    "sealDocument",
+    "sealCertificate",
     {
-      pdf,
-      fields: signatureStamps,
+      layout,
       certificate: certificateMaterial(await serviceCertificate()),
       reason: `Certificate of completion of ${pkg.name}, issued by Signet`,
       signingTime: generated,

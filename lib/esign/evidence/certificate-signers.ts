@@ -21,6 +21,7 @@ interface StoredSigner {
   firstName?: string;
   lastName?: string;
   email?: string;
+  language?: unknown;
   group?: { name?: string; email?: string };
 }
 
@@ -72,6 +73,7 @@ export async function certificateSigners(
     const verification = role.verification ? findVerificationType(role.verification.typeId) : undefined;
     signers.push({
       roleId: role.id,
+      ...(typeof signer.language === "string" && signer.language ? { language: signer.language } : {}),
       signer: signer.group
         ? `Group ${nameAndEmail(signer.group.name, signer.group.email || signer.email)}`
         : nameAndEmail(`${signer.firstName ?? ""} ${signer.lastName ?? ""}`, signer.email),

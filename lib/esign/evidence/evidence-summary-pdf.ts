@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { embedCjkFonts } from "@/lib/esign/sealing/cjk-fonts";
 import type { FieldStamp, StampValue } from "@/lib/esign/sealing/stamp-fields";
 import type { CertificateEvent } from "./event-wording";
 import { formatEvidenceTime } from "./evidence-time";
@@ -8,6 +9,8 @@ export interface CertificateInput {
   generated: Date;
   /** The package's time zone: every time is shown in it, zone named. */
   timeZone: string;
+  /** The package's language: picks the face of Chinese, Japanese or Korean text in Han characters alone (cjk-fonts.ts). */
+  language?: string;
   package: {
     id: string;
     name: string;
@@ -36,6 +39,8 @@ export interface CertificateInput {
 /** A signer: who they are, how they were verified, their signature and each of their signatures, acceptances and uploads. */
 export interface CertificateSigner {
   roleId: string;
+  /** Their own language, if set: their signature is drawn as on the sealed documents, in its face. */
+  language?: string;
   /** "Name <e-mail>"; for a group, the group's name and e-mail. */
   signer: string;
   /** For a group: the member who signed for it ("Name <e-mail>"); null otherwise or before anyone did. */
@@ -76,8 +81,9 @@ const SIGNER_BLOCK_HEIGHT = 187;
  * The certificate of completion: the package, its documents with their fingerprints before and
  * after sealing, each signer with their signature, how they were verified and what they signed
  * from where, and the audit trail in words, every time in the package's time zone. Paginated, in
- * the standard fonts (text they cannot show is replaced, never a reason to fail); the signatures
- * are drawn afterwards by the seal (`signatureStamps`), which embeds the font they need.
+ * the standard fonts, with Chinese, Japanese and Korean characters in a subset of a Noto Sans CJK
+ * face (other text they cannot show is replaced, never a reason to fail); the signatures are drawn
+ * afterwards by the seal (`signatureStamps`), which embeds the font they need.
  */
 export async function layOutCertificate(input: CertificateInput): Promise<CertificateLayout> {
   const when = (date: Date | null, none = "-") => (date ? formatEvidenceTime(date, input.timeZone) : none);
@@ -94,7 +100,9 @@ export async function layOutCertificate(input: CertificateInput): Promise<Certif
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     mono: await pdf.embedFont(StandardFonts.Courier),
   };
-  const writer = new PageWriter(pdf, fonts, title);
+  // Every text the certificate shows comes from its input (its own words are English); NFC as the writer draws it.
+  const cjk = await embedCjkFonts(pdf, textsIn(input).map((text) => ({ text: text.normalize("NFC"), language: input.language })));
+  const writer = new PageWriter(pdf, fonts, title, { cjk, language: input.language });
 
   writer.heading("Certificate of Completion", 20);
   writer.paragraph(input.package.name, 12, INK);
@@ -223,5 +231,13 @@ function writeSigner(writer: PageWriter, signer: CertificateSigner, when: (date:
     );
   }
   if (!signer.signature) return [];
-  return [{ page: pageIndex, left, top: PAGE_HEIGHT - top, width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, value: signer.signature }];
+  return [{ page: pageIndex, left, top: PAGE_HEIGHT - top, width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, value: signer.signature, language: signer.language }];
+}
+
+/** Every string in the input (signature images and dates aside). */
+function textsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(textsIn);
+  if (typeof value === "object" && value !== null && !(value instanceof Date) && !ArrayBuffer.isView(value)) return Object.values(value).flatMap(textsIn);
+  return [];
 }

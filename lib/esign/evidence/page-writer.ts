@@ -1,4 +1,6 @@
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { isCjkCharacter, type CjkFonts } from "@/lib/esign/sealing/cjk-fonts";
+import { TextFont } from "@/lib/esign/sealing/text-font";
 
 // Landscape: the audit table needs room for e-mails, messages and browsers.
 export const PAGE_WIDTH = 792;
@@ -38,13 +40,21 @@ export class PageWriter {
   private page: PDFPage;
   private y = CONTENT_TOP;
   private readonly encodable: Set<number>;
+  /** Each font, with the document's CJK faces for Chinese, Japanese and Korean characters. */
+  private readonly fonts: Record<FontName, TextFont>;
+  private readonly drawsCjk: boolean;
 
   constructor(
     private readonly pdf: PDFDocument,
-    private readonly fonts: Fonts,
+    fonts: Fonts,
     private readonly runningTitle: string,
+    /** The CJK faces embedded for the document's texts, and the language that picks the face of Han characters alone. */
+    cjk: { cjk: CjkFonts; language?: string } | null = null,
   ) {
     this.encodable = new Set(fonts.regular.getCharacterSet());
+    this.drawsCjk = cjk !== null;
+    const textFont = (font: PDFFont) => new TextFont(font, standardFontMetrics(font), cjk?.cjk ?? null, cjk?.language);
+    this.fonts = { regular: textFont(fonts.regular), bold: textFont(fonts.bold), mono: textFont(fonts.mono) };
     this.page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   }
 
@@ -67,7 +77,7 @@ export class PageWriter {
     this.page.drawRectangle({ x, y: bottom, width, height, borderColor: RULE, borderWidth: 0.75 });
     const size = 7;
     const [line] = this.wrap(caption, "regular", size, width);
-    this.page.drawText(line, { x, y: bottom - size - 3, size, font: this.fonts.regular, color: MUTED });
+    this.fonts.regular.draw(this.page, line, { x, y: bottom - size - 3, size, color: MUTED });
   }
 
   /** Starts a new page unless `height` points are left on this one (keeps a short block with what follows). */
@@ -85,7 +95,7 @@ export class PageWriter {
     for (const line of this.wrap(text, font, size, CONTENT_WIDTH)) {
       this.ensureRoom(leading);
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN_X, y: this.y + size * 0.22, size, font: this.fonts[font], color });
+      this.fonts[font].draw(this.page, line, { x: MARGIN_X, y: this.y + size * 0.22, size, color });
     }
   }
 
@@ -144,10 +154,10 @@ export class PageWriter {
       const font = this.fonts[style.font ?? column.font ?? "regular"];
       const lines = cells[i].slice(first, first + count);
       lines.forEach((line, n) => {
-        this.page.drawText(line, { x: x + CELL_PAD_X, y: baselineOf(n), size: CELL_SIZE, font, color: column.color ?? INK });
+        font.draw(this.page, line, { x: x + CELL_PAD_X, y: baselineOf(n), size: CELL_SIZE, color: column.color ?? INK });
       });
       if (i === 0 && first > 0 && lines.length === 0) {
-        this.page.drawText("(continued)", { x: x + CELL_PAD_X, y: baselineOf(0), size: CELL_SIZE, font, color: MUTED });
+        font.draw(this.page, "(continued)", { x: x + CELL_PAD_X, y: baselineOf(0), size: CELL_SIZE, color: MUTED });
       }
       x += column.width;
     });
@@ -163,7 +173,7 @@ export class PageWriter {
     this.page = this.pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     const size = 8;
     const [title] = this.wrap(this.runningTitle, "regular", size, CONTENT_WIDTH);
-    this.page.drawText(title, { x: MARGIN_X, y: PAGE_HEIGHT - 40, size, font: this.fonts.regular, color: MUTED });
+    this.fonts.regular.draw(this.page, title, { x: MARGIN_X, y: PAGE_HEIGHT - 40, size, color: MUTED });
     this.page.drawLine({
       start: { x: MARGIN_X, y: PAGE_HEIGHT - 46 },
       end: { x: MARGIN_X + CONTENT_WIDTH, y: PAGE_HEIGHT - 46 },
@@ -182,8 +192,8 @@ export class PageWriter {
       const numberWidth = this.fonts.regular.widthOfTextAtSize(number, size);
       const [left] = this.wrap(footer, "regular", size, CONTENT_WIDTH - numberWidth - 24);
       page.drawLine({ start: { x: MARGIN_X, y: 44 }, end: { x: MARGIN_X + CONTENT_WIDTH, y: 44 }, thickness: 0.5, color: RULE });
-      page.drawText(left, { x: MARGIN_X, y: 32, size, font: this.fonts.regular, color: MUTED });
-      page.drawText(number, { x: MARGIN_X + CONTENT_WIDTH - numberWidth, y: 32, size, font: this.fonts.regular, color: MUTED });
+      this.fonts.regular.draw(page, left, { x: MARGIN_X, y: 32, size, color: MUTED });
+      this.fonts.regular.draw(page, number, { x: MARGIN_X + CONTENT_WIDTH - numberWidth, y: 32, size, color: MUTED });
     });
   }
 
@@ -192,7 +202,7 @@ export class PageWriter {
     const font = this.fonts[fontName];
     const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
     const lines: string[] = [];
-    for (const paragraph of toWinAnsi(text, this.encodable).split("\n")) {
+    for (const paragraph of toWinAnsi(text, this.encodable, this.drawsCjk).split("\n")) {
       let line = "";
       for (const piece of paragraph.split(/(?<=[ _\-/@.,])/)) {
         if (fits((line + piece).trimEnd())) {
@@ -219,16 +229,23 @@ function lineCountOf(cells: string[][]): number {
   return Math.max(1, ...cells.map((lines) => lines.length));
 }
 
+/** A standard font's ascent and descent at size 1. */
+function standardFontMetrics(font: PDFFont): { ascent: number; descent: number } {
+  const ascent = font.heightAtSize(1, { descender: false });
+  return { ascent, descent: font.heightAtSize(1) - ascent };
+}
+
 /**
  * The standard fonts encode WinAnsi only. Other characters become their unaccented base letter
- * when there is one (ő → o), nothing when they are marks or invisible formatting, else "?".
+ * when there is one (ő → o), nothing when they are marks or invisible formatting, else "?";
+ * Chinese, Japanese and Korean characters are kept when `keepCjk` (a CJK face draws them).
  */
-export function toWinAnsi(text: string, encodable: Set<number>): string {
+export function toWinAnsi(text: string, encodable: Set<number>, keepCjk = false): string {
   let result = "";
   // NFC first, so that a letter followed by a combining accent becomes the one accented letter.
   for (const character of text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
     const code = character.codePointAt(0)!;
-    if (character === "\n" || encodable.has(code)) {
+    if (character === "\n" || encodable.has(code) || (keepCjk && isCjkCharacter(character))) {
       result += character;
     } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
       result += " ";

@@ -1,6 +1,7 @@
 import { threadId } from "node:worker_threads";
 import { readDocumentPdf } from "@/lib/esign/documents/read-document-pdf";
 import { ServiceError } from "@/lib/esign/errors";
+import { layOutCertificate, type CertificateInput } from "@/lib/esign/evidence/evidence-summary-pdf";
 import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
 import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { type CertificateMaterial, certificateOf } from "./certificate-material";
@@ -15,6 +16,15 @@ export const pdfJobs = {
   flattenPdf: ({ bytes }: { bytes: Uint8Array }) => flattenPdf(bytes),
   sealDocument: ({ certificate, ...input }: Omit<SealDocumentInput, "certificate"> & { certificate: CertificateMaterial }) =>
     sealDocument({ ...input, certificate: certificateOf(certificate) }),
+  /**
+   * The certificate of completion laid out, its signatures drawn, and sealed: here rather than on
+   * the thread that answers requests, so that the fonts a name needs (CJK faces are megabytes) are
+   * only ever loaded by a worker, which ends when idle.
+   */
+  sealCertificate: async ({ layout, certificate, ...signing }: { layout: CertificateInput } & Omit<SealDocumentInput, "certificate" | "pdf" | "fields"> & { certificate: CertificateMaterial }) => {
+    const { pdf, signatureStamps } = await layOutCertificate(layout);
+    return sealDocument({ ...signing, pdf, fields: signatureStamps, language: layout.language, certificate: certificateOf(certificate) });
+  },
 };
 
 export type PdfJobs = typeof pdfJobs;

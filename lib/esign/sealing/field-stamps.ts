@@ -18,6 +18,8 @@ export interface SignerDetails {
   name: string;
   title: string;
   company: string;
+  /** Their own language (`signer.language`), if set: picks the face of a CJK name in Han characters alone. */
+  language?: string;
 }
 
 /** Everything the values of one document's fields come from, read beforehand. */
@@ -94,7 +96,8 @@ export function fieldStamps(sources: FieldStampSources): FieldStamp[] {
     const signature = sources.signatures.get(field.approvalId);
     if (!approval || !(approval.signed || approval.accepted || signature)) continue;
     const value = field.type === "SIGNATURE" ? signatureValue(signature, { images: sources.images, wantsInitials: field.subtype === "INITIALS", frame: signature && frameOf(field, signature, sources.timezoneId) }) : inputValue(field, approval, signature, sources);
-    if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value });
+    const language = sources.signers.get(approval.roleId)?.language;
+    if (value) stamps.push({ page: field.page, left: field.left, top: field.top, width: field.width, height: field.height, value, ...(language ? { language } : {}) });
   }
   return stamps;
 }

@@ -1,7 +1,11 @@
+import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
+import { embedCjkFonts } from "./cjk-fonts";
+import { sealFontBytes, sealFontVerticalMetrics } from "./seal-font";
 import { signPdf, type SignPdfOptions } from "./sign-pdf";
 import { stampFields, type CoveredRect, type FieldStamp } from "./stamp-fields";
+import { TextFont } from "./text-font";
 
 /** The document and its values, and how the seal's signature reads (certificate, reason, time...). */
 export interface SealDocumentInput extends SignPdfOptions {
@@ -19,13 +23,21 @@ export interface SealDocumentInput extends SignPdfOptions {
   documentName?: string;
   /** A notarized package's notary stamp: its lines, drawn in a box at the foot of the last page. */
   notarySeal?: readonly string[];
+  /** The package's language: picks the face of Han characters alone where a field has no language of its own (cjk-fonts.ts). */
+  language?: string;
 }
 
-/** The notary's stamp: a bordered box of its lines (name, commission, jurisdiction, expiry, date), bottom right of the last page. */
-async function stampNotarySeal(pdfBytes: Uint8Array, lines: readonly string[]): Promise<Uint8Array> {
+/**
+ * The notary's stamp: a bordered box of its lines (its fixed heading, then name, commission,
+ * jurisdiction, expiry, date), bottom right of the last page. The heading in Helvetica Bold; the
+ * lines, which hold names, in the seal's font with CJK faces.
+ */
+async function stampNotarySeal(pdfBytes: Uint8Array, lines: readonly string[], language: string | undefined): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(pdfBytes);
   const page = pdf.getPages().at(-1)!;
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.registerFontkit(fontkit);
+  const cjk = await embedCjkFonts(pdf, lines.map((text) => ({ text, language })));
+  const font = new TextFont(await pdf.embedFont(sealFontBytes(), { subset: true }), sealFontVerticalMetrics(), cjk, language);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const size = 8;
   const lineHeight = 11;
@@ -39,7 +51,9 @@ async function stampNotarySeal(pdfBytes: Uint8Array, lines: readonly string[]): 
   page.drawRectangle({ x, y, width, height, borderColor: blue, borderWidth: 1.5, color: rgb(1, 1, 1) });
   page.drawRectangle({ x: x + 3, y: y + 3, width: width - 6, height: height - 6, borderColor: blue, borderWidth: 0.5 });
   lines.forEach((line, i) => {
-    page.drawText(line, { x: x + padding, y: y + height - padding - (i + 1) * lineHeight + 3, size, font: i === 0 ? bold : font, color: blue });
+    const at = { x: x + padding, y: y + height - padding - (i + 1) * lineHeight + 3, size, color: blue };
+    if (i === 0) page.drawText(line, { ...at, font: bold });
+    else font.draw(page, line, at);
   });
   return pdf.save();
 }
@@ -49,8 +63,8 @@ async function stampNotarySeal(pdfBytes: Uint8Array, lines: readonly string[]): 
  * service certificate over the result. It depends on its input only (and on the signing time), so
  * a sealing job that runs again over the same input produces an equivalent, valid document.
  */
-export async function sealDocument({ pdf, fields, coverTextTags, documentName = "", notarySeal, ...signing }: SealDocumentInput): Promise<Uint8Array> {
+export async function sealDocument({ pdf, fields, coverTextTags, documentName = "", notarySeal, language, ...signing }: SealDocumentInput): Promise<Uint8Array> {
   const covered: CoveredRect[] = coverTextTags ? (await textTagsOf(pdf, documentName)).map(({ page, box }) => ({ page, ...box })) : [];
-  const stamped = await stampFields(pdf, fields, covered);
-  return signPdf(notarySeal?.length ? await stampNotarySeal(stamped, notarySeal) : stamped, signing);
+  const stamped = await stampFields(pdf, fields, covered, language);
+  return signPdf(notarySeal?.length ? await stampNotarySeal(stamped, notarySeal, language) : stamped, signing);
 }

@@ -81,7 +81,7 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
     const coverTextTags = document.extract && document.extractionTypes.includes("TEXT_TAGS");
     const bytes = await runPdfJob(
       "sealDocument",
-      { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl, notarySeal },
+      { pdf: original, fields: stamps, coverTextTags, documentName: document.name, certificate, reason, signingTime, timestampAuthorityUrl, notarySeal, language: pkg.language },
       { accountId: pkg.accountId, documentName: document.name },
     );
     results.push({ document, bytes });
@@ -203,14 +203,15 @@ async function signerDetails(db: Queryable, packageId: string): Promise<Map<stri
 
   const details = new Map<string, SignerDetails>();
   for (const role of roleRows) {
-    const signer = (role.signer ?? {}) as { firstName?: string; lastName?: string; email?: string; title?: string; company?: string; group?: { name?: string } };
+    const signer = (role.signer ?? {}) as { firstName?: string; lastName?: string; email?: string; title?: string; company?: string; language?: unknown; group?: { name?: string } };
+    const language = typeof signer.language === "string" && signer.language ? signer.language : undefined;
     const personName = `${signer.firstName ?? ""} ${signer.lastName ?? ""}`.trim() || signer.email || "";
     const state = signedBy.get(role.id);
     if (signer.group && state?.signedByName) {
       const member = state.signedByEmail ? memberByEmail.get(state.signedByEmail.toLowerCase()) : undefined;
-      details.set(role.id, { name: state.signedByName, title: member?.title ?? "", company: member?.company ?? "" });
+      details.set(role.id, { name: state.signedByName, title: member?.title ?? "", company: member?.company ?? "", language });
     } else {
-      details.set(role.id, { name: personName, title: signer.title ?? "", company: signer.company ?? "" });
+      details.set(role.id, { name: personName, title: signer.title ?? "", company: signer.company ?? "", language });
     }
   }
   return details;

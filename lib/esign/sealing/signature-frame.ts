@@ -1,5 +1,6 @@
-import { rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { fitSingleLine, type Box, type FontMetrics } from "./fit-text";
+import { rgb, type PDFPage } from "pdf-lib";
+import { fitSingleLine, type Box } from "./fit-text";
+import type { TextFont } from "./text-font";
 
 /** What the frame around a signature says: who signed, when, and the signature's short id. */
 export interface SignatureFrame {
@@ -23,16 +24,24 @@ const LABEL_INK = rgb(0.3, 0.33, 0.38);
 const SMALLEST_FRAMED_HEIGHT = 24;
 const LABEL_SIZE = { min: 4.5, max: 7 };
 
+/** The frame's two labels: who signed above, the short id and when below. */
+export function signatureFrameTexts(frame: SignatureFrame): [string, string] {
+  return [`Signed by ${frame.signedBy}`, `${frame.shortId} · ${frame.signedAt}${frame.means ? ` · ${frame.means}` : ""}`];
+}
+
 /**
  * Draws the frame of a typed or drawn signature in its field (a bracket on the left, "Signed by"
  * and the name above, the short id and the moment of signing below) and answers the box left
  * for the signature itself. A field too small for the labels gets none: the whole box is the
  * signature's.
  */
-export function drawSignatureFrame(page: PDFPage, box: FrameBox, frame: SignatureFrame, label: { font: PDFFont; metrics: FontMetrics }): FrameBox {
+export function drawSignatureFrame(page: PDFPage, box: FrameBox, frame: SignatureFrame, label: TextFont): FrameBox {
   if (box.height < SMALLEST_FRAMED_HEIGHT || box.width < 3 * SMALLEST_FRAMED_HEIGHT) return box;
   const labelSize = Math.min(LABEL_SIZE.max, Math.max(LABEL_SIZE.min, box.height * 0.15));
-  const band = labelSize * (label.metrics.ascent + label.metrics.descent) + 1;
+  const [signedBy, signedWhen] = signatureFrameTexts(frame);
+  // Both bands as tall as the taller label needs (a name in a CJK face is taller than DejaVu's line).
+  const metrics = label.metricsOf(`${signedBy}${signedWhen}`);
+  const band = labelSize * (metrics.ascent + metrics.descent) + 1;
   const indent = Math.max(3, labelSize * 0.8);
   const top = box.y + box.height;
   const bracket = { thickness: 0.9, color: FRAME_INK };
@@ -42,11 +51,11 @@ export function drawSignatureFrame(page: PDFPage, box: FrameBox, frame: Signatur
 
   const labelBox = { width: box.width - indent * 2.5, height: band };
   const drawLabel = (text: string, bandBottom: number) => {
-    const fitted = fitSingleLine(text, labelBox, label.metrics, labelSize);
+    const fitted = fitSingleLine(text, labelBox, metrics, labelSize);
     if (fitted.size <= 0) return;
-    page.drawText(fitted.lines[0]!, { x: box.x + indent * 2.3, y: bandBottom + label.metrics.descent * fitted.size + 0.5, size: fitted.size, font: label.font, color: LABEL_INK });
+    label.draw(page, fitted.lines[0]!, { x: box.x + indent * 2.3, y: bandBottom + metrics.descent * fitted.size + 0.5, size: fitted.size, color: LABEL_INK });
   };
-  drawLabel(`Signed by ${frame.signedBy}`, top - band);
-  drawLabel(`${frame.shortId} · ${frame.signedAt}${frame.means ? ` · ${frame.means}` : ""}`, box.y);
+  drawLabel(signedBy, top - band);
+  drawLabel(signedWhen, box.y);
   return { x: box.x + indent, y: box.y + band, width: box.width - indent, height: box.height - 2 * band };
 }

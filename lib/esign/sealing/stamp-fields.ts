@@ -16,8 +16,10 @@ import { createHash } from "node:crypto";
 import { pageGeometryOf, topLeftPointToUserSpace, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
 import { fitSingleLine, fitWrapped, type Box, type FittedText, type FontMetrics } from "./fit-text";
 import { signatureFontNamed } from "@/lib/esign/signing/signature-fonts";
+import { embedCjkFonts, isCjkCharacter, type CjkFonts, type TextToDraw } from "./cjk-fonts";
 import { sealFontBytes, sealFontVerticalMetrics, signatureFontFile, type SignatureFontFile } from "./seal-font";
-import { drawSignatureFrame, type SignatureFrame } from "./signature-frame";
+import { drawSignatureFrame, signatureFrameTexts, type SignatureFrame } from "./signature-frame";
+import { TextFont } from "./text-font";
 import { loadPdfWithPages } from "@/lib/esign/pdf/corrupt-pdf";
 
 /** What a field holds once signed, as it is drawn on the page. */
@@ -42,6 +44,11 @@ export interface FieldStamp extends TopLeftRect {
   /** 0-based page index. */
   page: number;
   value: StampValue;
+  /**
+   * The language of whom the value is (the signer's, else the package's): picks the face Han
+   * characters alone are drawn in (cjk-fonts.ts); the document's language when absent.
+   */
+  language?: string | null;
 }
 
 const INK = rgb(0.08, 0.09, 0.12);
@@ -84,12 +91,19 @@ async function signatureFontSubset(file: SignatureFontFile, text: string): Promi
 }
 
 /**
- * Draws each field's value on its page: text in an embedded font (a subset of DejaVu Sans), never
- * clipped (shrunk, or wrapped for text fields, to fit its box), upright as the page is displayed
- * whatever its rotation and crop box. `covered` rects are painted white first, under the values.
- * A PDF without fields to stamp nor rects to cover is returned unchanged.
+ * Draws each field's value on its page: text in an embedded font (a subset of DejaVu Sans; Chinese,
+ * Japanese and Korean characters in a subset of a Noto Sans CJK face), never clipped (shrunk, or
+ * wrapped for text fields, to fit its box), upright as the page is displayed whatever its rotation
+ * and crop box. `covered` rects are painted white first, under the values. `language` (the
+ * package's) picks the CJK face of a field without its own. A PDF without fields to stamp nor
+ * rects to cover is returned unchanged.
  */
-export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldStamp[], covered: readonly CoveredRect[] = []): Promise<Uint8Array> {
+export async function stampFields(
+  pdfBytes: Uint8Array,
+  fields: readonly FieldStamp[],
+  covered: readonly CoveredRect[] = [],
+  language?: string | null,
+): Promise<Uint8Array> {
   if (fields.length === 0 && covered.length === 0) return pdfBytes;
   const { pdf } = await loadPdfWithPages(pdfBytes);
   for (const rect of covered) {
@@ -104,18 +118,31 @@ export async function stampFields(pdfBytes: Uint8Array, fields: readonly FieldSt
       }),
     );
   }
-  const stamper = new FieldStamper(pdf);
+  const cjk = await embedCjkFonts(pdf, fields.flatMap((field) => textsOf(field, language)));
+  const stamper = new FieldStamper(pdf, cjk, language);
   for (const field of fields) await stamper.stamp(field);
   // A classic cross-reference table: the seal is appended to it as an incremental update.
   return pdf.save({ useObjectStreams: false });
 }
 
-class FieldStamper {
-  private font: { font: PDFFont; metrics: FontMetrics } | undefined;
-  private readonly images = new Map<string, PDFImage>();
-  private readonly signatureFonts = new Map<string, { font: PDFFont; metrics: FontMetrics }>();
+/** Every text a field shows (its value, its frame's labels), with the language that picks its CJK face. */
+function textsOf(field: FieldStamp, language: string | null | undefined): TextToDraw[] {
+  const value = field.value;
+  const texts = "text" in value ? [value.text] : [];
+  if ("frame" in value && value.frame) texts.push(...signatureFrameTexts(value.frame));
+  return texts.map((text) => ({ text, language: field.language || language }));
+}
 
-  constructor(private readonly pdf: PDFDocument) {}
+class FieldStamper {
+  private sealFont: PDFFont | undefined;
+  private readonly images = new Map<string, PDFImage>();
+  private readonly signatureFonts = new Map<string, PDFFont>();
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly cjk: CjkFonts,
+    private readonly language: string | null | undefined,
+  ) {}
 
   async stamp(field: FieldStamp): Promise<void> {
     const pageCount = this.pdf.getPageCount();
@@ -124,21 +151,22 @@ class FieldStamper {
     }
     const page = this.pdf.getPage(field.page);
     const value = field.value;
+    const language = field.language || this.language;
     switch (value.kind) {
       case "signatureImage": {
         const image = await this.image(value.image);
-        const label = await this.embeddedFont();
+        const label = await this.embeddedFont(language);
         return inFieldFrame(page, field, (box) => drawContained(page, image, value.frame ? drawSignatureFrame(page, box, value.frame, label) : box));
       }
       case "signatureText":
       case "initials": {
         if (value.text.trim() === "") return;
-        const label = await this.embeddedFont();
-        const script = value.font ? await this.signatureFont(value.font, value.text) : null;
+        const label = await this.embeddedFont(language);
+        const script = value.font ? await this.signatureFont(value.font, value.text, language) : null;
         const frame = value.kind === "signatureText" ? value.frame : undefined;
         return inFieldFrame(page, field, (box) => {
           const inner = frame ? drawSignatureFrame(page, box, frame, label) : box;
-          drawTextValue(page, (script ?? label).font, (script ?? label).metrics, inner, value.kind, value.text, script === null);
+          drawTextValue(page, script ?? label, inner, value.kind, value.text, script === null);
         });
       }
       case "checkbox":
@@ -149,40 +177,45 @@ class FieldStamper {
       case "date":
       case "list": {
         if (value.text.trim() === "") return;
-        const { font, metrics } = await this.embeddedFont();
-        return inFieldFrame(page, field, (box) => drawTextValue(page, font, metrics, box, value.kind, value.text, false));
+        const font = await this.embeddedFont(language);
+        return inFieldFrame(page, field, (box) => drawTextValue(page, font, box, value.kind, value.text, false));
       }
     }
   }
 
-  private async embeddedFont(): Promise<{ font: PDFFont; metrics: FontMetrics }> {
-    if (!this.font) {
+  /** The seal's font, embedded once per document, with the CJK faces for a value in `language`. */
+  private async embeddedFont(language: string | null | undefined): Promise<TextFont> {
+    if (!this.sealFont) {
       this.pdf.registerFontkit(fontkit);
-      const font = await this.pdf.embedFont(sealFontBytes(), { subset: true });
-      this.font = { font, metrics: { widthOf: (text) => font.widthOfTextAtSize(text, 1), ...sealFontVerticalMetrics() } };
+      this.sealFont = await this.pdf.embedFont(sealFontBytes(), { subset: true });
     }
-    return this.font;
+    return new TextFont(this.sealFont, sealFontVerticalMetrics(), this.cjk, language);
   }
 
   /**
-   * The signature font, embedded once per document; null when it lacks a letter of `text` (the
-   * seal's font draws it then, and the signature font is not embedded for it).
+   * The signature font, embedded once per document and text; null when it lacks a letter of
+   * `text` (the seal's font draws it then, and the signature font is not embedded for it) or the
+   * text has no letter but CJK ones. CJK characters are drawn in their CJK face either way: no
+   * signature font has them.
    */
-  private async signatureFont(name: string, text: string): Promise<{ font: PDFFont; metrics: FontMetrics } | null> {
+  private async signatureFont(name: string, text: string, language: string | null | undefined): Promise<TextFont | null> {
     const known = signatureFontNamed(name);
     if (!known) throw new Error(`A typed signature to stamp is in the font "${name}", which Signet does not have.`);
     const id = known.name;
     const file = signatureFontFile(known);
-    if (!Array.from(text.replace(/\s/g, "")).every((character) => file.characters.has(character.codePointAt(0)!))) return null;
-    const key = `${id}\u0000${text}`;
-    let embedded = this.signatureFonts.get(key);
-    if (!embedded) {
+    const ownText = Array.from(text)
+      .filter((character) => !isCjkCharacter(character))
+      .join("");
+    const letters = Array.from(ownText.replace(/\s/g, ""));
+    if (letters.length === 0 || !letters.every((character) => file.characters.has(character.codePointAt(0)!))) return null;
+    const key = `${id}\u0000${ownText}`;
+    let font = this.signatureFonts.get(key);
+    if (!font) {
       this.pdf.registerFontkit(fontkit);
-      const font = await this.pdf.embedFont(await signatureFontSubset(file, text), { subset: false, features: { calt: false } });
-      embedded = { font, metrics: { widthOf: (line) => font.widthOfTextAtSize(line, 1), ascent: file.ascent, descent: file.descent } };
-      this.signatureFonts.set(key, embedded);
+      font = await this.pdf.embedFont(await signatureFontSubset(file, ownText), { subset: false, features: { calt: false } });
+      this.signatureFonts.set(key, font);
     }
-    return embedded;
+    return new TextFont(font, file, this.cjk, language);
   }
 
   /** Each distinct image once per document, however many fields show it. */
@@ -239,14 +272,14 @@ function inset(box: FrameBox): FrameBox {
 
 function drawTextValue(
   page: PDFPage,
-  font: PDFFont,
-  metrics: FontMetrics,
+  font: TextFont,
   box: FrameBox,
   kind: "signatureText" | "initials" | "text" | "date" | "list",
   text: string,
   /** A typed signature in the seal's own font leans like handwriting (a signature font needs no lean). */
   lean: boolean,
 ): void {
+  const metrics = font.metricsOf(text);
   let fitted: FittedText;
   if (kind === "text") {
     fitted = fitWrapped(text, box, metrics, MAX_SIZE.text);
@@ -265,11 +298,10 @@ function drawTextValue(
     const baseline = blockTop - metrics.ascent * fitted.size - index * fitted.lineHeight;
     const lineWidth = metrics.widthOf(line) * fitted.size;
     const x = kind === "initials" ? box.x + (box.width - lineWidth) / 2 : box.x;
-    page.drawText(line, {
+    font.draw(page, line, {
       x,
       y: baseline,
       size: fitted.size,
-      font,
       color,
       // pdf-lib's ySkew slants the glyphs' vertical strokes: an italic lean.
       ySkew: kind === "signatureText" && lean ? degrees(SIGNATURE_SLANT_DEGREES) : undefined,

@@ -3,26 +3,21 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ResetPasswordForm } from "@/components/auth/password-reset-forms";
 import { clientIpOf } from "@/lib/console/auth";
+import { consoleTranslator } from "@/lib/console/console-intl";
 import { checkConsolePasswordResetLink } from "@/lib/console/passwords";
 
-// The token is in the address: no Referer carries it to another site.
-export const metadata: Metadata = { title: "Choose a new password · Signet", robots: { index: false }, referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await consoleTranslator("console.auth");
+  // The token is in the address: no Referer carries it to another site.
+  return { title: t("reset.pageTitle"), robots: { index: false }, referrer: "no-referrer" };
+}
 export const dynamic = "force-dynamic";
 
-/** What the page says instead of the form when the service refuses the link, by its messageKey. */
-const LINK_REFUSED: Record<string, { title: string; text: string }> = {
-  "error.gone.passwordResetTokenUsed": {
-    title: "This link has been used already",
-    text: "A password reset link works once, and this one has set a password. If that was you, sign in with it; otherwise ask for a new link.",
-  },
-  "error.gone.passwordResetTokenExpired": {
-    title: "This link has expired",
-    text: "A password reset link works for 60 minutes. Ask for a new one; it is e-mailed to you at once.",
-  },
-  "error.validation.invalidPasswordResetToken": {
-    title: "This link is not valid",
-    text: "It may have been cut short by your e-mail program. Ask for a new link, or open the newest one in full.",
-  },
+/** What the page says instead of the form when the service refuses the link, by its messageKey: the group of its title and text. */
+const LINK_REFUSED: Record<string, "used" | "expired" | "invalid"> = {
+  "error.gone.passwordResetTokenUsed": "used",
+  "error.gone.passwordResetTokenExpired": "expired",
+  "error.validation.invalidPasswordResetToken": "invalid",
 };
 
 /**
@@ -31,10 +26,13 @@ const LINK_REFUSED: Record<string, { title: string; text: string }> = {
  */
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const link = await checkConsolePasswordResetLink(token, clientIpOf(await headers()));
+  const [link, t] = await Promise.all([checkConsolePasswordResetLink(token, clientIpOf(await headers())), consoleTranslator("console.auth")]);
+  const known = link.ok ? undefined : LINK_REFUSED[link.messageKey];
   const refused = link.ok
     ? null
-    : (LINK_REFUSED[link.messageKey] ?? { title: link.status >= 500 ? "The link could not be checked" : "This link cannot be used", text: link.message });
+    : known
+      ? { title: t(`reset.refused.${known}.title`), text: t(`reset.refused.${known}.text`) }
+      : { title: link.status >= 500 ? t("reset.notChecked") : t("reset.unusable"), text: link.message };
   return (
     <main className="mx-auto max-w-md px-6 py-16">
       {refused ? (
@@ -45,16 +43,16 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
           </p>
           <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
             <Link href="/forgot-password" className="font-medium text-sky-800 underline">
-              Ask for a new link
+              {t("reset.askNewLink")}
             </Link>
             <Link href="/signin" className="font-medium text-sky-800 underline">
-              Sign in
+              {t("reset.signIn")}
             </Link>
           </p>
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("reset.heading")}</h1>
           <ResetPasswordForm token={token} />
         </>
       )}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { packageUpdate, type WirePackage } from "@/lib/api/packages";
+import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 
 /** The builder's settings form: the members of `packageUpdate` it edits, as the form's inputs hold them. */
 export const settingsForm = packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
@@ -14,15 +15,8 @@ export const settingsForm = packageUpdate.pick({ name: true, description: true, 
 export type SettingsFormInput = z.input<typeof settingsForm>;
 export type SettingsFormValues = z.output<typeof settingsForm>;
 
-export const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "fr", name: "Français" },
-  { code: "de", name: "Deutsch" },
-  { code: "es", name: "Español" },
-  { code: "it", name: "Italiano" },
-  { code: "nl", name: "Nederlands" },
-  { code: "pt", name: "Português" },
-];
+/** The languages Signet's signing pages and e-mails are written in, each named in itself. */
+export const LANGUAGES = SHIPPED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code] }));
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
