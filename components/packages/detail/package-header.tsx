@@ -4,15 +4,14 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
-import { Badge } from "@/components/ui/badge";
-import { PackageStatusBadge } from "@/components/packages/inbox/package-status-badge";
+import { Badge, StatusBadge } from "@/components/ui/badge";
 import { When } from "./format";
 
 /** Name, status, sender, dates and description; the status actions beside the name. */
 export function PackageHeader({ pkg, actions }: { pkg: WirePackage; actions?: ReactNode }) {
   const t = useTranslations("console.packageDetail.header");
-  const tPackages = useTranslations("console.packages");
-  const inTrash = tPackages("inTrash");
+  const tUi = useTranslations("console.ui");
+  const inTrash = tUi("inTrash");
   const template = pkg.type === "TEMPLATE";
   const senderName = `${pkg.sender.firstName} ${pkg.sender.lastName}`.trim();
   return (
@@ -30,7 +29,7 @@ export function PackageHeader({ pkg, actions }: { pkg: WirePackage; actions?: Re
             {pkg.name}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="package-status">
-            {template ? <Badge tone="info">{t("template")}</Badge> : <PackageStatusBadge status={pkg.status} trashed={pkg.trashed} />}
+            {template ? <Badge tone="info">{t("template")}</Badge> : <StatusBadge status={pkg.status} trashed={pkg.trashed} />}
             {template && pkg.trashed ? <Badge tone="danger">{inTrash}</Badge> : null}
           </div>
         </div>

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useTranslations } from "use-intl";
+import { StatusBadge } from "@/components/ui/badge";
 import type { WirePackage } from "@/lib/api/packages";
 import { PackageDate } from "./package-date";
-import { PackageStatusBadge } from "./package-status-badge";
 import { packageHref, senderName } from "./package-summary";
 import { SelectAllCheckbox } from "./select-all-checkbox";
 import { checkboxClass, type RowSelection } from "./selection";
@@ -41,7 +41,7 @@ export function PackageCards({ packages, selection, label }: { packages: WirePac
                   <Link href={packageHref(pkg)} className="font-medium break-words text-sky-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
                     {pkg.name}
                   </Link>
-                  <PackageStatusBadge status={pkg.status} trashed={pkg.trashed} />
+                  <StatusBadge status={pkg.status} trashed={pkg.trashed} />
                 </div>
                 <SignerProgress pkg={pkg} />
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-700">

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useTranslations } from "use-intl";
+import { StatusBadge } from "@/components/ui/badge";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WirePackage } from "@/lib/api/packages";
 import type { ListDir, ListSort } from "./list-url";
 import { PackageDate } from "./package-date";
-import { PackageStatusBadge } from "./package-status-badge";
 import { packageHref, senderName } from "./package-summary";
 import { SelectAllCheckbox } from "./select-all-checkbox";
 import { checkboxClass, type RowSelection } from "./selection";
@@ -58,7 +58,7 @@ export function PackageTable({ packages, selection, sorting, caption }: { packag
             {pkg.description ? <p className="mt-0.5 line-clamp-1 text-xs text-slate-600">{pkg.description}</p> : null}
           </td>
           <td className="px-3 py-3 align-top">
-            <PackageStatusBadge status={pkg.status} trashed={pkg.trashed} />
+            <StatusBadge status={pkg.status} trashed={pkg.trashed} />
           </td>
           <td className="px-3 py-3 align-top">
             <SignerProgress pkg={pkg} />
