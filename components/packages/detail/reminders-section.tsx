@@ -18,10 +18,8 @@ import { Section } from "./section";
 
 const SUGGESTED: ReminderTimings = { startInDaysDelay: 2, intervalInDays: 3, repetitionsCount: 3 };
 
-type Translate = ConsoleTranslate;
-
 /** "3 reminders: the first 2 days after sending, then every 3 days." */
-function describe(t: Translate, schedule: ReminderTimings): string {
+function describe(t: ConsoleTranslate, schedule: ReminderTimings): string {
   return t("describe", {
     count: schedule.repetitionsCount,
     start: schedule.startInDaysDelay,
@@ -31,7 +29,7 @@ function describe(t: Translate, schedule: ReminderTimings): string {
 }
 
 /** The rules of the API's request schema (lib/api/reminders.ts), which the service checks again, said in the reader's language. */
-function timingsSchema(t: Translate) {
+function timingsSchema(t: ConsoleTranslate) {
   const wholeNumber = (minimum: number, maximum: number, tooMany: string) =>
     z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? t("rules.required") : t("rules.wholeNumber")) })
@@ -115,7 +113,7 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
   );
 }
 
-function whyNotChangeable(t: Translate, pkg: WirePackage, schedule: ReminderScheduleResponse | null): string {
+function whyNotChangeable(t: ConsoleTranslate, pkg: WirePackage, schedule: ReminderScheduleResponse | null): string {
   if (pkg.trashed) return t("restoreToChange");
   if (!schedule && pkg.status === "SENT") return t("onlyInDraft");
   return "";
