@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 
-/** What the PDF viewer says; English unless a page gives its own (the console's builder uses the viewer too, untranslated). */
+/** What the PDF viewer says, in the language of the page around it (the ceremony's, or the builder's in the console). */
 export interface PdfTexts {
   loading: string;
   loadError: (documentName: string) => string;
@@ -22,9 +22,17 @@ export function usePdfTexts(): PdfTexts {
   return useContext(PdfTextsContext);
 }
 
-/** The viewer's texts in the ceremony's language. */
+/** The viewer's texts in the ceremony's language (`pdf`), or in the console's (`console.builder.pdf`). */
 export function CeremonyPdfTexts({ children }: { children: ReactNode }) {
-  const t = useTranslations("pdf");
+  return <TranslatedPdfTexts namespace="pdf">{children}</TranslatedPdfTexts>;
+}
+
+export function ConsolePdfTexts({ children }: { children: ReactNode }) {
+  return <TranslatedPdfTexts namespace="console.builder.pdf">{children}</TranslatedPdfTexts>;
+}
+
+function TranslatedPdfTexts({ namespace, children }: { namespace: string; children: ReactNode }) {
+  const t = useTranslations(namespace);
   const texts: PdfTexts = {
     loading: t("loading"),
     loadError: (documentName) => t("loadError", { documentName }),

@@ -47,20 +47,17 @@ async function signUp(page: Page, firstName: string, lastName: string): Promise<
   return email;
 }
 
-// ---- The pages. `sources`: where each page's words are written (see ConsolePage).
+// ---- The pages.
 
 const AUTH_PAGES: ConsolePage[] = [
-  { name: "sign-in", path: "/signin", sources: ["app/(auth)/signin/", "components/auth/sign-in-forms.tsx"] },
-  { name: "sign-up", path: "/signup", sources: ["app/(auth)/signup/", "components/auth/sign-up-form.tsx", "components/auth/new-password-fields.tsx"] },
-  { name: "forgot-password", path: "/forgot-password", sources: ["app/(auth)/forgot-password/", "components/auth/password-reset-forms.tsx"] },
+  { name: "sign-in", path: "/signin" },
+  { name: "sign-up", path: "/signup" },
+  { name: "forgot-password", path: "/forgot-password" },
 ];
 
-const INBOX_SOURCES = ["app/(console)/packages/page.tsx", "components/packages/inbox/", "components/ui/badge.tsx"];
-const BUILDER_SOURCES = ["app/(console)/packages/[packageId]/edit/", "app/(console)/templates/[templateId]/", "components/packages/builder/"];
-const PACKAGE_SOURCES = ["app/(console)/packages/[packageId]/page.tsx", "components/packages/detail/", "components/packages/inbox/", "components/ui/badge.tsx"];
 /** The builder has settled once the document's first page is drawn. */
 const PDF_PAGE = '[data-testid="pdf-pages"] canvas';
-const PROFILE: ConsolePage = { name: "profile", path: "/profile", sources: ["app/(console)/profile/", "components/console/console-language-form.tsx"] };
+const PROFILE: ConsolePage = { name: "profile", path: "/profile" };
 
 /** The inbox's folders (`?tab=`); `rows`: the seeded account has packages there. */
 const FOLDERS = [
@@ -91,22 +88,21 @@ const ACCOUNT_PAGES: { slug: string; ready?: string; dates?: boolean }[] = [
 ];
 
 function folderPage({ tab, rows }: { tab: string; rows?: boolean }): ConsolePage {
-  return { name: `packages-${tab}`, path: tab === "inbox" ? "/packages" : `/packages?tab=${tab}`, sources: INBOX_SOURCES, dates: rows, ready: rows ? '[data-testid="package-row"]' : undefined };
+  return { name: `packages-${tab}`, path: tab === "inbox" ? "/packages" : `/packages?tab=${tab}`, dates: rows, ready: rows ? '[data-testid="package-row"]' : undefined };
 }
 
 function accountPage({ slug, ready, dates }: (typeof ACCOUNT_PAGES)[number]): ConsolePage {
-  const sources = ["components/account/account-nav.tsx", `components/account/${slug}/`, `app/(console)/account/${slug}/`, ...(dates ? ["components/ui/badge.tsx"] : [])];
-  return { name: `account-${slug}`, path: `/account/${slug}`, sources, ready, dates };
+  return { name: `account-${slug}`, path: `/account/${slug}`, ready, dates };
 }
 
 /** The console's pages with the seeded account's package, draft and template in them. `folders`: which of the inbox's. */
 function consolePages(seed: Seed, folders: typeof FOLDERS): ConsolePage[] {
   return [
     ...folders.map(folderPage),
-    { name: "builder-draft", path: `/packages/${seed.draftId}/edit`, sources: BUILDER_SOURCES, ready: PDF_PAGE },
-    { name: "package-sent", path: `/packages/${seed.sentId}`, sources: PACKAGE_SOURCES, dates: true, ready: '[data-testid="package-status"]' },
-    { name: "templates", path: "/templates", sources: ["app/(console)/templates/page.tsx", "components/templates/", "components/packages/inbox/"], dates: true, ready: '[data-testid="template-row"]' },
-    { name: "template-builder", path: `/templates/${seed.templateId}/edit`, sources: BUILDER_SOURCES, ready: PDF_PAGE },
+    { name: "builder-draft", path: `/packages/${seed.draftId}/edit`, ready: PDF_PAGE },
+    { name: "package-sent", path: `/packages/${seed.sentId}`, dates: true, ready: '[data-testid="package-status"]' },
+    { name: "templates", path: "/templates", dates: true, ready: '[data-testid="template-row"]' },
+    { name: "template-builder", path: `/templates/${seed.templateId}/edit`, ready: PDF_PAGE },
     PROFILE,
     ...ACCOUNT_PAGES.map(accountPage),
   ];
@@ -213,19 +209,19 @@ async function buildAndSend(page: Page, locale: Locale, intlErrors: string[], sc
   await dropOnPage(editor.getByTestId("field-palette-signature"), firstPage, 0.3, 0.3);
   await expect(editor.getByTestId("placed-field")).toHaveCount(1);
   await expect.poll(() => fieldCount(page, packageId)).toBe(1);
-  await checkPageInLanguage(page, locale, { name: "builder-new", path: page.url(), sources: BUILDER_SOURCES, ready: '[data-testid="placed-field"]' }, intlErrors, screenshots);
+  await checkPageInLanguage(page, locale, { name: "builder-new", path: page.url(), ready: '[data-testid="placed-field"]' }, intlErrors, screenshots);
 
   // Send asks for a name while the package has its first one.
   await page.getByTestId("send-package").click();
   const nameAndSend = page.getByTestId("name-and-send");
   await expect(nameAndSend.or(page.getByTestId("package-status"))).toBeVisible();
   if (await nameAndSend.isVisible()) {
-    await checkPageInLanguage(page, locale, { name: "builder-name-before-sending", path: page.url(), sources: BUILDER_SOURCES }, intlErrors, screenshots);
+    await checkPageInLanguage(page, locale, { name: "builder-name-before-sending", path: page.url() }, intlErrors, screenshots);
     await page.getByRole("dialog").getByRole("textbox").fill("Bail commercial");
     await nameAndSend.click();
   }
   await page.waitForURL(`**/packages/${encodeURIComponent(packageId)}`);
-  await checkPageInLanguage(page, locale, { name: "package-new", path: page.url(), sources: PACKAGE_SOURCES, dates: true, ready: '[data-testid="package-status"]' }, intlErrors, screenshots);
+  await checkPageInLanguage(page, locale, { name: "package-new", path: page.url(), dates: true, ready: '[data-testid="package-status"]' }, intlErrors, screenshots);
 }
 
 // ---- The tests.

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createTranslator, type AbstractIntlMessages } from "use-intl/core";
 import type { Locale } from "../../lib/i18n/locales";
 import { expectAccessible } from "./accessibility";
 
 /**
  * The console's words in a language, as the end-to-end tests check them: read from
- * messages/console/<part>/<locale>.json at run time (the parts are being translated one by one, so
- * no sentence is written here), and the checks every console page passes in every language.
+ * messages/console/<part>/<locale>.json at run time (no sentence is written here), and the checks
+ * every console page passes in every language.
  */
 
 type Messages = AbstractIntlMessages;
@@ -80,21 +80,10 @@ export async function messagesOfLanguageShown(page: Page, from: Locale, locale: 
   return [...new Set(texts.filter((text) => leftOvers.has(text)))];
 }
 
-/** The files of the console still written in English inline (lib/i18n/console-untranslated.mjs: a list of quoted paths). */
-function untranslatedFiles(): string[] {
-  const list = fs.readFileSync(path.join(process.cwd(), "lib", "i18n", "console-untranslated.mjs"), "utf8");
-  return [...list.matchAll(/^\s*"([^"]+)",?\s*$/gm)].map((match) => match[1]!);
-}
-
-/**
- * A console page as the language checks visit it. `sources`: where its words are written (paths or
- * folders); its words and dates are held to the language once none of them is left in
- * lib/i18n/console-untranslated.mjs. `dates`: the page shows at least one date.
- */
+/** A console page as the language checks visit it. `dates`: the page shows at least one date. */
 export interface ConsolePage {
   name: string;
   path: string;
-  sources: string[];
   dates?: boolean;
   /** A CSS selector of what shows once the page's data is there (beyond its heading). */
   ready?: string;
@@ -166,12 +155,6 @@ async function readPageText(page: Page, locale: Locale): Promise<PageText> {
   }, locale);
 }
 
-/** Whether the page's words are translated on this branch (see ConsolePage.sources). */
-export function pageTranslated(consolePage: Pick<ConsolePage, "sources">): boolean {
-  const untranslated = untranslatedFiles();
-  return !untranslated.some((file) => consolePage.sources.some((source) => file.startsWith(source)));
-}
-
 /** Waits until the page has its heading and its data: no loading spinner left. */
 export async function pageSettled(page: Page, ready?: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -182,8 +165,7 @@ export async function pageSettled(page: Page, ready?: string): Promise<void> {
 /**
  * The checks of a console page in a language, once it has settled: `lang` on the document and on
  * the console's root, no message key shown raw, no use-intl error in the browser's console, axe at
- * 0; and, once the page's words are translated (ConsolePage.sources), no English message left over
- * and every date in the language's form. `screenshots`: the folder its full-page screenshot goes to.
+ * 0, no English message left over and every date in the language's form. `screenshots`: the folder its full-page screenshot goes to.
  */
 export async function checkPageInLanguage(page: Page, locale: Locale, consolePage: ConsolePage, intlErrors: string[], screenshots?: string): Promise<void> {
   const what = `${consolePage.name} in ${locale}`;
@@ -200,26 +182,19 @@ export async function checkPageInLanguage(page: Page, locale: Locale, consolePag
   expect(intlErrors, `use-intl errors in the browser's console by ${what}`).toEqual([]);
   if (consolePage.dates) expect(times.length, `dates on ${what}`).toBeGreaterThan(0);
 
-  if (pageTranslated(consolePage)) {
-    const leftOvers = leftOversOf("en", locale);
-    expect(
-      [...new Set(texts.filter((text) => leftOvers.has(text)))],
-      `English left over on ${what}`,
-    ).toEqual([]);
-    expect(
-      times.filter((time) => !time.localeForms.some((form) => time.shown.includes(form))).map((time) => `“${time.shown}” (${time.instant})`),
-      `dates not in ${locale}'s form on ${what}`,
-    ).toEqual([]);
-    const englishDates = new Set(times.flatMap((time) => time.englishForms.filter((form) => !time.localeForms.includes(form))));
-    expect(
-      texts.filter((text) => [...englishDates].some((form) => text.includes(form))),
-      `dates in English on ${what}`,
-    ).toEqual([]);
-  } else {
-    test.info().annotations.push({
-      type: "not yet translated",
-      description: `${what}: English words and dates are allowed while ${consolePage.sources.join(", ")} is listed in lib/i18n/console-untranslated.mjs`,
-    });
-  }
+  const leftOvers = leftOversOf("en", locale);
+  expect(
+    [...new Set(texts.filter((text) => leftOvers.has(text)))],
+    `English left over on ${what}`,
+  ).toEqual([]);
+  expect(
+    times.filter((time) => !time.localeForms.some((form) => time.shown.includes(form))).map((time) => `“${time.shown}” (${time.instant})`),
+    `dates not in ${locale}'s form on ${what}`,
+  ).toEqual([]);
+  const englishDates = new Set(times.flatMap((time) => time.englishForms.filter((form) => !time.localeForms.includes(form))));
+  expect(
+    texts.filter((text) => [...englishDates].some((form) => text.includes(form))),
+    `dates in English on ${what}`,
+  ).toEqual([]);
   await expectAccessible(page, what);
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage, WireRole } from "@/lib/api/packages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,11 +17,12 @@ const COMMENT_MAX = 4000;
 
 type Requirement = WireRole["attachmentRequirements"][number];
 
-function stateOf(requirement: Requirement): { label: string; tone: "neutral" | "info" | "success" | "danger" } {
-  if (requirement.accepted) return { label: "Accepted", tone: "success" };
-  if (requirement.status === "REJECTED") return { label: "Rejected: waiting for a new upload", tone: "danger" };
-  if (requirement.status === "COMPLETE") return { label: "Uploaded: to review", tone: "info" };
-  return { label: "Not uploaded yet", tone: "neutral" };
+/** Where a requirement stands: its message (console.packageDetail `attachments.state.<label>`) and colour. */
+function stateOf(requirement: Requirement): { label: "accepted" | "rejected" | "toReview" | "notUploaded"; tone: "neutral" | "info" | "success" | "danger" } {
+  if (requirement.accepted) return { label: "accepted", tone: "success" };
+  if (requirement.status === "REJECTED") return { label: "rejected", tone: "danger" };
+  if (requirement.status === "COMPLETE") return { label: "toReview", tone: "info" };
+  return { label: "notUploaded", tone: "neutral" };
 }
 
 /**
@@ -29,6 +31,7 @@ function stateOf(requirement: Requirement): { label: string; tone: "neutral" | "
  * which e-mails the signer and asks them to upload again.
  */
 export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail.attachments");
   const rolesWithRequirements = pkg.roles.filter((role) => role.attachmentRequirements.length > 0);
   const [rejecting, setRejecting] = useState<{ role: WireRole; requirement: Requirement } | null>(null);
   const review = useReviewAttachment(pkg.id);
@@ -40,7 +43,7 @@ export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
     return [signer?.firstName, signer?.lastName].filter(Boolean).join(" ") || signer?.email || role.name;
   };
   return (
-    <Section title="Attachments" testId="attachments">
+    <Section title={t("title")} testId="attachments">
       <ul className="space-y-3">
         {rolesWithRequirements.flatMap((role) =>
           role.attachmentRequirements.map((requirement) => {
@@ -51,9 +54,9 @@ export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{requirement.name}</span>
                   <span className="text-slate-600">· {signerName(role)}</span>
-                  <Badge tone={state.tone}>{state.label}</Badge>
+                  <Badge tone={state.tone}>{t(`state.${state.label}`)}</Badge>
                 </div>
-                {requirement.status === "REJECTED" && requirement.comment ? <p className="mt-1 text-xs text-rose-800">Your comment: {requirement.comment}</p> : null}
+                {requirement.status === "REJECTED" && requirement.comment ? <p className="mt-1 text-xs text-rose-800">{t("yourComment", { comment: requirement.comment })}</p> : null}
                 {requirement.files.length > 0 ? (
                   <ul className="mt-1 space-y-0.5">
                     {requirement.files.map((file) => (
@@ -75,15 +78,15 @@ export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
                       onClick={() =>
                         review.mutate(
                           { role, attachmentId: requirement.id, decision: "accept" },
-                          { onSuccess: () => toast.success(`"${requirement.name}" accepted.`), onError: (failure) => toast.error(failureMessage(failure)) },
+                          { onSuccess: () => toast.success(t("accepted", { name: requirement.name })), onError: (failure) => toast.error(failureMessage(failure)) },
                         )
                       }
                     >
-                      Accept
+                      {t("accept")}
                     </Button>
                     {requirement.status !== "REJECTED" ? (
                       <Button type="button" variant="danger" data-testid="reject-attachment" onClick={() => setRejecting({ role, requirement })}>
-                        Reject…
+                        {t("rejectEllipsis")}
                       </Button>
                     ) : null}
                   </div>
@@ -93,7 +96,7 @@ export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
           }),
         )}
       </ul>
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title={rejecting ? `Reject "${rejecting.requirement.name}"?` : "Reject"}>
+      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title={rejecting ? t("rejectTitle", { name: rejecting.requirement.name }) : t("reject")}>
         {rejecting ? <RejectForm packageId={pkg.id} role={rejecting.role} requirement={rejecting.requirement} onClose={() => setRejecting(null)} /> : null}
       </Dialog>
     </Section>
@@ -101,6 +104,7 @@ export function AttachmentsSection({ pkg }: { pkg: WirePackage }) {
 }
 
 function RejectForm({ packageId, role, requirement, onClose }: { packageId: string; role: WireRole; requirement: Requirement; onClose: () => void }) {
+  const t = useTranslations("console.packageDetail.attachments");
   const review = useReviewAttachment(packageId);
   const toast = useToast();
   const [comment, setComment] = useState("");
@@ -108,13 +112,13 @@ function RejectForm({ packageId, role, requirement, onClose }: { packageId: stri
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = comment.trim();
-    if (!trimmed) return setError("Tell the signer what is wrong.");
+    if (!trimmed) return setError(t("commentMissing"));
     review.mutate(
       { role, attachmentId: requirement.id, decision: "reject", comment: trimmed },
       {
         onSuccess: () => {
           onClose();
-          toast.success(`"${requirement.name}" rejected: the signer was e-mailed your comment.`);
+          toast.success(t("rejected", { name: requirement.name }));
         },
         onError: (failure) => toast.error(failureMessage(failure)),
       },
@@ -122,10 +126,10 @@ function RejectForm({ packageId, role, requirement, onClose }: { packageId: stri
   }
   return (
     <form onSubmit={submit} noValidate>
-      <p className="text-sm text-slate-700">The signer is e-mailed your comment with a link back, and must upload the attachment again before they can finish.</p>
+      <p className="text-sm text-slate-700">{t("rejectText")}</p>
       <TextAreaField
         className="mt-4"
-        label="Comment, for the signer"
+        label={t("comment")}
         name="comment"
         data-testid="reject-attachment-comment"
         value={comment}
@@ -139,10 +143,10 @@ function RejectForm({ packageId, role, requirement, onClose }: { packageId: stri
       />
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose} disabled={review.isPending}>
-          Keep it
+          {t("keep")}
         </Button>
         <Button type="submit" variant="danger" data-testid="confirm-reject-attachment" busy={review.isPending}>
-          Reject
+          {t("reject")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { CANCEL_REASON_MAX } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,8 +16,9 @@ import { useCancelSigning } from "@/lib/console/queries/package-detail";
  * reason; their links stop working.
  */
 export function CancelSigningDialog({ packageId, open, onClose }: { packageId: string; open: boolean; onClose: () => void }) {
+  const t = useTranslations("console.packageDetail.cancelSigning");
   return (
-    <Dialog open={open} onClose={onClose} title="Cancel signing?">
+    <Dialog open={open} onClose={onClose} title={t("title")}>
       <CancelSigningForm packageId={packageId} onClose={onClose} />
     </Dialog>
   );
@@ -24,6 +26,7 @@ export function CancelSigningDialog({ packageId, open, onClose }: { packageId: s
 
 /** A new form (an empty reason) each time the dialog opens: the dialog mounts it only while open. */
 function CancelSigningForm({ packageId, onClose }: { packageId: string; onClose: () => void }) {
+  const t = useTranslations("console.packageDetail.cancelSigning");
   const toast = useToast();
   const cancel = useCancelSigning(packageId);
   const [reason, setReason] = useState("");
@@ -32,12 +35,12 @@ function CancelSigningForm({ packageId, onClose }: { packageId: string; onClose:
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (!trimmed) return setError("Give the signers a reason.");
-    if (trimmed.length > CANCEL_REASON_MAX) return setError(`At most ${CANCEL_REASON_MAX} characters.`);
+    if (!trimmed) return setError(t("reasonMissing"));
+    if (trimmed.length > CANCEL_REASON_MAX) return setError(t("reasonTooLong", { max: CANCEL_REASON_MAX }));
     cancel.mutate(trimmed, {
       onSuccess: () => {
         onClose();
-        toast.success("Signing was cancelled: the package is a draft again and its signers were told why.");
+        toast.success(t("done"));
       },
       onError: (failure) => toast.error(failureMessage(failure)),
     });
@@ -45,20 +48,17 @@ function CancelSigningForm({ packageId, onClose }: { packageId: string; onClose:
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className="text-sm text-slate-700">
-        The package goes back to draft. Every signer who was invited is e-mailed that signing was cancelled, with your reason, and their links
-        stop working. Sending the package again sends new invitations; what was signed so far is kept.
-      </p>
+      <p className="text-sm text-slate-700">{t("text")}</p>
       <TextAreaField
         className="mt-4"
-        label="Reason, for the signers"
+        label={t("reason")}
         name="reason"
         data-testid="cancel-signing-reason"
         value={reason}
         maxLength={CANCEL_REASON_MAX}
         required
         error={error}
-        hint={`${reason.length} / ${CANCEL_REASON_MAX} characters`}
+        hint={t("length", { length: reason.length, max: CANCEL_REASON_MAX })}
         onChange={(event) => {
           setReason(event.target.value);
           setError(undefined);
@@ -66,10 +66,10 @@ function CancelSigningForm({ packageId, onClose }: { packageId: string; onClose:
       />
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-          Keep signing
+          {t("keep")}
         </Button>
         <Button type="submit" variant="danger" data-testid="confirm-cancel-signing" busy={cancel.isPending}>
-          Cancel signing
+          {t("confirm")}
         </Button>
       </div>
     </form>

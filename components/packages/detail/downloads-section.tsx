@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { apiPath, proxied } from "@/lib/console/api-client";
 import { When } from "./format";
@@ -27,43 +30,60 @@ function DownloadLink({ path, label, visible, testId }: { path: string; label: s
  * is listed last with its PDF only (its "original" is the same built-in text).
  */
 export function DownloadsSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail.downloads");
   const complete = pkg.status === "COMPLETED" || pkg.status === "ARCHIVED";
   const documents = pkg.documents.filter((document) => document.id !== CONSENT_DOCUMENT_ID).sort((a, b) => a.index - b.index);
   const consent = pkg.documents.find((document) => document.id === CONSENT_DOCUMENT_ID);
   const documentPath = (documentId: string, what: "pdf" | "original") => apiPath("packages", pkg.id, "documents", documentId, what);
   const evidence = (
-    <DownloadLink path={apiPath("packages", pkg.id, "evidence", "summary")} label="Evidence summary (PDF)" visible="Evidence summary (PDF)" testId="download-evidence" />
+    <DownloadLink path={apiPath("packages", pkg.id, "evidence", "summary")} label={t("evidence")} visible={t("evidence")} testId="download-evidence" />
   );
 
-  if (pkg.purged) {
+  const purged = pkg.purged;
+  if (purged) {
+    const removed = t.rich("purged", { date: () => <When iso={purged} /> });
     return (
-      <Section title="Downloads" testId="downloads">
+      <Section title={t("title")} testId="downloads">
         <p className="text-sm text-slate-700" data-testid="documents-purged">
-          The documents of this package were removed on <When iso={pkg.purged} /> under the account&rsquo;s retention policy; they can no longer be
-          downloaded. The evidence summary, with each document&rsquo;s fingerprint, is still available.
+          {removed}
         </p>
         <div className="mt-3">{evidence}</div>
       </Section>
     );
   }
 
+  const consentLine = consent
+    ? t.rich("consent", {
+        name: consent.name,
+        link: (chunks) => (
+          <a
+            href={proxied(documentPath(consent.id, "pdf"))}
+            download
+            className="font-medium text-sky-800 underline hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
+            data-testid={`download-pdf-${consent.id}`}
+          >
+            {chunks}
+          </a>
+        ),
+      })
+    : null;
   return (
-    <Section title="Downloads" testId="downloads">
+    <Section title={t("title")} testId="downloads">
       {documents.length === 0 ? (
-        <p className="text-sm text-slate-700">No documents yet{pkg.status === "DRAFT" ? ": add them in the builder (Edit)." : "."}</p>
+        <p className="text-sm text-slate-700">{pkg.status === "DRAFT" ? t("noDocumentsInDraft") : t("noDocuments")}</p>
       ) : (
-        <ul className="divide-y divide-slate-200" aria-label="Documents">
+        <ul className="divide-y divide-slate-200" aria-label={t("documents")}>
           {documents.map((document) => (
             <li key={document.id} className="py-2 first:pt-0">
               <p className="text-sm font-medium break-words text-slate-900">{document.name}</p>
               <div className="mt-1.5 flex flex-wrap gap-2">
                 <DownloadLink
                   path={documentPath(document.id, "pdf")}
-                  label={`${document.name}: ${complete ? "signed PDF" : "PDF"}`}
-                  visible={complete ? "Signed PDF" : "PDF"}
+                  label={complete ? t("signedPdfOf", { name: document.name }) : t("pdfOf", { name: document.name })}
+                  visible={complete ? t("signedPdf") : t("pdf")}
                   testId={`download-pdf-${document.id}`}
                 />
-                <DownloadLink path={documentPath(document.id, "original")} label={`${document.name}: original upload`} visible="Original" testId={`download-original-${document.id}`} />
+                <DownloadLink path={documentPath(document.id, "original")} label={t("originalOf", { name: document.name })} visible={t("original")} testId={`download-original-${document.id}`} />
               </div>
             </li>
           ))}
@@ -71,24 +91,12 @@ export function DownloadsSection({ pkg }: { pkg: WirePackage }) {
       )}
       <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
         {complete ? (
-          <DownloadLink path={apiPath("packages", pkg.id, "documents", "zip")} label="All signed documents (zip)" visible="All signed documents (zip)" testId="download-zip" />
+          <DownloadLink path={apiPath("packages", pkg.id, "documents", "zip")} label={t("zip")} visible={t("zip")} testId="download-zip" />
         ) : (
-          <p className="text-sm text-slate-700">The signed documents can be downloaded together (zip) once the package is complete.</p>
+          <p className="text-sm text-slate-700">{t("zipLater")}</p>
         )}
         <div>{evidence}</div>
-        {consent ? (
-          <p className="text-sm text-slate-700">
-            <a
-              href={proxied(documentPath(consent.id, "pdf"))}
-              download
-              className="font-medium text-sky-800 underline hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600"
-              data-testid={`download-pdf-${consent.id}`}
-            >
-              {consent.name}
-            </a>{" "}
-            (PDF): the consent every signer accepts before signing.
-          </p>
-        ) : null}
+        {consentLine ? <p className="text-sm text-slate-700">{consentLine}</p> : null}
       </div>
     </Section>
   );

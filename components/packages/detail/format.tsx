@@ -1,21 +1,25 @@
-/** Dates as the package page shows them: the reader's locale and time zone, exact in a tooltip. */
+"use client";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+import { useFormatter } from "use-intl";
+
+/** Dates as the package page shows them: the reader's language and time zone, exact in a tooltip. */
+
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
-
+/** The browser's own format, for code outside the console's languages; pages in the console show `<When>`. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** A `<time>`: the date (with its time when `withTime`), the exact time on hover. */
+/** A `<time>`: the date (with its time when `withTime`) in the console's language, the exact time on hover. */
 export function When({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
+  const format = useFormatter();
+  const date = new Date(iso);
+  const exact = format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const shown = withTime ? exact : format.dateTime(date, { dateStyle: "medium" });
   return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {withTime ? formatDateTime(iso) : formatDate(iso)}
+    <time dateTime={iso} title={exact}>
+      {shown}
     </time>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { ApiError } from "@/lib/console/api-client";
@@ -20,12 +21,13 @@ import { VirtualRoomSection } from "./virtual-room-section";
 
 /** The package page: reads the package, then lays out its header, signers, history, downloads and reminders. */
 export function PackagePage({ packageId }: { packageId: string }) {
+  const t = useTranslations("console.packageDetail");
   const query = usePackage(packageId);
   if (query.isPending) {
     return (
       <>
-        <h1 className="sr-only">Package</h1>
-        <LoadingState label="Loading the package…" />
+        <h1 className="sr-only">{t("package")}</h1>
+        <LoadingState label={t("loading")} />
       </>
     );
   }
@@ -33,10 +35,10 @@ export function PackagePage({ packageId }: { packageId: string }) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{missing ? "Package not found" : "The package could not be loaded"}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{missing ? t("notFound") : t("notLoaded")}</h1>
         <ErrorState error={query.error} onRetry={missing ? undefined : () => void query.refetch()} />
         <Link href="/packages" className={buttonLinkClass}>
-          Back to packages
+          {t("backToPackages")}
         </Link>
       </div>
     );
@@ -45,6 +47,7 @@ export function PackagePage({ packageId }: { packageId: string }) {
 }
 
 function PackageOverview({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail");
   const roleIds = signingRoles(pkg).map((role) => role.id);
   const outForSigning = pkg.status === "SENT" && !pkg.trashed;
   const statuses = useSignerStatuses(pkg.id, roleIds, outForSigning);
@@ -57,8 +60,7 @@ function PackageOverview({ pkg }: { pkg: WirePackage }) {
       <div className="space-y-6">
         <PackageHeader pkg={pkg} />
         <p role="note" className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" data-testid="following-note">
-          {pkg.sender.firstName} {pkg.sender.lastName} sent you this package to sign: open the link in your invitation e-mail to sign it. Here you can
-          follow who has signed; its history, reminders and downloads are for its sender.
+          {t("following", { sender: `${pkg.sender.firstName} ${pkg.sender.lastName}` })}
         </p>
         <SignersSection pkg={pkg} steps={steps} statuses={statuses} followOnly />
       </div>
@@ -91,13 +93,14 @@ function PackageOverview({ pkg }: { pkg: WirePackage }) {
 
 /** A template has no signing to follow: it is built in the builder, and packages start from it. */
 function TemplateOverview({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail.template");
   return (
     <div className="space-y-6">
       <PackageHeader pkg={pkg} />
-      <Section title="Template">
-        <p className="text-sm text-slate-700">This is a template: it is changed in the builder, and packages are started from it.</p>
+      <Section title={t("title")}>
+        <p className="text-sm text-slate-700">{t("text")}</p>
         <Link href={`/templates/${encodeURIComponent(pkg.id)}/edit`} className={`${buttonLinkClass} mt-3`} data-testid="open-template">
-          Open in the builder
+          {t("open")}
         </Link>
       </Section>
     </div>

@@ -1,10 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { useForm } from "react-hook-form";
+import { z } from "zod";
 import type { WirePackage } from "@/lib/api/packages";
-import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, reminderScheduleRequest, type ReminderScheduleResponse } from "@/lib/api/reminders";
+import type { ConsoleTranslate } from "@/lib/console/console-intl";
+import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, type ReminderScheduleResponse, type WireReminder } from "@/lib/api/reminders";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -13,37 +16,56 @@ import { useDeleteReminderSchedule, useReminderSchedule, useSaveReminderSchedule
 import { When } from "./format";
 import { Section } from "./section";
 
-/** The form's part of the API's request schema: the service checks the same rules. */
-const timingsSchema = reminderScheduleRequest.pick({ startInDaysDelay: true, intervalInDays: true, repetitionsCount: true });
-
 const SUGGESTED: ReminderTimings = { startInDaysDelay: 2, intervalInDays: 3, repetitionsCount: 3 };
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
-function describe(schedule: ReminderTimings): string {
-  const first = schedule.startInDaysDelay === 0 ? "on the day it is sent" : `${plural(schedule.startInDaysDelay, "day")} after sending`;
-  const rest = schedule.repetitionsCount > 1 ? `, then every ${plural(schedule.intervalInDays, "day")}` : "";
-  return `${plural(schedule.repetitionsCount, "reminder")}: the first ${first}${rest}.`;
+/** "3 reminders: the first 2 days after sending, then every 3 days." */
+function describe(t: ConsoleTranslate, schedule: ReminderTimings): string {
+  return t("describe", {
+    count: schedule.repetitionsCount,
+    start: schedule.startInDaysDelay,
+    interval: schedule.intervalInDays,
+    repeated: schedule.repetitionsCount > 1 ? "yes" : "no",
+  });
 }
+
+/** The rules of the API's request schema (lib/api/reminders.ts), which the service checks again, said in the reader's language. */
+function timingsSchema(t: ConsoleTranslate) {
+  const wholeNumber = (minimum: number, maximum: number, tooMany: string) =>
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? t("rules.required") : t("rules.wholeNumber")) })
+      .int(t("rules.wholeNumber"))
+      .min(minimum, t("rules.atLeast", { minimum }))
+      .max(maximum, tooMany);
+  return z.object({
+    startInDaysDelay: wholeNumber(0, MAX_REMINDER_DAYS, t("rules.atMost", { maximum: MAX_REMINDER_DAYS })),
+    intervalInDays: wholeNumber(1, MAX_REMINDER_DAYS, t("rules.atMost", { maximum: MAX_REMINDER_DAYS })),
+    repetitionsCount: wholeNumber(1, MAX_REMINDER_REPETITIONS, t("rules.atMostReminders", { maximum: MAX_REMINDER_REPETITIONS })),
+  });
+}
+
+/** A key for the saved values (the form starts again from them), the same in every language. */
+const timingsKey = (schedule: ReminderTimings) => `${schedule.startInDaysDelay}/${schedule.intervalInDays}/${schedule.repetitionsCount}`;
 
 /**
  * The reminder schedule: created while the package is a draft, changed or deleted after (not
  * while it is in the trash), and the reminders it planned with when each was sent.
  */
 export function RemindersSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail.reminders");
   const query = useReminderSchedule(pkg.id);
   let body;
-  if (query.isPending) body = <LoadingState label="Loading the reminders…" />;
+  if (query.isPending) body = <LoadingState label={t("loading")} />;
   else if (query.error) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else body = <ReminderSchedule pkg={pkg} schedule={query.data} />;
   return (
-    <Section title="Reminders" testId="reminders">
+    <Section title={t("title")} testId="reminders">
       {body}
     </Section>
   );
 }
 
 function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: ReminderScheduleResponse | null }) {
+  const t = useTranslations("console.packageDetail.reminders");
   // Held here, not in the form: a refusal can take the form away (the schedule was deleted meanwhile), and its message must stay.
   const save = useSaveReminderSchedule(pkg.id);
   const remove = useDeleteReminderSchedule(pkg.id);
@@ -56,13 +78,13 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
   function saveTimings(timings: ReminderTimings) {
     remove.reset();
     setDone(null);
-    save.mutate({ timings, exists: schedule !== null }, { onSuccess: () => setDone(schedule ? "The reminder schedule was changed." : "The reminder schedule was saved.") });
+    save.mutate({ timings, exists: schedule !== null }, { onSuccess: () => setDone(schedule ? t("changed") : t("saved")) });
   }
 
   function deleteSchedule() {
     save.reset();
     setDone(null);
-    remove.mutate(undefined, { onSuccess: () => setDone("The reminder schedule was deleted.") });
+    remove.mutate(undefined, { onSuccess: () => setDone(t("deleted")) });
   }
 
   return (
@@ -74,7 +96,7 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
       {changeable ? (
         // Keyed by the saved values, so the form starts again from what the service answered.
         <ReminderForm
-          key={schedule ? describe(schedule) : "new"}
+          key={schedule ? timingsKey(schedule) : "new"}
           schedule={schedule}
           onSave={saveTimings}
           onDelete={deleteSchedule}
@@ -83,7 +105,7 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
         />
       ) : (
         <p className="text-sm text-slate-700" data-testid="reminder-summary">
-          {schedule ? describe(schedule) : "No reminder schedule."} {whyNotChangeable(pkg, schedule)}
+          {schedule ? describe(t, schedule) : t("none")} {whyNotChangeable(t, pkg, schedule)}
         </p>
       )}
       {schedule ? <ReminderList pkg={pkg} schedule={schedule} /> : null}
@@ -91,9 +113,9 @@ function ReminderSchedule({ pkg, schedule }: { pkg: WirePackage; schedule: Remin
   );
 }
 
-function whyNotChangeable(pkg: WirePackage, schedule: ReminderScheduleResponse | null): string {
-  if (pkg.trashed) return "Restore the package to change its reminders.";
-  if (!schedule && pkg.status === "SENT") return "A schedule can only be created while the package is a draft.";
+function whyNotChangeable(t: ConsoleTranslate, pkg: WirePackage, schedule: ReminderScheduleResponse | null): string {
+  if (pkg.trashed) return t("restoreToChange");
+  if (!schedule && pkg.status === "SENT") return t("onlyInDraft");
   return "";
 }
 
@@ -106,56 +128,61 @@ interface ReminderFormProps {
 }
 
 function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: ReminderFormProps) {
+  const t = useTranslations("console.packageDetail.reminders");
+  const schema = useMemo(() => timingsSchema(t), [t]);
   const form = useForm<ReminderTimings>({
-    resolver: zodResolver(timingsSchema),
+    resolver: zodResolver(schema),
     defaultValues: schedule
       ? { startInDaysDelay: schedule.startInDaysDelay, intervalInDays: schedule.intervalInDays, repetitionsCount: schedule.repetitionsCount }
       : SUGGESTED,
   });
   const { errors } = form.formState;
   const number = { type: "number", inputMode: "numeric", step: 1 } as const;
+  const startField = form.register("startInDaysDelay", { valueAsNumber: true });
+  const intervalField = form.register("intervalInDays", { valueAsNumber: true });
+  const countField = form.register("repetitionsCount", { valueAsNumber: true });
   return (
-    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" data-testid="reminder-form" aria-label="Reminder schedule">
+    <form onSubmit={form.handleSubmit(onSave)} noValidate className="space-y-3" data-testid="reminder-form" aria-label={t("form")}>
       <p className="text-sm text-slate-700">
-        {schedule ? describe(schedule) : "Signers who have not finished get a reminder e-mail with their link. Reminders are planned when the package is sent."}
+        {schedule ? describe(t, schedule) : t("intro")}
       </p>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
         <TextField
-          label="First reminder after (days)"
+          label={t("start")}
           {...number}
           min={0}
           max={MAX_REMINDER_DAYS}
           error={errors.startInDaysDelay?.message}
-          {...form.register("startInDaysDelay", { valueAsNumber: true })}
+          {...startField}
           data-testid="reminder-start"
         />
         <TextField
-          label="Then every (days)"
+          label={t("interval")}
           {...number}
           min={1}
           max={MAX_REMINDER_DAYS}
           error={errors.intervalInDays?.message}
-          {...form.register("intervalInDays", { valueAsNumber: true })}
+          {...intervalField}
           data-testid="reminder-interval"
         />
         <TextField
-          label="Number of reminders"
+          label={t("count")}
           {...number}
           min={1}
           max={MAX_REMINDER_REPETITIONS}
-          hint={`At most ${MAX_REMINDER_REPETITIONS}.`}
+          hint={t("countHint", { maximum: MAX_REMINDER_REPETITIONS })}
           error={errors.repetitionsCount?.message}
-          {...form.register("repetitionsCount", { valueAsNumber: true })}
+          {...countField}
           data-testid="reminder-count"
         />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={saving} disabled={deleting} data-testid="reminder-save">
-          {schedule ? "Save changes" : "Save reminder schedule"}
+          {schedule ? t("saveChanges") : t("save")}
         </Button>
         {schedule ? (
           <Button variant="secondary" busy={deleting} disabled={saving} onClick={onDelete} data-testid="reminder-delete">
-            Delete schedule
+            {t("delete")}
           </Button>
         ) : null}
       </div>
@@ -164,32 +191,35 @@ function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: Reminder
 }
 
 function ReminderList({ pkg, schedule }: { pkg: WirePackage; schedule: ReminderScheduleResponse }) {
+  const t = useTranslations("console.packageDetail.reminders");
   if (schedule.reminders.length === 0) {
     return (
       <p className="text-sm text-slate-700" data-testid="reminder-list-empty">
-        {pkg.status === "DRAFT" ? "The reminders are planned when the package is sent." : "No reminders are planned."}
+        {pkg.status === "DRAFT" ? t("plannedOnSend") : t("nonePlanned")}
       </p>
     );
   }
   return (
     <div>
-      <h3 className="text-sm font-semibold text-slate-900">Planned reminders</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{t("planned")}</h3>
       <ol className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm" data-testid="reminder-list">
         {schedule.reminders.map((reminder, i) => (
-          <li key={`${reminder.date}-${i}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2" data-testid="reminder-item">
-            <span className="text-slate-900">
-              {i + 1}. Due <When iso={reminder.date} withTime />
-            </span>
-            {reminder.sentDate ? (
-              <span className="text-emerald-800">
-                Sent <When iso={reminder.sentDate} withTime />
-              </span>
-            ) : (
-              <span className="text-slate-600">Not sent yet</span>
-            )}
-          </li>
+          <ReminderItem key={`${reminder.date}-${i}`} reminder={reminder} number={i + 1} />
         ))}
       </ol>
     </div>
+  );
+}
+
+function ReminderItem({ reminder, number }: { reminder: WireReminder; number: number }) {
+  const t = useTranslations("console.packageDetail.reminders");
+  const sentDate = reminder.sentDate;
+  const due = t.rich("due", { number, date: () => <When iso={reminder.date} withTime /> });
+  const sent = sentDate ? t.rich("sent", { date: () => <When iso={sentDate} withTime /> }) : t("notSent");
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2" data-testid="reminder-item">
+      <span className="text-slate-900">{due}</span>
+      <span className={sentDate ? "text-emerald-800" : "text-slate-600"}>{sent}</span>
+    </li>
   );
 }

@@ -8,13 +8,17 @@ import { signingRoles } from "@/lib/console/queries/package-progress";
  * Where each signer of a package stands, as the package page shows it: in signing order, grouped
  * in steps (same index, same step), each with a state in words. Pure, from the package, the
  * signers' signing statuses (while it is out for signing) and the audit trail (who declined).
+ * The words are the page's: a state names its message (console.packageDetail `signerState.<label>`).
  */
 
 export type SignerStateKind = "notSent" | "signed" | "waiting" | "notYet" | "declined" | "optedOut" | "notSigned" | "checking";
 
+/** A state in words: a kind, or why a signer did not sign. */
+export type SignerStateLabel = SignerStateKind | "didNotSign" | "didNotSignBeforeExpiry";
+
 export interface SignerState {
   kind: SignerStateKind;
-  label: string;
+  label: SignerStateLabel;
   /** When they finished (their last signature or acceptance), for `signed`; when they refused, for `declined` and `optedOut`. */
   date?: string;
   /** The reason a signer gave for declining or opting out, as the audit trail keeps it. */
@@ -23,10 +27,13 @@ export interface SignerState {
 
 export interface SignerRow {
   role: WireRole;
+  /** The signer's name; for a role no one fills yet, the role's name (and `contact` is empty). */
   name: string;
-  /** The e-mail address, or for a group its name and address. */
+  /** The e-mail address, or for a group its address (empty when the group has none). */
   contact: string;
   isGroup: boolean;
+  /** No one fills the role yet. */
+  unfilled: boolean;
   state: SignerState;
 }
 
@@ -37,15 +44,14 @@ interface StoredSigner {
   group?: { id?: string; name?: string; email?: string };
 }
 
-function describeSigner(role: WireRole): Pick<SignerRow, "name" | "contact" | "isGroup"> {
+function describeSigner(role: WireRole): Pick<SignerRow, "name" | "contact" | "isGroup" | "unfilled"> {
   const signer = role.signers[0] as StoredSigner | undefined;
-  if (!signer) return { name: role.name || role.id, contact: "No one fills this role yet", isGroup: false };
+  if (!signer) return { name: role.name || role.id, contact: "", isGroup: false, unfilled: true };
   if (signer.group) {
-    const groupName = signer.group.name || signer.group.id || "Group";
-    return { name: groupName, contact: signer.group.email ? `Group · ${signer.group.email}` : "Group", isGroup: true };
+    return { name: signer.group.name || signer.group.id || "", contact: signer.group.email ?? "", isGroup: true, unfilled: false };
   }
   const name = `${signer.firstName ?? ""} ${signer.lastName ?? ""}`.trim() || signer.email || role.name || role.id;
-  return { name, contact: signer.email ?? "", isGroup: false };
+  return { name, contact: signer.email ?? "", isGroup: false, unfilled: false };
 }
 
 /** The role's approvals across the documents, the consent included. */
@@ -75,11 +81,11 @@ function refusalBy(events: PackageAuditEvent[] | undefined, type: string, role: 
 }
 
 function refused(kind: "declined" | "optedOut", event: PackageAuditEvent | undefined): SignerState {
-  if (!event) return { kind: "notSigned", label: "Did not sign" };
-  return { kind, label: kind === "declined" ? "Declined" : "Opted out", date: event["date-time"], reason: event.data || undefined };
+  if (!event) return { kind: "notSigned", label: "didNotSign" };
+  return { kind, label: kind, date: event["date-time"], reason: event.data || undefined };
 }
 
-const signed = (date: string | undefined): SignerState => ({ kind: "signed", label: "Signed", date });
+const signed = (date: string | undefined): SignerState => ({ kind: "signed", label: "signed", date });
 
 /**
  * The rows of the page's signer list, in steps. `statuses` are the signers' `signingStatus`
@@ -97,15 +103,15 @@ export function signerSteps(
   const turn = new Set(rolesWhoseTurnItIs(roles.map((role) => ({ id: role.id, index: role.index, completed: finished(role) }))));
 
   function stateOf(role: WireRole): SignerState {
-    if (pkg.status === "DRAFT") return { kind: "notSent", label: "Not sent yet" };
+    if (pkg.status === "DRAFT") return { kind: "notSent", label: "notSent" };
     if (pkg.status === "COMPLETED" || pkg.status === "ARCHIVED") return signed(lastSignedDate(pkg, role.id));
-    if (outForSigning && !statuses.has(role.id)) return { kind: "checking", label: "Checking…" };
+    if (outForSigning && !statuses.has(role.id)) return { kind: "checking", label: "checking" };
     if (finished(role)) return signed(lastSignedDate(pkg, role.id));
     if (pkg.status === "DECLINED") return refused("declined", refusalBy(events, "Decline", role));
     if (pkg.status === "OPTED_OUT") return refused("optedOut", refusalBy(events, "Opt Out", role));
-    if (!outForSigning) return { kind: "notSigned", label: pkg.status === "EXPIRED" ? "Did not sign before it expired" : "Not signed" };
-    if (!known) return { kind: "checking", label: "Checking…" };
-    return turn.has(role.id) ? { kind: "waiting", label: "Waiting for their signature" } : { kind: "notYet", label: "Not their turn yet" };
+    if (!outForSigning) return { kind: "notSigned", label: pkg.status === "EXPIRED" ? "didNotSignBeforeExpiry" : "notSigned" };
+    if (!known) return { kind: "checking", label: "checking" };
+    return turn.has(role.id) ? { kind: "waiting", label: "waiting" } : { kind: "notYet", label: "notYet" };
   }
 
   const steps = new Map<number, SignerRow[]>();

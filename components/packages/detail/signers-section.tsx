@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -30,26 +31,27 @@ const TONES: Record<SignerStateKind, "neutral" | "info" | "success" | "warning" 
  * their link and invitation (not for `followOnly`: a signer following someone else's package).
  */
 export function SignersSection({ pkg, steps, statuses, followOnly = false }: { pkg: WirePackage; steps: { index: number; signers: SignerRow[] }[]; statuses: SignerStatuses; followOnly?: boolean }) {
+  const t = useTranslations("console.packageDetail.signers");
   const [linkShown, setLinkShown] = useState<{ name: string; url: string } | null>(null);
   const outForSigning = !followOnly && pkg.status === "SENT" && !pkg.trashed;
   return (
-    <Section title="Signers" testId="signers">
+    <Section title={t("title")} testId="signers">
       {statuses.error ? (
         <div className="mb-3">
           <ErrorState error={statuses.error} onRetry={statuses.refetch} />
         </div>
       ) : null}
       {steps.length === 0 ? (
-        <EmptyState title="No signers yet">
-          {pkg.status === "DRAFT" ? "Add signers to this draft in the builder (Edit), then send it." : "This package has no one to sign it."}
+        <EmptyState title={t("none")}>
+          {pkg.status === "DRAFT" ? t("noneInDraft") : t("noOneToSign")}
         </EmptyState>
       ) : (
         <ol className="space-y-4">
           {steps.map((step, i) => (
             <li key={step.index} data-testid={`signing-step-${i + 1}`}>
               <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                Step {i + 1}
-                {step.signers.length > 1 ? <span className="font-normal normal-case"> · these sign at the same time</span> : null}
+                {t("step", { number: i + 1 })}
+                {step.signers.length > 1 ? <span className="font-normal normal-case"> · {t("sameTime")}</span> : null}
               </p>
               <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
                 {step.signers.map((row) => (
@@ -60,15 +62,15 @@ export function SignersSection({ pkg, steps, statuses, followOnly = false }: { p
           ))}
         </ol>
       )}
-      <Dialog open={linkShown !== null} onClose={() => setLinkShown(null)} title="Signing link">
-        <p className="text-sm text-slate-700">The browser did not let the console copy it. Select the link and copy it yourself, then send it only to {linkShown?.name}.</p>
+      <Dialog open={linkShown !== null} onClose={() => setLinkShown(null)} title={t("linkTitle")}>
+        <p className="text-sm text-slate-700">{t("linkNotCopied", { name: linkShown?.name ?? "" })}</p>
         <label className="mt-3 block text-sm font-medium text-slate-800">
-          Link for {linkShown?.name}
+          {t("linkFor", { name: linkShown?.name ?? "" })}
           <input readOnly value={linkShown?.url ?? ""} onFocus={(event) => event.currentTarget.select()} className={`${inputClass} mt-1`} data-testid="signing-link-text" />
         </label>
         <div className="mt-5 flex justify-end">
           <Button variant="secondary" onClick={() => setLinkShown(null)}>
-            Close
+            {t("close")}
           </Button>
         </div>
       </Dialog>
@@ -87,11 +89,13 @@ function SignerItem({
   outForSigning: boolean;
   onLinkNotCopied: (link: { name: string; url: string }) => void;
 }) {
+  const t = useTranslations("console.packageDetail.signers");
   const toast = useToast();
   const signingUrl = useSigningUrl(packageId);
   const resend = useResendInvitation(packageId);
   const text = useTextSigningLink(packageId);
-  const { role, name, contact, state } = row;
+  const { role, contact, state } = row;
+  const name = row.name || t("group");
   const unfinished = state.kind === "waiting" || state.kind === "notYet";
 
   function copyLink() {
@@ -99,7 +103,7 @@ function SignerItem({
       onSuccess: async ({ url }) => {
         try {
           await navigator.clipboard.writeText(url);
-          toast.success(`Signing link for ${name} copied. Anyone with it can sign as ${name}: send it only to them.`);
+          toast.success(t("linkCopied", { name }));
         } catch {
           onLinkNotCopied({ name, url });
         }
@@ -110,14 +114,14 @@ function SignerItem({
 
   function resendInvitation() {
     resend.mutate(role.id, {
-      onSuccess: () => toast.success(row.isGroup ? `The invitation was sent again to the members of ${name}.` : `The invitation was sent again to ${contact}.`),
+      onSuccess: () => toast.success(row.isGroup ? t("resentToGroup", { name }) : t("resent", { contact })),
       onError: (error) => toast.error(failureMessage(error)),
     });
   }
 
   function textSigningLink() {
     text.mutate(role.id, {
-      onSuccess: () => toast.success(`A signing link was texted to ${name}.`),
+      onSuccess: () => toast.success(t("texted", { name })),
       onError: (error) => toast.error(failureMessage(error)),
     });
   }
@@ -129,30 +133,30 @@ function SignerItem({
           {name}
           {role.name && role.name !== name && role.name !== role.id ? <span className="font-normal text-slate-600"> · {role.name}</span> : null}
         </p>
-        <p className="text-sm break-all text-slate-700">{contact}</p>
+        <p className="text-sm break-all text-slate-700">{row.unfilled ? t("unfilled") : row.isGroup ? (contact ? t("groupContact", { email: contact }) : t("group")) : contact}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="signer-state">
-          <Badge tone={TONES[state.kind]}>{state.label}</Badge>
+          <Badge tone={TONES[state.kind]}>{t(`state.${state.label}`)}</Badge>
           {state.date ? <When iso={state.date} withTime /> : null}
         </p>
         {state.reason ? (
           <p className="mt-1 text-sm break-words text-slate-700" data-testid="signer-refusal-reason">
-            Their reason: &ldquo;{state.reason}&rdquo;
+            {t("reason", { reason: state.reason })}
           </p>
         ) : null}
       </div>
       {outForSigning && unfinished ? (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="secondary" busy={signingUrl.isPending} onClick={copyLink} aria-label={`Copy signing link for ${name}`} data-testid="copy-signing-link">
-            Copy signing link
+          <Button variant="secondary" busy={signingUrl.isPending} onClick={copyLink} aria-label={t("copyLinkFor", { name })} data-testid="copy-signing-link">
+            {t("copyLink")}
           </Button>
           {state.kind === "waiting" ? (
-            <Button variant="secondary" busy={resend.isPending} onClick={resendInvitation} aria-label={`Resend invitation to ${name}`} data-testid="resend-invitation">
-              Resend invitation
+            <Button variant="secondary" busy={resend.isPending} onClick={resendInvitation} aria-label={t("resendTo", { name })} data-testid="resend-invitation">
+              {t("resend")}
             </Button>
           ) : null}
           {state.kind === "waiting" && !row.isGroup ? (
-            <Button variant="secondary" busy={text.isPending} onClick={textSigningLink} aria-label={`Text signing link to ${name}`} data-testid="text-signing-link">
-              Text signing link
+            <Button variant="secondary" busy={text.isPending} onClick={textSigningLink} aria-label={t("textLinkTo", { name })} data-testid="text-signing-link">
+              {t("textLink")}
             </Button>
           ) : null}
         </div>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { PackageStatus, WirePackage } from "@/lib/api/packages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,11 +14,8 @@ import { templateFromPackage } from "@/lib/console/template-from-package";
 import { CancelSigningDialog } from "./cancel-signing-dialog";
 import { buttonLinkClass } from "./section";
 
-const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
-  SENT: "The package was sent to its signers.",
-  COMPLETED: "The package is complete.",
-  ARCHIVED: "The package was archived; its documents can still be downloaded.",
-};
+/** The statuses whose change has its own message (console.packageDetail `actions.done.<STATUS>`); others say `actions.updated`. */
+const STATUSES_SAID = new Set<PackageStatus>(["SENT", "COMPLETED", "ARCHIVED"]);
 
 /**
  * The status actions that apply to the package as it is now (docs/api.md, "Status rules"): send a draft,
@@ -26,6 +24,7 @@ const STATUS_DONE: Partial<Record<PackageStatus, string>> = {
  * save as a template (its signers become placeholders).
  */
 export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; everyoneSigned: boolean }) {
+  const t = useTranslations("console.packageDetail.actions");
   const toast = useToast();
   const router = useRouter();
   const changeStatus = useChangePackageStatus(pkg.id);
@@ -40,7 +39,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
     changeStatus.mutate(status, {
       onSuccess: () => {
         setConfirming(null);
-        toast.success(unarchiving ? "The package is out of the archive, back in Completed." : (STATUS_DONE[status] ?? "The package was updated."));
+        toast.success(unarchiving ? t("unarchived") : STATUSES_SAID.has(status) ? t(`done.${status}`) : t("updated"));
       },
       onError: (error) => toast.error(failureMessage(error)),
     });
@@ -50,7 +49,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
     trashOrRestore.mutate(
       { action, packageId: pkg.id },
       {
-        onSuccess: () => toast.success(action === "trash" ? "The package was moved to the trash." : "The package was restored."),
+        onSuccess: () => toast.success(action === "trash" ? t("trashed") : t("restored")),
         onError: (error) => toast.error(failureMessage(error)),
       },
     );
@@ -61,7 +60,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
     clone.mutate(
       { sourceId: pkg.id, request },
       {
-        onSuccess: ({ id }) => toast.success(`Saved as the template "${request.name}".`, { href: `/templates/${encodeURIComponent(id)}/edit`, label: "Open the template" }),
+        onSuccess: ({ id }) => toast.success(t("savedAsTemplate", { name: request.name }), { href: `/templates/${encodeURIComponent(id)}/edit`, label: t("openTemplate") }),
         onError: (error) => toast.error(failureMessage(error)),
       },
     );
@@ -70,7 +69,7 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   function deleteForGood() {
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(`"${pkg.name}" was deleted.`);
+        toast.success(t("deleted", { name: pkg.name }));
         router.push("/packages");
       },
       onError: (error) => {
@@ -86,65 +85,63 @@ export function StatusActions({ pkg, everyoneSigned }: { pkg: WirePackage; every
   const completed = live && pkg.status === "COMPLETED";
   const archived = live && pkg.status === "ARCHIVED";
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Package actions">
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t("label")}>
       {draft ? (
         <Button data-testid="action-send" busy={changeStatus.isPending && changeStatus.variables === "SENT"} disabled={busy} onClick={() => setStatus("SENT")}>
-          Send
+          {t("send")}
         </Button>
       ) : null}
       {draft ? (
         <Link href={`/packages/${encodeURIComponent(pkg.id)}/edit`} className={buttonLinkClass} data-testid="action-edit">
-          Edit
+          {t("edit")}
         </Link>
       ) : null}
       {sent && !pkg.autocomplete && everyoneSigned ? (
         <Button data-testid="action-complete" busy={changeStatus.isPending && changeStatus.variables === "COMPLETED"} disabled={busy} onClick={() => setStatus("COMPLETED")}>
-          Complete
+          {t("complete")}
         </Button>
       ) : null}
       {completed ? (
         <Button variant="secondary" data-testid="action-archive" busy={changeStatus.isPending && changeStatus.variables === "ARCHIVED"} disabled={busy} onClick={() => setStatus("ARCHIVED")}>
-          Archive
+          {t("archive")}
         </Button>
       ) : null}
       {archived ? (
         <Button variant="secondary" data-testid="action-unarchive" busy={changeStatus.isPending && changeStatus.variables === "COMPLETED"} disabled={busy} onClick={() => setStatus("COMPLETED")}>
-          Unarchive
+          {t("unarchive")}
         </Button>
       ) : null}
       {sent ? (
         <Button variant="secondary" data-testid="action-cancel-signing" disabled={busy} onClick={() => setConfirming("cancel")}>
-          Cancel signing
+          {t("cancelSigning")}
         </Button>
       ) : null}
       {live ? (
         <Button variant="secondary" data-testid="action-save-as-template" busy={clone.isPending} disabled={busy} onClick={saveAsTemplate}>
-          Save as template
+          {t("saveAsTemplate")}
         </Button>
       ) : null}
       {live ? (
         <Button variant="secondary" data-testid="action-trash" busy={trashOrRestore.isPending} disabled={busy} onClick={() => trash("trash")}>
-          Move to trash
+          {t("moveToTrash")}
         </Button>
       ) : (
         <Button data-testid="action-restore" busy={trashOrRestore.isPending} disabled={busy} onClick={() => trash("restore")}>
-          Restore
+          {t("restore")}
         </Button>
       )}
       <Button variant="danger" data-testid="action-delete" disabled={busy} onClick={() => setConfirming("delete")}>
-        Delete permanently
+        {t("deletePermanently")}
       </Button>
 
-      <Dialog open={confirming === "delete"} onClose={() => setConfirming(null)} title="Delete this package for good?">
-        <p className="text-sm text-slate-700">
-          &ldquo;{pkg.name}&rdquo; and its documents will be deleted. This cannot be undone; its signing links stop working at once.
-        </p>
+      <Dialog open={confirming === "delete"} onClose={() => setConfirming(null)} title={t("deleteTitle")}>
+        <p className="text-sm text-slate-700">{t("deleteText", { name: pkg.name })}</p>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button variant="danger" data-testid="confirm-delete" busy={remove.isPending} onClick={deleteForGood}>
-            Delete permanently
+            {t("deletePermanently")}
           </Button>
         </div>
       </Dialog>

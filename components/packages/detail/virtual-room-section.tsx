@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import type { VirtualRoomResponse } from "@/lib/api/virtual-room";
 import { Button } from "@/components/ui/button";
@@ -31,19 +32,21 @@ function senderName(sender: WirePackage["sender"]): string {
  * afterwards carry it and the ceremony shows it. No video runs here.
  */
 export function VirtualRoomSection({ pkg }: { pkg: WirePackage }) {
+  const t = useTranslations("console.packageDetail.virtualRoom");
   const query = useVirtualRoom(pkg.id);
   let body;
-  if (query.isPending) body = <LoadingState label="Loading the virtual room…" />;
+  if (query.isPending) body = <LoadingState label={t("loading")} />;
   else if (query.error) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else body = <VirtualRoomForm pkg={pkg} room={query.data} />;
   return (
-    <Section title="Virtual room" testId="virtual-room">
+    <Section title={t("title")} testId="virtual-room">
       {body}
     </Section>
   );
 }
 
 function VirtualRoomForm({ pkg, room }: { pkg: WirePackage; room: VirtualRoomResponse }) {
+  const t = useTranslations("console.packageDetail.virtualRoom");
   const toast = useToast();
   const save = useSaveVirtualRoom(pkg.id);
   const [start, setStart] = useState(toInput(room.startDatetime));
@@ -55,21 +58,18 @@ function VirtualRoomForm({ pkg, room }: { pkg: WirePackage; room: VirtualRoomRes
     event.preventDefault();
     save.mutate(
       { video: room.video, videoRecording: room.videoRecording, startDatetime: fromInput(start), hostUid: host || undefined },
-      { onSuccess: () => toast.success("The virtual room was saved.") },
+      { onSuccess: () => toast.success(t("saved")) },
     );
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Virtual room" data-testid="virtual-room-form">
-      <p className="text-sm text-slate-700">
-        A signing session hosted at a set time: the invitations say when and who hosts it, and each signer joins with their signing link. Signet runs no video
-        conference; nothing is recorded.
-      </p>
+    <form onSubmit={submit} className="space-y-3" aria-label={t("title")} data-testid="virtual-room-form">
+      <p className="text-sm text-slate-700">{t("text")}</p>
       <Refusal message={save.error ? failureMessage(save.error) : null} testId="virtual-room-error" />
-      <TextField label="Starts at (UTC)" type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} disabled={!changeable} />
-      <SelectField label="Host" value={host} onChange={(event) => setHost(event.target.value)} disabled={!changeable}>
-        <option value="">No host named</option>
-        {pkg.sender.id ? <option value={pkg.sender.id}>{senderName(pkg.sender)} (the sender)</option> : null}
+      <TextField label={t("start")} type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} disabled={!changeable} />
+      <SelectField label={t("host")} value={host} onChange={(event) => setHost(event.target.value)} disabled={!changeable}>
+        <option value="">{t("noHost")}</option>
+        {pkg.sender.id ? <option value={pkg.sender.id}>{t("senderHost", { name: senderName(pkg.sender) })}</option> : null}
         {hosts.map((role) => (
           <option key={role.id} value={role.id}>
             {roleName(role)}
@@ -78,7 +78,7 @@ function VirtualRoomForm({ pkg, room }: { pkg: WirePackage; room: VirtualRoomRes
       </SelectField>
       {changeable ? (
         <Button type="submit" busy={save.isPending} data-testid="save-virtual-room">
-          Save virtual room
+          {t("save")}
         </Button>
       ) : null}
     </form>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { failureMessage, useBulkPackageAction, type BulkOutcome, type PackageAction } from "@/lib/console/queries/package-actions";
 
+/** What the list holds, in the reader's language: one ("package") and several ("packages"), put into the counts' messages. */
 export interface Noun {
   one: string;
   many: string;
@@ -13,24 +15,6 @@ export interface Noun {
 
 /** The status change a folder's rows offer besides the trash: archive what is completed, unarchive what is archived. */
 export type FolderStatusAction = "archive" | "unarchive";
-
-const DONE: Record<PackageAction, string> = {
-  trash: "moved to the trash",
-  restore: "restored",
-  delete: "deleted permanently",
-  archive: "archived",
-  unarchive: "moved back to Completed",
-};
-const NOT_DONE: Record<PackageAction, (what: string) => string> = {
-  trash: (what) => `move ${what} to the trash`,
-  restore: (what) => `restore ${what}`,
-  delete: (what) => `delete ${what}`,
-  archive: (what) => `archive ${what}`,
-  unarchive: (what) => `unarchive ${what}`,
-};
-const STATUS_ACTION_LABEL: Record<FolderStatusAction, string> = { archive: "Archive", unarchive: "Unarchive" };
-
-const counted = (count: number, noun: Noun) => `${count} ${count === 1 ? noun.one : noun.many}`;
 
 /**
  * What can be done to the checked rows: outside the trash, move them there (and, in the Completed
@@ -51,16 +35,17 @@ export function BulkActions({
   nameOf: (id: string) => string;
   noun: Noun;
 }) {
+  const t = useTranslations("console.packages.bulk");
   const toast = useToast();
   const bulk = useBulkPackageAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [running, setRunning] = useState<PackageAction | null>(null);
 
   function report(action: PackageAction, outcome: BulkOutcome) {
-    if (outcome.done.length) toast.success(`${counted(outcome.done.length, noun)} ${DONE[action]}.`);
+    if (outcome.done.length) toast.success(t(`done.${action}`, { count: outcome.done.length, ...noun }));
     if (outcome.failed.length) {
-      const reasons = outcome.failed.map((failure) => `“${nameOf(failure.id)}”: ${failure.message}`).join(" ");
-      toast.error(`Could not ${NOT_DONE[action](counted(outcome.failed.length, noun))}. ${reasons}`);
+      const reasons = outcome.failed.map((failure) => t("reason", { name: nameOf(failure.id), message: failure.message })).join(" ");
+      toast.error(`${t(`notDone.${action}`, { count: outcome.failed.length, ...noun })} ${reasons}`);
     }
   }
 
@@ -83,26 +68,26 @@ export function BulkActions({
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="bulk-actions">
       <p role="status" className="mr-auto text-sm text-slate-700" data-testid="selection-count">
-        {none ? `Check ${noun.many} to act on several at once.` : `${counted(selected.length, noun)} selected`}
+        {none ? t("hint", { many: noun.many }) : t("selected", { count: selected.length, ...noun })}
       </p>
       {inTrash ? (
         <>
           <Button variant="secondary" disabled={none || bulk.isPending} busy={running === "restore"} onClick={() => run("restore")} data-testid="bulk-restore">
-            Restore
+            {t("restore")}
           </Button>
           <Button variant="danger" disabled={none || bulk.isPending} onClick={() => setConfirmingDelete(true)} data-testid="bulk-delete">
-            Delete permanently
+            {t("deletePermanently")}
           </Button>
         </>
       ) : (
         <>
           {statusAction ? (
             <Button variant="secondary" disabled={none || bulk.isPending} busy={running === statusAction} onClick={() => run(statusAction)} data-testid={`bulk-${statusAction}`}>
-              {STATUS_ACTION_LABEL[statusAction]}
+              {t(`statusAction.${statusAction}`)}
             </Button>
           ) : null}
           <Button variant="secondary" disabled={none || bulk.isPending} busy={running === "trash"} onClick={() => run("trash")} data-testid="bulk-trash">
-            Move to trash
+            {t("moveToTrash")}
           </Button>
         </>
       )}
@@ -111,10 +96,10 @@ export function BulkActions({
         onClose={() => {
           if (!bulk.isPending) setConfirmingDelete(false);
         }}
-        title={`Delete ${counted(selected.length, noun)} permanently?`}
+        title={t("confirmTitle", { count: selected.length, ...noun })}
       >
         <p className="text-sm text-slate-700">
-          This cannot be undone. {selected.length === 1 ? `This ${noun.one} leaves` : `These ${noun.many} leave`} every list for good:
+          {t("confirmText", { count: selected.length, ...noun })}
         </p>
         <ul className="mt-3 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5 text-sm text-slate-900">
           {selected.map((id) => (
@@ -123,10 +108,10 @@ export function BulkActions({
         </ul>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmingDelete(false)} disabled={bulk.isPending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button variant="danger" busy={running === "delete"} onClick={() => run("delete")} data-testid="confirm-delete">
-            Delete permanently
+            {t("deletePermanently")}
           </Button>
         </div>
       </Dialog>

@@ -1,20 +1,22 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { inputClass } from "@/components/ui/form-field";
 import type { ListDir, ListSort } from "./list-url";
 
-const ORDERS: { sort: ListSort; dir: ListDir; label: string }[] = [
-  { sort: "updated", dir: "desc", label: "Last updated first" },
-  { sort: "updated", dir: "asc", label: "Least recently updated first" },
-  { sort: "created", dir: "desc", label: "Newest first" },
-  { sort: "created", dir: "asc", label: "Oldest first" },
-  { sort: "name", dir: "asc", label: "Name, A to Z" },
-  { sort: "name", dir: "desc", label: "Name, Z to A" },
-  { sort: "status", dir: "asc", label: "Status, A to Z" },
-  { sort: "status", dir: "desc", label: "Status, Z to A" },
-  { sort: "due", dir: "asc", label: "Due soonest first" },
-  { sort: "due", dir: "desc", label: "Due latest first" },
+/** The orders offered, each named by the message console.packages `sort.<sort>.<dir>`. */
+const ORDERS: { sort: ListSort; dir: ListDir }[] = [
+  { sort: "updated", dir: "desc" },
+  { sort: "updated", dir: "asc" },
+  { sort: "created", dir: "desc" },
+  { sort: "created", dir: "asc" },
+  { sort: "name", dir: "asc" },
+  { sort: "name", dir: "desc" },
+  { sort: "status", dir: "asc" },
+  { sort: "status", dir: "desc" },
+  { sort: "due", dir: "asc" },
+  { sort: "due", dir: "desc" },
 ];
 
 /** The list's order: one choice of column and direction. */
@@ -30,12 +32,13 @@ export function ListSortSelect({
   /** The columns offered (all by default). */
   columns?: readonly ListSort[];
 }) {
+  const t = useTranslations("console.packages.sort");
   const id = useId();
   const orders = columns ? ORDERS.filter((order) => columns.includes(order.sort)) : ORDERS;
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="shrink-0 text-sm font-medium text-slate-800">
-        Sort
+        {t("label")}
       </label>
       <select
         id={id}
@@ -44,12 +47,12 @@ export function ListSortSelect({
           const [nextSort, nextDir] = event.target.value.split(":") as [ListSort, ListDir];
           onChange(nextSort, nextDir);
         }}
-        className={`${inputClass} sm:w-60`}
+        className={`${inputClass} sm:w-auto`}
         data-testid="list-sort"
       >
         {orders.map((order) => (
           <option key={`${order.sort}:${order.dir}`} value={`${order.sort}:${order.dir}`}>
-            {order.label}
+            {t(`${order.sort}.${order.dir}`)}
           </option>
         ))}
       </select>

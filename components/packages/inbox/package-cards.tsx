@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import { StatusBadge } from "@/components/ui/badge";
 import type { WirePackage } from "@/lib/api/packages";
 import { PackageDate } from "./package-date";
@@ -11,11 +12,12 @@ import { SignerProgress } from "./signer-progress";
 
 /** The packages of one page as cards (phones), the same content as the table's rows. */
 export function PackageCards({ packages, selection, label }: { packages: WirePackage[]; selection: RowSelection; label: string }) {
+  const t = useTranslations("console.packages");
   return (
     <div>
       <label className="mb-2 flex items-center gap-2 px-1 text-sm text-slate-800">
         <SelectAllCheckbox ids={packages.map((pkg) => pkg.id)} selection={selection} />
-        Select all on this page
+        {t("selectAll")}
       </label>
       <ul aria-label={label} className="space-y-3">
         {packages.map((pkg) => (
@@ -28,7 +30,7 @@ export function PackageCards({ packages, selection, label }: { packages: WirePac
             <div className="flex items-start gap-3">
               <input
                 type="checkbox"
-                aria-label={`Select ${pkg.name}`}
+                aria-label={t("selectPackage", { name: pkg.name })}
                 checked={selection.selected.has(pkg.id)}
                 onChange={(event) => selection.toggle(pkg.id, event.target.checked)}
                 className={`${checkboxClass} mt-1 shrink-0`}
@@ -43,15 +45,15 @@ export function PackageCards({ packages, selection, label }: { packages: WirePac
                 </div>
                 <SignerProgress pkg={pkg} />
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-700">
-                  <dt className="text-slate-600">From</dt>
+                  <dt className="text-slate-600">{t("cards.from")}</dt>
                   <dd>{senderName(pkg)}</dd>
-                  <dt className="text-slate-600">Updated</dt>
+                  <dt className="text-slate-600">{t("columns.updated")}</dt>
                   <dd>
                     <PackageDate iso={pkg.updated} />
                   </dd>
-                  <dt className="text-slate-600">Due</dt>
+                  <dt className="text-slate-600">{t("columns.due")}</dt>
                   <dd>
-                    <PackageDate iso={pkg.due} empty="None" />
+                    <PackageDate iso={pkg.due} empty={t("none")} />
                   </dd>
                 </dl>
               </div>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { useTranslations } from "use-intl";
 import { EmptyState } from "@/components/ui/states";
 import type { PackageListParams } from "@/lib/console/queries/packages";
 import { INBOX_TAB_IDS, INBOX_TABS, type InboxTab, type InboxTabDefinition } from "./inbox-tabs";
@@ -16,10 +17,10 @@ import { PackageTable } from "./package-table";
 import { useWideScreen } from "./use-wide-screen";
 
 const DEFAULT_VIEW: ListView<InboxTab> = { tab: "inbox", search: "", sort: "updated", dir: "desc", page: 1 };
-const PACKAGE_NOUN = { one: "package", many: "packages" };
 
 /** `/packages`: the sender's folders of packages, searched, sorted and paged, with bulk actions. */
 export function PackageInbox() {
+  const t = useTranslations("console.packages");
   const { view, go } = useListUrl(INBOX_TAB_IDS, DEFAULT_VIEW);
   // `?ownerEmail=`: another sender's folders, opened from the account's senders.
   const ownerEmail = useSearchParams().get("ownerEmail")?.trim() || undefined;
@@ -29,27 +30,27 @@ export function PackageInbox() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         {ownerEmail ? (
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900">Packages of {ownerEmail}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900">{t("headingOf", { email: ownerEmail })}</h1>
             <p className="mt-1 text-sm text-slate-700">
               <Link href="/account/senders" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-                Back to senders
+                {t("backToSenders")}
               </Link>{" "}
               ·{" "}
               <Link href="/packages" className="text-sky-800 underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600">
-                Your own packages
+                {t("ownPackages")}
               </Link>
             </p>
           </div>
         ) : (
           <>
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Packages</h1>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("heading")}</h1>
             <NewDraftButton type="PACKAGE" />
           </>
         )}
       </div>
-      <ListTabs label="Folders" idPrefix="packages" tabs={INBOX_TABS} selected={view.tab} onSelect={(next) => go({ tab: next, page: 1 })}>
+      <ListTabs label={t("folders")} idPrefix="packages" tabs={INBOX_TABS.map(({ id }) => ({ id, label: t(`tabs.${id}`) }))} selected={view.tab} onSelect={(next) => go({ tab: next, page: 1 })}>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <ListSearch label="Search packages" placeholder="Search by name or description" value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
+          <ListSearch label={t("searchLabel")} placeholder={t("searchPlaceholder")} value={view.search} onSearch={(search) => go({ search, page: 1 }, { replace: true })} />
           <ListSortSelect sort={view.sort} dir={view.dir} onChange={(sort, dir) => go({ sort, dir, page: 1 })} />
         </div>
         {/* A new tab starts from its loading state, not from the previous tab's rows. */}
@@ -67,11 +68,12 @@ interface InboxListProps {
 }
 
 function InboxList({ view, tab, ownerEmail, go }: InboxListProps) {
+  const t = useTranslations("console.packages");
   const params: PackageListParams = { type: "PACKAGE", query: tab.query, search: view.search || undefined, sort: view.sort, dir: view.dir, ...pageWindow(view.page), ownerEmail };
   const wide = useWideScreen();
   const empty = (
-    <EmptyState title={tab.empty.title} action={tab.empty.offerNewPackage && !ownerEmail ? <NewDraftButton type="PACKAGE" label="Start a new package" testId="empty-new-package" /> : undefined}>
-      {tab.empty.text}
+    <EmptyState title={t(`empty.${tab.id}.title`)} action={tab.offerNewPackage && !ownerEmail ? <NewDraftButton type="PACKAGE" label={t("startNewPackage")} testId="empty-new-package" /> : undefined}>
+      {t(`empty.${tab.id}.text`)}
     </EmptyState>
   );
   return (
@@ -80,11 +82,11 @@ function InboxList({ view, tab, ownerEmail, go }: InboxListProps) {
       page={view.page}
       search={view.search}
       go={go}
-      noun={PACKAGE_NOUN}
-      label={tab.label}
+      noun={{ one: t("noun.one"), many: t("noun.many") }}
+      label={t(`tabs.${tab.id}`)}
       inTrash={tab.id === "trash"}
       statusAction={ownerEmail ? undefined : tab.statusAction}
-      searchScope="Search looks in package names and descriptions in this folder. Try other words or another folder."
+      searchScope={t("searchScope")}
       empty={empty}
     >
       {(packages, selection, caption) =>

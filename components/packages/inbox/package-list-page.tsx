@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { usePackageList, type PackageListParams } from "@/lib/console/queries/packages";
 import { BulkActions, type FolderStatusAction, type Noun } from "./bulk-actions";
@@ -31,12 +32,13 @@ export interface PackageListPageProps {
  * paged list whose rows can be checked, with the bulk actions over the checked ones.
  */
 export function PackageListPage({ params, page, search, go, noun, label, inTrash, statusAction, searchScope, empty, children }: PackageListPageProps) {
+  const t = useTranslations("console.packages.list");
   const list = usePackageList(params);
   // Checked rows belong to one list: another tab, search, order or page starts with none.
   const listKey = JSON.stringify(params);
   const [checked, setChecked] = useState<CheckedRows>({ listKey, ids: new Set() });
   return (
-    <PagedList list={list} page={page} search={search} go={go} things={noun.many} label={`${label}: ${noun.many}`} searchScope={searchScope} empty={empty}>
+    <PagedList list={list} page={page} search={search} go={go} things={noun.many} label={t("ofFolder", { label, things: noun.many })} searchScope={searchScope} empty={empty}>
       {(items, caption) => {
         const selection = pageSelection(
           items.map((item) => item.id),

@@ -1,6 +1,6 @@
 import type { WirePackage, WireRole } from "@/lib/api/packages";
 
-/** How a listed package reads: its link, its people, its dates. */
+/** How a listed package reads: its link and its people. */
 
 /** A draft opens in the builder; anything else (a trashed draft too) on its page. */
 export function packageHref(pkg: Pick<WirePackage, "id" | "status" | "trashed">): string {
@@ -18,16 +18,6 @@ export function roleHolder(role: WireRole): { name: string; filled: boolean } {
 
 export function senderName(pkg: WirePackage): string {
   return `${pkg.sender.firstName} ${pkg.sender.lastName}`.trim() || pkg.sender.email;
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** A date as people read it, with the exact time in a tooltip and for `<time>`. */
-export function readableDate(iso: string | undefined): { text: string; title: string } | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return { text: dateFormat.format(date), title: dateTimeFormat.format(date) };
 }
 
 /** Documents people see (the consent document is the service's own). */

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import { StatusBadge } from "@/components/ui/badge";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WirePackage } from "@/lib/api/packages";
@@ -19,6 +20,7 @@ interface SortState {
 
 /** The packages of one page as a table (wide screens). */
 export function PackageTable({ packages, selection, sorting, caption }: { packages: WirePackage[]; selection: RowSelection; sorting: SortState; caption: string }) {
+  const t = useTranslations("console.packages");
   return (
     <DataTable
       caption={caption}
@@ -28,12 +30,12 @@ export function PackageTable({ packages, selection, sorting, caption }: { packag
           <th scope="col" className="w-10 px-3 py-2">
             <SelectAllCheckbox ids={packages.map((pkg) => pkg.id)} selection={selection} />
           </th>
-          <SortableHeader column="name" label="Name" sorting={sorting} />
-          <SortableHeader column="status" label="Status" sorting={sorting} />
-          <ColumnHeader>Signers</ColumnHeader>
-          <ColumnHeader className="hidden  lg:table-cell">Sender</ColumnHeader>
-          <SortableHeader column="updated" label="Updated" sorting={sorting} />
-          <SortableHeader column="due" label="Due" sorting={sorting} />
+          <SortableHeader column="name" label={t("columns.name")} sorting={sorting} />
+          <SortableHeader column="status" label={t("columns.status")} sorting={sorting} />
+          <ColumnHeader>{t("columns.signers")}</ColumnHeader>
+          <ColumnHeader className="hidden  lg:table-cell">{t("columns.sender")}</ColumnHeader>
+          <SortableHeader column="updated" label={t("columns.updated")} sorting={sorting} />
+          <SortableHeader column="due" label={t("columns.due")} sorting={sorting} />
         </>
       }
     >
@@ -42,7 +44,7 @@ export function PackageTable({ packages, selection, sorting, caption }: { packag
           <td className="px-3 py-3 align-top">
             <input
               type="checkbox"
-              aria-label={`Select ${pkg.name}`}
+              aria-label={t("selectPackage", { name: pkg.name })}
               checked={selection.selected.has(pkg.id)}
               onChange={(event) => selection.toggle(pkg.id, event.target.checked)}
               className={`${checkboxClass} mt-0.5`}
@@ -66,7 +68,7 @@ export function PackageTable({ packages, selection, sorting, caption }: { packag
             <PackageDate iso={pkg.updated} />
           </td>
           <td className="whitespace-nowrap px-3 py-3 align-top text-slate-700">
-            <PackageDate iso={pkg.due} empty="None" />
+            <PackageDate iso={pkg.due} empty={t("none")} />
           </td>
         </tr>
       ))}

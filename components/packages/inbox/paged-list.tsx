@@ -2,6 +2,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ListPager } from "./list-pager";
@@ -12,7 +13,7 @@ export interface PagedListProps<Item> {
   page: number;
   search: string;
   go: (change: { page?: number; search?: string }) => void;
-  /** What the list holds, plural ("senders"), for its loading and no-match states. */
+  /** What the list holds, plural ("senders"), in the reader's language, for its loading and no-match states. */
   things: string;
   /** Starts the caption of the rows: "<label> 21 to 40 of 57". */
   label: string;
@@ -30,21 +31,22 @@ export interface PagedListProps<Item> {
  * (the previous page's dimmed until the next arrives) and the pager.
  */
 export function PagedList<Item>({ list, page, search, go, things, label, searchScope, empty, children }: PagedListProps<Item>) {
-  if (list.isPending) return <LoadingState label={`Loading ${things}…`} />;
+  const t = useTranslations("console.packages.list");
+  if (list.isPending) return <LoadingState label={t("loading", { things })} />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
 
   const items = list.data.results;
   if (items.length === 0) {
     if (list.data.count > 0 && page > 1) {
       return (
-        <EmptyState title="This page is empty." action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>Go to the last page</Button>}>
-          The list got shorter since this page was opened.
+        <EmptyState title={t("pageEmpty")} action={<Button onClick={() => go({ page: Math.ceil(list.data.count / PAGE_SIZE) })}>{t("lastPage")}</Button>}>
+          {t("shorter")}
         </EmptyState>
       );
     }
     if (search) {
       return (
-        <EmptyState title={`No ${things} match “${search}”.`} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>Clear the search</Button>}>
+        <EmptyState title={t("noMatch", { things, search })} action={<Button variant="secondary" onClick={() => go({ search: "", page: 1 })}>{t("clearSearch")}</Button>}>
           {searchScope}
         </EmptyState>
       );
@@ -53,7 +55,7 @@ export function PagedList<Item>({ list, page, search, go, things, label, searchS
   }
 
   const first = (page - 1) * PAGE_SIZE + 1;
-  const caption = `${label} ${first} to ${first + items.length - 1} of ${list.data.count}`;
+  const caption = t("caption", { label, first, last: first + items.length - 1, count: list.data.count });
   return (
     <div aria-busy={list.isPlaceholderData || undefined}>
       {/* Until the new page arrives, the previous one stays in sight, dimmed and out of reach. */}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PackageBuilder } from "@/components/packages/builder/package-builder";
+import { ConsolePdfTexts } from "@/components/signing/pdf-texts";
 import { consoleTranslator } from "@/lib/console/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,5 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The package builder: a draft, edited piece by piece through the API. */
 export default async function EditPackagePage({ params }: { params: Promise<{ packageId: string }> }) {
   const { packageId } = await params;
-  return <PackageBuilder packageId={packageId} kind="package" />;
+  return (
+    <ConsolePdfTexts>
+      <PackageBuilder packageId={packageId} kind="package" />
+    </ConsolePdfTexts>
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PackageBuilder } from "@/components/packages/builder/package-builder";
+import { ConsolePdfTexts } from "@/components/signing/pdf-texts";
 import { consoleTranslator } from "@/lib/console/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,5 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The same builder for a template: roles are placeholders (a name, nobody in them), and nothing is sent. */
 export default async function EditTemplatePage({ params }: { params: Promise<{ templateId: string }> }) {
   const { templateId } = await params;
-  return <PackageBuilder packageId={templateId} kind="template" />;
+  return (
+    <ConsolePdfTexts>
+      <PackageBuilder packageId={templateId} kind="template" />
+    </ConsolePdfTexts>
+  );
 }
