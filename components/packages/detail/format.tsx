@@ -4,13 +4,6 @@ import { useFormatter } from "use-intl";
 
 /** Dates as the package page shows them: the reader's language and time zone, exact in a tooltip. */
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** The browser's own format, for code outside the console's languages; pages in the console show `<When>`. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
 /** A `<time>`: the date (with its time when `withTime`) in the console's language, the exact time on hover. */
 export function When({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   const format = useFormatter();
