@@ -5,7 +5,7 @@ import { SENDER_STATUSES } from "@/lib/api/senders";
 import { GROUP_MEMBER_TYPES } from "@/lib/api/groups";
 import { ACCOUNT_AREAS } from "@/lib/console/account-areas";
 import { ACCOUNT_TREE_LEVELS } from "@/lib/console/account-tree";
-import { PERMISSION_CATALOGUE } from "@/lib/esign/permissions";
+import { PERMISSION_CATALOGUE, PREDEFINED_ROLES } from "@/lib/esign/permissions";
 
 /**
  * The account pages name things by keys built from data (an area, a permission, a status, a tree
@@ -18,6 +18,13 @@ const english = (part: string) => JSON.parse(fs.readFileSync(path.join(process.c
 const at = (messages: Messages, key: string) => key.split(".").reduce<string | Messages | undefined>((node, step) => (node && typeof node === "object" ? node[step] : undefined), messages);
 
 describe("the account pages' words for data", () => {
+  it("name the predefined roles, in English as the service does (role-words.ts finds them by that name)", () => {
+    const roles = english("roles");
+    for (const { predefined, name, description } of PREDEFINED_ROLES) {
+      expect({ predefined, name: at(roles, `predefined.${predefined}.name`), description: at(roles, `predefined.${predefined}.description`) }).toEqual({ predefined, name, description });
+    }
+  });
+
   it("name every area of the account menu", () => {
     const account = english("account");
     expect(ACCOUNT_AREAS.filter((area) => typeof at(account, `areas.${area.name}`) !== "string").map((area) => area.name)).toEqual([]);

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { useRoleWords } from "@/components/account/roles/role-words";
 import { ListPager } from "@/components/packages/inbox/list-pager";
 import { pageWindow } from "@/components/packages/inbox/list-url";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +15,7 @@ import { useRoleHolders } from "@/lib/console/queries/account-roles";
 /** Everyone who holds the role, a page at a time. Roles are given and taken on the senders page. */
 export function RoleHoldersDialog({ role, onClose }: { role: WireAccountRole; onClose: () => void }) {
   const t = useTranslations("console.roles");
+  const words = useRoleWords();
   const [page, setPage] = useState(1);
   const holders = useRoleHolders(role.id, pageWindow(page));
 
@@ -24,7 +26,7 @@ export function RoleHoldersDialog({ role, onClose }: { role: WireAccountRole; on
   else {
     body = (
       <div aria-busy={holders.isPlaceholderData || undefined}>
-        <ul aria-label={t("holdersDialog.list", { name: role.name })} className="divide-y divide-slate-200 rounded-md border border-slate-200">
+        <ul aria-label={t("holdersDialog.list", { name: words.name(role) })} className="divide-y divide-slate-200 rounded-md border border-slate-200">
           {holders.data.results.map((holder) => (
             <li key={holder.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="role-holder">
               <div className="min-w-0">
@@ -41,7 +43,7 @@ export function RoleHoldersDialog({ role, onClose }: { role: WireAccountRole; on
   }
 
   return (
-    <Dialog open onClose={onClose} title={t("holdersDialog.title", { name: role.name })}>
+    <Dialog open onClose={onClose} title={t("holdersDialog.title", { name: words.name(role) })}>
       <div className="space-y-3">
         {role.enabled ? null : <p className="text-sm text-amber-900">{t("holdersDialog.disabled")}</p>}
         {body}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { useRoleWords } from "@/components/account/roles/role-words";
 import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import type { WireAccountRole } from "@/lib/api/account-roles";
 import { RoleActions, type RoleDialogKind } from "./role-actions";
@@ -18,6 +19,7 @@ export interface RoleRowsProps {
 /** The account's roles as a table (wide screens). */
 export function RoleTable({ roles, descriptions, mayManage, onOpen }: RoleRowsProps) {
   const t = useTranslations("console.roles");
+  const words = useRoleWords();
   return (
     <DataTable
       caption={t("caption", { count: roles.length })}
@@ -33,9 +35,9 @@ export function RoleTable({ roles, descriptions, mayManage, onOpen }: RoleRowsPr
       {roles.map((role) => (
         <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
           <td className="px-3 py-3 align-top">
-            <span className="font-medium text-slate-900">{role.name}</span>
+            <span className="font-medium text-slate-900">{words.name(role)}</span>
             <RoleBadges role={role} />
-            {role.description ? <p className="mt-1 text-xs text-slate-600">{role.description}</p> : null}
+            {words.description(role) ? <p className="mt-1 text-xs text-slate-600">{words.description(role)}</p> : null}
           </td>
           <td className="px-3 py-3 align-top">
             <RolePermissions role={role} descriptions={descriptions} />

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { useRoleWords } from "@/components/account/roles/role-words";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField } from "@/components/ui/form-field";
@@ -38,6 +39,7 @@ export function SenderRolesDialog({ sender, onClose }: { sender: WireSender; onC
 
 function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles: WireAccountRole[]; held: string[]; onClose: () => void }) {
   const t = useTranslations("console.senders");
+  const words = useRoleWords();
   const toast = useToast();
   const assign = useAssignSenderRoles(sender.id);
   const [chosen, setChosen] = useState(() => new Set(held));
@@ -72,11 +74,11 @@ function RolesForm({ sender, roles, held, onClose }: { sender: WireSender; roles
             key={role.id}
             label={
               <>
-                <span className="font-medium">{role.name}</span>
+                <span className="font-medium">{words.name(role)}</span>
                 {role.enabled ? null : <span className="text-slate-600"> {t("roles.disabled")}</span>}
               </>
             }
-            hint={role.description}
+            hint={words.description(role)}
             checked={chosen.has(role.id)}
             onChange={(event) => toggle(role.id, event.target.checked)}
           />
