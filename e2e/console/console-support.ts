@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { expectAccessible } from "../support/accessibility";
 import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
@@ -45,6 +45,21 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * A page in a browser asking for `locale` (its Accept-Language), already signed in: the sign-in
+ * happens in English in a context of its own, whose cookies the new context takes.
+ */
+export async function signedInPageInLocale(browser: Browser, baseURL: string, locale: string, email: string, password: string): Promise<Page> {
+  const english = await browser.newContext({ baseURL, locale: "en-US" });
+  const signIn = await english.newPage();
+  await signInWithPassword(signIn, email, password);
+  await signIn.waitForURL("**/packages");
+  const storageState = await english.storageState();
+  await english.close();
+  const context = await browser.newContext({ baseURL, locale, storageState });
+  return context.newPage();
 }
 
 /** `base`: the console's address when it is not the tests' own server. */

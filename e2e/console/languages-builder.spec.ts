@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fullNameSignature, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
-import { checkPage, signInWithPassword, titledPdf } from "./console-support";
+import { checkPage, signedInPageInLocale, titledPdf } from "./console-support";
 
 /**
  * The package builder as a sender whose browser asks for French or Japanese meets it: a draft with
@@ -43,18 +43,6 @@ const LANGUAGES = [
   },
 ];
 
-/** A browser context in `locale` (its Accept-Language), signed in as the owner: the sign-in pages are not what is looked at here. */
-async function signedInPage(browser: Browser, baseURL: string, locale: string, email: string): Promise<Page> {
-  const english = await browser.newContext({ baseURL, locale: "en-US" });
-  const signIn = await english.newPage();
-  await signInWithPassword(signIn, email, "ceremony-test-42");
-  await signIn.waitForURL("**/packages");
-  const storageState = await english.storageState();
-  await english.close();
-  const context = await browser.newContext({ baseURL, locale, storageState });
-  return context.newPage();
-}
-
 for (const language of LANGUAGES) {
   test.describe(`the builder in ${language.lang}`, () => {
     test("a draft's builder, a selected field, a signer's dialog, notarization and a template", async ({ browser, baseURL }) => {
@@ -78,7 +66,7 @@ for (const language of LANGUAGES) {
         [await titledPdf("Lease")],
       );
 
-      const page = await signedInPage(browser, baseURL!, language.locale, owner.email);
+      const page = await signedInPageInLocale(browser, baseURL!, language.locale, owner.email, "ceremony-test-42");
       await page.goto(`/packages/${packageId}/edit`);
       await expect(page.locator("html")).toHaveAttribute("lang", language.lang);
       await expect(page).toHaveTitle(language.title);

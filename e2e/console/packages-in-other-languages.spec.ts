@@ -1,7 +1,7 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient, SIGN_UP_PASSWORD } from "../support/service-client";
-import { signInWithPassword, titledPdf } from "./console-support";
+import { signedInPageInLocale, titledPdf } from "./console-support";
 
 /**
  * The inbox and a package's page in a language other than English, as the browser asks for it:
@@ -15,17 +15,6 @@ const LANGUAGES = [
 ];
 
 /** A page signed in as the account's owner, in a browser that asks for `locale` (signed in in English: the sign-in pages are not this test's). */
-async function ownerPage(browser: Browser, baseURL: string, owner: ServiceClient, locale: string) {
-  const english = await browser.newContext({ baseURL, locale: "en-US" });
-  const signIn = await english.newPage();
-  await signInWithPassword(signIn, owner.email, SIGN_UP_PASSWORD);
-  await signIn.waitForURL("**/packages");
-  const storageState = await english.storageState();
-  await english.close();
-  const context = await browser.newContext({ baseURL, locale, storageState });
-  return context.newPage();
-}
-
 for (const language of LANGUAGES) {
   test(`the inbox and a package's page in ${language.locale}`, async ({ browser, baseURL }) => {
     const owner = await ServiceClient.signUp(baseURL!, "Languages test");
@@ -44,7 +33,7 @@ for (const language of LANGUAGES) {
     await owner.send(sentId);
     await owner.createPackage({ name: "Draft NDA", roles: [], documents: [{ id: "nda", name: "NDA" }] }, [await titledPdf("NDA")]);
 
-    const page = await ownerPage(browser, baseURL!, owner, language.locale);
+    const page = await signedInPageInLocale(browser, baseURL!, language.locale, owner.email, SIGN_UP_PASSWORD);
     await page.goto("/packages?tab=sent");
     await expect(page.locator("html")).toHaveAttribute("lang", language.lang);
     await expect(page.getByRole("heading", { level: 1, name: language.inbox })).toBeVisible();

@@ -38,7 +38,7 @@ export const sessionResponse = z.object({
     timezoneId: z.string().optional(),
     /** The user's language (e-mails about their packages). */
     language: z.string().optional(),
-    /** Our extension: the console's language the user chose; null: their browser's. */
+    /** Our extension: the console's language the user chose; absent (or null from older answers): their browser's. */
     consoleLanguage: z.string().nullable().optional(),
     created: z.string().optional(),
     updated: z.string().optional(),

@@ -4,13 +4,19 @@ import { seedAccount, seedSender } from "../support/seed";
 
 /** `PUT /api/user/language` (our extension): the console's language of the caller's own user, answered by `GET /api/session`. */
 
-type SessionUser = { user: { language: string; consoleLanguage: string | null } };
+type SessionUser = { user: { language: string; consoleLanguage?: string } };
 
-const sessionUser = async (key: string) => (await callJson<SessionUser>("GET", "/api/session", { key })).user;
+/** The session's user, with no consoleLanguage read as null (it is left out until chosen). */
+const sessionUser = async (key: string) => {
+  const { user } = await callJson<SessionUser>("GET", "/api/session", { key });
+  return { ...user, consoleLanguage: user.consoleLanguage ?? null };
+};
 
 describe("console language", () => {
   it("follows the browser until the user chooses, then sets the e-mails' language too", async () => {
     const owner = await seedAccount();
+    const { user } = await callJson<SessionUser>("GET", "/api/session", { key: owner.apiKey });
+    expect(user).not.toHaveProperty("consoleLanguage");
     expect(await sessionUser(owner.apiKey)).toMatchObject({ language: "en", consoleLanguage: null });
 
     expect(await callJson("PUT", "/api/user/language", { key: owner.apiKey, json: { language: "ja" } })).toEqual({ language: "ja", consoleLanguage: "ja" });

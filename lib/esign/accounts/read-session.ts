@@ -26,7 +26,8 @@ export async function readSession(db: Queryable, caller: Caller): Promise<Sessio
       company: user.company,
       timezoneId: user.timezoneId || "GMT",
       language: user.language,
-      consoleLanguage: user.consoleLanguage,
+      // Our extension, left out until the user chooses (the original's clients reject explicit nulls).
+      ...(user.consoleLanguage ? { consoleLanguage: user.consoleLanguage } : {}),
       created: wireDate(user.created),
       updated: wireDate(user.updated),
       professionalIdentityFields: [],
