@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { cache } from "react";
 import { createTranslator, type TranslationValues } from "use-intl/core";
 import { consoleMessages } from "@/lib/i18n/console-messages";
 import { acceptedLanguages, resolveLocale, type Locale } from "@/lib/i18n/locales";
@@ -6,12 +7,13 @@ import { auth } from "./auth";
 
 /**
  * The console's language for this request: the one the signed-in user chose in their profile,
- * else the first of the browser's languages Signet ships, else English.
+ * else the first of the browser's languages Signet ships, else English. Worked out once per
+ * request (the layout, the page and its metadata each ask; each `auth()` reads the session's row).
  */
-export async function consoleLocale(): Promise<Locale> {
+export const consoleLocale = cache(async (): Promise<Locale> => {
   const [session, browser] = await Promise.all([auth(), browserLocale()]);
   return resolveLocale(session?.consoleLanguage, browser);
-}
+});
 
 /** The first of the browser's languages (Accept-Language) Signet ships, else English. */
 export async function browserLocale(): Promise<Locale> {
