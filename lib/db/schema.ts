@@ -403,6 +403,8 @@ export const packages = pgTable(
     completed: timestamp({ withTimezone: true, mode: "date" }),
     /** When retention removed the package's documents; the package stays as a record that says so. */
     purged: timestamp({ withTimezone: true, mode: "date" }),
+    /** Completed, and a document still waits for its seal: set with the sealing job, cleared by the seal that stores the last one (or finds none to do). */
+    awaitingSeal: boolean().notNull().default(false),
     /** The hosted session (`…/virtual-room/config`): `{video, videoRecording, startDatetime, hostUid}`; null when none is set. */
     virtualRoom: jsonb().$type<Record<string, unknown> | null>(),
   },
@@ -422,6 +424,12 @@ export const packages = pgTable(
         index(`packages_list_${column}_desc_idx`).on(t.accountId, t.ownerUserId, t.trashed, t[column].desc().nullsFirst(), t.id, ...status).where(folder),
       ];
     }),
+    // The minute sweep (lib/esign/time-based): what may be due to expire, and what may be past
+    // retention, each read from a range of its own index, so a sweep with nothing due costs the
+    // same at any history.
+    index("packages_sweep_expiry_idx").on(t.due).where(sql`${t.status} = 'SENT'`),
+    index("packages_sweep_retention_idx").on(t.completed).where(sql`${t.status} in ('COMPLETED', 'ARCHIVED') and ${t.purged} is null`),
+    index("packages_sweep_awaiting_seal_idx").on(t.completed).where(sql`${t.awaitingSeal}`),
   ],
 );
 
@@ -682,7 +690,11 @@ export const reminders = pgTable(
     date: timestamp({ withTimezone: true, mode: "date" }).notNull(),
     sentDate: timestamp({ withTimezone: true, mode: "date" }),
   },
-  (t) => [index("reminders_package_idx").on(t.packageId, t.date)],
+  (t) => [
+    index("reminders_package_idx").on(t.packageId, t.date),
+    // The sweep's due reminders: only pending ones (a package leaving SENT deletes its pending reminders).
+    index("reminders_pending_idx").on(t.date).where(sql`${t.sentDate} is null`),
+  ],
 );
 
 /** The audit trail: one row per change, written in the transaction that made the change. */

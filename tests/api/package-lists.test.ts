@@ -10,6 +10,7 @@ import { inboxCondition } from "@/lib/esign/packages/package-folders";
 import { callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { seedAccount, seedSender, type SeededAccount } from "../support/seed";
+import { explainAnalyze, rowsReadFrom } from "../support/query-plan";
 
 type Listed = { results: { id: string; name: string }[]; count: number };
 
@@ -231,7 +232,7 @@ describe("GET /api/packages deep pages", () => {
     // The plan reads the awaiting roles only: no completed package's role is looked at.
     const subject = { accountId: owner.accountId, userId: signer.userId, email: signer.email };
     await db.execute(sql`analyze package_roles`);
-    const root = (((await db.execute(sql`explain (analyze, format json) select id from packages where ${inboxCondition(packages, subject, "PACKAGE")}`)) as unknown as { rows: { "QUERY PLAN": { Plan: PlanNode }[] }[] }).rows[0]["QUERY PLAN"])[0].Plan;
+    const root = await explainAnalyze(db.select({ id: packages.id }).from(packages).where(inboxCondition(packages, subject, "PACKAGE")));
     expect(rowsReadFrom(root, "package_roles")).toBe(open);
 
     // Completing, trashing and restoring move a package out of the inbox and back, by API and by status.
@@ -262,15 +263,3 @@ describe("GET /api/packages deep pages", () => {
   });
 });
 
-interface PlanNode {
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PlanNode[];
-}
-
-/** Rows the scans of `table` in an EXPLAIN ANALYZE plan returned, over all their loops. */
-function rowsReadFrom(node: PlanNode, table: string): number {
-  const own = node["Relation Name"] === table ? node["Actual Rows"] * node["Actual Loops"] : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, table), 0);
-}

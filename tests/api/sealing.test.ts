@@ -172,9 +172,10 @@ async function finishRoles({ packageId, member }: Signing, roleIds: string[]): P
   }
 }
 
+/** Completes a package as a completion does, but without its sealing job (as if the job were lost). */
 async function completeDirectly(packageId: string, completed = now()) {
   const db = await getDb();
-  await db.update(packages).set({ status: "COMPLETED", completed }).where(eq(packages.id, packageId));
+  await db.update(packages).set({ status: "COMPLETED", completed, awaitingSeal: true }).where(eq(packages.id, packageId));
 }
 
 async function documentRows(packageId: string) {

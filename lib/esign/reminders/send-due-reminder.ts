@@ -1,5 +1,5 @@
-import { and, asc, eq, exists, isNull, lte, notInArray, sql } from "drizzle-orm";
-import { getDb, type Tx } from "@/lib/db/client";
+import { and, asc, eq, exists, getTableColumns, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { getDb, type Queryable, type Tx } from "@/lib/db/client";
 import { approvals, packages, reminders, roles } from "@/lib/db/schema";
 import { reminderEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
@@ -54,16 +54,7 @@ export async function unfinishedSigners(tx: Tx, packageId: string): Promise<Sign
 export async function sendOneDueReminder(at: Date, skip: string[], scope: SweepScope = {}): Promise<string | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const dueReminder = tx
-      .select({ one: sql`1` })
-      .from(reminders)
-      .where(and(eq(reminders.packageId, packages.id), isNull(reminders.sentDate), lte(reminders.date, at)));
-    const [pkg] = await tx
-      .select()
-      .from(packages)
-      .where(and(eq(packages.status, "SENT"), eq(packages.trashed, false), exists(dueReminder), skip.length ? notInArray(packages.id, skip) : undefined, inScope(scope)))
-      .limit(1)
-      .for("update", { skipLocked: true });
+    const [pkg] = await reminderClaim(tx, at, skip, scope);
     if (!pkg) return null;
 
     const [reminder] = await tx
@@ -100,6 +91,31 @@ async function emailReminder(tx: Tx, pkg: PackageRow, recipients: SignerRecipien
     );
     await queueEmail(tx, { ...content, accountId: pkg.accountId, packageId: pkg.id, kind: "REMINDER", to: recipient.email });
   }
+}
+
+/**
+ * The claim of a SENT, untrashed package with a reminder due at `at`, not in `skip`: the earliest
+ * due reminder first, walked from the pending reminders' own index (reminders_pending_idx), each
+ * to its package, so nothing of the history is read.
+ */
+export function reminderClaim(q: Queryable, at: Date, skip: string[], scope: SweepScope = {}) {
+  return q
+    .select(getTableColumns(packages))
+    .from(reminders)
+    .innerJoin(packages, eq(packages.id, reminders.packageId))
+    .where(
+      and(
+        isNull(reminders.sentDate),
+        lte(reminders.date, at),
+        eq(packages.status, "SENT"),
+        eq(packages.trashed, false),
+        skip.length ? notInArray(packages.id, skip) : undefined,
+        inScope(scope),
+      ),
+    )
+    .orderBy(asc(reminders.date))
+    .limit(1)
+    .for("update", { of: packages, skipLocked: true });
 }
 
 /** Every package with a due reminder gets one (at most one per package per sweep); answers how many were sent. */

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Queryable } from "@/lib/db/client";
 import { documents, packages } from "@/lib/db/schema";
 import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
 import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
@@ -11,16 +11,9 @@ export const UNSEALED_GRACE_MS = 5 * 60 * 1000;
 /** How often the sweep queues the sealing of one package at most: once an hour, whatever the number of sweeps and instances. */
 const SWEEP_SEAL_EVERY_SECONDS = 60 * 60;
 
-/**
- * Queues the sealing of every complete (COMPLETED or ARCHIVED) package, not purged, completed
- * more than five minutes before `at`, with a document (the consent document aside) still without
- * its sealed PDF. Its own sealing job is gone: an instance died while running it, or every retry
- * failed (a certificate misconfigured, then fixed). A singleton key per package and hour keeps
- * sweeps from piling up jobs for a package that keeps failing. Answers how many jobs it queued.
- */
-export async function queueUnsealedPackages(at: Date, scope: SweepScope = {}): Promise<number> {
-  const db = await getDb();
-  const unsealedDocument = db
+/** The packages awaiting their seal, completed by `at` less the grace, with a document still unsealed: from their own index (packages_sweep_awaiting_seal_idx). */
+export function awaitingSealQuery(q: Queryable, at: Date, scope: SweepScope = {}) {
+  const unsealedDocument = q
     .select({ id: documents.id })
     .from(documents)
     .where(
@@ -31,11 +24,12 @@ export async function queueUnsealedPackages(at: Date, scope: SweepScope = {}): P
         isNull(documents.sealedBlobSha256),
       ),
     );
-  const unsealed = await db
+  return q
     .select({ id: packages.id })
     .from(packages)
     .where(
       and(
+        eq(packages.awaitingSeal, true),
         eq(packages.type, "PACKAGE"),
         inArray(packages.status, ["COMPLETED", "ARCHIVED"]),
         isNull(packages.purged),
@@ -45,6 +39,20 @@ export async function queueUnsealedPackages(at: Date, scope: SweepScope = {}): P
         inScope(scope),
       ),
     );
+}
+
+/**
+ * Queues the sealing of every complete (COMPLETED or ARCHIVED) package, not purged, completed
+ * more than five minutes before `at`, with a document (the consent document aside) still without
+ * its sealed PDF. Its own sealing job is gone: an instance died while running it, or every retry
+ * failed (a certificate misconfigured, then fixed). Only packages marked as awaiting their seal
+ * (queue-package-sealing.ts) are looked at, from their own index: the sweep's cost follows what
+ * waits, not how many packages ever completed. A singleton key per package and hour keeps
+ * sweeps from piling up jobs for a package that keeps failing. Answers how many jobs it queued.
+ */
+export async function queueUnsealedPackages(at: Date, scope: SweepScope = {}): Promise<number> {
+  const db = await getDb();
+  const unsealed = await awaitingSealQuery(db, at, scope);
   if (unsealed.length === 0) return 0;
   let queued = 0;
   await db.transaction(async (tx) => {

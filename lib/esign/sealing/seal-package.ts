@@ -41,6 +41,7 @@ export async function sealPackage(packageId: string): Promise<SealPackageResult>
   const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
   if (!pkg || !isSealable(pkg) || (await unsealedDocuments(db, packageId)).length === 0) {
     if (pkg) await dropIdleSealLease(db, packageId);
+    if (pkg?.awaitingSeal) await db.update(packages).set({ awaitingSeal: false }).where(eq(packages.id, packageId));
     return { sealed: [] };
   }
   // One run per package at a time: a live run elsewhere holds the lease and will store the seal.
@@ -107,8 +108,11 @@ async function sealUnderLease(db: Db, pkg: PackageRow, runHolder: string): Promi
           .where(and(eq(documents.packageId, packageId), eq(documents.id, document.id)));
         done.push(document.id);
       }
-      // This run sealed the last document: the signers get their copy (once, the package row being locked).
-      if (done.length > 0 && !locked.trashed && (await unsealedDocuments(tx, packageId)).length === 0) await emailSignerCopies(tx, locked);
+      // This run sealed the last document: no longer awaiting, and the signers get their copy (once, the package row being locked).
+      if (done.length > 0 && (await unsealedDocuments(tx, packageId)).length === 0) {
+        await tx.update(packages).set({ awaitingSeal: false }).where(eq(packages.id, packageId));
+        if (!locked.trashed) await emailSignerCopies(tx, locked);
+      }
       return done;
     });
     return { sealed };

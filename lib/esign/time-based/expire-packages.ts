@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, lte } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { getDb, type Queryable } from "@/lib/db/client";
 import { packages } from "@/lib/db/schema";
 import { expiredEmail } from "@/lib/esign/outbox/messages";
 import { queueEmail } from "@/lib/esign/outbox/queue-email";
@@ -17,12 +17,7 @@ import { inScope, type SweepScope } from "./sweep-scope";
 export async function expireOnePackage(at: Date, scope: SweepScope = {}): Promise<string | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [pkg] = await tx
-      .select()
-      .from(packages)
-      .where(and(eq(packages.status, "SENT"), isNotNull(packages.due), lte(packages.due, at), inScope(scope)))
-      .limit(1)
-      .for("update", { skipLocked: true });
+    const [pkg] = await expiryClaim(tx, at, scope);
     if (!pkg) return null;
 
     await tx.update(packages).set({ status: "EXPIRED", updated: at }).where(eq(packages.id, pkg.id));
@@ -36,6 +31,17 @@ export async function expireOnePackage(at: Date, scope: SweepScope = {}): Promis
     }
     return pkg.id;
   });
+}
+
+/** The claim of the SENT package longest past its due date, from the expiry index (packages_sweep_expiry_idx). */
+export function expiryClaim(q: Queryable, at: Date, scope: SweepScope = {}) {
+  return q
+    .select()
+    .from(packages)
+    .where(and(eq(packages.status, "SENT"), isNotNull(packages.due), lte(packages.due, at), inScope(scope)))
+    .orderBy(asc(packages.due))
+    .limit(1)
+    .for("update", { skipLocked: true });
 }
 
 /** Expires every SENT package past its due date; answers how many. */

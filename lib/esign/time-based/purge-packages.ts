@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
-import { database } from "@/lib/db/client";
+import { database, type Queryable } from "@/lib/db/client";
 import { accountSettings, documents, packages, signerAttachmentFiles, supportingDocuments } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { deleteUnreferencedBlobs, dropUnreferencedBlobs } from "@/lib/esign/storage/blob-references";
@@ -21,6 +21,42 @@ export function retentionDays() {
 }
 
 /**
+ * The shortest retention any package may have: RETENTION_DAYS or the shortest an account's data
+ * management policy sets. No package completed after `at` minus this is due, which bounds the
+ * sweep's range of the retention index (packages_sweep_retention_idx) before each row's own
+ * retention is checked. A scalar subquery, evaluated once per statement.
+ */
+function shortestRetentionDays() {
+  const policyDays = (member: "completed" | "archived") => sql`min(nullif((${accountSettings.value} -> 'transactionRetention' ->> ${member})::int, 0))`;
+  return sql<number>`(select least(${config().retentionDays}, ${policyDays("completed")}, ${policyDays("archived")})
+    from ${accountSettings} where ${accountSettings.name} = 'dataManagementPolicy')`;
+}
+
+/**
+ * The claim of the package completed longest ago whose retention ended by `at`: a range of the
+ * retention index (packages_sweep_retention_idx) up to the shortest retention, each row's own
+ * retention checked in it.
+ */
+export function retentionClaim(q: Queryable, at: Date, scope: SweepScope = {}) {
+  return q
+    .select({ ...getTableColumns(packages), retentionDays: retentionDays().mapWith(Number) })
+    .from(packages)
+    .where(
+      and(
+        inArray(packages.status, PURGEABLE_STATUSES),
+        isNull(packages.purged),
+        isNotNull(packages.completed),
+        sql`${packages.completed} <= ${at.toISOString()}::timestamptz - ${shortestRetentionDays()} * interval '1 day'`,
+        sql`${packages.completed} <= ${at.toISOString()}::timestamptz - ${retentionDays()} * interval '1 day'`,
+        inScope(scope),
+      ),
+    )
+    .orderBy(asc(packages.completed))
+    .limit(1)
+    .for("update", { skipLocked: true });
+}
+
+/**
  * Purges one package completed more than RETENTION_DAYS before `at`, in one transaction: claims
  * it (FOR UPDATE SKIP LOCKED), drops its documents' and signers' attachment files' references to
  * their blobs (upload and sealed PDF; the hashes stay in the PACKAGE_PURGE audit message), sets
@@ -33,20 +69,7 @@ export function retentionDays() {
 export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise<string | null> {
   const { db } = await database();
   const result = await db.transaction(async (tx) => {
-    const [pkg] = await tx
-      .select({ ...getTableColumns(packages), retentionDays: retentionDays().mapWith(Number) })
-      .from(packages)
-      .where(
-        and(
-          inArray(packages.status, PURGEABLE_STATUSES),
-          isNull(packages.purged),
-          isNotNull(packages.completed),
-          sql`${packages.completed} <= ${at.toISOString()}::timestamptz - ${retentionDays()} * interval '1 day'`,
-          inScope(scope),
-        ),
-      )
-      .limit(1)
-      .for("update", { skipLocked: true });
+    const [pkg] = await retentionClaim(tx, at, scope);
     if (!pkg) return null;
 
     const documentRows = await tx.select().from(documents).where(eq(documents.packageId, pkg.id));
@@ -62,7 +85,7 @@ export async function purgeOnePackage(at: Date, scope: SweepScope = {}): Promise
     if (attachmentRows.length > 0) {
       await tx.update(signerAttachmentFiles).set({ blobSha256: null }).where(inArray(signerAttachmentFiles.id, attachmentRows.map((row) => row.id)));
     }
-    await tx.update(packages).set({ purged: at, updated: at }).where(eq(packages.id, pkg.id));
+    await tx.update(packages).set({ purged: at, updated: at, awaitingSeal: false }).where(eq(packages.id, pkg.id));
     const unreferenced = await dropUnreferencedBlobs(tx, shas);
 
     const listed = documentRows
