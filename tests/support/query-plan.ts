@@ -7,7 +7,6 @@ export interface PlanNode {
   "Index Name"?: string;
   "Actual Rows": number;
   "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
   Plans?: PlanNode[];
 }
 
