@@ -110,6 +110,8 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
       // Two days later for the completed package: the server, started again, purges it.
       await stopServer(server);
       const where = database ? { databaseUrl: database.url } : { dataDir };
+      // Its seal, stored by the server's job, no longer awaited: the sweep's lost-seal index holds it no more.
+      expect(await runOnStoppedServer(where, "select awaiting_seal from packages where id = $1", [completedId])).toEqual([{ awaiting_seal: false }]);
       await runOnStoppedServer(where, "update packages set completed = completed - interval '2 days' where id = $1", [completedId]);
       // And the intent of a blob write a crash cut short, expired: the sweep deletes it.
       await runOnStoppedServer(where, "insert into blob_write_intents (id, sha256, expires) values ('crashed', repeat('a', 64), now() - interval '1 minute')");
