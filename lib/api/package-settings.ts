@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optional, withoutNulls } from "./wire";
+import { merged, optional, withoutNulls } from "./wire";
 
 /**
  * A package's `settings`. The original service always answers `settings.ceremony` with every
@@ -56,12 +56,12 @@ export type CeremonySettings = typeof CEREMONY_DEFAULTS & Record<string, unknown
 /** The ceremony settings in force: what the sender stored over the defaults. */
 export function ceremonySettingsOf(stored: Record<string, unknown>): CeremonySettings {
   const ceremony = stored.ceremony && typeof stored.ceremony === "object" ? (stored.ceremony as Record<string, unknown>) : {};
-  return { ...CEREMONY_DEFAULTS, ...withoutNulls(ceremony) };
+  return merged(CEREMONY_DEFAULTS, withoutNulls(ceremony)) as CeremonySettings;
 }
 
 /** `settings` as answered: stored members kept, `ceremony` always there and complete. */
 export function wireSettings(stored: Record<string, unknown>): Record<string, unknown> {
-  return { ...withoutNulls(stored), ceremony: ceremonySettingsOf(stored) };
+  return merged(withoutNulls(stored), { ceremony: ceremonySettingsOf(stored) });
 }
 
 /**

@@ -15,7 +15,7 @@ import type {
   WirePackage,
   WireRole,
 } from "@/lib/api/packages";
-import { setIfPresent, wireDate, withoutNulls } from "@/lib/api/wire";
+import { merged, setIfPresent, wireDate, withoutNulls } from "@/lib/api/wire";
 import { pointsToWire } from "@/lib/api/wire-units";
 import { wireSettings } from "@/lib/api/package-settings";
 import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
@@ -128,8 +128,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
   const stored = withoutNulls(row.signer ?? {});
   const group = stored.group as Record<string, unknown> | undefined;
   const name = group ? String(group.name ?? stored.firstName ?? "") : [stored.firstName, stored.lastName].filter(Boolean).join(" ");
-  return {
-    ...stored,
+  const signer = merged(stored, {
     name,
     signerType: signerTypeOf(row, group),
     timezoneId: stored.timezoneId ?? "GMT",
@@ -137,14 +136,15 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
     // Signers are invited by e-mail, as the original does unless told otherwise (Signet texts only authentication codes).
     notificationMethods: stored.notificationMethods ?? { primary: ["EMAIL"] },
     auth: wireAuth(stored.auth, { withAnswers: reader.withAnswers }),
-    delivery: { email: false, download: false, provider: false, ...(stored.delivery as Record<string, unknown> | undefined) },
+    delivery: merged({ email: false, download: false, provider: false }, (stored.delivery as Record<string, unknown> | undefined) ?? {}),
     professionalIdentityFields: stored.professionalIdentityFields ?? [],
     userCustomFields: stored.userCustomFields ?? [],
     specialTypes: stored.specialTypes ?? [],
-    ...(group ? { group: wireSignerGroup(row, group, signingGroups) } : {}),
     created: wireDate(row.created),
     updated: wireDate(row.updated),
-  };
+  });
+  if (group) signer.group = wireSignerGroup(row, group, signingGroups);
+  return signer;
 }
 
 export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): WireRole {

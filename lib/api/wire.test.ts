@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { merged, withoutNulls } from "./wire";
+
+describe("merged", () => {
+  it("makes what spreading the sources in order makes: a later source's member wins, keys in first-seen order", () => {
+    const stored = { id: "Signer1", email: "a@example.test", name: "stored name", delivery: { email: true } };
+    const added = { name: "Ada Lovelace", signerType: "EXTERNAL_SIGNER" };
+    const result = merged(stored, added);
+    expect(result).toEqual({ ...stored, ...added });
+    expect(Object.keys(result)).toEqual(["id", "email", "name", "delivery", "signerType"]);
+  });
+
+  it("leaves its sources as they were and shares their member values, as a spread does", () => {
+    const stored = { delivery: { email: true } };
+    const result = merged(stored, { name: "x" });
+    expect(stored).toEqual({ delivery: { email: true } });
+    expect(result.delivery).toBe(stored.delivery);
+  });
+
+  it("leaves out a stored __proto__ member instead of setting the result's prototype by it", () => {
+    const stored = withoutNulls(JSON.parse('{"firstName": "Ada", "__proto__": {"isAdmin": true}}') as Record<string, unknown>);
+    const result = merged(JSON.parse('{"__proto__": {"isAdmin": true}, "lastName": "Lovelace"}') as object, stored);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect((result as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+    expect(result).toEqual({ lastName: "Lovelace", firstName: "Ada" });
+  });
+});
+
+describe("withoutNulls", () => {
+  it("drops null and undefined members deeply, and a __proto__ member, whose assignment would set the prototype", () => {
+    const cleaned = withoutNulls(JSON.parse('{"a": null, "b": {"c": null, "d": 1}, "e": [null, 2], "__proto__": {"polluted": true}}') as Record<string, unknown>);
+    expect(cleaned).toEqual({ b: { d: 1 }, e: [2] });
+    expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
+    expect((cleaned as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});
