@@ -15,6 +15,7 @@ const onPglite = [
   "download-memory",
   "downloads",
   "email",
+  "embedded-vacuum",
   "error-mapping",
   "health",
   "jobs",

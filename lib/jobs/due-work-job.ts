@@ -1,5 +1,7 @@
 import { requeueStalledDeliveries } from "@/lib/callbacks/requeue-stalled-deliveries";
-import { getDb } from "@/lib/db/client";
+import { database, getDb } from "@/lib/db/client";
+import { vacuumEmbeddedDatabase } from "@/lib/db/embedded-vacuum";
+import { logger } from "@/lib/observability/logger";
 import { requeueStalledEmails } from "@/lib/email/requeue-stalled-emails";
 import { now } from "@/lib/esign/clock";
 import { compactBusyPackageCounts } from "@/lib/esign/packages/package-counts";
@@ -19,8 +21,9 @@ const STALLED_DELIVERY_GRACE_MS = 10 * 60 * 1000;
  * (runDueWork), then the consumers' own (callback deliveries and e-mails whose jobs were lost,
  * queued again); a failed sweep is not retried, the next one catches up. It also folds the
  * folders' count rows that writes added since the last sweep, and the lists' pending changes into
- * their buckets, and deletes the blob write intents a crash left behind (blob-write-intents.ts).
- * Its last success is recorded for `GET /api/health`.
+ * their buckets, deletes the blob write intents a crash left behind (blob-write-intents.ts), and on
+ * the embedded database does autovacuum's work (embedded-vacuum.ts). Its last success is recorded
+ * for `GET /api/health`.
  */
 export const dueWorkJob = defineJob({
   name: DUE_WORK_JOB,
@@ -33,6 +36,9 @@ export const dueWorkJob = defineJob({
     await compactBusyPackageCounts(await getDb());
     await foldPendingListChanges(await getDb());
     await deleteExpiredBlobWriteIntents(await getDb());
+    const started = performance.now();
+    const { vacuumed, analyzed } = await vacuumEmbeddedDatabase(await database());
+    if (vacuumed.length || analyzed.length) logger().info({ vacuumed, analyzed, ms: Math.round(performance.now() - started) }, "embedded database vacuumed");
     await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },
 });
