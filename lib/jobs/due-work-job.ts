@@ -38,7 +38,7 @@ export const dueWorkJob = defineJob({
     await deleteExpiredBlobWriteIntents(await getDb());
     const started = performance.now();
     const { vacuumed, analyzed } = await vacuumEmbeddedDatabase(await database());
-    if (vacuumed.length || analyzed.length) logger().info({ vacuumed, analyzed, ms: Math.round(performance.now() - started) }, "embedded database vacuumed");
+    if (vacuumed.length || analyzed.length) logger().info({ vacuumed, analyzed, ms: Math.round(performance.now() - started) }, "embedded database tables vacuumed or analyzed");
     await recordScheduledRunSuccess(DUE_WORK_JOB, now());
   },
 });
