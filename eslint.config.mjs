@@ -35,7 +35,7 @@ const noInlineText = {
 const config = [
   ...nextVitals,
   ...nextTypeScript,
-  // The PDF worker's entry is CommonJS on purpose (lib/esign/pdf/pdf-worker.cjs says why).
+  // The PDF worker's source entry is CommonJS on purpose (lib/esign/pdf/pdf-worker.cjs says why).
   { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   noInlineText,
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },

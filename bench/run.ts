@@ -96,6 +96,7 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
   const served = await serve();
   try {
     const client = ServiceClient.forKey(served.url, owner.apiKey);
+    let workersCold = true;
     for (const [pages, tagged] of taggedByPages) {
       let fieldCount = 0;
       const send = async ({ body, contentType }: ReturnType<typeof multipart>) => {
@@ -110,22 +111,36 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
           .reduce((sum, approval) => sum + approval.fields.length, 0);
       };
       const prepare = (i: number) => multipart(extractPayload(`Bench tagged ${i}`), uniqueTagged(tagged));
-      await send(prepare(0)); // warm-up
+      // The first create of the server also starts its PDF workers: timed apart, as the one a user pays after a start or a quiet minute.
+      const firstBegun = performance.now();
+      await send(prepare(0));
+      const firstMs = performance.now() - firstBegun;
       const { samples } = await measureLoop({ minIterations: 3, maxIterations: 5, budgetMs: 8_000, prepare, body: send });
       const expectedFields = pages * TEXT_TAGS_PER_PAGE;
       if (fieldCount !== expectedFields) throw new Error(`Extraction made ${fieldCount} fields, expected ${expectedFields}`);
       const pdftotextMs = pdftotextBboxMs(tagged);
       const medianMs = median(samples);
-      const metrics = { requests: samples.length, medianS: round(medianMs / 1000, 2), maxS: round(Math.max(...samples) / 1000, 2), fields: fieldCount, pdftotextS: round(pdftotextMs / 1000, 2), timesPdftotext: timesAnchor(medianMs, pdftotextMs) };
+      const metrics = {
+        requests: samples.length,
+        medianS: round(medianMs / 1000, 2),
+        maxS: round(Math.max(...samples) / 1000, 2),
+        firstS: round(firstMs / 1000, 2),
+        fields: fieldCount,
+        pdftotextS: round(pdftotextMs / 1000, 2),
+        timesPdftotext: timesAnchor(medianMs, pdftotextMs),
+      };
       results.push(
         judged({
           benchmark: `Create package with text tags over HTTP: ${pages}-page PDF, ${fieldCount} fields`,
           database: kind,
           metrics,
-          summary: `median ${metrics.medianS} s (max ${metrics.maxS} s, n=${metrics.requests}); anchor: pdftotext -bbox ${metrics.pdftotextS} s (${metrics.timesPdftotext}×)`,
+          summary:
+            `median ${metrics.medianS} s (max ${metrics.maxS} s, n=${metrics.requests}; the first, ${workersCold ? "starting the PDF workers" : "warm"}, ${metrics.firstS} s); ` +
+            `anchor: pdftotext -bbox ${metrics.pdftotextS} s (${metrics.timesPdftotext}×)`,
           target: { metric: "timesPdftotext", below: 1.51, text: "≤ 1.5× pdftotext" },
         }),
       );
+      workersCold = false;
     }
   } finally {
     await served.stop();

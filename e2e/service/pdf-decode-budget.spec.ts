@@ -9,7 +9,7 @@ import { freePort, type Server, startServer, stopServer, waitUntilAnswering } fr
 
 /**
  * Issue 30, item 1: the decode budget on the built server, whose PDF workers load the check at
- * run time (pdf-worker.cjs), with MAX_PDF_DECODED_MB read from the server's settings. Each image of
+ * run time (the worker `npm run build` compiles), with MAX_PDF_DECODED_MB read from the server's settings. Each image of
  * imageHeavyPdf decodes to 480,000 bytes: 40 pages fit in 24 MB, 80 do not.
  */
 

@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-pdf-pool-"));
   // MAX_PDF_STREAM_MB past the bomb's 300 MB: else the decode budget refuses it before it is read,
   // and the memory bound is what this test shows.
-  server = startServer(dataDir, await freePort(), { PDF_WORKER_THREADS: "1", PDF_WORKER_MEMORY_MB: "128", MAX_PDF_STREAM_MB: "1024" });
+  server = startServer(dataDir, await freePort(), { PDF_WORKER_THREADS: "1", PDF_WORKER_MEMORY_MB: "128", MAX_PDF_STREAM_MB: "1024", LOG_LEVEL: "info" });
   await waitUntilAnswering(server);
 });
 test.afterAll(async () => {
@@ -68,4 +68,15 @@ test("one account's heavy uploads hold neither the memory nor another account's 
   const otherAt = answered.indexOf("other: upload");
   for (const n of [1, 2, 3]) expect(otherAt, answered.join(", ")).toBeLessThan(answered.indexOf(`heavy: upload ${n}`));
   expect((await heavy.json<{ count: number }>("GET", "/api/packages")).count).toBe(4);
+});
+
+test("the built server's PDF workers load the worker `npm run build` compiled, not the TypeScript", async () => {
+  const pool = server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg: string; workerFile?: string })
+    .find((entry) => entry.msg === "PDF worker pool ready");
+  expect(pool?.workerFile).toBe(path.join(".next", "pdf-worker", "pdf-jobs.cjs"));
+  expect(server.output()).not.toContain("no compiled PDF worker");
 });

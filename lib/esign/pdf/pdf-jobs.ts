@@ -46,7 +46,7 @@ export interface PdfTask {
   startedFlag: Int32Array;
 }
 
-/** Runs in a worker of the pool (pdf-worker.cjs). */
+/** Runs in a worker of the pool (compiled into .next by `npm run build`, or through pdf-worker.cjs). */
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
   // Loading pdf.js (once per worker, tens of MB) is the worker's start, not the job's: the
   // watchdog counts the job's time and memory from the flag.

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { Piscina } from "piscina";
 import { config } from "@/lib/config";
@@ -8,8 +9,22 @@ import { FairQueue } from "./fair-queue";
 import type { PdfJobAnswer, PdfJobName, PdfJobs, PdfTask } from "./pdf-jobs";
 import { logger } from "@/lib/observability/logger";
 
-/** Resolved at run time from the project folder: a worker file is not part of Next's bundle. */
-const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
+/** The worker `npm run build` compiles (scripts/build-pdf-worker.mjs), which `next start` loads. */
+const COMPILED_WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), ".next", "pdf-worker", "pdf-jobs.cjs");
+/** The TypeScript itself, compiled by tsx as each new worker loads it: about a second more per worker. */
+const SOURCE_WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
+
+/**
+ * The file a worker thread loads, resolved at run time from the project folder (a worker is not
+ * part of Next's bundle): the compiled one under `next start`, the source under vitest and
+ * `next dev`, where the TypeScript changes between builds.
+ */
+function workerFile(): string {
+  if (process.env.NODE_ENV !== "production") return SOURCE_WORKER_FILE;
+  if (fs.existsSync(COMPILED_WORKER_FILE)) return COMPILED_WORKER_FILE;
+  logger().warn(`no compiled PDF worker at ${COMPILED_WORKER_FILE} (\`npm run build\` makes it): each new PDF worker compiles its TypeScript as it starts`);
+  return SOURCE_WORKER_FILE;
+}
 
 /** How often the watchdog looks at the running jobs' time and the process's memory. */
 const WATCHDOG_INTERVAL_MS = 100;
@@ -78,8 +93,10 @@ function pdfPool(): PdfPool {
   if (!holder.signetPdfPool) {
     const { pdfWorkerThreads, pdfWorkerMemoryMb, pdfWorkerIdleMs } = config();
     const retiring = new Set<number>();
+    const filename = workerFile();
     const piscina = new Piscina({
-      filename: WORKER_FILE,
+      filename,
+      name: "runPdfJobHere",
       // Workers start with the first job and end after PDF_WORKER_IDLE_SECONDS without one: a
       // loaded worker holds about 170 MB (pdf-lib, pdf.js, fonts), which an idle instance should not.
       minThreads: 0,
@@ -95,6 +112,7 @@ function pdfPool(): PdfPool {
     // listener the pool's "error" event would end the whole process.
     piscina.on("error", (error: Error) => logger().error({ err: error }, "a PDF worker stopped"));
     holder.signetPdfPool = { piscina, threads: pdfWorkerThreads, waiting: new FairQueue(), running: new Set(), retiring };
+    logger().info({ workerFile: path.relative(process.cwd(), filename), threads: pdfWorkerThreads }, "PDF worker pool ready");
   }
   return holder.signetPdfPool;
 }

@@ -1,7 +1,5 @@
-// The entry of a PDF worker thread (see pdf-pool.ts). Plain CommonJS outside Next's bundle, so
-// that `next start` and vitest load the same file; tsx compiles the TypeScript it requires, and
-// resolves the "@/" paths of tsconfig.json.
+// The entry of a PDF worker thread where no compiled worker is loaded (vitest, `next dev`; see
+// workerFile in pdf-pool.ts): tsx compiles the TypeScript it requires and resolves the "@/" paths
+// of tsconfig.json. Plain CommonJS outside Next's bundle.
 require("tsx/cjs/api").register();
-const { runPdfJobHere } = require("./pdf-jobs.ts");
-
-module.exports = runPdfJobHere;
+module.exports = require("./pdf-jobs.ts");
