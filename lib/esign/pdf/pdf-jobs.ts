@@ -1,29 +1,41 @@
 import { threadId } from "node:worker_threads";
 import { readDocumentPdf } from "@/lib/esign/documents/read-document-pdf";
 import { ServiceError } from "@/lib/esign/errors";
-import { layOutCertificate, type CertificateInput } from "@/lib/esign/evidence/evidence-summary-pdf";
-import { sealDocument, type SealDocumentInput } from "@/lib/esign/sealing/seal-document";
+import type { CertificateInput } from "@/lib/esign/evidence/evidence-summary-pdf";
+import type { SealDocumentInput } from "@/lib/esign/sealing/seal-document";
 import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { type CertificateMaterial, certificateOf } from "./certificate-material";
 import { flattenPdf } from "./flatten-pdf";
 import type { PageRange } from "./page-text";
 import { pdfjs } from "./pdfjs";
 
+/*
+ * Sealing and the certificate of completion, loaded by a worker's first job that needs them:
+ * their fonts' libraries (fontkit, HarfBuzz) were two thirds of the time every new worker took to
+ * load, an upload's worker included, which never uses them. `require`, not `import()`: under tsx
+ * (vitest, `next dev`) only require resolves the "@/" paths; esbuild defers a required module's
+ * evaluation to the call all the same.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const sealing = (): typeof import("@/lib/esign/sealing/seal-document") => require("@/lib/esign/sealing/seal-document");
+const certificateLayout = (): typeof import("@/lib/esign/evidence/evidence-summary-pdf") => require("@/lib/esign/evidence/evidence-summary-pdf");
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /** The work the PDF worker pool does: everything that parses or writes a PDF on behalf of a request or job. */
 export const pdfJobs = {
   readDocumentPdf,
   textTagsOf: ({ bytes, documentName, range }: { bytes: Uint8Array; documentName: string; range: PageRange }) => textTagsOf(bytes, documentName, range),
   flattenPdf: ({ bytes }: { bytes: Uint8Array }) => flattenPdf(bytes),
-  sealDocument: ({ certificate, ...input }: Omit<SealDocumentInput, "certificate"> & { certificate: CertificateMaterial }) =>
-    sealDocument({ ...input, certificate: certificateOf(certificate) }),
+  sealDocument: async ({ certificate, ...input }: Omit<SealDocumentInput, "certificate"> & { certificate: CertificateMaterial }) =>
+    sealing().sealDocument({ ...input, certificate: certificateOf(certificate) }),
   /**
    * The certificate of completion laid out, its signatures drawn, and sealed: here rather than on
    * the thread that answers requests, so that the fonts a name needs (CJK faces are megabytes) are
    * only ever loaded by a worker, which ends when idle.
    */
   sealCertificate: async ({ layout, certificate, ...signing }: { layout: CertificateInput } & Omit<SealDocumentInput, "certificate" | "pdf" | "fields"> & { certificate: CertificateMaterial }) => {
-    const { pdf, signatureStamps } = await layOutCertificate(layout);
-    return sealDocument({ ...signing, pdf, fields: signatureStamps, language: layout.language, certificate: certificateOf(certificate) });
+    const { pdf, signatureStamps } = await certificateLayout().layOutCertificate(layout);
+    return sealing().sealDocument({ ...signing, pdf, fields: signatureStamps, language: layout.language, certificate: certificateOf(certificate) });
   },
 };
 
