@@ -58,11 +58,17 @@ export interface PdfTask {
   startedFlag: Int32Array;
 }
 
+/**
+ * The jobs that may read a PDF's text with pdf.js (an upload's text tags, fields placed by their
+ * text); a flatten or a seal never does, and its worker is spared pdf.js's half second and memory.
+ */
+const JOBS_READING_TEXT: ReadonlySet<PdfJobName> = new Set(["readDocumentPdf", "textTagsOf"]);
+
 /** Runs in a worker of the pool (compiled into .next by `npm run build`, or through pdf-worker.cjs). */
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
   // Loading pdf.js (once per worker, tens of MB) is the worker's start, not the job's: the
-  // watchdog counts the job's time and memory from the flag.
-  await pdfjs();
+  // watchdog counts the job's time and memory from the flag. Only the jobs that read text load it.
+  if (JOBS_READING_TEXT.has(job)) await pdfjs();
   Atomics.store(startedFlag, 0, 1);
   try {
     return { threadId, value: await pdfJobs[job](input as never) };
