@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Resolves once nothing on the page is on its way somewhere: no toast waiting to start its
+ * Resolves once nothing on the page is on its way somewhere: a title, no toast waiting to start its
  * entrance, and no CSS transition or animation with an end still running (endless ones, such as a
  * spinner, never settle and are left out).
  *
@@ -10,10 +10,15 @@ import { expect, type Page } from "@playwright/test";
  * 400 ms, and in between its text is blended with the page behind it: "The callback registration
  * was saved." measured 1.23:1 halfway in, against 13.88:1 settled (its × button 6.97:1). No reader
  * is left with a frame of a fade, so the check waits for the colours they are left with.
+ *
+ * Likewise the page's title: on a client-side navigation Next.js takes the old <title> out and
+ * puts the new one in once the page's metadata has streamed, commits apart (seen on every switch
+ * of the inbox's tabs), and axe run in between found a page without a title.
  */
-export async function animationsSettled(page: Page): Promise<void> {
+export async function settledForAxe(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
+      document.title !== "" &&
       // sonner mounts a toast transparent and starts its fade-in once it says data-mounted.
       document.querySelectorAll('[data-sonner-toast]:not([data-mounted="true"])').length === 0 &&
       document.getAnimations().every((animation) => animation.playState !== "running" || !Number.isFinite(animation.effect?.getComputedTiming().endTime)),
@@ -24,7 +29,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 /** The serious and critical axe violations on the page once it has settled (dialogs included), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await animationsSettled(page);
+  await settledForAxe(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
