@@ -27,6 +27,9 @@ async function main(): Promise<number> {
   if (/^postgres(ql)?:\/\//.test(settings.databaseUrl)) {
     // A pool of its own, not the application's database(): no migrations, no job queue.
     pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
+    // An idle connection the server closes (a restart, an idle timeout) is replaced by the next
+    // query; without a listener the pool's "error" event would end the move half way.
+    pool.on("error", (error) => console.error(`An idle database connection was closed: ${error.message}`));
     sources.push(tableSource(drizzle(pool, { schema, casing: "snake_case" })));
   }
   // The embedded database's file store (and any left from before a move to PostgreSQL); PGlite is not opened.

@@ -68,7 +68,10 @@ describe("the blobs of PostgreSQL", () => {
   it("stored whole before migration 0032 are moved into pieces by it, byte for byte", { timeout: 60_000 }, async () => {
     const deployment = await createThrowawayDatabase("signet_chunks");
     const before = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migrations-"));
-    const pool = new pg.Pool({ connectionString: deployment.url, max: 1 });
+    // One client, whose end() resolves once its connection is closed: a pool's end() resolves
+    // before, and the drop below then cut the connection still open, which threw in the pool.
+    const client = new pg.Client({ connectionString: deployment.url });
+    await client.connect();
     try {
       // The migrations up to 0031, as a database of the previous version has them.
       const folder = path.join(process.cwd(), "drizzle");
@@ -76,14 +79,14 @@ describe("the blobs of PostgreSQL", () => {
       const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { idx: number }[] };
       journal.entries = journal.entries.filter((entry) => entry.idx < 32);
       fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
-      const db = drizzle(pool, { schema, casing: "snake_case" });
+      const db = drizzle(client, { schema, casing: "snake_case" });
       await migrate(db, { migrationsFolder: before });
 
       const large = randomBytes(2 * BLOB_CHUNK_BYTES + 12_345);
       const exact = randomBytes(BLOB_CHUNK_BYTES);
       const empty = Buffer.alloc(0);
       for (const bytes of [large, exact, empty]) {
-        await pool.query("insert into blobs (sha256, size, content) values ($1, $2, $3)", [sha256Hex(bytes), bytes.length, bytes]);
+        await client.query("insert into blobs (sha256, size, content) values ($1, $2, $3)", [sha256Hex(bytes), bytes.length, bytes]);
       }
 
       await migrate(db, { migrationsFolder: folder });
@@ -91,10 +94,10 @@ describe("the blobs of PostgreSQL", () => {
       await expectReadsOf(store, large);
       expect((await store.get(sha256Hex(exact)))!.equals(exact)).toBe(true);
       expect((await store.get(sha256Hex(empty)))!.length).toBe(0);
-      const columns = await pool.query("select column_name from information_schema.columns where table_name = 'blobs' order by column_name");
+      const columns = await client.query("select column_name from information_schema.columns where table_name = 'blobs' order by column_name");
       expect(columns.rows.map((row) => row.column_name)).toEqual(["created", "sha256", "size"]);
     } finally {
-      await pool.end();
+      await client.end();
       await deployment.drop();
       fs.rmSync(before, { recursive: true, force: true });
     }

@@ -115,15 +115,18 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:
     // A deployment of its own: a database with a blobs table and a data folder with a file store.
     const deployment = await createThrowawayDatabase("signet_migrate");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migrate-"));
-    const pool = new pg.Pool({ connectionString: deployment.url, max: 1 });
+    // One client, whose end() resolves once its connection is closed: a pool's end() resolves
+    // before, and the drop below then cut the connection still open, which threw in the pool.
+    const client = new pg.Client({ connectionString: deployment.url });
+    await client.connect();
     try {
       // The tables as the service's migrations leave them (0032: the bytes in pieces of blob_chunks).
-      await pool.query("create table blobs (sha256 text primary key, size integer not null, created timestamptz not null default now())");
-      await pool.query("create table blob_chunks (sha256 text not null references blobs on delete cascade, index integer not null, content bytea not null, primary key (sha256, index))");
+      await client.query("create table blobs (sha256 text primary key, size integer not null, created timestamptz not null default now())");
+      await client.query("create table blob_chunks (sha256 text not null references blobs on delete cascade, index integer not null, content bytea not null, primary key (sha256, index))");
       const rows = Array.from({ length: 3 }, () => randomBytes(2048));
       for (const bytes of rows) {
-        await pool.query("insert into blobs (sha256, size) values ($1, $2)", [sha256Hex(bytes), bytes.length]);
-        await pool.query("insert into blob_chunks (sha256, index, content) values ($1, 0, $2)", [sha256Hex(bytes), bytes]);
+        await client.query("insert into blobs (sha256, size) values ($1, $2)", [sha256Hex(bytes), bytes.length]);
+        await client.query("insert into blob_chunks (sha256, index, content) values ($1, 0, $2)", [sha256Hex(bytes), bytes]);
       }
       const file = randomBytes(4096);
       fs.mkdirSync(path.join(dataDir, "blobs", sha256Hex(file).slice(0, 2)), { recursive: true });
@@ -133,11 +136,11 @@ describe.runIf(process.env.DATABASE_URL?.startsWith("postgres"))("npm run blobs:
         env: { ...process.env, ...server.environment, DATABASE_URL: deployment.url, DATA_DIR: dataDir },
       });
       expect(stdout).toContain("Done: 4 moved, 0 were in S3 already, 0 left in place.");
-      expect((await pool.query("select count(*)::int as n from blobs")).rows[0].n).toBe(0);
+      expect((await client.query("select count(*)::int as n from blobs")).rows[0].n).toBe(0);
       expect(fs.existsSync(path.join(dataDir, "blobs", sha256Hex(file).slice(0, 2), sha256Hex(file)))).toBe(false);
       for (const bytes of [...rows, file]) expect(server.objectKeys()).toContain(objectKey(sha256Hex(bytes)));
     } finally {
-      await pool.end();
+      await client.end();
       await deployment.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
