@@ -14,14 +14,13 @@ export type AccountRow = typeof accounts.$inferSelect;
 export async function readAccounts(db: Queryable, rows: AccountRow[]): Promise<WireAccount[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [owners, fields] = await Promise.all([
-    db
-      .select({ accountId: accountMemberships.accountId, userId: accountMemberships.userId })
-      .from(accountMemberships)
-      .where(and(inArray(accountMemberships.accountId, ids), eq(accountMemberships.isOwner, true)))
-      .orderBy(asc(accountMemberships.created)),
-    db.select().from(customFields).where(inArray(customFields.accountId, ids)).orderBy(asc(customFields.id)),
-  ]);
+  // One after the other: `db` may be a transaction (a sub account just created), one connection running one statement at a time.
+  const owners = await db
+    .select({ accountId: accountMemberships.accountId, userId: accountMemberships.userId })
+    .from(accountMemberships)
+    .where(and(inArray(accountMemberships.accountId, ids), eq(accountMemberships.isOwner, true)))
+    .orderBy(asc(accountMemberships.created));
+  const fields = await db.select().from(customFields).where(inArray(customFields.accountId, ids)).orderBy(asc(customFields.id));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

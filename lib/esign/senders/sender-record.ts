@@ -127,10 +127,9 @@ async function pendingActivationUrl(db: Queryable, userId: string): Promise<stri
 export async function readSender(db: Queryable, caller: Caller, member: AccountMember): Promise<WireSender> {
   const { user } = member;
   const mayReadLink = senderStatus(member) === "INVITED" && caller.permissions.has(PERMISSIONS.usersManage) && (await mayAdminister(db, caller, user.id));
-  const [memberships, link, delegating] = await Promise.all([
-    groupMembershipsOf(db, caller.account.id, [user.id]),
-    mayReadLink ? pendingActivationUrl(db, user.id) : undefined,
-    sendersWithDelegates(db, caller.account.id, [user.id]),
-  ]);
+  // One after the other: `db` is often a transaction, one connection running one statement at a time.
+  const memberships = await groupMembershipsOf(db, caller.account.id, [user.id]);
+  const link = mayReadLink ? await pendingActivationUrl(db, user.id) : undefined;
+  const delegating = await sendersWithDelegates(db, caller.account.id, [user.id]);
   return { ...wireSender(member, memberships.get(user.id) ?? [], link), hasDelegates: delegating.has(user.id) };
 }
