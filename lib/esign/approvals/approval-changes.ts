@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "@/lib/db/client";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { approvals, fields, packages, roles } from "@/lib/db/schema";
@@ -42,6 +42,24 @@ async function fieldsOf(db: Queryable, key: DocumentKey, approvalId: string) {
     .orderBy(asc(fields.position));
 }
 
+/** The approvals `rows` of one document with their fields, read in one statement (`db` may be a transaction, which runs one at a time). */
+async function withFields(db: Queryable, key: DocumentKey, rows: (typeof approvals.$inferSelect)[]): Promise<WireApproval[]> {
+  if (rows.length === 0) return [];
+  const fieldRows = await db
+    .select()
+    .from(fields)
+    .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), inArray(fields.approvalId, rows.map((row) => row.id))))
+    .orderBy(asc(fields.position));
+  // Node 20 has no Map.groupBy.
+  const fieldsByApproval = new Map<string, typeof fieldRows>();
+  for (const field of fieldRows) {
+    const list = fieldsByApproval.get(field.approvalId);
+    if (list) list.push(field);
+    else fieldsByApproval.set(field.approvalId, [field]);
+  }
+  return rows.map((row) => wireApproval(row, fieldsByApproval.get(row.id) ?? []));
+}
+
 export async function readApproval(db: Queryable, key: DocumentKey, approvalId: string): Promise<WireApproval> {
   return wireApproval(await findApproval(db, key, approvalId), await fieldsOf(db, key, approvalId));
 }
@@ -53,7 +71,7 @@ export async function readApprovals(db: Queryable, key: DocumentKey): Promise<Wi
     .from(approvals)
     .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId)))
     .orderBy(asc(approvals.position));
-  return Promise.all(rows.map(async (row) => wireApproval(row, await fieldsOf(db, key, row.id))));
+  return withFields(db, key, rows);
 }
 
 /**
@@ -71,7 +89,7 @@ export async function readSignableApprovals(db: Queryable, key: DocumentKey, sig
     .from(approvals)
     .where(and(eq(approvals.packageId, key.packageId), eq(approvals.documentId, key.documentId), eq(approvals.roleId, role.id), isNull(approvals.signed), isNull(approvals.accepted)))
     .orderBy(asc(approvals.position));
-  return Promise.all(rows.map(async (row) => wireApproval(row, await fieldsOf(db, key, row.id))));
+  return withFields(db, key, rows);
 }
 
 export async function readFields(db: Queryable, key: DocumentKey, approvalId: string): Promise<WireField[]> {
