@@ -72,7 +72,7 @@ stage lint "eslint" npm run --silent lint
 stage typecheck "tsc --noEmit" npm run --silent typecheck
 stage vitest "unit, pglite, postgres and s3 projects" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
-stage build "next build" npm run --silent build
+stage build "next build and the PDF worker" npm run --silent build
 if [ -f .next/BUILD_ID ] && [[ ! " ${failed_stages[*]} " =~ " build " ]]; then
   stage e2e "playwright against the built server" env SIGNET_PLAYWRIGHT_JSON="$playwright_json" npx playwright test
 else

@@ -59,16 +59,21 @@ export interface PdfTask {
 }
 
 /**
- * The jobs that may read a PDF's text with pdf.js (an upload's text tags, fields placed by their
- * text); a flatten or a seal never does, and its worker is spared pdf.js's half second and memory.
+ * Loads what `job` uses before its start flag is set: loading a library is the worker's start, not
+ * the job's, and the watchdog counts a job's time and memory from the flag. Each loads once per
+ * worker, and only for the jobs that use it: pdf.js (tens of MB, about half a second) to read text
+ * (an upload, a seal covering text tags), sealing's modules and fonts' libraries to seal.
  */
-const JOBS_READING_TEXT: ReadonlySet<PdfJobName> = new Set(["readDocumentPdf", "textTagsOf"]);
+async function loadLibrariesFor(job: PdfJobName, input: unknown): Promise<void> {
+  const readsText = job === "readDocumentPdf" || job === "textTagsOf" || (job === "sealDocument" && (input as { coverTextTags?: boolean }).coverTextTags === true);
+  if (readsText) await pdfjs();
+  if (job === "sealDocument" || job === "sealCertificate") sealing();
+  if (job === "sealCertificate") certificateLayout();
+}
 
 /** Runs in a worker of the pool (compiled into .next by `npm run build`, or through pdf-worker.cjs). */
 export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promise<PdfJobAnswer> {
-  // Loading pdf.js (once per worker, tens of MB) is the worker's start, not the job's: the
-  // watchdog counts the job's time and memory from the flag. Only the jobs that read text load it.
-  if (JOBS_READING_TEXT.has(job)) await pdfjs();
+  await loadLibrariesFor(job, input);
   Atomics.store(startedFlag, 0, 1);
   try {
     return { threadId, value: await pdfJobs[job](input as never) };

@@ -37,7 +37,7 @@ const MB = 1024 * 1024;
  * until that worker ends: an idle worker waits for its next job blocked in Atomics.wait, where V8
  * never collects, so without this the memory stayed until PDF_WORKER_IDLE_SECONDS had passed
  * (measured: 450 MB for 60 s after a 100 MB upload and /pdf). The next job starts a new worker,
- * about a second, small beside a job of this size.
+ * well under a second, small beside a job of this size.
  */
 const RETIRE_AFTER_INPUT_BYTES = 32 * MB;
 
@@ -98,7 +98,7 @@ function pdfPool(): PdfPool {
       filename,
       name: "runPdfJobHere",
       // Workers start with the first job and end after PDF_WORKER_IDLE_SECONDS without one: a
-      // loaded worker holds about 170 MB (pdf-lib, pdf.js, fonts), which an idle instance should not.
+      // loaded worker holds up to about 170 MB (pdf-lib, pdf.js, fonts), which an idle instance should not.
       minThreads: 0,
       maxThreads: pdfWorkerThreads,
       idleTimeout: pdfWorkerIdleMs,
@@ -239,7 +239,7 @@ function refusalOf(error: Error, documentName: string): Error {
  * Ends the running jobs past their limits; aborting a piscina task terminates its worker.
  *
  * Time counts from when a job is handed to a worker (a worker that is not running yet loads in
- * about a second), not while it waits its turn (its account's own jobs and one per other account
+ * well under a second), not while it waits its turn (its account's own jobs and one per other account
  * each round come first; PDF_JOBS_WAITING_PER_ACCOUNT bounds that).
  *
  * Memory: worker threads share the process's memory, and Node 20 gives no figure per thread that
@@ -248,7 +248,8 @@ function refusalOf(error: Error, documentName: string): Error {
  * buffers, but a worker busy in synchronous code, inflating a stream, cannot report: measured,
  * its figures missed a job's 450 MB peak entirely. So the watchdog reads the process's
  * resident memory every 100 ms and charges each job what the process grew since it began (the
- * worker says when, so that loading a new worker, about 170 MB, is not charged to its first job);
+ * worker says when, so that loading a new worker and the libraries a job uses, up to about 170 MB,
+ * is not charged to the job: pdf-jobs.ts's loadLibrariesFor);
  * the oldest job past PDF_WORKER_MEMORY_MB is ended, one per look, as ending it frees its
  * worker's memory. With one job at a time the charge is exact; with several, a job that began
  * earlier is also charged what a later one holds, and is ended first.
