@@ -10,7 +10,6 @@
  * the browser before the first page showed, against the file's size. Builds the app first when
  * there is no build. Run alone: `npx tsx bench/ceremony.ts`.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,16 +21,11 @@ import { freePort, startServer, stopServer, waitUntilAnswering } from "@/e2e/sup
 import { ServiceClient } from "@/e2e/support/service-client";
 import { pngOf } from "@/tests/support/images";
 import { makePdf } from "@/tests/support/pdfs";
+import { ensureBuilt } from "./console";
 import { median } from "./stats";
 
 const PAGES = 200;
 const RUNS = 6;
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) return;
-  process.stderr.write("[bench] no build: running `npm run build` for the ceremony benchmark\n");
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "inherit", "inherit"] });
-}
 
 /** 200 pages of text (31 lines each): about 180 KB. */
 async function textPdf(): Promise<Buffer> {

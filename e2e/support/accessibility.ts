@@ -16,9 +16,10 @@ import { expect, type Page } from "@playwright/test";
  * of the inbox's tabs), and axe run in between found a page without a title.
  */
 export async function settledForAxe(page: Page): Promise<void> {
+  // A page that never gets a title goes on to axe, whose document-title violation says so.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => {});
   await page.waitForFunction(
     () =>
-      document.title !== "" &&
       // sonner mounts a toast transparent and starts its fade-in once it says data-mounted.
       document.querySelectorAll('[data-sonner-toast]:not([data-mounted="true"])').length === 0 &&
       document.getAnimations().every((animation) => animation.playState !== "running" || !Number.isFinite(animation.effect?.getComputedTiming().endTime)),
