@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { replaceFieldConditions, withConditionIds } from "@/lib/esign/packages/conditions";
 import { changePackage } from "@/lib/esign/packages/package-change";
 import { approvalRows, enlistSigningRoles, fieldRow, findRoleIds, roleNamedBy } from "@/lib/esign/packages/package-content";
-import { wireApproval, wireField } from "@/lib/esign/packages/read-package";
+import { approvalKey, fieldsByApproval, wireApproval, wireField } from "@/lib/esign/packages/read-package";
 
 /**
  * Approvals (a role's place to sign or accept on a document) and their fields, which the
@@ -48,16 +48,9 @@ async function withFields(db: Queryable, key: DocumentKey, rows: (typeof approva
   const fieldRows = await db
     .select()
     .from(fields)
-    .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), inArray(fields.approvalId, rows.map((row) => row.id))))
-    .orderBy(asc(fields.position));
-  // Node 20 has no Map.groupBy.
-  const fieldsByApproval = new Map<string, typeof fieldRows>();
-  for (const field of fieldRows) {
-    const list = fieldsByApproval.get(field.approvalId);
-    if (list) list.push(field);
-    else fieldsByApproval.set(field.approvalId, [field]);
-  }
-  return rows.map((row) => wireApproval(row, fieldsByApproval.get(row.id) ?? []));
+    .where(and(eq(fields.packageId, key.packageId), eq(fields.documentId, key.documentId), inArray(fields.approvalId, rows.map((row) => row.id))));
+  const fieldsOfApproval = fieldsByApproval(fieldRows);
+  return rows.map((row) => wireApproval(row, fieldsOfApproval.get(approvalKey(row.documentId, row.id)) ?? []));
 }
 
 export async function readApproval(db: Queryable, key: DocumentKey, approvalId: string): Promise<WireApproval> {

@@ -183,6 +183,21 @@ export function wireDocument(row: DocumentRow, documentApprovals: WireApproval[]
 
 const byPosition = <T extends { position: number }>(a: T, b: T) => a.position - b.position;
 
+/** The key of an approval among a package's: its document and its id. */
+export const approvalKey = (documentId: string, approvalId: string) => `${documentId}\u0000${approvalId}`;
+
+/** Fields by their approval (approvalKey), each approval's in position order. */
+export function fieldsByApproval(fieldRows: FieldRow[]): Map<string, FieldRow[]> {
+  const byApproval = new Map<string, FieldRow[]>();
+  for (const field of fieldRows.sort(byPosition)) {
+    const key = approvalKey(field.documentId, field.approvalId);
+    const approvalFields = byApproval.get(key);
+    if (approvalFields) approvalFields.push(field);
+    else byApproval.set(key, [field]);
+  }
+  return byApproval;
+}
+
 /** Roles in signing order (index), insertion order among equals. */
 export async function readRoles(db: Queryable, packageId: string, reader: PackageReader = {}): Promise<WireRole[]> {
   const rows = await db.select().from(roles).where(eq(roles.packageId, packageId)).orderBy(asc(roles.index), asc(roles.position));
@@ -196,14 +211,10 @@ export async function readDocuments(db: Queryable, packageId: string): Promise<W
   const documentRows = await db.select().from(documents).where(eq(documents.packageId, packageId)).orderBy(asc(documents.index), asc(documents.position));
   const approvalRows = await db.select().from(approvals).where(eq(approvals.packageId, packageId));
   const fieldRows = await db.select().from(fields).where(eq(fields.packageId, packageId));
-  const fieldsByApproval = new Map<string, FieldRow[]>();
-  for (const field of fieldRows.sort(byPosition)) {
-    const key = `${field.documentId}\u0000${field.approvalId}`;
-    fieldsByApproval.set(key, [...(fieldsByApproval.get(key) ?? []), field]);
-  }
+  const fieldsOfApproval = fieldsByApproval(fieldRows);
   const approvalsByDocument = new Map<string, WireApproval[]>();
   for (const approval of approvalRows.sort(byPosition)) {
-    const wire = wireApproval(approval, fieldsByApproval.get(`${approval.documentId}\u0000${approval.id}`) ?? []);
+    const wire = wireApproval(approval, fieldsOfApproval.get(approvalKey(approval.documentId, approval.id)) ?? []);
     approvalsByDocument.set(approval.documentId, [...(approvalsByDocument.get(approval.documentId) ?? []), wire]);
   }
   return documentRows.map((row) => wireDocument(row, approvalsByDocument.get(row.id) ?? []));

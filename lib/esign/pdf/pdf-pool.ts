@@ -11,7 +11,7 @@ import { logger } from "@/lib/observability/logger";
 
 /** The worker `npm run build` compiles (scripts/build-pdf-worker.mjs), which `next start` loads. */
 const COMPILED_WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), ".next", "pdf-worker", "pdf-jobs.cjs");
-/** The TypeScript itself, compiled by tsx as each new worker loads it: about a second more per worker. */
+/** The TypeScript itself, compiled by tsx as each new worker loads it: twice the compiled file's load, or more on a busy machine. */
 const SOURCE_WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "esign", "pdf", "pdf-worker.cjs");
 
 /**

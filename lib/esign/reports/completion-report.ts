@@ -62,8 +62,9 @@ export async function completionReport(db: Db, caller: Caller, query: Completion
     const ids = rows.map((row) => row.id);
     // One after the other: a transaction is one connection, which runs one statement at a time
     // (pg queues a second one sent meanwhile, and pg@9 refuses it).
-    const documentRows = summary || ids.length === 0 ? [] : await documentFigures(tx, ids);
-    const signerRows = summary || ids.length === 0 ? [] : await signerFigures(tx, ids);
+    const withFigures = !summary && ids.length > 0;
+    const documentRows = withFigures ? await documentFigures(tx, ids) : [];
+    const signerRows = withFigures ? await signerFigures(tx, ids) : [];
 
     const packagesById = new Map<string, PackageCompletionReport>();
     const bySender = new Map<string, PackageCompletionReport[]>(ownerId === null ? [] : [[ownerId, []]]);
