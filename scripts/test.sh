@@ -116,6 +116,49 @@ for (const [name, passed, failed, skipped, note] of out) {
 EOF
 )"
 
+# The names of what failed, with the first line of each message: CI keeps only the tail of the
+# output, so the summary must say which test failed, not only how many.
+failures="$(node - "$vitest_json" "$playwright_json" <<'EOF'
+const fs = require("node:fs");
+const path = require("node:path");
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+const read = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+};
+const firstLine = (text) =>
+  String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 200);
+const lines = [];
+for (const file of read(vitestFile)?.testResults ?? []) {
+  const where = path.relative(process.cwd(), file.name);
+  const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+  for (const test of failedTests) {
+    lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
+  if (file.status === "failed" && failedTests.length === 0) {
+    lines.push(`vitest ${where}: ${firstLine(file.message)}`);
+  }
+}
+const playwright = read(playwrightFile);
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results?.at(-1)?.error?.message;
+      lines.push(`playwright ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child);
+};
+for (const suite of playwright?.suites ?? []) walk(suite);
+for (const error of playwright?.errors ?? []) lines.push(`playwright: ${firstLine(error.message)}`);
+console.log(lines.join("\n"));
+EOF
+)"
+
 total_passed=0
 total_failed=0
 echo
@@ -133,6 +176,11 @@ while IFS=$'\t' read -r name passed failed skipped note; do
   printf '  %-10s %s\n' "$name" "$detail"
 done <<<"$counts"
 echo
+if [ -n "$failures" ]; then
+  echo "Failed tests:"
+  while IFS= read -r line; do echo "  $line"; done <<<"$failures"
+  echo
+fi
 
 status=0
 if [ ${#failed_stages[@]} -gt 0 ]; then
