@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ServiceClient } from "../support/service-client";
-import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { freePort, logEntries, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 
 /**
  * A client that goes away mid-request (an upload it aborts, a connection it closes) is not a
@@ -47,11 +47,7 @@ async function abortedUpload(apiKey: string, contentType: string, firstPart: str
 }
 
 function logLines(): LogLine[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
+  return logEntries<LogLine>(server);
 }
 
 for (const [what, contentType, firstPart] of [

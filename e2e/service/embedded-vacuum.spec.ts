@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
-import { freePort, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { freePort, logEntries, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { ServiceClient } from "../support/service-client";
 
 /**
@@ -25,7 +25,7 @@ test("on PGlite, the running server's sweep vacuums the tables that writes churn
     await waitUntilAnswering(server);
     const owner = await ServiceClient.signUp(server.url, "Vacuum on PGlite");
     // From here: a sweep may vacuum while the writes go on, once they have passed the threshold.
-    const churnStarted = server.output().length;
+    const churnStarted = logEntries(server).length;
     const ids: string[] = [];
     for (let i = 0; i < PACKAGES; i++) {
       ids.push((await owner.json<{ id: string }>("POST", "/api/packages", { name: `Churned ${i}`, roles: [], documents: [] })).id);
@@ -33,12 +33,10 @@ test("on PGlite, the running server's sweep vacuums the tables that writes churn
     for (const id of ids) await owner.json("PUT", `/api/packages/${id}`, { name: `Renamed ${id}` });
 
     const vacuumedSince = () =>
-      server
-        .output()
+      logEntries<{ msg: string; vacuumed?: string[] }>(server)
         .slice(churnStarted)
-        .split("\n")
-        .filter((line) => line.includes("embedded database tables vacuumed or analyzed"))
-        .flatMap((line) => (JSON.parse(line) as { vacuumed: string[] }).vacuumed);
+        .filter((entry) => entry.msg === "embedded database tables vacuumed or analyzed")
+        .flatMap((entry) => entry.vacuumed ?? []);
     await expect.poll(vacuumedSince, { timeout: 30_000, intervals: [500] }).toEqual(expect.arrayContaining(["public.packages", "public.package_list_changes"]));
 
     await stopServer(server);

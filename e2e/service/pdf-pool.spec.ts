@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { longTextPdf, stackedFlatePdf, textTagsPayload } from "../../tests/support/heavy-pdfs";
 import { packagePayload } from "../../tests/support/packages";
 import { makePdf, multipartBody } from "../../tests/support/pdfs";
-import { freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { freePort, logEntries, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { ServiceClient } from "../support/service-client";
 
 /**
@@ -71,12 +71,7 @@ test("one account's heavy uploads hold neither the memory nor another account's 
 });
 
 test("the built server's PDF workers load the worker `npm run build` compiled, not the TypeScript", async () => {
-  const pool = server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as { msg: string; workerFile?: string })
-    .find((entry) => entry.msg === "PDF worker pool ready");
+  const pool = logEntries<{ msg: string; workerFile?: string }>(server).find((entry) => entry.msg === "PDF worker pool ready");
   expect(pool?.workerFile).toBe(path.join(".next", "pdf-worker", "pdf-jobs.cjs"));
   expect(server.output()).not.toContain("no compiled PDF worker");
 });

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig } from "../../tests/support/poppler";
 import { fullNameSignature, person } from "../support/package-payloads";
-import { createThrowawayDatabase, freePort, killServer, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
+import { createThrowawayDatabase, freePort, killServer, logEntries, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 import { ServiceClient } from "../support/service-client";
 
 /**
@@ -33,18 +33,7 @@ function tempFolder(): string {
 
 /** The server's JSON log lines that match `test`. */
 function logLines(server: Server, test: (line: Record<string, unknown>) => boolean): Record<string, unknown>[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => {
-      try {
-        return JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return {};
-      }
-    })
-    .filter(test);
+  return logEntries(server).filter(test);
 }
 const sealJob = (msg: string) => (line: Record<string, unknown>) => line.job === "seal-package" && line.msg === msg;
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort, type Server, startServer, stopServer, within } from "../support/servers";
+import { freePort, logEntries, type Server, startServer, stopServer, within } from "../support/servers";
 
 /**
  * A setting the service could not honour stops the start, with its name and what it must be,
@@ -35,12 +35,7 @@ for (const { setting, message } of refused) {
     started.push(server);
     const code = await within(server.exited, 45_000, () => `The server did not exit. Its output:\n${server.output()}`);
     expect(code, server.output()).toBe(1);
-    const fatal = server
-      .output()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: number; msg: string })
-      .filter((line) => line.level === 60);
+    const fatal = logEntries<{ level: number; msg: string }>(server).filter((line) => line.level === 60);
     expect(fatal.map((line) => line.msg)).toEqual([`cannot start: ${message}`]);
     expect(server.output()).not.toContain("secret@");
   });

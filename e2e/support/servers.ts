@@ -14,7 +14,10 @@ export interface Server {
   child: ChildProcess;
   port: number;
   url: string;
+  /** Everything it printed, stdout and stderr as they came. */
   output: () => string;
+  /** What it printed on stdout: its log, a JSON object a line (pino), and Next.js's own lines. */
+  stdout: () => string;
   exited: Promise<number | null>;
 }
 
@@ -41,10 +44,28 @@ export function startServer(dataDir: string, port: number, environment: Record<s
     detached: true,
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, stdout: () => stdout, exited };
+}
+
+/**
+ * The server's log entries so far: each whole line of its stdout that is a JSON object. A line
+ * still being written (or cut short by a kill) is not whole yet and is left out; a whole line that
+ * starts like JSON but is not fails the test.
+ */
+export function logEntries<Entry = Record<string, unknown>>(server: Server): Entry[] {
+  const stdout = server.stdout();
+  return stdout
+    .slice(0, stdout.lastIndexOf("\n") + 1)
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Entry);
 }
 
 function signalGroup(server: Server, signal: NodeJS.Signals): void {
