@@ -79,85 +79,8 @@ else
   skip_stage e2e "the build failed"
 fi
 
-# Test counts from the JSON reports. A file that fails to load and a Playwright error outside any
-# test (the web server did not start, say) count as failures; a missing report counts as one.
-counts="$(node - "$vitest_json" "$playwright_json" <<'EOF'
-const fs = require("node:fs");
-const [vitestFile, playwrightFile] = process.argv.slice(2);
-const read = (file) => {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-};
-const out = [];
-const vitest = read(vitestFile);
-if (vitest) {
-  const brokenFiles = (vitest.testResults ?? []).filter(
-    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
-  ).length;
-  out.push(["vitest", vitest.numPassedTests ?? 0, (vitest.numFailedTests ?? 0) + brokenFiles,
-    (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)]);
-} else {
-  out.push(["vitest", 0, 1, 0, "no report"]);
-}
-const playwright = read(playwrightFile);
-if (playwright) {
-  const stats = playwright.stats ?? {};
-  out.push(["playwright", (stats.expected ?? 0) + (stats.flaky ?? 0),
-    (stats.unexpected ?? 0) + (playwright.errors ?? []).length, stats.skipped ?? 0]);
-} else {
-  out.push(["playwright", 0, 1, 0, "no report"]);
-}
-for (const [name, passed, failed, skipped, note] of out) {
-  console.log([name, passed, failed, skipped, note ?? ""].join("\t"));
-}
-EOF
-)"
-
-# The names of what failed, with the first line of each message: CI keeps only the tail of the
-# output, so the summary must say which test failed, not only how many.
-failures="$(node - "$vitest_json" "$playwright_json" <<'EOF'
-const fs = require("node:fs");
-const path = require("node:path");
-const [vitestFile, playwrightFile] = process.argv.slice(2);
-const read = (file) => {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-};
-const firstLine = (text) =>
-  String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 200);
-const lines = [];
-for (const file of read(vitestFile)?.testResults ?? []) {
-  const where = path.relative(process.cwd(), file.name);
-  const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-  for (const test of failedTests) {
-    lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-  }
-  if (file.status === "failed" && failedTests.length === 0) {
-    lines.push(`vitest ${where}: ${firstLine(file.message)}`);
-  }
-}
-const playwright = read(playwrightFile);
-const walk = (suite) => {
-  for (const spec of suite.specs ?? []) {
-    for (const test of spec.tests ?? []) {
-      if (test.status !== "unexpected") continue;
-      const error = test.results?.at(-1)?.error?.message;
-      lines.push(`playwright ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error)}`);
-    }
-  }
-  for (const child of suite.suites ?? []) walk(child);
-};
-for (const suite of playwright?.suites ?? []) walk(suite);
-for (const error of playwright?.errors ?? []) lines.push(`playwright: ${firstLine(error.message)}`);
-console.log(lines.join("\n"));
-EOF
-)"
+counts="$(node scripts/test-reports.cjs counts "$vitest_json" "$playwright_json")"
+failures="$(node scripts/test-reports.cjs failures "$vitest_json" "$playwright_json")"
 
 total_passed=0
 total_failed=0

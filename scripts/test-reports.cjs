@@ -1,0 +1,73 @@
+// What scripts/test.sh's summary says of the JSON reports of vitest and Playwright:
+//   node scripts/test-reports.cjs counts <vitest.json> <playwright.json>
+//     a line per runner, tab-separated: name, passed, failed, skipped, note. A file that fails to
+//     load and a Playwright error outside any test (the web server did not start, say) count as
+//     failures; a missing report counts as one.
+//   node scripts/test-reports.cjs failures <vitest.json> <playwright.json>
+//     a line per failed test with the first line of its message: CI keeps only the tail of the
+//     output, so the summary must say which test failed, not only how many.
+const fs = require("node:fs");
+const path = require("node:path");
+
+function read(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function counts(vitest, playwright) {
+  const lines = [];
+  if (vitest) {
+    const brokenFiles = (vitest.testResults ?? []).filter(
+      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+    ).length;
+    lines.push(["vitest", vitest.numPassedTests ?? 0, (vitest.numFailedTests ?? 0) + brokenFiles, (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)]);
+  } else {
+    lines.push(["vitest", 0, 1, 0, "no report"]);
+  }
+  if (playwright) {
+    const stats = playwright.stats ?? {};
+    lines.push(["playwright", (stats.expected ?? 0) + (stats.flaky ?? 0), (stats.unexpected ?? 0) + (playwright.errors ?? []).length, stats.skipped ?? 0]);
+  } else {
+    lines.push(["playwright", 0, 1, 0, "no report"]);
+  }
+  return lines.map(([name, passed, failed, skipped, note]) => [name, passed, failed, skipped, note ?? ""].join("\t"));
+}
+
+const firstLine = (text) =>
+  String(text ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
+
+function failures(vitest, playwright) {
+  const lines = [];
+  for (const file of vitest?.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failedTests) lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === "failed" && failedTests.length === 0) lines.push(`vitest ${where}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") lines.push(`playwright ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite);
+  for (const error of playwright?.errors ?? []) lines.push(`playwright: ${firstLine(error.message)}`);
+  return lines;
+}
+
+const [mode, vitestFile, playwrightFile] = process.argv.slice(2);
+const report = { counts, failures }[mode];
+if (!report) {
+  console.error("usage: node scripts/test-reports.cjs counts|failures <vitest.json> <playwright.json>");
+  process.exit(2);
+}
+for (const line of report(read(vitestFile), read(playwrightFile))) console.log(line);
