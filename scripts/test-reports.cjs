@@ -4,10 +4,14 @@
 //     load and a Playwright error outside any test (the web server did not start, say) count as
 //     failures; a missing report counts as one.
 //   node scripts/test-reports.cjs failures <vitest.json> <playwright.json>
-//     a line per failed test with the first line of its message: CI keeps only the tail of the
-//     output, so the summary must say which test failed, not only how many.
+//     a line per failed test with the first line of its message, at most MAX_FAILURE_LINES: CI
+//     keeps only the tail of the output, so the summary must say which test failed, not only how
+//     many, and stay short enough to be in that tail. Vitest's report does not name the project
+//     (postgres, pglite, s3): a test that failed in two projects is one line marked "(2 times)".
 const fs = require("node:fs");
 const path = require("node:path");
+
+const MAX_FAILURE_LINES = 20;
 
 function read(file) {
   try {
@@ -49,19 +53,32 @@ function failures(vitest, playwright) {
     const where = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
     for (const test of failedTests) lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === "failed" && failedTests.length === 0) lines.push(`vitest ${where}: ${firstLine(file.message)}`);
+    if (file.status === "failed" && failedTests.length === 0) {
+      lines.push(`vitest ${where}: ${firstLine(file.message) || "failed outside its tests (loading it, or a hook): see the vitest output"}`);
+    }
   }
-  const walk = (suite) => {
+  const rootDir = playwright?.config?.rootDir ?? process.cwd();
+  const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
+      const where = `${path.relative(process.cwd(), path.join(rootDir, spec.file))}:${spec.line}`;
       for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected") lines.push(`playwright ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.at(-1);
+        const why = firstLine(last?.error?.message) || `ended ${last?.status ?? "without a result"}`;
+        lines.push(`playwright ${where} > ${[...titles, spec.title].join(" > ")}: ${why}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child);
+    // A file's suite is titled with the file's name, which `where` already says.
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (const suite of playwright?.suites ?? []) walk(suite);
+  for (const fileSuite of playwright?.suites ?? []) walk(fileSuite, []);
   for (const error of playwright?.errors ?? []) lines.push(`playwright: ${firstLine(error.message)}`);
-  return lines;
+
+  const times = new Map();
+  for (const line of lines) times.set(line, (times.get(line) ?? 0) + 1);
+  const unique = [...times].map(([line, count]) => (count > 1 ? `${line} (${count} times)` : line));
+  if (unique.length <= MAX_FAILURE_LINES) return unique;
+  return [...unique.slice(0, MAX_FAILURE_LINES), `… and ${unique.length - MAX_FAILURE_LINES} more`];
 }
 
 const [mode, vitestFile, playwrightFile] = process.argv.slice(2);
@@ -70,4 +87,9 @@ if (!report) {
   console.error("usage: node scripts/test-reports.cjs counts|failures <vitest.json> <playwright.json>");
   process.exit(2);
 }
-for (const line of report(read(vitestFile), read(playwrightFile))) console.log(line);
+try {
+  for (const line of report(read(vitestFile), read(playwrightFile))) console.log(line);
+} catch (error) {
+  // A report of a shape not foreseen must not take the rest of the summary with it.
+  console.log(`(the reports could not be read for ${mode}: ${error.message})`);
+}

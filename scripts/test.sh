@@ -9,8 +9,9 @@
 #   5. build      npm run build
 #   6. e2e        npx playwright test, against the built server
 # A failing stage does not stop the later ones (except that e2e needs the build), so one run
-# shows every problem. Ends with the time of each stage and one line "N passed, N failed" that
-# adds up the tests of vitest and Playwright. Exits non-zero when any stage failed or no test ran.
+# shows every problem. Ends with the time of each stage, each failed test by name with the first
+# line of its message (scripts/test-reports.cjs), and one line "N passed, N failed" that adds up
+# the tests of vitest and Playwright. Exits non-zero when any stage failed or no test ran.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

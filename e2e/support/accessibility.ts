@@ -39,12 +39,22 @@ function axeScript(): string {
 /**
  * axe-core run in the page itself. @axe-core/playwright's AxeBuilder took 0.65 s (legacy mode) to
  * 1.3 s a page: it sends the unminified source twice and opens a blank page to merge per-frame
- * results; our pages have no frames, and this takes 0.25 to 0.35 s (e2e/console/console-languages
- * runs it about 200 times). A client-side navigation keeps the document, and axe with it.
+ * results; the pages checked have no frames, and this takes 0.25 to 0.35 s (the console's
+ * languages journey runs it about 200 times). A client-side navigation keeps the document, and
+ * axe with it; after a full one, axe is injected again.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeScript());
-  return page.evaluate(() => (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, { resultTypes: ["violations"] }));
+  const runIfLoaded = () =>
+    page.evaluate(() => {
+      const axe = (window as unknown as { axe?: typeof import("axe-core") }).axe;
+      return typeof axe?.run === "function" ? axe.run(document, { resultTypes: ["violations"] }) : null;
+    });
+  const results = await runIfLoaded();
+  if (results) return results;
+  await page.evaluate(axeScript());
+  const afterInjecting = await runIfLoaded();
+  if (!afterInjecting) throw new Error(`axe-core could not be loaded into ${page.url()}`);
+  return afterInjecting;
 }
 
 /** The serious and critical axe violations on the page once it has settled (dialogs included), one line each. */

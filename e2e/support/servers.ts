@@ -45,11 +45,14 @@ export function startServer(dataDir: string, port: number, environment: Record<s
   });
   let output = "";
   let stdout = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    stdout += chunk.toString();
+  // As text, so that a character split between two chunks is decoded whole.
+  child.stdout!.setEncoding("utf8");
+  child.stderr!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    output += chunk;
+    stdout += chunk;
   });
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, stdout: () => stdout, exited };
 }
