@@ -21,12 +21,14 @@ function read(file) {
   }
 }
 
+const failedTestsOf = (file) => (file.assertionResults ?? []).filter((test) => test.status === "failed");
+/** A vitest file that failed with none of its tests failed: it did not load, or a hook failed. */
+const failedOutsideItsTests = (file) => file.status === "failed" && failedTestsOf(file).length === 0;
+
 function counts(vitest, playwright) {
   const lines = [];
   if (vitest) {
-    const brokenFiles = (vitest.testResults ?? []).filter(
-      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
-    ).length;
+    const brokenFiles = (vitest.testResults ?? []).filter(failedOutsideItsTests).length;
     lines.push(["vitest", vitest.numPassedTests ?? 0, (vitest.numFailedTests ?? 0) + brokenFiles, (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)]);
   } else {
     lines.push(["vitest", 0, 1, 0, "no report"]);
@@ -51,9 +53,8 @@ function failures(vitest, playwright) {
   const lines = [];
   for (const file of vitest?.testResults ?? []) {
     const where = path.relative(process.cwd(), file.name);
-    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of failedTests) lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === "failed" && failedTests.length === 0) {
+    for (const test of failedTestsOf(file)) lines.push(`vitest ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failedOutsideItsTests(file)) {
       lines.push(`vitest ${where}: ${firstLine(file.message) || "failed outside its tests (loading it, or a hook): see the vitest output"}`);
     }
   }
@@ -90,6 +91,7 @@ if (!report) {
 try {
   for (const line of report(read(vitestFile), read(playwrightFile))) console.log(line);
 } catch (error) {
-  // A report of a shape not foreseen must not take the rest of the summary with it.
+  // A report of a shape not foreseen must not take the rest of the summary with it (the failures'
+  // list is printed as it is; the counts read every field with a default and do not throw).
   console.log(`(the reports could not be read for ${mode}: ${error.message})`);
 }
