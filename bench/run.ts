@@ -154,49 +154,76 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
  * certificate), beside a bare Node server's spawn to first answer. Target: the API call under 1 s
  * on existing data.
  */
+/**
+ * `next start` to its first answer, as each kind of first visitor meets it: a start whose first
+ * request is the sign-in page (a person opening the console), and a start whose first request is
+ * an authenticated API call (an integration), each on its own start, since whichever comes first
+ * pays for loading Next.js's server. After the page, the same start's first API call is timed too
+ * (the route's own code loading on first use, beside the start's background work).
+ */
 async function startBenchmark(kind: DatabaseKind, owner: SeededAccount) {
-  const timedStart = async (environment: Record<string, string>) => {
+  const apiPath = "/api/packages?from=1&to=1";
+  const authorization = { authorization: `Basic ${owner.apiKey}`, accept: "application/json" };
+  const apiCall = async (url: string) => {
+    const response = await ServiceClient.forKey(url, owner.apiKey).call("GET", apiPath);
+    await response.text();
+    return response.status;
+  };
+  // An empty folder has no such key: its answer (401) is read from the database all the same.
+  const expectAnswered = (status: number) => {
+    if (status !== 200 && status !== 401) throw new Error(`GET ${apiPath} answered ${status} at start`);
+  };
+  const pageFirst = async (environment: Record<string, string>) => {
     const started = performance.now();
     const served = await serve(environment, "/signin");
-    const answered = performance.now() - started;
+    const page = performance.now() - started;
     try {
-      for (;;) {
-        const response = await ServiceClient.forKey(served.url, owner.apiKey).call("GET", "/api/packages?from=1&to=1");
-        await response.text();
-        // An empty folder has no such key: its answer (401) is read from the database all the same.
-        if (response.status === 200 || response.status === 401) break;
-      }
-      return { answered, apiAnswered: performance.now() - started };
+      expectAnswered(await apiCall(served.url));
+      return { page, apiAfterPage: performance.now() - started };
     } finally {
       await served.stop();
     }
   };
-  const existing: { answered: number; apiAnswered: number }[] = [];
-  for (let i = 0; i < 3; i++) existing.push(await timedStart({}));
+  const apiFirst = async (environment: Record<string, string>) => {
+    const started = performance.now();
+    const served = await serve(environment, apiPath, authorization);
+    const api = performance.now() - started;
+    await served.stop();
+    expectAnswered(served.firstStatus);
+    return api;
+  };
+  const pages: { page: number; apiAfterPage: number }[] = [];
+  const apis: number[] = [];
+  // Alternating, so a change in the machine's load touches both alike.
+  for (let i = 0; i < 3; i++) {
+    pages.push(await pageFirst({}));
+    apis.push(await apiFirst({}));
+  }
   const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-start-"));
-  let empty: { answered: number; apiAnswered: number };
+  let emptyApiMs: number;
   try {
     // An empty folder; on PostgreSQL the database stays the suite's (a new database is a create away, not a start).
-    empty = await timedStart({ DATA_DIR: emptyDataDir });
+    emptyApiMs = await apiFirst({ DATA_DIR: emptyDataDir });
   } finally {
     fs.rmSync(emptyDataDir, { recursive: true, force: true });
   }
   const bareMs = await bareStartMs();
   const metrics = {
-    existingApiMs: round(median(existing.map((run) => run.apiAnswered)), 0),
-    existingMs: round(median(existing.map((run) => run.answered)), 0),
-    emptyApiMs: round(empty.apiAnswered, 0),
+    existingApiMs: round(median(apis), 0),
+    existingMs: round(median(pages.map((run) => run.page)), 0),
+    existingApiAfterPageMs: round(median(pages.map((run) => run.apiAfterPage)), 0),
+    emptyApiMs: round(emptyApiMs, 0),
     bareNodeMs: round(bareMs, 0),
   };
   results.push(
     judged({
-      benchmark: "Start: next start (as npm start) to its first answers",
+      benchmark: "Start: next start (as npm start) to its first answer",
       database: kind,
       metrics,
       summary:
-        `existing data: API call ${ms(metrics.existingApiMs)}, a page ${ms(metrics.existingMs)} (median of 3); empty data folder: API call ${ms(metrics.emptyApiMs)}; ` +
-        `anchor: bare Node server ${ms(metrics.bareNodeMs)} (${timesAnchor(metrics.existingApiMs, bareMs)}×)`,
-      target: { metric: "existingApiMs", below: 1000, text: "< 1 s (API call, existing data)" },
+        `existing data, median of 3 starts each: an API call first ${ms(metrics.existingApiMs)}, a page first ${ms(metrics.existingMs)} (then an API call: ${ms(metrics.existingApiAfterPageMs)}); ` +
+        `empty data folder, an API call first: ${ms(metrics.emptyApiMs)}; anchor: bare Node server ${ms(metrics.bareNodeMs)} (API call first ${timesAnchor(metrics.existingApiMs, bareMs)}×)`,
+      target: { metric: "existingApiMs", below: 1000, text: "< 1 s (existing data, an API call first)" },
     }),
   );
 }

@@ -11,15 +11,17 @@ import { percentile, round } from "./stats";
 export interface Served {
   url: string;
   server: Server;
+  /** The status of the first answer `serve` waited for. */
+  firstStatus: number;
   stop(): Promise<void>;
 }
 
 /**
  * Starts the built app on the suite's database with `environment` added, once it answers
- * `firstPath` (default `/api/session`). The bench process's own
+ * `firstPath` (default `/api/session`, asked with `firstHeaders`). The bench process's own
  * connection is closed first: PGlite admits one process on a DATA_DIR, and the server is that one.
  */
-export async function serve(environment: Record<string, string> = {}, firstPath?: string): Promise<Served> {
+export async function serve(environment: Record<string, string> = {}, firstPath?: string, firstHeaders?: Record<string, string>): Promise<Served> {
   ensureBuilt();
   await closeDatabase();
   const server = startServer(process.env.DATA_DIR!, await freePort(), {
@@ -30,8 +32,8 @@ export async function serve(environment: Record<string, string> = {}, firstPath?
     ...environment,
   });
   // Asked often: the start benchmark times this wait.
-  await waitUntilAnswering(server, 90_000, 10, firstPath);
-  return { url: server.url, server, stop: () => stopServer(server) };
+  const firstStatus = await waitUntilAnswering(server, 90_000, 10, firstPath, firstHeaders);
+  return { url: server.url, server, firstStatus, stop: () => stopServer(server) };
 }
 
 export interface LoadResult {

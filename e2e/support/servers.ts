@@ -98,13 +98,15 @@ export async function killServer(server: Server): Promise<void> {
 }
 
 /** Resolves when the server answers `answerPath`, asking every `intervalMs`; fails at once if it exits, or after `timeoutMs`. */
-export async function waitUntilAnswering(server: Server, timeoutMs = 45_000, intervalMs = 250, answerPath = "/api/session"): Promise<void> {
+/** Waits for the server's first answer to `answerPath` (asked with `headers`), whatever its status, and gives that status. */
+export async function waitUntilAnswering(server: Server, timeoutMs = 45_000, intervalMs = 250, answerPath = "/api/session", headers: Record<string, string> = {}): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isRunning(server)) throw new Error(`The server exited (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
     try {
-      await (await fetch(`${server.url}${answerPath}`, { signal: AbortSignal.timeout(5_000) })).arrayBuffer();
-      return;
+      const response = await fetch(`${server.url}${answerPath}`, { headers, signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      return response.status;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }

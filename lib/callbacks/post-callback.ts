@@ -1,4 +1,4 @@
-import { Client, Pool, buildConnector, type Dispatcher } from "undici";
+import type { Dispatcher, Pool, buildConnector } from "undici";
 import { resolveDestination, type ResolvedAddress } from "./address-guard";
 
 /** The most of a receiver's answer that is read and kept. */
@@ -20,6 +20,11 @@ export interface PostOutcome {
   error?: string;
   latencyMs: number;
 }
+
+type Undici = typeof import("undici");
+let undiciModule: Promise<Undici> | undefined;
+/** undici loads at the first delivery, not with the workers at start. */
+const loadUndici = () => (undiciModule ??= import("undici"));
 
 /** How long a checked resolution is reused for new connections to the same host. */
 const RESOLUTION_TTL_MS = 30_000;
@@ -61,8 +66,8 @@ function guardedAddress(hostname: string, allowPrivate: boolean): Promise<Resolv
  * Opens connections through the SSRF guard: the host is resolved and checked, and the socket goes
  * to that very address (TLS still checks the certificate against the host name).
  */
-function guardedConnector(options: PostOptions): buildConnector.connector {
-  const connectDirectly = buildConnector({ timeout: options.connectTimeoutMs });
+function guardedConnector(undici: Undici, options: PostOptions): buildConnector.connector {
+  const connectDirectly = undici.buildConnector({ timeout: options.connectTimeoutMs });
   return (connectOptions, callback) => {
     guardedAddress(connectOptions.hostname, options.allowPrivate).then(
       (resolved) => connectDirectly({ ...connectOptions, hostname: resolved.address }, callback),
@@ -76,12 +81,12 @@ function guardedConnector(options: PostOptions): buildConnector.connector {
  * opened by the guard. A kept connection was checked when it was opened; a change of
  * CALLBACK_ALLOW_PRIVATE uses other pools.
  */
-function poolFor(origin: string, options: PostOptions): Pool {
+function poolFor(undici: Undici, origin: string, options: PostOptions): Pool {
   const key = `${origin} ${options.allowPrivate} ${options.connectTimeoutMs} ${options.connectionsPerOrigin}`;
   let entry = pools.get(key);
   if (!entry) {
     entry = {
-      pool: new Pool(origin, { connect: guardedConnector(options), connections: options.connectionsPerOrigin, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 }),
+      pool: new undici.Pool(origin, { connect: guardedConnector(undici, options), connections: options.connectionsPerOrigin, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 }),
       lastUsed: Date.now(),
     };
     pools.set(key, entry);
@@ -140,12 +145,13 @@ export async function postCallback(url: string, body: string, options: PostOptio
   const target = new URL(url);
   const signal = AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs);
   try {
+    const undici = await loadUndici();
     let response: Dispatcher.ResponseData;
     try {
-      response = await sendOn(poolFor(target.origin, options), target, body, options, signal);
+      response = await sendOn(poolFor(undici, target.origin, options), target, body, options, signal);
     } catch (error) {
       if (!CLOSED_CONNECTION_CODES.has((error as { code?: string }).code ?? "")) throw error;
-      const fresh = new Client(target.origin, { connect: guardedConnector(options), pipelining: 1 });
+      const fresh = new undici.Client(target.origin, { connect: guardedConnector(undici, options), pipelining: 1 });
       try {
         response = await sendOn(fresh, target, body, options, signal);
         return { ...(await readAnswer(response)), latencyMs: latencyMs() };

@@ -1,5 +1,3 @@
-import nodemailer from "nodemailer";
-
 export interface SmtpMessage {
   from: string;
   to: string;
@@ -11,6 +9,8 @@ export interface SmtpMessage {
 
 /** Sends one message through the SMTP server of `smtpUrl` (smtp:// with STARTTLS when offered, or smtps://). */
 export async function sendSmtp(smtpUrl: string, message: SmtpMessage): Promise<void> {
+  // Loaded at the first message, not with the workers at start.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   try {
     await transport.sendMail({ ...message, messageId: `<${message.messageId}@signet>` });

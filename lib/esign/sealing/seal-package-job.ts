@@ -4,7 +4,6 @@ import { defineJob } from "@/lib/jobs/registry";
 import { logger } from "@/lib/observability/logger";
 import { resumeInterruptedSeals } from "./resume-interrupted-seals";
 import { SEAL_HEARTBEAT_MS } from "./seal-lease";
-import { sealPackage } from "./seal-package";
 
 const watch = globalThis as unknown as { signetSealWatch?: NodeJS.Timeout };
 
@@ -21,6 +20,8 @@ async function resume(all: boolean): Promise<void> {
 export const sealPackageJob = defineJob<{ packageId: string }>({
   name: SEAL_PACKAGE_JOB,
   async handle(data) {
+    // Sealing's modules (pdf-lib, the fonts) load at the first seal, not with the workers at start.
+    const { sealPackage } = await import("./seal-package");
     await sealPackage(data.packageId);
   },
   /**

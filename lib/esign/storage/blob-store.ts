@@ -3,11 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
-import { config } from "@/lib/config";
+import { config, type S3Settings } from "@/lib/config";
 import { database, type Queryable } from "@/lib/db/client";
 import { blobChunks, blobs } from "@/lib/db/schema";
 import { shareBlobLock } from "./blob-locks";
-import { s3BlobStore } from "./s3-blob-store";
 
 /**
  * Document bytes, addressed by their SHA-256. With S3 settings they are objects of the bucket
@@ -275,16 +274,22 @@ export async function databaseBlobStore(): Promise<BlobStore> {
 export async function blobStore(): Promise<BlobStore> {
   const local = await databaseBlobStore();
   const { s3 } = config();
-  return s3 ? new FallbackBlobStore(s3BlobStore(s3), local) : local;
+  return s3 ? new FallbackBlobStore(await s3Store(s3), local) : local;
 }
 
 /** Where documents go, for the start-up log; with S3, first checks that the bucket can be read (throws otherwise). */
 export async function describeBlobStore(): Promise<string> {
   const { s3 } = config();
   if (s3) {
-    await s3BlobStore(s3).check();
+    await (await s3Store(s3)).check();
     return `in S3 bucket ${s3.bucket} (${s3.endpoint || `region ${s3.region}`}, keys ${s3.prefix}ab/<sha256>)`;
   }
   const { kind } = await database();
   return kind === "postgres" ? "in the database (table blobs)" : `in ${path.join(config().dataDir, "blobs")}`;
+}
+
+/** The S3 store; the AWS SDK loads only where S3 is set. */
+async function s3Store(settings: S3Settings): Promise<BlobStore> {
+  const { s3BlobStore } = await import("./s3-blob-store");
+  return s3BlobStore(settings);
 }
