@@ -5,6 +5,7 @@ import { packageResponse, type WirePackage, type WireRole } from "@/lib/api/pack
 import { apiJson, apiPath } from "@/lib/console/api-client";
 import { usePackageAudit } from "./package-detail";
 import { packageKeys } from "./packages";
+import { appendTo } from "@/lib/collections";
 
 /**
  * How far a listed package's signing has come, per signer. Lists carry roles but not approvals,
@@ -60,7 +61,7 @@ function signedRoleIds(full: WirePackage): Set<string> {
   const approvalsByRole = new Map<string, boolean[]>();
   for (const document of full.documents) {
     for (const approval of document.approvals) {
-      approvalsByRole.set(approval.role, [...(approvalsByRole.get(approval.role) ?? []), Boolean(approval.signed || approval.accepted)]);
+      appendTo(approvalsByRole, approval.role, Boolean(approval.signed || approval.accepted));
     }
   }
   return new Set([...approvalsByRole].filter(([, done]) => done.length > 0 && done.every(Boolean)).map(([roleId]) => roleId));

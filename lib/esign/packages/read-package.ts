@@ -20,6 +20,7 @@ import { pointsToWire } from "@/lib/api/wire-units";
 import { wireSettings } from "@/lib/api/package-settings";
 import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
 import type { PackageRow } from "./find-package";
+import { appendTo } from "@/lib/collections";
 
 type RoleRow = typeof roles.$inferSelect;
 type DocumentRow = typeof documents.$inferSelect;
@@ -189,12 +190,7 @@ export const approvalKey = (documentId: string, approvalId: string) => `${docume
 /** Fields by their approval (approvalKey), each approval's in position order. */
 export function fieldsByApproval(fieldRows: FieldRow[]): Map<string, FieldRow[]> {
   const byApproval = new Map<string, FieldRow[]>();
-  for (const field of fieldRows.sort(byPosition)) {
-    const key = approvalKey(field.documentId, field.approvalId);
-    const approvalFields = byApproval.get(key);
-    if (approvalFields) approvalFields.push(field);
-    else byApproval.set(key, [field]);
-  }
+  for (const field of fieldRows.sort(byPosition)) appendTo(byApproval, approvalKey(field.documentId, field.approvalId), field);
   return byApproval;
 }
 
@@ -215,7 +211,7 @@ export async function readDocuments(db: Queryable, packageId: string): Promise<W
   const approvalsByDocument = new Map<string, WireApproval[]>();
   for (const approval of approvalRows.sort(byPosition)) {
     const wire = wireApproval(approval, fieldsOfApproval.get(approvalKey(approval.documentId, approval.id)) ?? []);
-    approvalsByDocument.set(approval.documentId, [...(approvalsByDocument.get(approval.documentId) ?? []), wire]);
+    appendTo(approvalsByDocument, approval.documentId, wire);
   }
   return documentRows.map((row) => wireDocument(row, approvalsByDocument.get(row.id) ?? []));
 }

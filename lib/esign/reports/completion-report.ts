@@ -7,6 +7,7 @@ import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest } from "@/lib/esign/errors";
 import { reportedPackages, reportOwner, reportRange, reportSenders, reportStatus } from "./report-scope";
+import { appendTo } from "@/lib/collections";
 
 /** The most packages one completion report lists: past it, the caller narrows the range, the status or the sender. */
 export const MAX_COMPLETION_REPORT_PACKAGES = 5000;
@@ -80,7 +81,7 @@ export async function completionReport(db: Db, caller: Caller, query: Completion
         signers: [],
       };
       packagesById.set(row.id, report);
-      bySender.set(row.ownerUserId, [...(bySender.get(row.ownerUserId) ?? []), report]);
+      appendTo(bySender, row.ownerUserId, report);
     }
     for (const row of documentRows) {
       const report = packagesById.get(row.packageId)!;

@@ -11,6 +11,7 @@ import { notFound } from "@/lib/esign/errors";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { decryptSecret } from "@/lib/esign/security/secret-crypto";
 import { sendersWithDelegates } from "./delegates";
+import { appendTo } from "@/lib/collections";
 
 /** Reading senders: a sender is a user who is a member of the caller's account. */
 
@@ -67,9 +68,7 @@ export async function groupMembershipsOf(db: Queryable, accountId: string, userI
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(and(eq(groups.accountId, accountId), inArray(groupMembers.userId, userIds)))
     .orderBy(groups.name, groups.id);
-  for (const { userId, ...membership } of rows) {
-    result.set(userId, [...(result.get(userId) ?? []), membership]);
-  }
+  for (const { userId, ...membership } of rows) appendTo(result, userId, membership);
   return result;
 }
 
