@@ -19,12 +19,13 @@ export async function insertRows<T extends PgTable>(db: Queryable, table: T, row
   for (const [key, column] of columns) {
     if (!JSON_SAFE_COLUMNS.has(column.columnType)) throw new Error(`insertRows cannot carry column ${key} (${column.columnType}) as JSON`);
   }
+  const names = columns.map(([key, column]) => (column.keyAsName ? toSnakeCase(key) : column.name));
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
+    columns.forEach(([key, column], i) => {
       const given = (row as Record<string, unknown>)[key];
-      record[column.keyAsName ? toSnakeCase(key) : column.name] = given !== undefined ? given : defaultOf(key, column);
-    }
+      record[names[i]] = given !== undefined ? given : defaultOf(key, column);
+    });
     return record;
   });
   await db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`);

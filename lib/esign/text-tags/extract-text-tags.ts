@@ -1,5 +1,5 @@
 import type { FieldInput, PlacedApprovalInput, PlacedFieldInput } from "@/lib/api/packages";
-import { boxToWire, pointsToWire, wireToPoints } from "@/lib/api/wire-units";
+import { pointsToWire, wireToPoints } from "@/lib/api/wire-units";
 import { roleNamed, type NamedRole } from "@/lib/esign/documents/named-roles";
 import { badRequest } from "@/lib/esign/errors";
 import { displayedPageSize, type PageGeometry, type TopLeftRect } from "@/lib/esign/pdf/coordinates";
@@ -200,11 +200,18 @@ function approvalsFor(placedTags: PlacedTag[]): PlacedApprovalInput[] {
   const approvals: PlacedApprovalInput[] = fields
     .filter(({ field }) => field.type === "SIGNATURE")
     .map(({ roleId, field }) => newApproval(roleId, field));
+  // Each role's first approval, looked up by role: a search of the list per field was quadratic.
+  const firstOfRole = new Map<string, PlacedApprovalInput>();
+  for (const approval of approvals) if (!firstOfRole.has(approval.role)) firstOfRole.set(approval.role, approval);
   for (const { roleId, field } of fields) {
     if (field.type === "SIGNATURE") continue;
-    const approval = approvals.find((candidate) => candidate.role === roleId);
+    const approval = firstOfRole.get(roleId);
     if (approval) approval.fields.push(field);
-    else approvals.push(newApproval(roleId, field));
+    else {
+      const acceptance = newApproval(roleId, field);
+      approvals.push(acceptance);
+      firstOfRole.set(roleId, acceptance);
+    }
   }
   return approvals;
 }
@@ -219,11 +226,18 @@ function fieldFor({ tag, page, rect }: PlacedTag): PlacedFieldInput {
   if (tag.maxLength !== undefined) validation.maxLength = tag.maxLength;
   if (tag.options) validation.enum = tag.options;
   if (tag.group !== undefined) validation.group = tag.group;
+  const kind = FIELD_KINDS[tag.type];
+  // Member by member, as fieldRow does (package-content.ts): a spread before members is slow, per tag.
   return {
-    ...FIELD_KINDS[tag.type],
+    type: kind.type,
+    subtype: kind.subtype,
+    binding: kind.binding,
     name: tag.fieldName,
     page,
-    ...boxToWire(rect),
+    top: pointsToWire(rect.top),
+    left: pointsToWire(rect.left),
+    width: pointsToWire(rect.width),
+    height: pointsToWire(rect.height),
     value: tag.value,
     validation: Object.keys(validation).length > 0 ? validation : undefined,
     extract: false,
