@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { approvalSignatures, auditEvents } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID, CONSENT_DOCUMENT_NAME } from "@/lib/esign/documents/consent-document-id";
 import { callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 import { seedAccount, seedManager, seedSender, type SeededAccount } from "../support/seed";

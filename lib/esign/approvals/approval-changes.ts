@@ -7,7 +7,7 @@ import type { ApprovalInput, ApprovalUpdate, ConditionalFieldInput, FieldInput, 
 import { fieldInput } from "@/lib/api/packages";
 import { parseWith } from "@/lib/api/parse";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { findDocument } from "@/lib/esign/documents/document-changes";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { replaceFieldConditions, withConditionIds } from "@/lib/esign/packages/conditions";

@@ -4,7 +4,7 @@ import { approvalSignatures, approvals, documents, fields, roles } from "@/lib/d
 import type { PackageAuditEvent, PackageAuditTrail } from "@/lib/api/audit";
 import { wireDate } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { onBehalfOfText, readPackageEvents, type AuditEventRow, type EventActor } from "./package-events";
 import { fieldKindWords, senderData, type PackageNames } from "./sender-wording";

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { pageSizesOf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import { CONSENT_DOCUMENT_NAME } from "./consent-document-id";
 
-export const CONSENT_DOCUMENT_ID = "default-consent";
-export const CONSENT_DOCUMENT_NAME = "Electronic Disclosures and Signatures Consent";
 
 /** The languages the consent document is written in (`POST …/documents/localize-consent`). */
 export const CONSENT_LANGUAGES = ["en", "fr", "de", "es", "it", "nl", "pt"] as const;

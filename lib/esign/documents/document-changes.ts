@@ -12,7 +12,7 @@ import { assertEditable } from "@/lib/esign/packages/package-status";
 import { assertUniqueIds, consentApprovalRow, findPackageSender, findRoleIds, roleRow } from "@/lib/esign/packages/package-content";
 import { readDocuments } from "@/lib/esign/packages/read-package";
 import { parseWith } from "@/lib/api/parse";
-import { CONSENT_DOCUMENT_ID } from "./consent-document";
+import { CONSENT_DOCUMENT_ID } from "./consent-document-id";
 import { prepareDocuments, rolesNamedByTags, type DocumentFile } from "./prepare-documents";
 import { CreatedBlobs, storeDocuments } from "./store-documents";
 

@@ -5,7 +5,8 @@ import { approvals, documents } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { badRequest, conflict, notFound } from "@/lib/esign/errors";
 import { changePackage } from "@/lib/esign/packages/package-change";
-import { CONSENT_DOCUMENT_ID, CONSENT_LANGUAGES, consentDocument, consentDocumentName, consentLanguageOf } from "./consent-document";
+import { CONSENT_LANGUAGES, consentDocument, consentDocumentName, consentLanguageOf } from "./consent-document";
+import { CONSENT_DOCUMENT_ID } from "./consent-document-id";
 import { CreatedBlobs } from "./store-documents";
 
 /**

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID, consentPdf } from "@/lib/esign/documents/consent-document";
+import { consentPdf } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { conflictRetryLater, gone } from "@/lib/esign/errors";
 import type { PackageRow } from "@/lib/esign/packages/find-package";
 import { isComplete } from "@/lib/esign/packages/package-status";

@@ -3,7 +3,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import type { Queryable } from "@/lib/db/client";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { ceremonySettingsOf } from "@/lib/api/package-settings";
 import { conflict } from "@/lib/esign/errors";
 import { findPackage, type PackageRow } from "@/lib/esign/packages/find-package";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEventRow } from "@/lib/esign/audit/package-events";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { certificateEvents, describeEvent } from "./event-wording";
 
 let nextId = 1;

@@ -1,6 +1,6 @@
 import type { AuditEventRow } from "@/lib/esign/audit/package-events";
 import { PREPARATION_EVENTS } from "@/lib/esign/audit/record-event";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 
 /** One line of the certificate's audit trail, in words. */
 export interface CertificateEvent {

@@ -8,7 +8,7 @@ import type { Caller } from "@/lib/esign/accounts/caller";
 import { replaceApprovalsOf } from "@/lib/esign/approvals/approval-changes";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { findDocument, readDocument } from "@/lib/esign/documents/document-changes";
 import { notFound, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";

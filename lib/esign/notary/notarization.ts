@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
 import { accountMemberships, approvals, documents, notaryJournalEntries, packages, roles, roleSigningStates, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { unprocessable } from "@/lib/esign/errors";
 import { isSigningRole } from "@/lib/esign/packages/package-content";
 import { requiredScheme } from "@/lib/esign/signing/authentication/signer-auth";

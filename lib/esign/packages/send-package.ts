@@ -4,7 +4,7 @@ import { documents, packages, roles } from "@/lib/db/schema";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { unprocessable } from "@/lib/esign/errors";
 import { planRemindersOnSend } from "@/lib/esign/reminders/plan-reminders";
 import { ensureRoleSigningStates, notifySignersWhoseTurnItIs } from "@/lib/esign/signing/turns";

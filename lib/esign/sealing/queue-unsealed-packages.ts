@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { getDb, type Queryable } from "@/lib/db/client";
 import { documents, packages } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { inScope, type SweepScope } from "@/lib/esign/time-based/sweep-scope";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { database, type Db, type Queryable } from "@/lib/db/client";
 import { approvalSignatures, approvals, documents, fields, packages, roleSigningStates, roles, users } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import { emailSignerCopies } from "@/lib/esign/signing/copies/email-signer-copies";
 import { deleteUnreferencedBlobs } from "@/lib/esign/storage/blob-references";

@@ -3,7 +3,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { approvals, documents, fields, packages, roles } from "@/lib/db/schema";
 import type { SignedDocumentsRequest, SignedDocumentsResult } from "@/lib/api/api-signing";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { conflict, notFound, unprocessable } from "@/lib/esign/errors";
 import { findPackage } from "@/lib/esign/packages/find-package";
 import { acceptConsent } from "@/lib/esign/signing/ceremony/accept-consent";

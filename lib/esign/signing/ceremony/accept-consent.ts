@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { approvals, roleSigningStates } from "@/lib/db/schema";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { finishRoleIfDone } from "./finish-role";
 import { assertMayAct, type SignerContext } from "./signer-context";
 

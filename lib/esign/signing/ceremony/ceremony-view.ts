@@ -6,7 +6,7 @@ import { readSupportConfiguration, writtenThankYou } from "@/lib/esign/account-s
 import { signerCustomFieldValues, withCustomFieldValues } from "@/lib/esign/custom-fields/signer-values";
 import type { Tx } from "@/lib/db/client";
 import { approvals, documents, fields } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { documentsHiddenFrom } from "@/lib/esign/documents/document-visibility";
 import { accountSignatureFonts } from "@/lib/esign/signing/account-signature-fonts";
 import { ceremonyAttachmentRequirements } from "@/lib/esign/signing/attachments/ceremony-attachments";

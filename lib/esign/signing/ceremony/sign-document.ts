@@ -5,7 +5,7 @@ import { approvals, approvalSignatures, documents, fields } from "@/lib/db/schem
 import type { ApprovalSigning, DocumentSigning } from "@/lib/api/signing";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/esign/errors";
 import { formatSigningDate, initialsOf } from "@/lib/esign/sealing/field-stamps";
 import { accountSignatureFonts } from "@/lib/esign/signing/account-signature-fonts";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { documents, packages } from "@/lib/db/schema";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { isComplete } from "@/lib/esign/packages/package-status";
 import type { SigningSession } from "../session";
 import { createSignerCopyLink, signerCopyPath, signerCopyZipPath } from "./signer-copy-links";

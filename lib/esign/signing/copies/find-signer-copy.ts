@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { packages, roles, signingLinks } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { documentsHiddenFrom } from "@/lib/esign/documents/document-visibility";
 import { packageDocuments, type DocumentRow } from "@/lib/esign/downloads/document-file";
 import { conflict, gone, notFound } from "@/lib/esign/errors";

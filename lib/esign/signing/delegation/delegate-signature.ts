@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { approvals, roles, roleSigningStates, signerAttachmentFiles } from "@/lib/db/schema";
 import type { ReassignRequest } from "@/lib/api/signing";
 import { recordEvent } from "@/lib/esign/audit/record-event";
-import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { conflict, forbidden, unprocessable } from "@/lib/esign/errors";
 import { newId } from "@/lib/esign/ids";
 import { isSigningRole, normalizeSigner } from "@/lib/esign/packages/package-content";

@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * What a server's start loads, read from the source: every module the start's own imports load
+ * statically (server-start.ts imports its parts with `import()`, listed here), and the packages they
+ * load. Work that may never come to an instance loads its libraries at first use (operations.md,
+ * "Running"); a static import of one of them into this graph puts its loading back on the thread
+ * the first requests wait on, as a constant imported from the module that makes the consent PDF
+ * once did with pdf-lib.
+ */
+const root = path.resolve(__dirname, "..");
+const START_MODULES = [
+  "lib/server-start.ts",
+  "lib/db/client.ts",
+  "lib/callbacks/requeue-stalled-deliveries.ts",
+  "lib/esign/clock.ts",
+  "lib/esign/pdf/pdf-pool.ts",
+  "lib/esign/sealing/service-certificate.ts",
+  "lib/esign/signing/authentication/hash-stored-answers.ts",
+  "lib/jobs/queue.ts",
+  "lib/esign/storage/blob-store.ts",
+];
+const LOADED_AT_FIRST_USE = ["pdf-lib", "pdfjs-dist", "@libpdf/core", "@pdf-lib/fontkit", "subset-font", "archiver", "@aws-sdk/client-s3", "nodemailer", "undici"];
+
+/** The specifiers a file imports for their values when it loads (not `import type`, not `import()`). */
+function staticImports(file: string): string[] {
+  const source = readFileSync(path.join(root, file), "utf8");
+  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?(?:([^"';]*?)\s+from\s+)?["']([^"']+)["']/gm)]
+    .filter(([, typeOnly, clause]) => !typeOnly && !(clause && /^\{[^}]*\}$/.test(clause.trim()) && clause.slice(1, -1).split(",").every((name) => !name.trim() || name.trim().startsWith("type "))))
+    .map(([, , , specifier]) => specifier);
+}
+
+function moduleFile(specifier: string, importer: string): string | null {
+  const base = specifier.startsWith("@/") ? specifier.slice(2) : path.posix.join(path.posix.dirname(importer), specifier);
+  return [".ts", ".tsx", "/index.ts"].map((extension) => base + extension).find((file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile()) ?? null;
+}
+
+/** Each package the start loads, with the chain of modules that loads it. */
+function packagesLoadedAtStart(): Map<string, string> {
+  const chainOf = new Map<string, string>(START_MODULES.map((file) => [file, file]));
+  const packages = new Map<string, string>();
+  const queue = [...START_MODULES];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith("@/") || specifier.startsWith(".")) {
+        const imported = moduleFile(specifier, file);
+        if (imported && !chainOf.has(imported)) {
+          chainOf.set(imported, `${chainOf.get(file)} > ${imported}`);
+          queue.push(imported);
+        }
+      } else if (!specifier.startsWith("node:")) {
+        const name = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+        if (!packages.has(name)) packages.set(name, chainOf.get(file)!);
+      }
+    }
+  }
+  return packages;
+}
+
+describe("a server's start", () => {
+  it("reads the start's import graph (a check that reads nothing would pass)", () => {
+    const packages = packagesLoadedAtStart();
+    expect([...packages.keys()]).toEqual(expect.arrayContaining(["drizzle-orm", "pg-boss", "piscina", "node-forge"]));
+  });
+
+  it("loads no library of work that may never come: PDFs, S3, e-mail, callbacks load at first use", () => {
+    const packages = packagesLoadedAtStart();
+    expect(LOADED_AT_FIRST_USE.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)}`)).toEqual([]);
+  });
+});
