@@ -23,8 +23,14 @@ export interface PostOutcome {
 
 type Undici = typeof import("undici");
 let undiciModule: Promise<Undici> | undefined;
-/** undici loads at the first delivery, not with the workers at start. */
-const loadUndici = () => (undiciModule ??= import("undici"));
+/** undici loads at the first delivery, not with the workers at start; a failed load is tried again at the next. */
+function loadUndici(): Promise<Undici> {
+  undiciModule ??= import("undici").catch((error: unknown) => {
+    undiciModule = undefined;
+    throw error;
+  });
+  return undiciModule;
+}
 
 /** How long a checked resolution is reused for new connections to the same host. */
 const RESOLUTION_TTL_MS = 30_000;
@@ -140,12 +146,14 @@ const CLOSED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"
  * for a free connection included, ends after both time-outs.
  */
 export async function postCallback(url: string, body: string, options: PostOptions): Promise<PostOutcome> {
+  // Outside the attempt: a client that cannot load is this instance's fault, not the receiver's,
+  // so it fails the job (retried by its policy) instead of counting as a failed delivery.
+  const undici = await loadUndici();
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   const target = new URL(url);
   const signal = AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs);
   try {
-    const undici = await loadUndici();
     let response: Dispatcher.ResponseData;
     try {
       response = await sendOn(poolFor(undici, target.origin, options), target, body, options, signal);

@@ -8,18 +8,17 @@ import { randomFillSync } from "node:crypto";
 const pool = Buffer.allocUnsafe(4096);
 let poolOffset = pool.length;
 
-function randomBytesFromPool(count: number): Buffer {
-  if (count > pool.length) return randomFillSync(Buffer.allocUnsafe(count));
-  if (poolOffset + count > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + count));
-  poolOffset += count;
-  return bytes;
-}
-
 /** Opaque, URL-safe identifiers for packages, documents, approvals, fields and accounts. */
 export function newId(bytes = 18): string {
-  return randomBytesFromPool(bytes).toString("base64url").replace(/[-_]/g, (c) => (c === "-" ? "A" : "B"));
+  let text: string;
+  if (bytes > pool.length) text = randomFillSync(Buffer.allocUnsafe(bytes)).toString("base64url");
+  else {
+    if (poolOffset + bytes > pool.length) {
+      randomFillSync(pool);
+      poolOffset = 0;
+    }
+    text = pool.toString("base64url", poolOffset, poolOffset + bytes);
+    poolOffset += bytes;
+  }
+  return text.replace(/[-_]/g, (c) => (c === "-" ? "A" : "B"));
 }
