@@ -148,13 +148,6 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
 }
 
 /**
- * `npm start` to its first answers: a page that needs no database (the console's sign-in page), and
- * an API call that reads it (`GET /api/packages` with the owner's key), on the data the suite has
- * used (migrations already applied) and on an empty data folder (a first start: schema, secret,
- * certificate), beside a bare Node server's spawn to first answer. Target: the API call under 1 s
- * on existing data.
- */
-/**
  * `next start` to its first answer, as each kind of first visitor meets it: a start whose first
  * request is the sign-in page (a person opening the console), and a start whose first request is
  * an authenticated API call (an integration), each on its own start, since whichever comes first
@@ -164,55 +157,54 @@ async function createWithExtractionBenchmark(kind: DatabaseKind, owner: SeededAc
 async function startBenchmark(kind: DatabaseKind, owner: SeededAccount) {
   const apiPath = "/api/packages?from=1&to=1";
   const authorization = { authorization: `Basic ${owner.apiKey}`, accept: "application/json" };
-  const apiCall = async (url: string) => {
-    const response = await ServiceClient.forKey(url, owner.apiKey).call("GET", apiPath);
-    await response.text();
-    return response.status;
+  // The owner's key answers 200 on the suite's data. An empty folder on PGlite is an empty database
+  // with no such key, whose 401 is read from it all the same; on PostgreSQL the database stays the
+  // suite's, key and all.
+  const expectAnswered = (status: number, expected: number) => {
+    if (status !== expected) throw new Error(`GET ${apiPath} answered ${status} at start, expected ${expected}`);
   };
-  // An empty folder has no such key: its answer (401) is read from the database all the same.
-  const expectAnswered = (status: number) => {
-    if (status !== 200 && status !== 401) throw new Error(`GET ${apiPath} answered ${status} at start`);
-  };
-  const pageFirst = async (environment: Record<string, string>) => {
+  const pageFirst = async () => {
     const started = performance.now();
-    const served = await serve(environment, "/signin");
+    const served = await serve({}, "/signin");
     const page = performance.now() - started;
     try {
-      expectAnswered(await apiCall(served.url));
+      const response = await ServiceClient.forKey(served.url, owner.apiKey).call("GET", apiPath);
+      await response.text();
+      expectAnswered(response.status, 200);
       return { page, apiAfterPage: performance.now() - started };
     } finally {
       await served.stop();
     }
   };
-  const apiFirst = async (environment: Record<string, string>) => {
+  const apiFirst = async (environment: Record<string, string>, expected: number) => {
     const started = performance.now();
     const served = await serve(environment, apiPath, authorization);
     const api = performance.now() - started;
     await served.stop();
-    expectAnswered(served.firstStatus);
+    expectAnswered(served.firstStatus, expected);
     return api;
   };
   const pages: { page: number; apiAfterPage: number }[] = [];
   const apis: number[] = [];
   // Alternating, so a change in the machine's load touches both alike.
   for (let i = 0; i < 3; i++) {
-    pages.push(await pageFirst({}));
-    apis.push(await apiFirst({}));
+    pages.push(await pageFirst());
+    apis.push(await apiFirst({}, 200));
   }
   const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-start-"));
-  let emptyApiMs: number;
+  let emptyApiFirstMs: number;
   try {
     // An empty folder; on PostgreSQL the database stays the suite's (a new database is a create away, not a start).
-    emptyApiMs = await apiFirst({ DATA_DIR: emptyDataDir });
+    emptyApiFirstMs = await apiFirst({ DATA_DIR: emptyDataDir }, kind === "pglite" ? 401 : 200);
   } finally {
     fs.rmSync(emptyDataDir, { recursive: true, force: true });
   }
   const bareMs = await bareStartMs();
   const metrics = {
-    existingApiMs: round(median(apis), 0),
-    existingMs: round(median(pages.map((run) => run.page)), 0),
-    existingApiAfterPageMs: round(median(pages.map((run) => run.apiAfterPage)), 0),
-    emptyApiMs: round(emptyApiMs, 0),
+    apiFirstMs: round(median(apis), 0),
+    pageFirstMs: round(median(pages.map((run) => run.page)), 0),
+    apiAfterPageMs: round(median(pages.map((run) => run.apiAfterPage)), 0),
+    emptyApiFirstMs: round(emptyApiFirstMs, 0),
     bareNodeMs: round(bareMs, 0),
   };
   results.push(
@@ -221,9 +213,9 @@ async function startBenchmark(kind: DatabaseKind, owner: SeededAccount) {
       database: kind,
       metrics,
       summary:
-        `existing data, median of 3 starts each: an API call first ${ms(metrics.existingApiMs)}, a page first ${ms(metrics.existingMs)} (then an API call: ${ms(metrics.existingApiAfterPageMs)}); ` +
-        `empty data folder, an API call first: ${ms(metrics.emptyApiMs)}; anchor: bare Node server ${ms(metrics.bareNodeMs)} (API call first ${timesAnchor(metrics.existingApiMs, bareMs)}×)`,
-      target: { metric: "existingApiMs", below: 1000, text: "< 1 s (existing data, an API call first)" },
+        `existing data, median of 3 starts each: an API call first ${ms(metrics.apiFirstMs)}, a page first ${ms(metrics.pageFirstMs)} (then an API call: ${ms(metrics.apiAfterPageMs)}); ` +
+        `empty data folder, an API call first (one start): ${ms(metrics.emptyApiFirstMs)}; anchor: bare Node server ${ms(metrics.bareNodeMs)} (API call first ${timesAnchor(metrics.apiFirstMs, bareMs)}×)`,
+      target: { metric: "apiFirstMs", below: 1000, text: "< 1 s (existing data, an API call first)" },
     }),
   );
 }

@@ -97,8 +97,10 @@ export async function killServer(server: Server): Promise<void> {
   await server.exited;
 }
 
-/** Resolves when the server answers `answerPath`, asking every `intervalMs`; fails at once if it exits, or after `timeoutMs`. */
-/** Waits for the server's first answer to `answerPath` (asked with `headers`), whatever its status, and gives that status. */
+/**
+ * Resolves with the status of the server's first answer to `answerPath` (asked with `headers`),
+ * whatever it is, asking every `intervalMs`; fails at once if it exits, or after `timeoutMs`.
+ */
 export async function waitUntilAnswering(server: Server, timeoutMs = 45_000, intervalMs = 250, answerPath = "/api/session", headers: Record<string, string> = {}): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
