@@ -1,5 +1,5 @@
-import { and, eq, gt } from "drizzle-orm";
-import type { Queryable } from "@/lib/db/client";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db, Queryable } from "@/lib/db/client";
 import { accessTokens, accountMemberships, accounts, apiKeys, users } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 import type { Permission } from "@/lib/esign/permissions";
@@ -100,12 +100,13 @@ async function callerOf(db: Queryable, row: MemberRow, ipAddress: string, creden
 }
 
 /**
- * The caller behind an API key, read with its membership in one statement (every API request
- * makes it). A sign-in key obtained with an access token acts as that token does (credential
- * "accessToken"), and only while the token is unexpired (revoking its client app deletes both).
+ * The statement every API request runs first: the key's row with its membership, user and account.
+ * Prepared once per database, so that neither Drizzle builds its text nor PostgreSQL plans it on
+ * each request (planning this five-table join took longer than running it: about 1 ms against
+ * 0.1 ms); on PostgreSQL each pooled connection prepares it at its first use.
  */
-export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddress: string): Promise<Caller | null> {
-  const [row] = await db
+function prepareCallerByKey(db: Db) {
+  return db
     .select({
       ...memberColumns,
       key: { kind: apiKeys.kind, packageId: apiKeys.packageId, created: apiKeys.created, accessTokenHash: apiKeys.accessTokenHash, tokenExpires: accessTokens.expires },
@@ -115,7 +116,24 @@ export async function findCallerByApiKey(db: Queryable, apiKey: string, ipAddres
     .innerJoin(accountMemberships, and(eq(accountMemberships.userId, apiKeys.userId), eq(accountMemberships.accountId, apiKeys.accountId)))
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.lookupHash, lookupHash(apiKey)));
+    .where(eq(apiKeys.lookupHash, sql.placeholder("lookupHash")))
+    .prepare("find_caller_by_api_key");
+}
+const callerByKeyStatements = new WeakMap<Db, ReturnType<typeof prepareCallerByKey>>();
+
+/**
+ * The caller behind an API key, read with its membership in one statement (every API request
+ * makes it). A sign-in key obtained with an access token acts as that token does (credential
+ * "accessToken"), and only while the token is unexpired (revoking its client app deletes both).
+ * Takes the database itself, not a transaction: its statement is prepared on it.
+ */
+export async function findCallerByApiKey(db: Db, apiKey: string, ipAddress: string): Promise<Caller | null> {
+  let statement = callerByKeyStatements.get(db);
+  if (!statement) {
+    statement = prepareCallerByKey(db);
+    callerByKeyStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ lookupHash: lookupHash(apiKey) });
   if (!row) return null;
   const { key } = row;
   if (key.kind === "DESIGNER") {
