@@ -18,3 +18,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, "23503");
 }
+
+/**
+ * PostgreSQL refused to run a prepared statement whose result columns changed type since it was
+ * prepared (a migration by another instance on the same database): "cached plan must not change
+ * result type".
+ */
+export function isStalePreparedStatement(error: unknown): boolean {
+  return hasCode(error, "0A000");
+}
