@@ -5,10 +5,10 @@ import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { acceptConsent, documentPdfUrl, type CeremonyView } from "@/lib/ceremony/ceremony-requests";
 import { useCeremonyAction } from "@/lib/ceremony/use-ceremony";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { PdfPagesLoader } from "./pdf-pages-loader";
 
 /** The service's built-in consent document: its id, and its one Letter page. */
-const CONSENT_DOCUMENT_ID = "default-consent";
 const CONSENT_PAGES = [{ index: 0, width: 612, height: 792 }];
 
 /** The consent to electronic records and signatures, read on its page and accepted with a click, before any document. */

@@ -1,5 +1,6 @@
 import type { WirePackage, WireRole } from "@/lib/api/packages";
 import { isSigningRole } from "@/lib/console/queries/package-progress";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 
 /**
  * One colour per signer, shared by the signer list and the field editor, so a signer's fields
@@ -45,7 +46,7 @@ export function signerColour(roleIndexInPackage: number): SignerColour {
  * added). Roles without one (another service) follow, in the order listed.
  */
 export function signingRoles(pkg: Pick<WirePackage, "roles" | "documents">): WireRole[] {
-  const consent = pkg.documents.find((document) => document.id === "default-consent");
+  const consent = pkg.documents.find((document) => document.id === CONSENT_DOCUMENT_ID);
   const added = new Map(consent?.approvals.map((approval, position) => [approval.role, position]) ?? []);
   const rank = (role: WireRole) => added.get(role.id) ?? Number.MAX_SAFE_INTEGER;
   return pkg.roles

@@ -3,10 +3,10 @@
 import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { apiPath, proxied } from "@/lib/console/api-client";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { When } from "./format";
 import { Section } from "./section";
 
-const CONSENT_DOCUMENT_ID = "default-consent";
 
 const linkClass =
   "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-sky-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600";

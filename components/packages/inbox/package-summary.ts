@@ -1,4 +1,5 @@
 import type { WirePackage, WireRole } from "@/lib/api/packages";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 
 /** How a listed package reads: its link and its people. */
 
@@ -22,5 +23,5 @@ export function senderName(pkg: WirePackage): string {
 
 /** Documents people see (the consent document is the service's own). */
 export function visibleDocuments(pkg: WirePackage) {
-  return pkg.documents.filter((document) => document.id !== "default-consent");
+  return pkg.documents.filter((document) => document.id !== CONSENT_DOCUMENT_ID);
 }

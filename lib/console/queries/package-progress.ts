@@ -6,6 +6,7 @@ import { apiJson, apiPath } from "@/lib/console/api-client";
 import { usePackageAudit } from "./package-detail";
 import { packageKeys } from "./packages";
 import { appendTo } from "@/lib/collections";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 
 /**
  * How far a listed package's signing has come, per signer. Lists carry roles but not approvals,
@@ -23,7 +24,7 @@ const STATUSES_READ_IN_FULL = new Set(["SENT", "DECLINED", "OPTED_OUT", "EXPIRED
  */
 export function isSigningRole(pkg: Pick<WirePackage, "documents">, role: WireRole): boolean {
   if (role.type !== "SENDER") return true;
-  const consentApprovals = pkg.documents?.find((document) => document.id === "default-consent")?.approvals ?? [];
+  const consentApprovals = pkg.documents?.find((document) => document.id === CONSENT_DOCUMENT_ID)?.approvals ?? [];
   return consentApprovals.length > 0 ? consentApprovals.some((approval) => approval.role === role.id) : role.id === "Owner";
 }
 

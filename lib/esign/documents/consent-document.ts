@@ -3,7 +3,6 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { pageSizesOf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { CONSENT_DOCUMENT_NAME } from "./consent-document-id";
 
-
 /** The languages the consent document is written in (`POST …/documents/localize-consent`). */
 export const CONSENT_LANGUAGES = ["en", "fr", "de", "es", "it", "nl", "pt"] as const;
 export type ConsentLanguage = (typeof CONSENT_LANGUAGES)[number];

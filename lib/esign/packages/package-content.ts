@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { approvals, fields, roles, users } from "@/lib/db/schema";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { assertFieldOnPage } from "@/lib/esign/documents/field-geometry";
 import type { ApprovalInput, FieldInput, RoleInput, SignerInput } from "@/lib/api/packages";
 import { isAcceptanceMarker, isPlaced, SIGNATURE_SUBTYPES } from "@/lib/api/packages";
@@ -307,5 +308,5 @@ export async function enlistSigningRoles(tx: Queryable, packageId: string, roleI
 
 /** The consent document's approval for a signing role: acceptance only, no fields. */
 export function consentApprovalRow(packageId: string, roleId: string, position: number): ApprovalRow {
-  return { packageId, documentId: "default-consent", id: newId(9), position, roleId, name: "" };
+  return { packageId, documentId: CONSENT_DOCUMENT_ID, id: newId(9), position, roleId, name: "" };
 }

@@ -1,4 +1,5 @@
 import type { OrderChange, WireDocument } from "@/lib/api/packages";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 
 /**
  * The document order as the service keeps it (spec 3.4, lib/esign/signing/ceremony/signing-rules.ts):
@@ -6,8 +7,6 @@ import type { OrderChange, WireDocument } from "@/lib/api/packages";
  * order exactly when the documents (the consent aside) do not all share one index. So a custom
  * order can only be kept as a signing order: there is no separate "enforce" setting.
  */
-
-export const CONSENT_DOCUMENT_ID = "default-consent";
 
 export function isConsent(document: Pick<WireDocument, "id">): boolean {
   return document.id === CONSENT_DOCUMENT_ID;

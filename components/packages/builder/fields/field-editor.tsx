@@ -23,7 +23,7 @@ import { usePackage } from "@/lib/console/queries/packages";
 import { PdfPagesLoader } from "@/components/signing/pdf-pages-loader";
 import type { ScrollRequest } from "@/components/signing/pdf-pages";
 import { useToast } from "@/components/ui/toast";
-import { CONSENT_DOCUMENT_ID } from "../documents/document-order";
+import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { useSaveBeforeSending } from "../unsaved-work";
 import { signerColour, signingRoles } from "../signer-colours";
 import { roleDisplayName } from "../signers/role-labels";
