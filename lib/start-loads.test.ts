@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * What a server's start loads, read from the source: every module the start's own imports load
- * statically (server-start.ts imports its parts with `import()`, listed here), and the packages they
+ * statically (server-start.ts imports its parts with `import()`, read from it below), and the packages they
  * load. Work that may never come to an instance loads its libraries at first use (operations.md,
  * "Running"); a static import of one of them into this graph puts its loading back on the thread
  * the first requests wait on, as a constant imported from the module that makes the consent PDF

@@ -80,7 +80,10 @@ const memberColumns = {
 
 type MemberRow = {
   user: Pick<typeof users.$inferSelect, "id" | "email" | "firstName" | "lastName" | "title" | "company" | "status">;
-  account: { id: string; name: string }; isOwner: boolean; locked: boolean };
+  account: { id: string; name: string };
+  isOwner: boolean;
+  locked: boolean;
+};
 
 async function callerOf(db: Queryable, row: MemberRow, ipAddress: string, credential: Credential, accessTokenHash?: string): Promise<Caller> {
   const { user } = row;

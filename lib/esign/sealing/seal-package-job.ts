@@ -20,7 +20,7 @@ async function resume(all: boolean): Promise<void> {
 export const sealPackageJob = defineJob<{ packageId: string }>({
   name: SEAL_PACKAGE_JOB,
   async handle(data) {
-    // Sealing's modules (pdf-lib, the fonts) load at the first seal, not with the workers at start.
+    // The sealing code (field stamps, signer copies, the notary's) loads at the first seal, not with the workers at start.
     const { sealPackage } = await import("./seal-package");
     await sealPackage(data.packageId);
   },
