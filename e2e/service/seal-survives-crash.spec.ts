@@ -169,9 +169,11 @@ test("two servers on one PostgreSQL database: the one left running takes over th
     const owner = await ServiceClient.signUp(servers[0].url, "Seal crash twins");
     const packageId = await completedPackage(servers[0], owner, ["d1", "d2", "d3"]);
 
-    // Whichever instance's worker took the seal: that one is killed mid-seal.
-    await expect.poll(() => servers.filter((server) => logLines(server, sealJob("job started")).length > 0).length, { timeout: 30_000, intervals: [50] }).toBe(1);
-    const sealer = servers.find((server) => logLines(server, sealJob("job started")).length > 0)!;
+    // Whichever instance's run took the seal's lease: that one is killed mid-seal. (Killed between
+    // its job's start and its lease, a few milliseconds, the seal waits for the sweep's grace.)
+    const holdsLease = (server: Server) => logLines(server, (line) => line.msg === "seal lease taken" && line.packageId === packageId).length > 0;
+    await expect.poll(() => servers.filter(holdsLease).length, { timeout: 30_000, intervals: [50] }).toBe(1);
+    const sealer = servers.find(holdsLease)!;
     const survivor = servers.find((server) => server !== sealer)!;
     // Killed at once: a seal of three documents takes 2 s on a quiet machine, so waiting here for a
     // renewal of its lease could see it finish (that a live lease is never taken over is

@@ -3,6 +3,7 @@ import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/registry";
 import { logger } from "@/lib/observability/logger";
 import { resumeInterruptedSeals } from "./resume-interrupted-seals";
+import { sealPackage } from "./seal-package";
 import { SEAL_HEARTBEAT_MS } from "./seal-lease";
 
 const watch = globalThis as unknown as { signetSealWatch?: NodeJS.Timeout };
@@ -20,8 +21,6 @@ async function resume(all: boolean): Promise<void> {
 export const sealPackageJob = defineJob<{ packageId: string }>({
   name: SEAL_PACKAGE_JOB,
   async handle(data) {
-    // The sealing code (field stamps, signer copies, the notary's) loads at the first seal, not with the workers at start.
-    const { sealPackage } = await import("./seal-package");
     await sealPackage(data.packageId);
   },
   /**
