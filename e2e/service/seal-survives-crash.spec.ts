@@ -169,8 +169,8 @@ test("two servers on one PostgreSQL database: the one left running takes over th
     const owner = await ServiceClient.signUp(servers[0].url, "Seal crash twins");
     const packageId = await completedPackage(servers[0], owner, ["d1", "d2", "d3"]);
 
-    // Whichever instance's run took the seal's lease: that one is killed mid-seal. (Killed between
-    // its job's start and its lease, a few milliseconds, the seal waits for the sweep's grace.)
+    // Whichever instance's run took the seal's lease: that one is killed mid-seal. (A run killed
+    // before its lease is tests/api/sealing.test.ts's: found once its job has run longer than a lease.)
     const holdsLease = (server: Server) => logLines(server, (line) => line.msg === "seal lease taken" && line.packageId === packageId).length > 0;
     await expect.poll(() => servers.filter(holdsLease).length, { timeout: 30_000, intervals: [50] }).toBe(1);
     const sealer = servers.find(holdsLease)!;

@@ -72,10 +72,15 @@ export async function enqueueJob(tx: Tx, name: string, data: object, options: En
  * The data of the jobs of `name` marked running (pg-boss's `active`), read in the caller's
  * transaction. For a process that knows it runs none of them (PGlite at start: the data folder's
  * only process), they are jobs a killed process left behind, which pg-boss would only expire after
- * their 15 minutes.
+ * their 15 minutes. `startedSecondsAgo`: only those started longer ago than that.
  */
-export async function activeJobsData(tx: Tx, name: string): Promise<Record<string, unknown>[]> {
-  const { rows } = await transactionExecutor(tx)(`select data from ${sqlIdentifier(config().jobSchema)}.job where name = $1 and state = 'active'`, [name]);
+export async function activeJobsData(tx: Tx, name: string, options: { startedSecondsAgo?: number } = {}): Promise<Record<string, unknown>[]> {
+  const { startedSecondsAgo } = options;
+  const { rows } = await transactionExecutor(tx)(
+    `select data from ${sqlIdentifier(config().jobSchema)}.job where name = $1 and state = 'active'` +
+      (startedSecondsAgo === undefined ? "" : ` and started_on < now() - make_interval(secs => $2)`),
+    startedSecondsAgo === undefined ? [name] : [name, startedSecondsAgo],
+  );
   return rows.map((row) => (row as { data: Record<string, unknown> }).data ?? {});
 }
 

@@ -13,7 +13,7 @@ import { approvals, approvalSignatures, auditEvents, documents, fields, packages
 import { advanceClock, now, resetClock } from "@/lib/esign/clock";
 import { queuePackageSealing } from "@/lib/esign/sealing/queue-package-sealing";
 import { resumeInterruptedSeals } from "@/lib/esign/sealing/resume-interrupted-seals";
-import { renewSealLease, takeSealLease } from "@/lib/esign/sealing/seal-lease";
+import { renewSealLease, SEAL_LEASE_SECONDS, takeSealLease } from "@/lib/esign/sealing/seal-lease";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { blobStore } from "@/lib/esign/storage/blob-store";
 import { runDueWork } from "@/lib/esign/time-based/run-due-work";
@@ -460,6 +460,40 @@ describe("a seal cut short by a crash", () => {
     await db.execute(sql`insert into seal_leases (package_id, holder, until, started) values (${packageId}, null, now() + interval '1 minute', now())`);
     expect(await sealPackage(packageId)).toEqual({ sealed: [] });
     expect(await leaseOf(packageId)).toBeUndefined();
+  });
+
+  it("is queued again when its run was killed before it took the lease: its job marked running longer than a lease lasts, no lease", async () => {
+    const signing = await sentPackage();
+    const { account, packageId } = signing;
+    await signDirectly(signing);
+    await completeDirectly(packageId);
+    const db = await getDb();
+    await db.transaction((tx) => queuePackageSealing(tx, packageId));
+    // What a run killed between its job's start and its lease leaves: the job marked running, nothing in seal_leases.
+    const markRunning = (secondsAgo: number) =>
+      database().then(({ executeSql }) =>
+        executeSql(`update ${config().jobSchema}.job set state = 'active', started_on = now() - make_interval(secs => $3) where name = $1 and data->>'packageId' = $2`, [
+          SEAL_PACKAGE_JOB,
+          packageId,
+          secondsAgo,
+        ]),
+      );
+    // Started a moment ago: its run may still be about to take the lease.
+    await markRunning(2);
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+    expect(await leaseOf(packageId)).toBeUndefined();
+
+    // Running longer than a lease lasts and still no lease: the run is dead. The workers' start
+    // (its look on PostgreSQL; on PGlite every running job at once) queues the seal again, once.
+    await markRunning(SEAL_LEASE_SECONDS + 5);
+    const jobsBefore = await sealJobsOf(packageId);
+    await startJobQueue({ only: [SEAL_PACKAGE_JOB], pollingIntervalSeconds: 0.5 });
+    await waitUntilSealed(packageId);
+    expect(await sealJobsOf(packageId)).toBe(jobsBefore + 1);
+    expect(await leaseOf(packageId)).toBeUndefined();
+    expect(pdfSig(await download(account, `/api/packages/${packageId}/documents/lease/pdf`))).toContain("Signature is Valid.");
+    // The dead run's job stays marked running until pg-boss expires it; the package no longer awaits its seal.
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
   });
 
   it("on PGlite, every lease found when the workers start is a dead run's, and is queued again at once", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
-import { sealLeases } from "@/lib/db/schema";
+import { packages, sealLeases } from "@/lib/db/schema";
 
 /**
  * The lease of a running seal (table `seal_leases`): taken when a run starts sealing a package,
@@ -94,5 +94,28 @@ export async function leasesToResume(tx: Tx, options: { all: boolean }): Promise
   for (const { packageId } of rows) {
     await tx.update(sealLeases).set({ holder: null, until: leaseEnd(QUEUED_RUN_SECONDS) }).where(eq(sealLeases.packageId, packageId));
   }
+  return rows.map((row) => row.packageId);
+}
+
+/**
+ * Of the packages of seal jobs marked running for longer than a lease lasts (`packageIds`), those
+ * with no lease that still await their seal: their run was killed between its job's start and
+ * taking the lease (a few queries), so no lease will ever go stale for them. Each gets a lease set
+ * aside for a queued run, as `leasesToResume` does, by the one instance whose insert lands, which
+ * alone queues the seal again; the next looks find the lease, and once the package is sealed it
+ * no longer awaits its seal, while pg-boss keeps the dead run's job `active` until it expires.
+ */
+export async function setAsideLeaselessRuns(tx: Tx, packageIds: string[]): Promise<string[]> {
+  if (packageIds.length === 0) return [];
+  const rows = await tx
+    .insert(sealLeases)
+    .select(
+      tx
+        .select({ packageId: packages.id, holder: sql<null>`null`.as("holder"), until: leaseEnd(QUEUED_RUN_SECONDS).as("until"), started: sql`now()`.as("started") })
+        .from(packages)
+        .where(and(inArray(packages.id, packageIds), eq(packages.awaitingSeal, true))),
+    )
+    .onConflictDoNothing({ target: sealLeases.packageId })
+    .returning({ packageId: sealLeases.packageId });
   return rows.map((row) => row.packageId);
 }

@@ -26,8 +26,8 @@ export const sealPackageJob = defineJob<{ packageId: string }>({
   /**
    * With the workers: seals cut short by a crash are queued again, every lease at once on PGlite
    * (this process is the data folder's only one, so every running seal it finds is a dead one's),
-   * then every few seconds those whose lease nobody renews (an instance on the same PostgreSQL
-   * database died).
+   * then every few seconds those whose lease nobody renews, or whose job has run longer than a
+   * lease lasts without taking one (an instance on the same PostgreSQL database died).
    */
   async start() {
     const { kind } = await database();
