@@ -154,8 +154,8 @@ export async function listingBenchmark(kind: DatabaseKind, push: (result: BenchR
   await sweepBenchmark(kind, total, push);
   // The sweep folded the seeding's list changes (a row per package and order) and deleted them.
   // Autovacuum clears such dead rows within a minute (migration 0034's table settings), but this
-  // machine's PostgreSQL runs without it (CI), and the bucket search would step over 900,000 dead
-  // index entries on every deep page (3 ms of its 4): do what autovacuum would.
+  // machine's PostgreSQL runs without it (CI), and the bucket search would step over about a
+  // million dead index entries on every deep page (3 ms of its 4): do what autovacuum would.
   await db.execute(sql.raw("vacuum analyze package_list_changes"));
   let served = await serve();
   try {

@@ -68,20 +68,45 @@ export async function enqueueJob(tx: Tx, name: string, data: object, options: En
   return id;
 }
 
+/** A job marked running (pg-boss's `active`). */
+export interface RunningJob {
+  id: string;
+  data: Record<string, unknown>;
+}
+
 /**
- * The data of the jobs of `name` marked running (pg-boss's `active`), read in the caller's
- * transaction. For a process that knows it runs none of them (PGlite at start: the data folder's
- * only process), they are jobs a killed process left behind, which pg-boss would only expire after
- * their 15 minutes. `startedSecondsAgo`: only those started longer ago than that.
+ * The jobs of `name` marked running, locked in the caller's transaction (SKIP LOCKED: instances
+ * looking at once share them out); `startedSecondsAgo`: only those started longer ago than that.
+ * For a process that knows it runs none of them (PGlite at start: the data folder's only process)
+ * they are jobs a killed process left behind, which pg-boss would only expire after 15 minutes.
  */
-export async function activeJobsData(tx: Tx, name: string, options: { startedSecondsAgo?: number } = {}): Promise<Record<string, unknown>[]> {
+export async function runningJobs(tx: Tx, name: string, options: { startedSecondsAgo?: number } = {}): Promise<RunningJob[]> {
   const { startedSecondsAgo } = options;
   const { rows } = await transactionExecutor(tx)(
-    `select data from ${sqlIdentifier(config().jobSchema)}.job where name = $1 and state = 'active'` +
-      (startedSecondsAgo === undefined ? "" : ` and started_on < now() - make_interval(secs => $2)`),
+    `select id, data from ${sqlIdentifier(config().jobSchema)}.job where name = $1 and state = 'active'` +
+      (startedSecondsAgo === undefined ? "" : ` and started_on < now() - make_interval(secs => $2)`) +
+      " for update skip locked",
     startedSecondsAgo === undefined ? [name] : [name, startedSecondsAgo],
   );
-  return rows.map((row) => (row as { data: Record<string, unknown> }).data ?? {});
+  return rows.map((row) => {
+    const { id, data } = row as { id: string; data: Record<string, unknown> | null };
+    return { id, data: data ?? {} };
+  });
+}
+
+/**
+ * Marks running jobs of `name` failed, with `message` as their output, in the caller's
+ * transaction: jobs whose process died, whose work is queued again. Not pg-boss's own retry: the
+ * dead run's job ends here, once, and no longer counts as running.
+ */
+export async function failRunningJobs(tx: Tx, name: string, ids: string[], message: string): Promise<void> {
+  if (ids.length === 0) return;
+  const idList = ids.map((_, index) => `$${index + 3}::uuid`).join(", ");
+  await transactionExecutor(tx)(
+    `update ${sqlIdentifier(config().jobSchema)}.job set state = 'failed', completed_on = now(), output = jsonb_build_object('message', $2::text)
+     where name = $1 and id in (${idList}) and state = 'active'`,
+    [name, message, ...ids],
+  );
 }
 
 function sqlIdentifier(name: string): string {

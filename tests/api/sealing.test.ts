@@ -462,38 +462,49 @@ describe("a seal cut short by a crash", () => {
     expect(await leaseOf(packageId)).toBeUndefined();
   });
 
-  it("is queued again when its run was killed before it took the lease: its job marked running longer than a lease lasts, no lease", async () => {
+  it("is queued again, once, when its run was killed before it took the lease: its job marked running longer than a lease lasts, no lease", async () => {
     const signing = await sentPackage();
     const { account, packageId } = signing;
     await signDirectly(signing);
     await completeDirectly(packageId);
     const db = await getDb();
     await db.transaction((tx) => queuePackageSealing(tx, packageId));
+    const jobStates = async () => {
+      const { rows } = await (await database()).executeSql(`select state from ${config().jobSchema}.job where name = $1 and data->>'packageId' = $2 order by created_on`, [
+        SEAL_PACKAGE_JOB,
+        packageId,
+      ]);
+      return rows.map((row) => (row as { state: string }).state);
+    };
     // What a run killed between its job's start and its lease leaves: the job marked running, nothing in seal_leases.
-    const markRunning = (secondsAgo: number) =>
-      database().then(({ executeSql }) =>
-        executeSql(`update ${config().jobSchema}.job set state = 'active', started_on = now() - make_interval(secs => $3) where name = $1 and data->>'packageId' = $2`, [
-          SEAL_PACKAGE_JOB,
-          packageId,
-          secondsAgo,
-        ]),
-      );
+    const markRunning = async (secondsAgo: number) =>
+      (await database()).executeSql(`update ${config().jobSchema}.job set state = 'active', started_on = now() - make_interval(secs => $3) where name = $1 and data->>'packageId' = $2`, [
+        SEAL_PACKAGE_JOB,
+        packageId,
+        secondsAgo,
+      ]);
     // Started a moment ago: its run may still be about to take the lease.
     await markRunning(2);
     expect(await resumeInterruptedSeals({ all: false })).toBe(0);
     expect(await leaseOf(packageId)).toBeUndefined();
 
-    // Running longer than a lease lasts and still no lease: the run is dead. The workers' start
-    // (its look on PostgreSQL; on PGlite every running job at once) queues the seal again, once.
+    // Running longer than a lease lasts and still no lease: the run is dead. Its job is marked
+    // failed and the seal queued again, with a lease set aside for the new run; the next look finds nothing.
     await markRunning(SEAL_LEASE_SECONDS + 5);
-    const jobsBefore = await sealJobsOf(packageId);
+    expect(await resumeInterruptedSeals({ all: false })).toBe(1);
+    expect(await jobStates()).toEqual(["failed", "created"]);
+    expect(await leaseOf(packageId)).toMatchObject({ holder: null });
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+    // Should the new run fail (its lease released, the package still awaiting its seal), the dead
+    // run's job is not found again: the new run's own retries and the sweep take it from there.
+    await db.delete(sealLeases).where(eq(sealLeases.packageId, packageId));
+    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+
     await startJobQueue({ only: [SEAL_PACKAGE_JOB], pollingIntervalSeconds: 0.5 });
     await waitUntilSealed(packageId);
-    expect(await sealJobsOf(packageId)).toBe(jobsBefore + 1);
     expect(await leaseOf(packageId)).toBeUndefined();
     expect(pdfSig(await download(account, `/api/packages/${packageId}/documents/lease/pdf`))).toContain("Signature is Valid.");
-    // The dead run's job stays marked running until pg-boss expires it; the package no longer awaits its seal.
-    expect(await resumeInterruptedSeals({ all: false })).toBe(0);
+    await vi.waitFor(async () => expect(await jobStates()).toEqual(["failed", "completed"]), { timeout: 10_000, interval: 100 });
   });
 
   it("on PGlite, every lease found when the workers start is a dead run's, and is queued again at once", async () => {

@@ -1,29 +1,30 @@
 import { getDb } from "@/lib/db/client";
-import { activeJobsData, enqueueJob } from "@/lib/jobs/enqueue";
+import { enqueueJob, failRunningJobs, runningJobs, type RunningJob } from "@/lib/jobs/enqueue";
 import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
 import { leasesToResume, SEAL_LEASE_SECONDS, setAsideLeaselessRuns } from "./seal-lease";
 
 /**
  * Queues again, at once, the seals a dead instance was running, each job in the transaction that
- * sets its lease aside: those whose lease is not renewed, and those whose job is marked running
- * for longer than a lease lasts without ever taking one (killed before it could). With `all`,
- * every lease and every seal job marked running, as on PGlite at start, where this process is the
- * data folder's only one (see leasesToResume). Answers how many packages. The dead run's own job
- * stays `active` until pg-boss expires it; run then, it finds the documents sealed and does nothing.
+ * sets its lease aside: those whose lease is not renewed (leasesToResume), and those whose job is
+ * marked running for longer than a lease lasts without a lease (killed before it took one). With
+ * `all`, every lease and every seal job marked running, as on PGlite at start, where this process
+ * is the data folder's only one. The dead runs' jobs found here are marked failed in the same
+ * transaction, so each is acted on once, whatever becomes of the seal queued again; a dead run's
+ * job left `active` (its lease found instead) ends when pg-boss expires it, and run then, it finds
+ * the documents sealed and does nothing. Answers how many packages were queued.
  */
 export async function resumeInterruptedSeals(options: { all: boolean }): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const packageIds = new Set(await leasesToResume(tx, options));
-    // A run killed before it took its lease left only its job, marked running: at start on PGlite
-    // every such job is a dead one's; elsewhere, one running longer than a lease lasts without a lease.
-    if (options.all) {
-      for (const data of await activeJobsData(tx, SEAL_PACKAGE_JOB)) if (typeof data.packageId === "string") packageIds.add(data.packageId);
-    } else {
-      const running = await activeJobsData(tx, SEAL_PACKAGE_JOB, { startedSecondsAgo: SEAL_LEASE_SECONDS });
-      const leaseless = running.flatMap((data) => (typeof data.packageId === "string" && !packageIds.has(data.packageId) ? [data.packageId] : []));
-      for (const packageId of await setAsideLeaselessRuns(tx, leaseless)) packageIds.add(packageId);
-    }
+    const running = await runningJobs(tx, SEAL_PACKAGE_JOB, options.all ? {} : { startedSecondsAgo: SEAL_LEASE_SECONDS });
+    const packageOf = (job: RunningJob) => (typeof job.data.packageId === "string" ? job.data.packageId : undefined);
+    const leaseless = [...new Set(running.map(packageOf))].filter((id): id is string => id !== undefined && !packageIds.has(id));
+    const setAside = new Set(await setAsideLeaselessRuns(tx, leaseless));
+    // On PGlite at start every running job is a dead one's; elsewhere those whose package had no lease.
+    const dead = options.all ? running : running.filter((job) => setAside.has(packageOf(job) ?? ""));
+    await failRunningJobs(tx, SEAL_PACKAGE_JOB, dead.map((job) => job.id), "Its process stopped while it ran; the seal was queued again.");
+    for (const packageId of setAside) packageIds.add(packageId);
     for (const packageId of packageIds) await enqueueJob(tx, SEAL_PACKAGE_JOB, { packageId });
     return packageIds.size;
   });

@@ -98,12 +98,11 @@ export async function leasesToResume(tx: Tx, options: { all: boolean }): Promise
 }
 
 /**
- * Of the packages of seal jobs marked running for longer than a lease lasts (`packageIds`), those
- * with no lease that still await their seal: their run was killed between its job's start and
- * taking the lease (a few queries), so no lease will ever go stale for them. Each gets a lease set
- * aside for a queued run, as `leasesToResume` does, by the one instance whose insert lands, which
- * alone queues the seal again; the next looks find the lease, and once the package is sealed it
- * no longer awaits its seal, while pg-boss keeps the dead run's job `active` until it expires.
+ * Of `packageIds` (those of seal jobs whose runs are dead, or marked running for longer than a
+ * lease lasts), those with no lease that still await their seal, each given a lease set aside for
+ * a queued run, as `leasesToResume` does: a run killed between its job's start and taking its lease
+ * (a few queries) leaves no lease to go stale. Only the instance whose insert lands gets a package,
+ * and it alone queues the seal again (resume-interrupted-seals.ts).
  */
 export async function setAsideLeaselessRuns(tx: Tx, packageIds: string[]): Promise<string[]> {
   if (packageIds.length === 0) return [];
