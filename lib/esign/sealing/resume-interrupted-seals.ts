@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { enqueueJob, failRunningJobs, runningJobs, type RunningJob } from "@/lib/jobs/enqueue";
 import { SEAL_PACKAGE_JOB } from "@/lib/jobs/names";
-import { leasesToResume, SEAL_LEASE_SECONDS, setAsideLeaselessRuns } from "./seal-lease";
+import { anySealAwaited, leasesToResume, SEAL_LEASE_SECONDS, setAsideLeaselessRuns } from "./seal-lease";
 
 /**
  * Queues again, at once, the seals a dead instance was running, each job in the transaction that
@@ -17,7 +17,8 @@ export async function resumeInterruptedSeals(options: { all: boolean }): Promise
   const db = await getDb();
   return db.transaction(async (tx) => {
     const packageIds = new Set(await leasesToResume(tx, options));
-    const running = await runningJobs(tx, SEAL_PACKAGE_JOB, options.all ? {} : { startedSecondsAgo: SEAL_LEASE_SECONDS });
+    // The job table is read only while some package awaits its seal: the look every few seconds costs an index probe the rest of the time.
+    const running = options.all ? await runningJobs(tx, SEAL_PACKAGE_JOB) : (await anySealAwaited(tx)) ? await runningJobs(tx, SEAL_PACKAGE_JOB, { startedSecondsAgo: SEAL_LEASE_SECONDS }) : [];
     const packageOf = (job: RunningJob) => (typeof job.data.packageId === "string" ? job.data.packageId : undefined);
     const leaseless = [...new Set(running.map(packageOf))].filter((id): id is string => id !== undefined && !packageIds.has(id));
     const setAside = new Set(await setAsideLeaselessRuns(tx, leaseless));

@@ -97,6 +97,12 @@ export async function leasesToResume(tx: Tx, options: { all: boolean }): Promise
   return rows.map((row) => row.packageId);
 }
 
+/** Whether any package awaits its seal (read from their partial index): with none, no seal needs resuming. */
+export async function anySealAwaited(tx: Tx): Promise<boolean> {
+  const rows = await tx.select({ id: packages.id }).from(packages).where(eq(packages.awaitingSeal, true)).limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Of `packageIds` (those of seal jobs whose runs are dead, or marked running for longer than a
  * lease lasts), those with no lease that still await their seal, each given a lease set aside for
