@@ -7,7 +7,6 @@ import { CONSENT_DOCUMENT_ID } from "@/lib/esign/documents/consent-document-id";
 import { When } from "./format";
 import { Section } from "./section";
 
-
 const linkClass =
   "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-sky-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-600";
 

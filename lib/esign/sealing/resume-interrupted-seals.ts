@@ -17,14 +17,17 @@ export async function resumeInterruptedSeals(options: { all: boolean }): Promise
   const db = await getDb();
   return db.transaction(async (tx) => {
     const packageIds = new Set(await leasesToResume(tx, options));
-    // The job table is read only while some package awaits its seal: the look every few seconds costs an index probe the rest of the time.
-    const running = options.all ? await runningJobs(tx, SEAL_PACKAGE_JOB) : (await anySealAwaited(tx)) ? await runningJobs(tx, SEAL_PACKAGE_JOB, { startedSecondsAgo: SEAL_LEASE_SECONDS }) : [];
-    const packageOf = (job: RunningJob) => (typeof job.data.packageId === "string" ? job.data.packageId : undefined);
-    const leaseless = [...new Set(running.map(packageOf))].filter((id): id is string => id !== undefined && !packageIds.has(id));
-    const setAside = new Set(await setAsideLeaselessRuns(tx, leaseless));
-    // On PGlite at start every running job is a dead one's; elsewhere those whose package had no lease.
-    const dead = options.all ? running : running.filter((job) => setAside.has(packageOf(job) ?? ""));
-    await failRunningJobs(tx, SEAL_PACKAGE_JOB, dead.map((job) => job.id), "Its process stopped while it ran; the seal was queued again.");
+    // On PGlite at start every running job is a dead one's. Otherwise only those running longer
+    // than a lease lasts, read while some package awaits its seal (the look every few seconds costs
+    // an index probe the rest of the time).
+    let running: RunningJob[] = [];
+    if (options.all) running = await runningJobs(tx, SEAL_PACKAGE_JOB);
+    else if (await anySealAwaited(tx)) running = await runningJobs(tx, SEAL_PACKAGE_JOB, { startedSecondsAgo: SEAL_LEASE_SECONDS });
+    const runs = running.flatMap((job) => (typeof job.data.packageId === "string" ? [{ jobId: job.id, packageId: job.data.packageId }] : []));
+    const setAside = new Set(await setAsideLeaselessRuns(tx, [...new Set(runs.map((run) => run.packageId))].filter((id) => !packageIds.has(id))));
+    // Dead: with `all` every running job; otherwise those whose package had no lease and got one set aside here.
+    const deadJobIds = options.all ? running.map((job) => job.id) : runs.filter((run) => setAside.has(run.packageId)).map((run) => run.jobId);
+    await failRunningJobs(tx, SEAL_PACKAGE_JOB, deadJobIds, "Its process stopped while it ran; the seal was queued again.");
     for (const packageId of setAside) packageIds.add(packageId);
     for (const packageId of packageIds) await enqueueJob(tx, SEAL_PACKAGE_JOB, { packageId });
     return packageIds.size;
