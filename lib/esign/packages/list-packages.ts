@@ -10,7 +10,7 @@ import { PERMISSIONS } from "@/lib/esign/permissions";
 import { compactPackageCounts, FOLD_ABOVE_ROWS, readFolderCount } from "./package-counts";
 import { actsFor } from "@/lib/esign/senders/delegates";
 import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type CountedFolder, type ListSubject } from "./package-folders";
-import { forwardIdsQuery, listOrderBy, listPaging, pageIds, type BucketedFolder, type ListOrder } from "./list-paging";
+import { forwardIdsQuery, listOrderBy, listPaging, readPage, type BucketedFolder, type ListOrder } from "./list-paging";
 import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
 
 /**
@@ -110,8 +110,7 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
     if (near) [counted, rows] = await Promise.all([readCount, pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
     else {
       counted = await readCount;
-      const ids = await pageIds(db, { where, order, offset, limit, count: counted.count, bucketed: bucketedFolder(subject, folder) });
-      rows = ids ? await pageRows(db, ids, order) : [];
+      rows = await readPage(db, { where, order, offset, limit, count: counted.count, bucketed: bucketedFolder(subject, folder) }, (q, ids) => pageRows(q, ids, order));
     }
     count = counted.count;
     if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
@@ -126,8 +125,7 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
     [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
   } else {
     count = await countOf(db, where);
-    const ids = await pageIds(db, { where, order, offset, limit, count });
-    rows = ids ? await pageRows(db, ids, order) : [];
+    rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageRows(q, ids, order));
   }
   const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
   if (rows.length === 0) return { results: [], count };

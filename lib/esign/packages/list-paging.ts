@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import { packageListBuckets } from "@/lib/db/schema";
 import type { PackageStatus } from "@/lib/api/packages";
 import { buildBucketsSoon, listBuckets, locateBucket, maintainBuckets, type BucketScope } from "./list-buckets";
@@ -31,39 +31,45 @@ export interface BucketedFolder {
   statuses: readonly PackageStatus[];
 }
 
+/** Reads the rows of the packages whose ids `ids` (a subquery, or a list) answers, in the list's order. */
+export type PageRowsReader<R> = (db: Queryable, ids: SQL) => Promise<R[]>;
+
 /**
- * The ids of the page `offset`..`offset + limit` of the packages `where` (of which there are
- * `count`) in `order` (a subquery, or the ids themselves), or null when the page is past the end.
- * `bucketed` lets a deep page start from a bucket; without it, the page is an OFFSET from the
- * nearer end.
+ * The page `offset`..`offset + limit` of the packages `where` (of which there are `count`) in
+ * `order`, read by `readRows` from the page's ids; empty when the page is past the end.
+ * `bucketed` lets a deep page start from a bucket, its rows read in the bucket's snapshot;
+ * without it, the page is an OFFSET from the nearer end.
  */
-export async function pageIds(
+export async function readPage<R>(
   db: Db,
   args: { where: SQL; order: ListOrder; offset: number; limit: number; count: number; bucketed?: BucketedFolder },
-): Promise<SQL | null> {
+  readRows: PageRowsReader<R>,
+): Promise<R[]> {
   const { where, order, offset, limit, count, bucketed } = args;
-  if (offset >= count || limit <= 0) return null;
+  if (offset >= count || limit <= 0) return [];
   const end = Math.min(offset + limit, count);
   const fromEnd = count - end;
-  if (offset <= listPaging.nearEnd) return forwardIdsQuery(where, order, offset, limit);
-  if (fromEnd <= listPaging.nearEnd) return backwardIdsQuery(where, order, fromEnd, end - offset);
+  if (offset <= listPaging.nearEnd) return readRows(db, forwardIdsQuery(where, order, offset, limit));
+  if (fromEnd <= listPaging.nearEnd) return readRows(db, backwardIdsQuery(where, order, fromEnd, end - offset));
   if (bucketed) {
-    const ids = await bucketPageIds(db, { where, order, offset, limit, bucketed });
-    if (ids) return ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : null;
+    const rows = await bucketPage(db, { where, order, offset, limit, bucketed }, readRows);
+    if (rows) return rows;
   }
-  return fromEnd < offset ? backwardIdsQuery(where, order, fromEnd, end - offset) : forwardIdsQuery(where, order, offset, limit);
+  return readRows(db, fromEnd < offset ? backwardIdsQuery(where, order, fromEnd, end - offset) : forwardIdsQuery(where, order, offset, limit));
 }
 
 /**
- * A deep page from the buckets: the bucket holding `offset` and the seek from its key, in one
- * snapshot (so the page is exactly the list of one moment). Folds first when the scope has many
- * pending changes. An order without buckets has them built (behind this answer, which is then an
- * OFFSET, unless `listBuckets.buildInBackground` is off). Null when the page is to be read by OFFSET.
+ * A deep page from the buckets: the bucket holding `offset`, then the page's rows read from its
+ * key, in one snapshot (so the page is exactly the list of one moment) and one statement after
+ * the bucket's. Folds first when the scope has many pending changes. An order without buckets has
+ * them built (behind this answer, which is then an OFFSET, unless `listBuckets.buildInBackground`
+ * is off). Null when the page is to be read by OFFSET.
  */
-async function bucketPageIds(
+async function bucketPage<R>(
   db: Db,
   args: { where: SQL; order: ListOrder; offset: number; limit: number; bucketed: BucketedFolder },
-): Promise<string[] | null> {
+  readRows: PageRowsReader<R>,
+): Promise<R[] | null> {
   const { where, order, offset, limit, bucketed } = args;
   for (let attempt = 0; attempt < 2; attempt++) {
     const outcome = await db.transaction(
@@ -72,9 +78,7 @@ async function bucketPageIds(
         if (target.buckets === 0 || (target.pending > listBuckets.foldAbove && attempt === 0)) return "maintain" as const;
         if (!target.found) return [];
         const skip = offset - target.found.before;
-        const query = target.found.first ? forwardIdsQuery(where, order, skip, limit) : fromKeyIdsQuery(where, order, target.found.key, skip, limit);
-        const { rows } = (await tx.execute(query)) as unknown as { rows: { id: string }[] };
-        return rows.map((row) => row.id);
+        return readRows(tx, target.found.first ? forwardIdsQuery(where, order, skip, limit) : fromKeyIdsQuery(where, order, target.found.key, skip, limit));
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
@@ -87,7 +91,6 @@ async function bucketPageIds(
   }
   return null;
 }
-
 
 async function hasBuckets(db: Db, scope: BucketScope, order: ListOrder): Promise<boolean> {
   const { rows } = (await db.execute(
