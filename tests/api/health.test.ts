@@ -119,7 +119,7 @@ describe("GET /api/health", () => {
     await admin.connect();
     try {
       const { rows } = await admin.query<{ closed: boolean }>(
-        "select pg_terminate_backend(pid) as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = ''",
+        "select pg_terminate_backend(pid) as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'signet'",
       );
       expect(rows.length).toBeGreaterThan(0);
     } finally {
