@@ -267,6 +267,37 @@ describe("deep list pages from buckets", () => {
     await expectDeepPagesRight(owner, "", "name", "asc");
   });
 
+  it("build an order's buckets behind its first deep page even when another fold of the scope holds it up", async ({ skip }) => {
+    const { kind, url } = await database();
+    if (kind !== "postgres") skip("PGlite runs one transaction at a time");
+    Object.assign(listPaging, { nearEnd: 5 });
+    Object.assign(listBuckets, { bucketRows: 6, buildInBackground: true });
+    const owner = await seedAccount();
+    await seedOwned(owner, 150, "k");
+    // Another fold of the scope (another order's first deep page, the sweep), begun and not yet committed.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query("begin isolation level repeatable read");
+      await other.query(
+        "insert into package_list_scopes (account_id, owner_user_id, trashed, folds) values ($1, $2, false, 1) on conflict (account_id, owner_user_id, trashed) do update set folds = package_list_scopes.folds + 1",
+        [owner.accountId, owner.userId],
+      );
+      await expectDeepPagesRight(owner, "", "created", "asc"); // answered by OFFSET; the build waits for the other fold
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query("commit");
+    } finally {
+      await other.end();
+    }
+    // The build gave way to it once, and was tried again.
+    for (let waited = 0; !(await bucketRows(owner)).some((set) => set.list_order === "created asc"); waited += 50) {
+      expect(waited).toBeLessThan(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await expectBucketsExact(owner);
+    await expectDeepPagesRight(owner, "", "created", "asc");
+  });
+
   it("answer the first deep page of an order by OFFSET while its buckets are built behind it", async () => {
     Object.assign(listPaging, { nearEnd: 5 });
     Object.assign(listBuckets, { bucketRows: 6, buildInBackground: true });

@@ -160,7 +160,7 @@ export async function locateBucket(
 /**
  * Folds the scope's pending changes into its buckets, merges and cuts buckets, and builds the
  * buckets of `build` if it has none. Answers false when another fold of the scope ran at the same
- * time (it did the work).
+ * time: it folded the changes, but built only its own order, if any.
  */
 export async function maintainBuckets(db: Db, scope: BucketScope, build?: ListOrder): Promise<boolean> {
   let folded = 0;
@@ -205,16 +205,26 @@ const VACUUM_AFTER_ROWS = 10_000;
 
 /**
  * The first deep page of an order with no buckets: builds them on another connection while the
- * page is read by OFFSET (at a million packages a build takes seconds); a build that fails is
- * logged, and the next deep page tries again.
+ * page is read by OFFSET (at a million packages a build takes seconds). A fold of the scope running
+ * at the same time (another order's first deep page, the sweep) makes the build give way, and
+ * that fold does not build this order: it is tried again once the other has committed. A build
+ * that fails, or gives way `BUILD_ATTEMPTS` times, is logged, and the next deep page tries again.
  */
-export function buildBucketsSoon(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
-  return maintainBuckets(db, scope, order).then(
-    () => undefined,
-    (error: unknown) => logger().warn({ err: error, scope, order }, "building a list's buckets failed"),
-  );
+export async function buildBucketsSoon(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
+  try {
+    for (let attempt = 1; !(await maintainBuckets(db, scope, order)); attempt++) {
+      if (attempt === BUILD_ATTEMPTS) {
+        logger().warn({ scope, order }, `building a list's buckets gave way to other folds of its scope ${BUILD_ATTEMPTS} times`);
+        return;
+      }
+    }
+  } catch (error) {
+    logger().warn({ err: error, scope, order }, "building a list's buckets failed");
+  }
 }
 
+/** Times a build gives way to other folds of its scope before it is left to the next deep page. */
+const BUILD_ATTEMPTS = 10;
 
 function isSerializationFailure(error: unknown): boolean {
   for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
