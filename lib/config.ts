@@ -244,7 +244,7 @@ export function readConfig(): Config {
     dataDir: path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || "./data"),
     databaseUrl: databaseUrlSetting(),
     databasePoolSize: integerSetting("DATABASE_POOL_SIZE", 10, { min: 1, max: 1000 }),
-    databasePoolIdleMs: Math.ceil(numberSetting("DATABASE_POOL_IDLE_SECONDS", 600, { min: 1 }) * 1000),
+    databasePoolIdleMs: Math.ceil(numberSetting("DATABASE_POOL_IDLE_SECONDS", 600, { min: 1, max: 86_400 }) * 1000),
     secret: process.env.SIGNET_SECRET ?? "",
     signupEnabled: booleanSetting("SIGNUP_ENABLED", true),
     maxFileBytes: Math.floor(numberSetting("MAX_FILE_MB", 25) * 1024 * 1024),

@@ -40,6 +40,7 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 7_402_311; // any constant: serialises migrations of several instances
 /** Pooled connections never closed for being idle: as many as one request uses at once (a list reads its count, its page and its sender side by side). */
 const KEPT_CONNECTIONS = 3;
+const TCP_KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 30_000 };
 
 export async function openPostgres(url: string): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString: url });
@@ -62,9 +63,13 @@ export async function openPostgres(url: string): Promise<Database> {
     // A new connection costs a request far more than its connect: the backend's catalog caches and
     // plans start cold. With pg's default of closing connections idle for 10 s, a list asked every
     // 12 s took 97 ms instead of 35. Idle connections are kept for DATABASE_POOL_IDLE_SECONDS, and
-    // those a request uses at once are kept whatever the idle time.
+    // as many as a request uses at once are kept whatever the idle time (pg-pool's `min`: a
+    // number of connections, not particular ones).
     idleTimeoutMillis: databasePoolIdleMs,
     min: Math.min(KEPT_CONNECTIONS, databasePoolSize),
+    // A firewall, NAT or load balancer between here and the server may drop a connection idle for
+    // minutes without a word; probes keep it alive, or let the pool find it gone.
+    ...TCP_KEEPALIVE,
     // Signet's queries are short. PostgreSQL compiles (JIT) any query whose estimated cost passes
     // jit_above_cost, and a misestimate gets there: a sender's inbox, whose e-mail is on every
     // package they send, paid 17 ms of compiling for a 3 ms query. Set before the connection is
@@ -100,7 +105,7 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     retryTimer = setTimeout(() => void connect().catch(reconnectLater), 5_000);
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: "signet-listen" });
+    const next = new pg.Client({ connectionString: url, application_name: "signet-listen", ...TCP_KEEPALIVE });
     next.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? "");
     });
