@@ -284,7 +284,11 @@ describe("deep list pages from buckets", () => {
         [owner.accountId, owner.userId],
       );
       await expectDeepPagesRight(owner, "", "created", "asc"); // answered by OFFSET; the build waits for the other fold
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const waitingForLock = sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      for (let waited = 0; (await rowsOf(waitingForLock)).length === 0; waited += 20) {
+        expect(waited).toBeLessThan(10_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await other.query("commit");
     } finally {
       await other.end();

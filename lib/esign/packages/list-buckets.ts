@@ -210,7 +210,20 @@ const VACUUM_AFTER_ROWS = 10_000;
  * that fold does not build this order: it is tried again once the other has committed. A build
  * that fails, or gives way `BUILD_ATTEMPTS` times, is logged, and the next deep page tries again.
  */
-export async function buildBucketsSoon(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
+export function buildBucketsSoon(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
+  // Deep pages of the order asked while it builds join that build rather than queue builds of their own.
+  const key = `${scope.accountId} ${scope.ownerUserId} ${scope.trashed} ${orderName(order)}`;
+  let build = buildsRunning.get(key);
+  if (!build) {
+    build = buildUntilDone(db, scope, order).finally(() => buildsRunning.delete(key));
+    buildsRunning.set(key, build);
+  }
+  return build;
+}
+
+const buildsRunning = new Map<string, Promise<void>>();
+
+async function buildUntilDone(db: Db, scope: BucketScope, order: ListOrder): Promise<void> {
   try {
     for (let attempt = 1; !(await maintainBuckets(db, scope, order)); attempt++) {
       if (attempt === BUILD_ATTEMPTS) {
