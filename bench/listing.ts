@@ -139,6 +139,9 @@ class ListingClient {
     const environment = { ...process.env };
     delete environment.NODE_OPTIONS; // tsx's loader is not the client's
     this.child = spawn(process.execPath, [PAGE_CLIENT, baseUrl, apiKey], { stdio: ["pipe", "pipe", "inherit"], env: environment });
+    // A client that died fails the next page (its answers end) instead of an unhandled EPIPE.
+    this.child.on("error", (error) => log(`bench/page-client.mjs: ${error.message}`));
+    this.child.stdin!.on("error", () => {});
     this.answers = readline.createInterface({ input: this.child.stdout! })[Symbol.asyncIterator]();
   }
 
@@ -276,6 +279,10 @@ async function waitUntilSettled(served: Served, kind: DatabaseKind): Promise<voi
   await admin?.connect();
   try {
     for (let quiet = 0; quiet < 2; ) {
+      if (performance.now() - started > SETTLE_LIMIT_MS) {
+        log(`${kind}: the server was still busy ${SETTLE_LIMIT_MS / 1000} s after the first deep pages; measuring anyway`);
+        return;
+      }
       const before = cpuTicksOfGroup(served.server.child.pid!);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const busy = cpuTicksOfGroup(served.server.child.pid!) - before > 5; // more than 50 ms of CPU in 500
@@ -289,6 +296,8 @@ async function waitUntilSettled(served: Served, kind: DatabaseKind): Promise<voi
   }
   log(`${kind}: the server settled ${round((performance.now() - started) / 1000, 1)} s after the first deep pages`);
 }
+
+const SETTLE_LIMIT_MS = 180_000;
 
 /** CPU time (user and system, in clock ticks) of the processes of a process group (the server is started as one). */
 function cpuTicksOfGroup(groupId: number): number {
