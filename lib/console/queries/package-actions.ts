@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import type { PackageType, packageClone } from "@/lib/api/packages";
 import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
-import { packageKeys } from "./packages";
+import { packageKeys, refreshPackageQueries } from "./packages";
 
 /**
  * What the console does to whole packages and templates: trash, restore, delete, archive,
@@ -80,7 +80,7 @@ export async function runOnPackages(action: PackageAction, packageIds: string[])
 function useRefreshPackages() {
   const queryClient = useQueryClient();
   return {
-    refresh: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+    refresh: () => refreshPackageQueries(queryClient),
     /** A deleted package's own query would only answer 404 from now on. */
     forget: (packageIds: string[]) => packageIds.forEach((id) => queryClient.removeQueries({ queryKey: packageKeys.one(id) })),
   };

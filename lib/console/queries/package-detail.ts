@@ -7,7 +7,7 @@ import { reminderScheduleResponse, type ReminderScheduleRequest } from "@/lib/ap
 import { virtualRoomResponse, type VirtualRoomRequest } from "@/lib/api/virtual-room";
 import { signingStatusResponse, signingUrlResponse, type SigningStatus } from "@/lib/api/signing-entry";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
-import { packageKeys } from "./packages";
+import { packageKeys, refreshPackageQueries } from "./packages";
 
 /**
  * The package page's reads and writes beyond the package itself: its audit trail, each signer's
@@ -93,7 +93,7 @@ export function useReminderSchedule(packageId: string) {
 
 function useRefreshPackages() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: packageKeys.all });
+  return () => refreshPackageQueries(queryClient);
 }
 
 /** `{"status": ...}`: send, complete, archive. */

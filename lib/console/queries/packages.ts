@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { packageResponse, type PackageType } from "@/lib/api/packages";
 import { apiJson, apiPath, withQuery } from "@/lib/console/api-client";
@@ -29,6 +29,16 @@ export const packageKeys = {
   list: (params: PackageListParams) => ["packages", "list", params] as const,
   one: (packageId: string) => ["packages", "one", packageId] as const,
 };
+
+/**
+ * Reads every package query again after a change. A query still on its first fetch (the page's
+ * history loading while the sender already acted) is cancelled first: invalidating it would reuse
+ * that fetch, begun before the change, and the change would not show until the next refresh.
+ */
+export async function refreshPackageQueries(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: packageKeys.all, predicate: (query) => query.state.data === undefined });
+  await queryClient.invalidateQueries({ queryKey: packageKeys.all });
+}
 
 export function usePackageList(params: PackageListParams) {
   return useQuery({
