@@ -162,8 +162,6 @@ class ListingClient {
 
 const PAGE_CLIENT = path.join(process.cwd(), "bench", "page-client.mjs");
 
-const list = (client: ListingClient, query: string) => client.list(query);
-
 /**
  * from of pages first to last of `count` packages: the first, the last, and pages at each eighth of
  * the list between them (deep ones start from a bucket, list-buckets.ts, whatever their depth).
@@ -244,7 +242,7 @@ function pushPercentiles(kind: DatabaseKind, push: (result: BenchResult) => void
  */
 async function checkedList(client: ListingClient, base: string, from: number, count: number): Promise<Listed & { ms: number }> {
   const query = `${base}from=${from}&to=${from + PAGE - 1}`;
-  const page = await list(client, query);
+  const page = await client.list(query);
   const expected = Math.max(0, Math.min(PAGE, page.count - from + 1));
   if (Math.abs(page.count - count) > count / 10 || page.results.length !== expected || page.results.some((p) => p.roles !== 2 || p.documents !== 1)) {
     throw new Error(`${query}: count ${page.count} (expected about ${count}), ${page.results.length} results (expected ${expected})`);
@@ -259,7 +257,7 @@ async function checkedList(client: ListingClient, base: string, from: number, co
 async function bucketBuildBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void) {
   for (const [label, base] of SCENARIOS) {
     if (base.includes("inbox")) continue;
-    const { count } = await list(client, `${base}from=1&to=1`);
+    const { count } = await client.list(`${base}from=1&to=1`);
     const from = Math.floor(count / 2);
     const metrics = { count, buildMs: round((await checkedList(client, base, from, count)).ms, 1) };
     push(judged({ benchmark: `List ${PAGE}: first deep page ever of ${label} (${count.toLocaleString("en")}; builds its buckets)`, database: kind, metrics, summary: ms(metrics.buildMs), target: null }));
@@ -318,16 +316,19 @@ function cpuTicksOfGroup(groupId: number): number {
 
 async function pagesBenchmark(kind: DatabaseKind, client: ListingClient, total: number, push: (result: BenchResult) => void): Promise<void> {
   for (const [label, base] of SCENARIOS) {
-    const { count } = await list(client, `${base}from=1&to=1`);
+    const { count } = await client.list(`${base}from=1&to=1`);
     const all: number[] = [];
     const perDepth: string[] = [];
     for (const [where, from] of pages(count)) {
       await checkedList(client, base, from, count);
-      for (let i = 0; i < 2; i++) await list(client, `${base}from=${from}&to=${from + PAGE - 1}`); // warm-up
-      const samples: number[] = [];
-      while (samples.length < 10 || (samples.length < 100 && samples.reduce((sum, ms) => sum + ms, 0) < 1_000)) {
-        samples.push((await list(client, `${base}from=${from}&to=${from + PAGE - 1}`)).ms);
-      }
+      for (let i = 0; i < 2; i++) await client.list(`${base}from=${from}&to=${from + PAGE - 1}`); // warm-up
+      const { samples } = await measureLoop({
+        minIterations: 10,
+        maxIterations: 100,
+        budgetMs: 1_000,
+        prepare: () => undefined,
+        body: async () => (await client.list(`${base}from=${from}&to=${from + PAGE - 1}`)).ms,
+      });
       all.push(...samples);
       perDepth.push(`${where} ${ms(percentile(samples, 50))}`);
     }
@@ -341,10 +342,10 @@ async function pagesBenchmark(kind: DatabaseKind, client: ListingClient, total: 
  * through the API, untimed), in the folders and orders the rename moves it in.
  */
 async function afterWriteBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void) {
-  const renamed = (await list(client, "query=drafts&from=1&to=1")).results[0]!.id;
+  const renamed = (await client.list("query=drafts&from=1&to=1")).results[0]!.id;
   let writes = 0;
   for (const [label, base] of SCENARIOS.slice(0, 3)) {
-    const { count } = await list(client, `${base}from=1&to=1`);
+    const { count } = await client.list(`${base}from=1&to=1`);
     const depths = pages(count);
     const samples: number[] = [];
     for (let round = 0; round < 5; round++) {
@@ -362,7 +363,7 @@ async function afterWriteBenchmark(kind: DatabaseKind, client: ListingClient, pu
 async function freshInstanceBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void) {
   const samples: number[] = [];
   for (const [, base] of SCENARIOS) {
-    const { count } = await list(client, `${base}from=1&to=1`);
+    const { count } = await client.list(`${base}from=1&to=1`);
     for (const [, from] of pages(count)) {
       samples.push((await checkedList(client, base, from, count)).ms);
     }

@@ -8,7 +8,7 @@ export interface Config {
   databaseUrl: string;
   /** Connections per instance to a PostgreSQL server. */
   databasePoolSize: number;
-  /** A pooled connection idle this long is closed (the first ones excepted: lib/db/client.ts). */
+  /** A pooled connection idle this long is closed while the pool holds more than it always keeps (lib/db/client.ts). */
   databasePoolIdleMs: number;
   /** Secret for API key encryption and lookup hashes; generated into dataDir when unset. */
   secret: string;
