@@ -753,6 +753,8 @@ export const blobWriteIntents = pgTable(
  * A blob's bytes in pieces of BLOB_CHUNK_BYTES (1 MiB; the last one shorter): piece `index`
  * holds bytes index × 1 MiB onwards. A download reads one piece at a time, and a range only the
  * pieces it covers, so that no request holds a whole document in memory (a bytea arrives whole).
+ * `content` is stored without PostgreSQL's compression (STORAGE EXTERNAL, set in migration 0037:
+ * Drizzle cannot declare it), which PDFs do not gain from.
  */
 export const blobChunks = pgTable(
   "blob_chunks",

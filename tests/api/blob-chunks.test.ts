@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { database, getDb } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { BLOB_CHUNK_BYTES, PostgresBlobStore, sha256Hex } from "@/lib/esign/storage/blob-store";
 import { createThrowawayDatabase } from "../support/throwaway-database";
@@ -63,6 +63,18 @@ describe("the blobs of PostgreSQL", () => {
     await store.delete(sha256Hex(bytes));
     expect(await store.stream(sha256Hex(bytes))).toBeNull();
     expect(await db.select().from(schema.blobChunks).where(eq(schema.blobChunks.sha256, sha256Hex(bytes)))).toEqual([]);
+  });
+
+  it("are kept as they come, without PostgreSQL's compression (a PDF's streams are compressed already)", async () => {
+    const db = await getDb();
+    // Bytes pglz would shrink to almost nothing: stored compressed, their size in the row would show it.
+    const bytes = Buffer.from("1 0 obj << /Type /Page /MediaBox [0 0 612 792] >> endobj\n".repeat(20_000)).subarray(0, BLOB_CHUNK_BYTES);
+    await new PostgresBlobStore(db).put(bytes);
+    const { rows } = await (await database()).executeSql(
+      "select pg_column_size(content) as stored, pg_column_compression(content) as compression from blob_chunks where sha256 = $1",
+      [sha256Hex(bytes)],
+    );
+    expect(rows).toEqual([{ stored: BLOB_CHUNK_BYTES, compression: null }]);
   });
 
   it("stored whole before migration 0032 are moved into pieces by it, byte for byte", { timeout: 60_000 }, async () => {
