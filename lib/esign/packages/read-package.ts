@@ -114,7 +114,6 @@ function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingG
   };
 }
 
-
 /**
  * A role's signer as the original service shows it: what the client gave (nulls dropped), with
  * the members it always carries (`name`, `signerType`, dates, …). The sender's role is an
