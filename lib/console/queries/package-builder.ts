@@ -18,13 +18,13 @@ import {
   reportSessionExpired,
   withQuery,
 } from "@/lib/console/api-client";
-import { packageKeys } from "./packages";
+import { packageKeys, refreshPackageQueries } from "./packages";
 import { senderKeys } from "./senders";
 
 /**
  * The package builder's reads and writes: every change is its own API call on the draft (no
- * "save" button). Mutations invalidate `packageKeys.all`; the two reorders are optimistic and
- * roll back when the service refuses.
+ * "save" button). Mutations refresh `packageKeys.all` (`refreshPackageQueries`); the two reorders
+ * are optimistic and roll back when the service refuses.
  */
 
 export const builderKeys = {
@@ -86,7 +86,7 @@ function usePackageMutation<Variables>(mutationFn: (variables: Variables) => Pro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+    onSettled: () => refreshPackageQueries(queryClient),
   });
 }
 
@@ -137,7 +137,7 @@ function useOptimisticOrder(packageId: string, path: string[], apply: (pkg: Wire
     onError: (_error, _order, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+    onSettled: () => refreshPackageQueries(queryClient),
   });
 }
 

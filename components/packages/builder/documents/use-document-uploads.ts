@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import type { WirePackage } from "@/lib/api/packages";
 import { uploadDocument } from "@/lib/console/queries/package-builder";
-import { packageKeys } from "@/lib/console/queries/packages";
+import { packageKeys, refreshPackageQueries } from "@/lib/console/queries/packages";
 import { useSaveBeforeSending } from "../unsaved-work";
 import { indexForNewDocument } from "./document-order";
 
@@ -97,7 +97,7 @@ export function useDocumentUploads(pkg: WirePackage) {
           .finally(() => {
             controllers.current.delete(key);
             landing.current.delete(key);
-            void queryClient.invalidateQueries({ queryKey: packageKeys.all });
+            void refreshPackageQueries(queryClient);
           });
       }
     },
