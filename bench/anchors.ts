@@ -112,7 +112,9 @@ export async function postgresInsertsPerSecond(databaseUrl: string, concurrency:
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   let counter = 0;
   try {
+    // Stored as Signet stores document pieces (migration 0037): without PostgreSQL's compression.
     await pool.query("create table bench_anchor_chunks (sha256 text, index integer, content bytea not null, primary key (sha256, index))");
+    await pool.query("alter table bench_anchor_chunks alter column content set storage external");
     return await underLoad({
       concurrency,
       budgetMs,
