@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Db } from "@/lib/db/client";
 import { makePdf, multipartBody, type PdfText } from "@/tests/support/pdfs";
 import { packagePayload } from "@/tests/support/packages";
@@ -15,15 +14,8 @@ export const ONE_MB = 1024 * 1024;
  * dictionaries, which compress, and the image comes after them.
  */
 export async function paddedPdf(bytes = ONE_MB): Promise<{ pdf: Buffer; paddingStart: number; paddingLength: number }> {
-  const document = await PDFDocument.create();
-  const page = document.addPage([612, 792]);
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let line = 0; line < 40; line++) {
-    page.drawText(`Clause ${line + 1}: the parties agree to the terms set out in this section.`, { x: 72, y: 740 - line * 16, size: 10, font });
-  }
-  document.context.register(document.context.stream(randomBytes(bytes)));
-  // Objects written in the order they were made, each on its own: the padding, made last, comes last.
-  const pdf = Buffer.from(await document.save({ useObjectStreams: false }));
+  const texts = Array.from({ length: 40 }, (_, line) => ({ page: 0, x: 72, y: 740 - line * 16, size: 10, text: `Clause ${line + 1}: the parties agree to the terms set out in this section.` }));
+  const pdf = await makePdf({ pages: 1, texts, padToBytes: bytes, objectStreams: false });
   const lengthKey = pdf.indexOf(`/Length ${bytes}`);
   const streamKeyword = lengthKey < 0 ? -1 : pdf.indexOf("stream", lengthKey);
   if (streamKeyword < 0) throw new Error("Could not find the padding stream in the generated PDF");

@@ -39,6 +39,11 @@ export interface PdfOptions {
   texts?: PdfText[];
   /** Pad the file with an unused stream to reach about this size (benchmarks). */
   padToBytes?: number;
+  /**
+   * false: every object written on its own, in the order made (the padding last), as most PDFs
+   * people upload are; pdf-lib's default packs the dictionaries into object streams at the end.
+   */
+  objectStreams?: boolean;
 }
 
 /** A real PDF made with pdf-lib, for tests and benchmarks. */
@@ -66,7 +71,7 @@ export async function makePdf(options: PdfOptions = {}): Promise<Buffer> {
     // Incompressible bytes, like an embedded image.
     pdf.context.register(pdf.context.stream(randomBytes(options.padToBytes)));
   }
-  return Buffer.from(await pdf.save());
+  return Buffer.from(await pdf.save({ useObjectStreams: options.objectStreams ?? true }));
 }
 
 /**
