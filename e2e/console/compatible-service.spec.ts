@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort, startServer, stopServer, waitUntilAnswering, type Server } from "../support/servers";
+import { attachOutputs, freePort, startServer, stopServer, waitUntilAnswering, type Server } from "../support/servers";
 import { fullNameSignature } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, signInWithApiKey, titledPdf } from "./console-support";
@@ -31,6 +31,10 @@ test.beforeAll(async () => {
   consoleServer = startServer(folders[1]!, await freePort(), { ESIGN_API_URL: service.url });
   await waitUntilAnswering(consoleServer);
 });
+
+// This journey failed twice on a slow machine with the console's sign-in page where a package
+// page was due (a call answered 401); the servers' logs say which call and why.
+test.afterEach(async ({}, testInfo) => attachOutputs(testInfo, { service, console: consoleServer }));
 
 test.afterAll(async () => {
   await Promise.all([consoleServer && stopServer(consoleServer), service && stopServer(service)]);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import type { TestInfo } from "@playwright/test";
 import { serverEnvironment } from "../../playwright.config";
 import { startS3Server } from "../../tests/support/s3-server";
 
@@ -19,6 +20,19 @@ export interface Server {
   /** What it printed on stdout: its log, a JSON object a line (pino), and Next.js's own lines. */
   stdout: () => string;
   exited: Promise<number | null>;
+}
+
+/**
+ * For a test that failed: each server's whole output as an attachment of the test, and its last
+ * lines on stderr, which the reporter prints with the failure (a CI log may be all that is kept).
+ */
+export async function attachOutputs(testInfo: TestInfo, servers: Record<string, Server | undefined>): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const [name, server] of Object.entries(servers)) {
+    if (!server) continue;
+    await testInfo.attach(`${name} server output`, { body: server.output(), contentType: "text/plain" });
+    console.error(`--- the last lines of the ${name} server's output:\n${server.output().split("\n").slice(-80).join("\n")}`);
+  }
 }
 
 export async function freePort(): Promise<number> {
