@@ -267,6 +267,27 @@ describe("the console's proxy", () => {
     expect(embedded).not.toHaveBeenCalled();
   });
 
+  it("asks again on a new connection when the service closed the kept-alive one as a read went out; never a write", async () => {
+    const answered = new Set<object>();
+    // A connection that has answered once is closed, unanswered, when the next call comes on it.
+    answer = (request, response) => {
+      if (answered.has(request.socket)) return void request.socket.destroy();
+      answered.add(request.socket);
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ ok: true }));
+    };
+    expect((await proxyRequest(await consoleRequest("/proxy/api/packages/first"))).status).toBe(200);
+
+    const read = await proxyRequest(await consoleRequest("/proxy/api/packages/second"));
+    expect([read.status, await read.json()]).toEqual([200, { ok: true }]);
+    expect(received.map((call) => call.url)).toEqual(["/api/packages/first", "/api/packages/second", "/api/packages/second"]);
+
+    received = [];
+    const write = await proxyRequest(await consoleRequest("/proxy/api/packages/p1", { method: "POST", body: "{}", headers: { origin: "http://console.test", "content-type": "application/json" } }));
+    expect(write.status).toBe(502);
+    expect(received.map((call) => [call.method, call.url])).toEqual([["POST", "/api/packages/p1"]]);
+  });
+
   it("answers 502 with a JSON error when the service cannot be reached", async () => {
     const saved = process.env.ESIGN_API_URL;
     const closed = http.createServer();

@@ -109,12 +109,20 @@ async function proxySession(request: Request): Promise<ProxySession | null> {
 /**
  * One call to the service over node:http: lighter than fetch, which costs about a millisecond
  * more per call here (measured with bench/console.ts).
+ *
+ * A kept-alive connection may be closed by the service (its idle timeout) just as a call goes
+ * out on it: the call fails before any answer. A read (GET, HEAD) is then sent again on another
+ * connection, as fetch does; a write is not, as the service may have acted on it.
  */
 function callService(url: URL, method: string, headers: Record<string, string>, body: ReadableStream<Uint8Array> | null, signal: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const outgoing = transport.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents], signal }, resolve);
-    outgoing.on("error", reject);
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      const closedWhileIdle = outgoing.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      if (closedWhileIdle && body === null && SAFE_METHODS.has(method) && !signal.aborted) resolve(callService(url, method, headers, null, signal));
+      else reject(error);
+    });
     if (body) Readable.fromWeb(body as import("node:stream/web").ReadableStream).on("error", (error) => outgoing.destroy(error)).pipe(outgoing);
     else outgoing.end();
   });
