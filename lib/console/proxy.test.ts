@@ -288,6 +288,27 @@ describe("the console's proxy", () => {
     expect(received.map((call) => [call.method, call.url])).toEqual([["POST", "/api/packages/p1"]]);
   });
 
+  it("lets an idle connection go before the service's announced keep-alive ends, so a write never goes out on one being closed", async () => {
+    upstream.keepAliveTimeout = 2_000; // announced as Keep-Alive: timeout=2
+    try {
+      const sockets: object[] = [];
+      answer = (request, response) => {
+        sockets.push(request.socket);
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ ok: true }));
+      };
+      expect((await proxyRequest(await consoleRequest("/proxy/api/packages/first"))).status).toBe(200);
+      expect((await proxyRequest(await consoleRequest("/proxy/api/packages/at-once"))).status).toBe(200);
+      // Past the announced timeout less a second, before the service's own end of the connection.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const write = await proxyRequest(await consoleRequest("/proxy/api/packages/p1", { method: "POST", body: "{}", headers: { origin: "http://console.test", "content-type": "application/json" } }));
+      expect(write.status).toBe(200);
+      expect([sockets[1] === sockets[0], sockets[2] === sockets[1]]).toEqual([true, false]);
+    } finally {
+      upstream.keepAliveTimeout = 5_000;
+    }
+  });
+
   it("answers 502 with a JSON error when the service cannot be reached", async () => {
     const saved = process.env.ESIGN_API_URL;
     const closed = http.createServer();

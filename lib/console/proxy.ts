@@ -61,8 +61,16 @@ function upstreamPath(request: Request): string | null {
   return `${path}${url.search}`;
 }
 
-/** Upstream connections are kept open between requests: a new TCP connection per call costs more than the call. */
-const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+/**
+ * Upstream connections are kept open between requests: a new TCP connection per call costs more
+ * than the call. An idle one is let go a second before the service would close it (the timeout
+ * its `Keep-Alive` header announces, 5 s for Node's servers), and after IDLE_CONNECTION_MS at the
+ * most: a call sent on a connection the service is closing fails unanswered, and a write cannot
+ * be sent again. (Node's agent honours that header only when given a timeout of its own.)
+ */
+const IDLE_CONNECTION_MS = 30_000;
+const agentOptions = { keepAlive: true, timeout: IDLE_CONNECTION_MS };
+const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 
 /**
  * The signed-in user's API key, from the encrypted session cookie. Decrypting the cookie is most of
