@@ -32,8 +32,8 @@ test.beforeAll(async () => {
   await waitUntilAnswering(consoleServer);
 });
 
-// This journey failed twice on a slow machine with the console's sign-in page where a package
-// page was due (a call answered 401); the servers' logs say which call and why.
+// Two servers talk here: when a journey fails, their logs say which call failed and why (they
+// found the proxy's calls on connections the service had closed: lib/console/proxy.ts).
 test.afterEach(async ({}, testInfo) => attachOutputs(testInfo, { service, console: consoleServer }));
 
 test.afterAll(async () => {
