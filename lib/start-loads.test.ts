@@ -16,7 +16,7 @@ const START_MODULES = [
   "lib/server-start.ts",
   ...[...readFileSync(path.join(root, "lib/server-start.ts"), "utf8").matchAll(/import\(\s*["']@\/([^"']+)["']\s*\)/g)].map(([, module]) => `${module}.ts`),
 ];
-const LOADED_AT_FIRST_USE = ["pdf-lib", "pdfjs-dist", "@libpdf/core", "@pdf-lib/fontkit", "subset-font", "archiver", "@aws-sdk/client-s3", "nodemailer", "undici"];
+const LOADED_AT_FIRST_USE = ["pdf-lib", "pdfjs-dist", "@embedpdf/pdfium", "@libpdf/core", "@pdf-lib/fontkit", "subset-font", "archiver", "@aws-sdk/client-s3", "nodemailer", "undici"];
 
 /** The specifiers a file imports for their values when it loads (not `import type`, not `import()`). */
 function staticImports(file: string): string[] {

@@ -5,10 +5,10 @@ const IMAGE_CODECS = new Set(["DCTDecode", "DCT", "JPXDecode", "JPX", "JBIG2Deco
 const FONT_STREAM_KEYS = ["FontFile", "FontFile2", "FontFile3"];
 
 /**
- * Refuses a PDF that makes pdf.js decode an image codec (JPEG, JPEG 2000, JBIG2, CCITT) while it
- * finds text: a page's content, a form XObject, a font program, a CMap or a Type3 glyph coded as
+ * Refuses a PDF that would make a text reader decode an image codec (JPEG, JPEG 2000, JBIG2,
+ * CCITT) while it finds text: a page's content, a form XObject, a font program, a CMap or a Type3 glyph coded as
  * an image. The decode budget does not decode image codecs (decode-budget.ts), because nothing on
- * the server decodes an image used as an image; pdf.js reads these streams whatever they say they
+ * the server decodes an image used as an image; a reader reads these streams whatever they say they
  * are, so an image codec there would decode to the size its own header claims (a JPEG of 65,535 ×
  * 65,535 pixels is 12 GB). Nothing legitimate codes content or fonts that way.
  */

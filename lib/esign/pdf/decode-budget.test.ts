@@ -132,6 +132,39 @@ describe("assertDecodesWithin", () => {
   });
 });
 
+describe("assertDecodesWithin: inline images, whose first filter PDFium decodes as it reads a page's text", () => {
+  /** A content stream drawing one inline image with `dictionary` and `data`, through `filters` when given. */
+  const contentWithInlineImage = (dictionary: string, data: string) => `BT /F1 12 Tf 72 700 Td (Hello) Tj ET\nq BI ${dictionary} ID\n${data}\nEI Q\n`;
+
+  it("counts an inline image's Flate data, in a content stream with or without filters of its own", async () => {
+    const bomb = latin1(await deflatedZeros(20 * MB));
+    const content = contentWithInlineImage("/W 4000 /H 2000 /CS /RGB /BPC 8 /F /Fl", bomb);
+    const unfiltered = pdfWith(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const deflated = pdfWith(`<< /Filter /FlateDecode >>\nstream\n${latin1(deflateSync(Buffer.from(content, "latin1")))}\nendstream`);
+    for (const pdf of [unfiltered, deflated]) {
+      const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Inline"));
+      expect([error.status, error.message]).toEqual([422, 'The PDF for document "Inline" has a stream that decodes past 10 MB; it is refused as too complex to process.']);
+    }
+  });
+
+  it("reads the data where PDFium does: after the first entry that is not a name, and with the abbreviations spelled out", async () => {
+    const bomb = latin1(await deflatedZeros(20 * MB));
+    for (const dictionary of ["/Filter [/FlateDecode /DCTDecode] /Width 10 /Height 10", "/F /Fl 7"]) {
+      const content = contentWithInlineImage(dictionary, bomb).replace(" 7 ID\n", " 7\n");
+      const error = await serviceErrorOf(assertDecodesWithin(pdfWith(`<< >>\nstream\n${content}\nendstream`), limits, "Inline"));
+      expect(error.messageKey, dictionary).toBe("error.validation.pdfTooComplex");
+    }
+  });
+
+  it("counts an image codec's rows, which PDFium decodes one by one, and lets small images through", async () => {
+    const huge = contentWithInlineImage("/W 20000 /H 20000 /CS /G /BPC 8 /F /DCT", "\xff\xd8\xff\xd9");
+    const error = await serviceErrorOf(assertDecodesWithin(pdfWith(`<< >>\nstream\n${huge}\nendstream`), limits, "Inline"));
+    expect(error.message).toContain("has a stream that decodes past 10 MB");
+    const small = contentWithInlineImage("/W 8 /H 8 /CS /RGB /BPC 8 /F /Fl", latin1(deflateSync(Buffer.alloc(8 * 8 * 3))));
+    await assertDecodesWithin(pdfWith(`<< >>\nstream\n${small}\nendstream`), limits, "Small");
+  });
+});
+
 describe("a stored PDF whose page tree cannot be read", () => {
   it.each(Object.keys(malformedPdfs) as (keyof typeof malformedPdfs)[])("with %s is a 400 corruptPdf when flattened, stamped or read for text", async (name) => {
     const pdf = malformedPdfs[name]();

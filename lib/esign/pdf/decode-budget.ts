@@ -19,13 +19,15 @@ export interface DecodeLimits {
 
 /**
  * Refuses a PDF whose streams decode past the limits, before any parser reads it: pdf-lib decodes
- * object streams as it loads a file, and pdf.js decodes page content, forms, fonts and CMaps to
- * find text, each through every filter of the stream's /Filter chain (a "bomb" stacks them: Flate
+ * object streams as it loads a file, and PDFium decodes page content, forms, fonts and CMaps to
+ * find text (page-text.ts), each through every filter of the stream's /Filter chain (a "bomb" stacks them: Flate
  * over Flate, Flate over RunLength...). Every stream of the file is decoded here through its
  * whole chain, each filter's output counted against one budget for the document, and each
  * decoder stops as soon as the budget is spent.
  *
- * Which streams: every one pdf.js could reach, wherever a cross reference points: after every
+ * Which streams: every one a reader could reach, wherever a cross reference points (read as
+ * pdf.js, the strictest of the readers this was first reasoned against, reads it; PDFium's
+ * recovery of a broken cross reference also looks for `obj` keywords): after every
  * `obj` keyword of the file (in the data of other streams too), a dictionary followed by `stream`,
  * the dictionary read as pdf.js reads it (OBJ_KEYWORD, PdfSyntax); and every object of a decoded
  * object stream, recursively. A `stream` keyword that belongs to none of them makes the file
@@ -37,9 +39,11 @@ export interface DecodeLimits {
  * Images: their Flate, LZW, RunLength and ASCII layers are decoded and counted like any stream's
  * (a stream's /Subtype does not tell how the document uses it: pdf.js reads a stream named as page
  * content whatever it says it is). Image codecs (DCT, JPX, JBIG2, CCITT) are not decoded here, and
- * nothing on the server decodes them: pdf.js skips image XObjects when it finds text, and page-text.ts
- * turns off the images Type3 glyphs paint (maxImageSize: 0); pdf-lib and @libpdf/core copy image
- * streams as they are; content and fonts coded as images are refused (content-streams.ts). An
+ * nothing on the server decodes them: PDFium decodes no image XObject when it finds text, those
+ * Type3 glyphs paint included (measured: a 400 MB image drawn both ways added nothing); pdf-lib
+ * and @libpdf/core copy image streams as they are; content and fonts coded as images are refused
+ * (content-streams.ts). Inline images are the exception: PDFium decodes their first filter as it
+ * parses the content (decodeInlineImages). An
  * image codec followed by another filter is refused: its output would be decoded further, and
  * nothing legitimate does that. So is a predictor on any filter but the last (it would change what
  * the next filter reads) and a /Filter given by reference. A filter pdf.js does not know is passed
@@ -101,6 +105,8 @@ interface PdfStream {
   keywordAt: number;
   dataStart: number;
   data: Uint8Array;
+  /** Where its data ends, as read by a reader that finds its length (dataEndOf). */
+  dataEnd: number;
 }
 
 const MAX_OBJECT_STREAM_DEPTH = 4;
@@ -109,6 +115,7 @@ const READS_PER_BYTE = 4;
 async function decodeWithin(stream: PdfStream, budget: Budget, depth: number): Promise<void> {
   for (const chain of filterChainsOf(stream.dictionary, budget.label)) {
     const decoded = await decodeChain(stream.data, chain, budget);
+    if (decoded) await decodeInlineImages(chain.length > 0 ? decoded : stream.data.subarray(0, stream.dataEnd - stream.dataStart), budget);
     // pdf.js reads any stream with /N and /First as an object stream when a cross reference says
     // so, whatever its /Type.
     if (decoded && isObjectStream(stream.dictionary, budget.label)) {
@@ -262,7 +269,9 @@ function streamAt(bytes: Uint8Array, text: string, position: number, budget: Bud
     lineEnd.lastIndex = syntax.position + "stream".length;
     const eol = lineEnd.exec(text);
     const dataStart = eol ? eol.index + eol[0].length : text.length;
-    return { dictionary, keywordAt, dataStart, data: bytes.subarray(dataStart) };
+    const stream = { dictionary, keywordAt, dataStart, data: bytes.subarray(dataStart), dataEnd: 0 };
+    stream.dataEnd = dataEndOf(text, stream);
+    return stream;
   } catch (error) {
     if (error instanceof PdfSyntaxError) return undefined;
     throw error;
@@ -278,7 +287,7 @@ const STREAM_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])stream(?![^\0\t\n\f\r ()<>
  */
 function assertEveryStreamKeywordRead(text: string, streams: PdfStream[], label: string): void {
   const read = new Set(streams.map((stream) => stream.keywordAt));
-  const dataRanges = streams.map((stream) => [stream.dataStart, dataEndOf(text, stream)]);
+  const dataRanges = streams.map((stream) => [stream.dataStart, stream.dataEnd]);
   for (const keyword of text.matchAll(STREAM_KEYWORD)) {
     if (read.has(keyword.index) || !mayFollowDictionary(text, keyword.index)) continue;
     if (dataRanges.some(([start, end]) => start <= keyword.index && keyword.index < end)) continue;
@@ -304,7 +313,7 @@ function mayFollowDictionary(text: string, index: number): boolean {
 }
 
 /** Where the stream's data ends: at its /Length when `endstream` follows there, else at the next `endstream`. */
-function dataEndOf(text: string, stream: PdfStream): number {
+function dataEndOf(text: string, stream: Omit<PdfStream, "dataEnd">): number {
   const length = stream.dictionary.get("Length");
   if (typeof length === "number" && length >= 0) {
     const end = stream.dataStart + length;
@@ -312,6 +321,97 @@ function dataEndOf(text: string, stream: PdfStream): number {
   }
   const next = text.indexOf("endstream", stream.dataStart);
   return next < 0 ? text.length : next;
+}
+
+/** `BI`, the operator that begins an inline image in a content stream, as a word of its own. */
+const INLINE_IMAGE_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])BI(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+/** The abbreviations of an inline image's dictionary that name what the budget reads. */
+const INLINE_IMAGE_KEYS: Record<string, string> = { F: "Filter", DP: "DecodeParms", W: "Width", H: "Height", BPC: "BitsPerComponent", CS: "ColorSpace", IM: "ImageMask" };
+const COMPONENTS: Record<string, number> = { G: 1, DeviceGray: 1, RGB: 3, DeviceRGB: 3, CMYK: 4, DeviceCMYK: 4, I: 1, Indexed: 1 };
+
+/**
+ * PDFium, as it parses a content stream to read a page's text, decodes each inline image's first
+ * filter to find where its data ends, and keeps nothing of it (measured: a 400 MB inline Flate
+ * image took 1.5 s and 900 MB). Every `BI` in a stream's decoded data (any stream may be read as
+ * content) is read here as PDFium's parser reads it (CPDF_StreamContentParser::Handle_BeginImage,
+ * CPDF_StreamParser::ReadInlineStream), and its first filter's output counted; an image codec's as
+ * the image's size, which PDFium decodes a row at a time. An image without a filter is read as it
+ * stands, bounded by the stream.
+ */
+async function decodeInlineImages(content: Uint8Array, budget: Budget): Promise<void> {
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("latin1");
+  if (!text.includes("BI")) return;
+  budget.bytesLeft += READS_PER_BYTE * content.byteLength;
+  for (const keyword of text.matchAll(INLINE_IMAGE_KEYWORD)) {
+    const image = inlineImageAt(content, text, keyword.index + 2, budget);
+    if (image) await decodeInlineImage(image, budget);
+  }
+}
+
+interface InlineImage {
+  dictionary: PdfDictionary;
+  data: Uint8Array;
+}
+
+/**
+ * The image whose dictionary follows `BI` at `position`: names and values up to `ID`, or up to the
+ * first entry that is not a name, where PDFium stops and reads the data all the same.
+ */
+function inlineImageAt(content: Uint8Array, text: string, position: number, budget: Budget): InlineImage | undefined {
+  const syntax = new PdfSyntax(text, budget, position);
+  const dictionary: PdfDictionary = new Map();
+  try {
+    for (;;) {
+      syntax.skipSpace();
+      if (syntax.keywordIs("ID")) {
+        syntax.position += 2;
+        break;
+      }
+      const key = syntax.value();
+      if (!(key instanceof PdfName)) break;
+      dictionary.set(INLINE_IMAGE_KEYS[key.name] ?? key.name, syntax.value());
+    }
+  } catch (error) {
+    if (error instanceof PdfSyntaxError) return undefined;
+    throw error;
+  }
+  // One white-space byte after `ID` belongs to the operator.
+  const dataStart = syntax.position + (WHITE_SPACE.has(text.charCodeAt(syntax.position)) ? 1 : 0);
+  return { dictionary, data: content.subarray(dataStart) };
+}
+
+async function decodeInlineImage({ dictionary, data }: InlineImage, budget: Budget): Promise<void> {
+  const filters = dictionary.get("Filter");
+  const first = Array.isArray(filters) ? filters[0] : filters;
+  if (!(first instanceof PdfName)) return;
+  const params = dictionary.get("DecodeParms");
+  const filter = filterOf(first, Array.isArray(params) ? params[0] : params);
+  if (IMAGE_CODECS.has(filter.name)) {
+    countDecodedBytes(inlineImageBytes(dictionary), budget);
+  } else if (DECODED_FILTERS.has(filter.name)) {
+    await decodeChain(data, [filter], budget);
+  }
+}
+
+const DECODED_FILTERS = new Set(["FlateDecode", "Fl", "LZWDecode", "LZW", "RunLengthDecode", "RL", "ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"]);
+
+/** The bytes of an image's rows as PDFium sizes them: components × bits × width, rounded up to bytes, by height. */
+function inlineImageBytes(dictionary: PdfDictionary): number {
+  const number = (key: string, fallback: number) => {
+    const value = dictionary.get(key);
+    return typeof value === "number" && value >= 0 ? value : fallback;
+  };
+  const mask = dictionary.get("ImageMask") === "true";
+  const colorSpace = dictionary.get("ColorSpace");
+  const components = mask ? 1 : colorSpace instanceof PdfName ? (COMPONENTS[colorSpace.name] ?? 4) : 4;
+  const bits = mask ? 1 : number("BitsPerComponent", 8);
+  return Math.ceil((components * bits * number("Width", 0)) / 8) * number("Height", 0);
+}
+
+function countDecodedBytes(bytes: number, budget: Budget): void {
+  if (bytes > budget.maxStreamBytes) throw tooComplex(budget.label, `has a stream that decodes past ${megabytes(budget.maxStreamBytes)} MB`);
+  if (bytes > budget.remaining) throw tooComplex(budget.label, `has streams that decode past ${megabytes(budget.maxDecodedBytes)} MB in all`);
+  budget.remaining -= bytes;
 }
 
 function megabytes(bytes: number): number {
