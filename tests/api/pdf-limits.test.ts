@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call } from "../support/api-client";
 import { packagePayload } from "../support/packages";
-import { flateBombPdf, hiddenStreamBombs, imageHeavyPdf, makePdf, malformedPdfs, manyStreamsBombPdf, multipartBody, stackedFilterBombs } from "../support/pdfs";
+import { flateBombPdf, hiddenStreamBombs, imageHeavyPdf, inlineImageBombPdf, makePdf, malformedPdfs, manyStreamsBombPdf, multipartBody, stackedFilterBombs } from "../support/pdfs";
 import { blobFiles, countPackages } from "../support/stored";
 import { seedAccount } from "../support/seed";
 
@@ -116,6 +116,7 @@ describe("PDF decode budget", () => {
     // The review of issue 30: Flate over Flate in a stream hidden in another stream's data, which
     // pdf-lib never reads and pdf.js reaches through the cross reference.
     for (const [how, pdf] of Object.entries(await hiddenStreamBombs(1024 * MB))) bombs[`a hidden stream with ${how}`] = pdf;
+    bombs["an inline image of 1 GB through Flate"] = await inlineImageBombPdf(1024 * MB);
   });
 
   it.each([
@@ -127,6 +128,7 @@ describe("PDF decode budget", () => {
     "20 streams of 90 MB",
     "a hidden stream with a comment in its object header",
     "a hidden stream with its filters in an array where a key belongs",
+    "an inline image of 1 GB through Flate",
   ])(
     "refuses %s with the decode budget's 422, and stores nothing",
     async (name) => {

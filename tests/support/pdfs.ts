@@ -192,6 +192,23 @@ export async function flateBombPdf(inflatedBytes: number): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/**
+ * A page whose content draws an inline image of `inflatedBytes` zero bytes through Flate: PDFium
+ * inflates an inline image's data as it parses the page to read its text, to find where it ends.
+ */
+export async function inlineImageBombPdf(inflatedBytes: number): Promise<Buffer> {
+  const side = Math.ceil(Math.sqrt(inflatedBytes / 3));
+  const data = (await deflatedZeros(inflatedBytes)).toString("latin1");
+  const content = `BT /F1 12 Tf 72 700 Td (Contract) Tj ET\nq BI /W ${side} /H ${side} /CS /RGB /BPC 8 /F /Fl ID\n${data}\nEI Q\n`;
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
 /** `size` zero bytes through zlib's deflate, a megabyte at a time (never all in memory). */
 export async function deflatedZeros(size: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
