@@ -226,7 +226,7 @@ async function extractionBenchmark(tagged: Buffer) {
     const fields = approvals.reduce((sum, approval) => sum + approval.fields.length, 0);
     if (fields !== TAGGED_PAGES * TEXT_TAGS_PER_PAGE) throw new Error(`extractTextTags found ${fields} fields, expected ${TAGGED_PAGES * TEXT_TAGS_PER_PAGE}`);
   };
-  await extract(); // warm-up: loads pdf.js and the font metrics
+  await extract(); // warm-up: loads PDFium and the font metrics
   const { samples } = await measureLoop({ minIterations: 5, maxIterations: 5, budgetMs: 0, prepare: () => undefined, body: extract });
   const pdftotextMs = pdftotextBboxMs(tagged);
   const metrics = { runs: samples.length, medianS: round(median(samples) / 1000, 2), minS: round(Math.min(...samples) / 1000, 2), maxS: round(Math.max(...samples) / 1000, 2), pdftotextS: round(pdftotextMs / 1000, 2), timesPdftotext: timesAnchor(median(samples), pdftotextMs) };

@@ -143,7 +143,7 @@ describe("fields placed by the document: extract (a form field's box) and extrac
       () => formWidgetsOf(pdf),
     );
     const [first, last, second] = approval.fields;
-    // Courier's ascent is 0.629 and descent -0.157 of the size (pdf.js): the text box runs from 700 + 6.29 down to 700 - 1.57.
+    // Courier's ascent is 0.629 and descent -0.157 of the size (Adobe's metrics): the text box runs from 700 + 6.29 down to 700 - 1.57.
     expect(first.page).toBe(0);
     expect(box(first).left).toBeCloseTo(100, 1);
     expect(box(first).top).toBeCloseTo(792 - 706.29, 0);

@@ -400,7 +400,7 @@ describe("extractTextTags: refusals", () => {
     expect(error.message).toContain(`"${tagText}" on page 1 of document "Lease.pdf"`);
   });
 
-  it("ignores a tag in the part of the page the crop box hides, as pdf.js does not see it", async () => {
+  it("ignores a tag in the part of the page the crop box hides, as viewers do not show it", async () => {
     const bytes = await makePdf({ cropBox: [0, 0, 300, 300], texts: [{ page: 0, text: "{{esl:client:signature}}", x: 50, y: 500 }] });
     expect(await extractTextTags(bytes, roles, "Lease.pdf")).toEqual([]);
   });
@@ -411,8 +411,8 @@ describe("extractTextTags: refusals", () => {
     expect(error.messageKey).toBe("error.validation.textTagOffPage");
   });
 
-  it("refuses a tag that pdf.js cuts at the edge of the page", async () => {
-    // pdf.js drops the characters that start beyond the page, so the tag is left open.
+  it("refuses a tag that the edge of the page cuts", async () => {
+    // The characters that start beyond the page are left out, so the tag is left open.
     const bytes = await makePdf({ texts: [{ page: 0, text: "{{esl:client:signature}}", x: 560, y: 500, size: 24 }] });
     const error = await serviceErrorOf(extractTextTags(bytes, roles, "Lease.pdf"));
     expect(error.messageKey).toBe("error.validation.textTagInvalid");
