@@ -155,6 +155,23 @@ describe("fields placed by the document: extract (a form field's box) and extrac
     expect(box(second).top).toBeCloseTo(792 - 506.29 + 20, 0);
   });
 
+  it("anchors on the space a reader puts between two pieces of text drawn apart: the gap from one to the other", async () => {
+    // Courier at 10 points: "Sign" ends at 100 + 4 × 6; "here" starts at 150; no space is drawn between them.
+    const pdf = await makePdf({
+      texts: [
+        { page: 0, text: "Sign", x: 100, y: 700, size: 10, font: StandardFonts.Courier },
+        { page: 0, text: "here", x: 150, y: 700, size: 10, font: StandardFonts.Courier },
+      ],
+    });
+    const anchor = (anchorPoint: string) => ({ type: "SIGNATURE", subtype: "FULLNAME", extractAnchor: { text: "Sign here", characterIndex: 4, anchorPoint, width: 130, height: 26 } });
+    const [approval] = await placeFieldsFromDocument(approvals([anchor("TOPLEFT"), anchor("BOTTOMRIGHT")]), pdf, "Gap", () => formWidgetsOf(pdf));
+    const [topLeft, bottomRight] = approval.fields.map(box);
+    expect(topLeft.left).toBeCloseTo(124, 1);
+    expect(topLeft.top).toBeCloseTo(792 - 706.29, 1);
+    expect(bottomRight.left).toBeCloseTo(150, 1);
+    expect(bottomRight.top).toBeCloseTo(792 - 698.43, 1);
+  });
+
   it("leaves out a field whose anchor the text lacks, or lacks that often, and an approval left with none of its fields", async () => {
     const pdf = await makePdf({ texts: [{ page: 0, text: "Definition of terms", x: 100, y: 700 }] });
     const anchored = (text: string, index = 0) => ({ type: "INPUT", subtype: "TEXTFIELD", extractAnchor: { text, index, width: 100, height: 20 } });

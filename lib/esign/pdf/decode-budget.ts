@@ -324,7 +324,7 @@ function dataEndOf(text: string, stream: Omit<PdfStream, "dataEnd">): number {
 }
 
 /** `BI`, the operator that begins an inline image in a content stream, as a word of its own. */
-const INLINE_IMAGE_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])BI(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+const INLINE_IMAGE_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])BI(?![^\0\t\n\f\r ()<>[\]{}/%])/;
 /** The abbreviations of an inline image's dictionary that name what the budget reads. */
 const INLINE_IMAGE_KEYS: Record<string, string> = { F: "Filter", DP: "DecodeParms", W: "Width", H: "Height", BPC: "BitsPerComponent", CS: "ColorSpace", IM: "ImageMask" };
 const COMPONENTS: Record<string, number> = { G: 1, DeviceGray: 1, RGB: 3, DeviceRGB: 3, CMYK: 4, DeviceCMYK: 4, I: 1, Indexed: 1 };
@@ -339,14 +339,23 @@ const COMPONENTS: Record<string, number> = { G: 1, DeviceGray: 1, RGB: 3, Device
  * stands, bounded by the stream.
  */
 async function decodeInlineImages(content: Uint8Array, budget: Budget): Promise<void> {
-  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("latin1");
-  if (!text.includes("BI")) return;
+  // Most decoded data (images, fonts) holds no `BI` word: found in the bytes before any text is made of them.
+  const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  let candidate = bytes.indexOf("BI");
+  while (candidate >= 0 && !(isWordEdge(bytes[candidate - 1]) && isWordEdge(bytes[candidate + 2]))) candidate = bytes.indexOf("BI", candidate + 1);
+  if (candidate < 0) return;
+  const text = bytes.toString("latin1");
   budget.bytesLeft += READS_PER_BYTE * content.byteLength;
-  for (const keyword of text.matchAll(INLINE_IMAGE_KEYWORD)) {
+  const keywords = new RegExp(INLINE_IMAGE_KEYWORD.source, "g");
+  keywords.lastIndex = candidate;
+  for (let keyword = keywords.exec(text); keyword; keyword = keywords.exec(text)) {
     const image = inlineImageAt(content, text, keyword.index + 2, budget);
     if (image) await decodeInlineImage(image, budget);
   }
 }
+
+/** Whether a byte (undefined at either end of the data) may stand beside a keyword: white space, a delimiter or nothing. */
+const isWordEdge = (byte: number | undefined) => byte === undefined || WHITE_SPACE.has(byte) || DELIMITERS.has(byte);
 
 interface InlineImage {
   dictionary: PdfDictionary;

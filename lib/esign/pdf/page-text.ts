@@ -110,6 +110,9 @@ interface VerticalMetrics {
   descent: number;
 }
 
+/** What a font that tells none, or tells nonsense, is taken to have. */
+const TYPICAL_METRICS: VerticalMetrics = { ascent: 0.8, descent: -0.2 };
+
 /** A character's baseline direction and text's up, as unit vectors, and its font size in user space. */
 interface CharacterFrame {
   along: UserSpacePoint;
@@ -123,6 +126,8 @@ class PageCharacters {
   /** Eight doubles of scratch memory in PDFium's heap, for what its functions answer through pointers. */
   private readonly scratch: number;
   private readonly fontMetrics = new Map<number, VerticalMetrics>();
+  /** The characters PDFium found on the page, those it made up included. */
+  private readonly count: number;
 
   private constructor(
     private readonly library: Pdfium,
@@ -132,6 +137,7 @@ class PageCharacters {
     private readonly standardMetrics: Map<string, VerticalMetrics>,
   ) {
     this.scratch = library.pdfium.wasmExports.malloc(64);
+    this.count = library.FPDFText_CountChars(textPage);
   }
 
   static open(library: Pdfium, document: number, pageIndex: number, standardMetrics: Map<string, VerticalMetrics>): PageCharacters | undefined {
@@ -165,6 +171,7 @@ class PageCharacters {
     return lines;
   }
 
+
   /** Where character `index`'s baseline starts, in user space. */
   origin(index: number): UserSpacePoint {
     this.assertOpen();
@@ -175,6 +182,9 @@ class PageCharacters {
   /** Where character `index`'s baseline ends: its origin moved along the baseline by its advance. */
   advanceEnd(index: number): UserSpacePoint {
     const origin = this.origin(index);
+    // A space PDFium made up for a gap starts where the character before it ends and has no font:
+    // it spans the gap, to the next character.
+    if (this.isGenerated(index)) return index + 1 < this.count && !this.isGenerated(index + 1) ? this.origin(index + 1) : origin;
     const { along, fontSize } = this.frame(index);
     // PDFium's loose box is the character's advance by its font's full height, turned with the
     // text and then made upright: the advance is what remains once the turned height is taken off.
@@ -190,14 +200,29 @@ class PageCharacters {
 
   /** The two points at a character's ascent and descent above and below `baselinePoint`. */
   verticalExtent(index: number, baselinePoint: UserSpacePoint): UserSpacePoint[] {
-    const { up, fontSize } = this.frame(index);
-    const { ascent, descent } = this.displayMetrics(index);
+    const drawn = this.drawnNear(index);
+    const { up, fontSize } = this.frame(drawn);
+    const { ascent, descent } = this.displayMetrics(drawn);
     return [ascent, descent].map((fraction) => ({ x: baselinePoint.x + up.x * fraction * fontSize, y: baselinePoint.y + up.y * fraction * fontSize }));
+  }
+
+  /** Whether PDFium made the character up: a space for a gap between words, or a line break. */
+  private isGenerated(index: number): boolean {
+    this.assertOpen();
+    return this.library.FPDFText_IsGenerated(this.textPage, index) === 1;
+  }
+
+  /** The character itself, or for one PDFium made up, the drawn one before or after it: whose font and direction it takes. */
+  private drawnNear(index: number): number {
+    if (!this.isGenerated(index)) return index;
+    if (index > 0 && !this.isGenerated(index - 1)) return index - 1;
+    if (index + 1 < this.count && !this.isGenerated(index + 1)) return index + 1;
+    return index;
   }
 
   private text(): string {
     this.assertOpen();
-    const count = this.library.FPDFText_CountChars(this.textPage);
+    const count = this.count;
     if (count <= 0) return "";
     const { malloc, free } = this.library.pdfium.wasmExports;
     // Up to two UTF-16 units a character (PDFium writes some as a surrogate pair), and the terminator.
@@ -259,9 +284,9 @@ class PageCharacters {
 
   /** The ascent and descent PDFium's loose box uses: its font's own, from the font descriptor or program. */
   private pdfiumMetricsOfFont(font: number): VerticalMetrics {
-    this.library.FPDFFont_GetAscent(font, 1, this.scratch);
+    if (!this.library.FPDFFont_GetAscent(font, 1, this.scratch)) return TYPICAL_METRICS;
     const ascent = this.float(0);
-    this.library.FPDFFont_GetDescent(font, 1, this.scratch);
+    if (!this.library.FPDFFont_GetDescent(font, 1, this.scratch)) return TYPICAL_METRICS;
     return { ascent, descent: this.float(0) };
   }
 
@@ -280,7 +305,7 @@ class PageCharacters {
     if (!metrics) {
       metrics = this.standardMetrics.get(this.standardFontName(font) ?? "") ?? this.pdfiumMetricsOfFont(font);
       const sane = metrics.ascent > 0 && metrics.ascent <= 1.5 && metrics.descent <= 0 && metrics.descent >= -1;
-      if (!sane) metrics = { ascent: 0.8, descent: -0.2 };
+      if (!sane) metrics = TYPICAL_METRICS;
       this.fontMetrics.set(font, metrics);
     }
     return metrics;
