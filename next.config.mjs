@@ -12,9 +12,9 @@ const ROUTE_HANDLER_HEADERS = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled;
+  // PGlite and PDFium ship WebAssembly and data files that must be loaded from node_modules, not bundled;
   // piscina starts worker threads from a file of its own package; undici is the callbacks' HTTP client.
-  serverExternalPackages: ["@electric-sql/pglite", "pdfjs-dist", "pg", "busboy", "archiver", "pg-boss", "nodemailer", "piscina", "undici", "subset-font", "harfbuzzjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "@embedpdf/pdfium", "pdfjs-dist", "pg", "busboy", "archiver", "pg-boss", "nodemailer", "piscina", "undici", "subset-font", "harfbuzzjs"],
   // The spec's GET /api/packages/{id}/roles/ has a trailing slash; answer it without a redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

@@ -66,7 +66,7 @@ export async function* pagesOfText(pdf: Uint8Array, documentName: string, purpos
 export function textRect(line: TextLine, start: number, end: number, geometry: PageGeometry): TopLeftRect {
   const first = line.charIndexAt(start);
   const last = line.charIndexAt(end - 1);
-  const startPoint = line.page.origin(first);
+  const startPoint = line.page.start(first);
   const endPoint = line.page.advanceEnd(last);
   const corners = [...line.page.verticalExtent(first, startPoint), ...line.page.verticalExtent(last, endPoint)];
   return userSpaceRectToTopLeft(boundingBox(corners), geometry);
@@ -160,42 +160,33 @@ class PageCharacters {
 
   /** The page's text split at PDFium's line breaks, each line's characters outside the crop box left out. */
   lines(): TextLine[] {
-    const text = this.text();
+    const { text, charIndexAt } = this.text();
     const lines: TextLine[] = [];
     for (const match of text.matchAll(/[^\r\n]+/g)) {
       const lineStart = match.index;
-      const whole: TextLine = { text: match[0], charIndexAt: (offset) => this.charIndexAt(lineStart + offset), page: this };
+      const whole: TextLine = { text: match[0], charIndexAt: (offset) => charIndexAt(lineStart + offset), page: this };
       const visible = this.visiblePart(whole);
       if (visible.text !== "") lines.push(visible);
     }
     return lines;
   }
 
-
-  /** Where character `index`'s baseline starts, in user space. */
-  origin(index: number): UserSpacePoint {
-    this.assertOpen();
-    this.library.FPDFText_GetCharOrigin(this.textPage, index, this.scratch, this.scratch + 8);
-    return { x: this.double(0), y: this.double(1) };
+  /**
+   * Where the box of character `index` starts along its baseline: its origin; for a space PDFium
+   * made up for a gap, where the drawn character before it ends.
+   */
+  start(index: number): UserSpacePoint {
+    if (this.isGenerated(index) && index > 0 && !this.isGenerated(index - 1)) return this.advanceEnd(index - 1);
+    return this.origin(index);
   }
 
   /** Where character `index`'s baseline ends: its origin moved along the baseline by its advance. */
   advanceEnd(index: number): UserSpacePoint {
     const origin = this.origin(index);
-    // A space PDFium made up for a gap starts where the character before it ends and has no font:
-    // it spans the gap, to the next character.
+    // A made-up space has no font: it spans the gap, to the next character.
     if (this.isGenerated(index)) return index + 1 < this.count && !this.isGenerated(index + 1) ? this.origin(index + 1) : origin;
-    const { along, fontSize } = this.frame(index);
-    // PDFium's loose box is the character's advance by its font's full height, turned with the
-    // text and then made upright: the advance is what remains once the turned height is taken off.
-    this.library.FPDFText_GetLooseCharBox(this.textPage, index, this.scratch);
-    const [left, top, right, bottom] = [0, 1, 2, 3].map((i) => this.float(i));
-    const { ascent, descent } = this.pdfiumMetrics(index);
-    const height = (ascent - descent) * fontSize;
-    const cos = Math.abs(along.x);
-    const sin = Math.abs(along.y);
-    const advance = cos >= sin ? (right - left - height * sin) / cos : (top - bottom - height * cos) / sin;
-    return { x: origin.x + along.x * advance, y: origin.y + along.y * advance };
+    const advance = this.advance(index);
+    return { x: origin.x + advance.x, y: origin.y + advance.y };
   }
 
   /** The two points at a character's ascent and descent above and below `baselinePoint`. */
@@ -204,6 +195,39 @@ class PageCharacters {
     const { up, fontSize } = this.frame(drawn);
     const { ascent, descent } = this.displayMetrics(drawn);
     return [ascent, descent].map((fraction) => ({ x: baselinePoint.x + up.x * fraction * fontSize, y: baselinePoint.y + up.y * fraction * fontSize }));
+  }
+
+  /**
+   * A drawn character's advance along its baseline, in user space. PDFium tells it only through
+   * the character's loose box: the advance by the font's height, in text space, turned by the
+   * character's matrix and then made upright. Both the advance and the height are what solve the
+   * box's width and height, unless the text runs near 45 degrees, where the two cannot be told
+   * apart: there the next character's origin tells, or the font's height is taken off.
+   */
+  private advance(index: number): UserSpacePoint {
+    const { a, b, c, d } = this.matrix(index);
+    this.library.FPDFText_GetLooseCharBox(this.textPage, index, this.scratch);
+    const [left, top, right, bottom] = [0, 1, 2, 3].map((i) => this.float(i));
+    const [width, height] = [right - left, top - bottom];
+    const determinant = Math.abs(a) * Math.abs(d) - Math.abs(b) * Math.abs(c);
+    if (Math.abs(determinant) > 0.3 * (a * a + b * b)) {
+      const advance = (width * Math.abs(d) - height * Math.abs(c)) / determinant;
+      return { x: a * advance, y: b * advance };
+    }
+    const along = Math.hypot(a, b) || 1;
+    const next = index + 1 < this.count && !this.isGenerated(index + 1) ? this.origin(index + 1) : undefined;
+    const origin = this.origin(index);
+    if (next) {
+      const ahead = ((next.x - origin.x) * a + (next.y - origin.y) * b) / along;
+      const aside = Math.abs((next.x - origin.x) * b - (next.y - origin.y) * a) / along;
+      const { fontSize } = this.frame(index);
+      if (ahead > 0 && ahead < 2 * fontSize && aside < 0.01 * fontSize) return { x: next.x - origin.x, y: next.y - origin.y };
+    }
+    const { fontSize } = this.frame(index);
+    const { ascent, descent } = this.pdfiumMetrics(index);
+    const turnedHeight = (ascent - descent) * fontSize * (Math.abs(b) / along);
+    const advance = (width - turnedHeight) / (Math.abs(a) / along);
+    return { x: (a / along) * advance, y: (b / along) * advance };
   }
 
   /** Whether PDFium made the character up: a space for a gap between words, or a line break. */
@@ -220,55 +244,104 @@ class PageCharacters {
     return index;
   }
 
-  private text(): string {
+  /** Where character `index`'s baseline starts, in user space. */
+  private origin(index: number): UserSpacePoint {
     this.assertOpen();
-    const count = this.count;
-    if (count <= 0) return "";
+    if (!this.library.FPDFText_GetCharOrigin(this.textPage, index, this.scratch, this.scratch + 8)) {
+      throw new Error(`PDFium gave no position for character ${index} of ${this.count}`);
+    }
+    return { x: this.double(0), y: this.double(1) };
+  }
+
+  /**
+   * The page's text, and PDFium's index of the character each of its UTF-16 units is. The text
+   * comes in one call, unless it leaves characters out: FPDFText_GetText drops those beyond the
+   * Basic Multilingual Plane (an emoji), which PDFium's own text indexes count; then it is built a
+   * character at a time.
+   */
+  private text(): { text: string; charIndexAt: (offset: number) => number } {
+    this.assertOpen();
+    if (this.count <= 0) return { text: "", charIndexAt: () => -1 };
+    const text = this.textInOneCall();
+    const expectedLength = this.library.FPDFText_GetTextIndexFromCharIndex(this.textPage, this.count - 1) + 1;
+    if (text.length === expectedLength) return { text, charIndexAt: (offset) => this.library.FPDFText_GetCharIndexFromTextIndex(this.textPage, offset) };
+    let built = "";
+    const charIndexes: number[] = [];
+    for (let index = 0; index < this.count; index++) {
+      const codePoint = this.library.FPDFText_GetUnicode(this.textPage, index);
+      if (codePoint <= 0 || codePoint > 0x10ffff) continue;
+      const character = String.fromCodePoint(codePoint);
+      built += character;
+      for (let unit = 0; unit < character.length; unit++) charIndexes.push(index);
+    }
+    return { text: built, charIndexAt: (offset) => charIndexes[offset] ?? -1 };
+  }
+
+  private textInOneCall(): string {
     const { malloc, free } = this.library.pdfium.wasmExports;
-    // Up to two UTF-16 units a character (PDFium writes some as a surrogate pair), and the terminator.
-    const buffer = malloc((2 * count + 1) * 2);
+    // A UTF-16 unit a character and the terminator; twice that, should a version write surrogate pairs.
+    const buffer = malloc((2 * this.count + 1) * 2);
     try {
-      const written = this.library.FPDFText_GetText(this.textPage, 0, count, buffer);
+      const written = this.library.FPDFText_GetText(this.textPage, 0, this.count, buffer);
       return Buffer.from(heap(this.library).buffer, buffer, Math.max(0, written - 1) * 2).toString("utf16le");
     } finally {
       free(buffer);
     }
   }
 
-  private charIndexAt(textIndex: number): number {
-    this.assertOpen();
-    return this.library.FPDFText_GetCharIndexFromTextIndex(this.textPage, textIndex);
-  }
-
   /**
-   * The line as a viewer shows it: whole when its first and last characters start inside the crop
-   * box (a line is straight, the box convex); otherwise only the characters that start inside it.
+   * The line as a viewer shows it: whole when every box PDFium draws around its characters lies in
+   * the crop box (one look per run of text); otherwise only the characters that start inside it.
+   * A line need not run in order: a text object can move far off the page and come back.
    */
   private visiblePart(line: TextLine): TextLine {
-    const inside = (offset: number) => this.startsInside(line.charIndexAt(offset));
-    if (inside(0) && inside(line.text.length - 1)) return line;
+    const first = line.charIndexAt(0);
+    const last = line.charIndexAt(line.text.length - 1);
+    if (first >= 0 && last >= first && this.boxesInside(first, last - first + 1)) return line;
     let text = "";
     const charIndexes: number[] = [];
     for (let offset = 0; offset < line.text.length; offset++) {
-      if (!inside(offset)) continue;
+      const index = line.charIndexAt(offset);
+      if (index >= 0 && !this.startsInside(index)) continue;
       text += line.text[offset];
-      charIndexes.push(line.charIndexAt(offset));
+      charIndexes.push(index);
     }
     return { text, charIndexAt: (offset) => charIndexes[offset], page: this };
   }
 
+  /** Whether the boxes PDFium draws around characters start..start+count-1 all lie in the crop box. */
+  private boxesInside(start: number, count: number): boolean {
+    const boxes = this.library.FPDFText_CountRects(this.textPage, start, count);
+    for (let box = 0; box < boxes; box++) {
+      const { scratch } = this;
+      if (!this.library.FPDFText_GetRect(this.textPage, box, scratch, scratch + 8, scratch + 16, scratch + 24)) return false;
+      const [left, top, right, bottom] = [0, 1, 2, 3].map((slot) => this.double(slot));
+      if (!this.inCropBox({ x: left, y: bottom }) || !this.inCropBox({ x: right, y: top })) return false;
+    }
+    return true;
+  }
+
   private startsInside(index: number): boolean {
-    if (index < 0) return true; // A unit PDFium made up (a line break's), which has no position.
-    const { x, y } = this.origin(index);
+    if (this.isGenerated(index)) return true; // Takes no room: it stays with the line.
+    return this.inCropBox(this.origin(index));
+  }
+
+  private inCropBox({ x, y }: UserSpacePoint): boolean {
     const box = this.geometry.cropBox;
     const slack = 0.01;
     return x >= box.x - slack && x <= box.x + box.width + slack && y >= box.y - slack && y <= box.y + box.height + slack;
   }
 
-  private frame(index: number): CharacterFrame {
+  /** The character's matrix (its text matrix by the page's transformation), without the font size. */
+  private matrix(index: number) {
     this.assertOpen();
-    this.library.FPDFText_GetMatrix(this.textPage, index, this.scratch);
+    if (!this.library.FPDFText_GetMatrix(this.textPage, index, this.scratch)) return { a: 1, b: 0, c: 0, d: 1 };
     const [a, b, c, d] = [0, 1, 2, 3].map((i) => this.float(i));
+    return { a, b, c, d };
+  }
+
+  private frame(index: number): CharacterFrame {
+    const { a, b, c, d } = this.matrix(index);
     const alongLength = Math.hypot(a, b) || 1;
     const upLength = Math.hypot(c, d) || 1;
     return {

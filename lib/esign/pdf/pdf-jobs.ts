@@ -7,7 +7,7 @@ import { textTagsOf } from "@/lib/esign/text-tags/extract-text-tags";
 import { type CertificateMaterial, certificateOf } from "./certificate-material";
 import { flattenPdf } from "./flatten-pdf";
 import type { PageRange } from "./page-text";
-import { pdfium } from "./pdfium";
+import { pdfium, pdfiumMemoryBytes } from "./pdfium";
 
 /*
  * Sealing and the certificate of completion, loaded by a worker's first job that needs them:
@@ -44,12 +44,20 @@ export type PdfJobName = keyof PdfJobs;
 
 /**
  * A job's result, or the ServiceError it ended with (an error's own fields are lost between
- * threads), with the worker thread that ran it (the pool ends that worker after a large job).
+ * threads), with the worker thread that ran it (the pool ends that worker after a large job, and
+ * when it asks to be retired).
  */
-export type PdfJobAnswer = { threadId: number } & (
+export type PdfJobAnswer = { threadId: number; retire?: boolean } & (
   | { value: unknown }
   | { serviceError: { status: number; messageKey: string; message: string; technical?: string } }
+  | { readerFailed: string }
 );
+
+/**
+ * PDFium's memory past which its worker asks to be retired: WebAssembly memory only grows, so a
+ * worker that read a large document keeps it until it ends (PDFium's own start takes about 20 MB).
+ */
+const RETIRE_PAST_PDFIUM_BYTES = 128 * 1024 * 1024;
 
 /** A job as handed to a worker: `startedFlag` is shared with the pool's watchdog, which counts time and memory from when it is set. */
 export interface PdfTask {
@@ -76,10 +84,13 @@ export async function runPdfJobHere({ job, input, startedFlag }: PdfTask): Promi
   await loadLibrariesFor(job, input);
   Atomics.store(startedFlag, 0, 1);
   try {
-    return { threadId, value: await pdfJobs[job](input as never) };
+    const value = await pdfJobs[job](input as never);
+    return { threadId, retire: pdfiumMemoryBytes() > RETIRE_PAST_PDFIUM_BYTES, value };
   } catch (error) {
+    // PDFium ran out of memory or failed one of its checks: its module can serve no other job.
+    if (error instanceof WebAssembly.RuntimeError) return { threadId, retire: true, readerFailed: error.message };
     if (!(error instanceof ServiceError)) throw error;
     const { status, messageKey, message, technical } = error;
-    return { threadId, serviceError: { status, messageKey, message, technical } };
+    return { threadId, retire: pdfiumMemoryBytes() > RETIRE_PAST_PDFIUM_BYTES, serviceError: { status, messageKey, message, technical } };
   }
 }

@@ -167,6 +167,7 @@ export async function runPdfJob<Name extends PdfJobName>(
     const { status, messageKey, message, technical } = answer.serviceError;
     throw new ServiceError(status, messageKey, message, technical);
   }
+  if ("readerFailed" in answer) throw tooComplex(documentName, `could not be read (PDFium failed: ${answer.readerFailed})`);
   return answer.value as Awaited<ReturnType<PdfJobs[Name]>>;
 }
 
@@ -186,7 +187,7 @@ function runOnWorker(pool: PdfPool, { tenantId, task, documentName, done }: Wait
   const answer = pool.piscina.run(task, { signal: running.abort.signal }).then(
     (answer: PdfJobAnswer) => {
       // Before the job's place is given to the next one (below), so that it cannot go to this worker.
-      if (inputBytes(task.input) >= RETIRE_AFTER_INPUT_BYTES) retireWorker(pool, answer.threadId);
+      if (answer.retire || inputBytes(task.input) >= RETIRE_AFTER_INPUT_BYTES) retireWorker(pool, answer.threadId);
       return answer;
     },
     (error: Error) => {
