@@ -156,10 +156,27 @@ describe("assertDecodesWithin: inline images, whose first filter PDFium decodes 
     }
   });
 
+  it("reads the raw bytes too, which PDFium parses when a stream's filter fails, and a filter named however PDFium takes it", async () => {
+    const bomb = latin1(await deflatedZeros(20 * MB));
+    const rawUnderFlate = pdfWith(`<< /Filter /FlateDecode >>\nstream\n${contentWithInlineImage("/W 4000 /H 2000 /CS /RGB /BPC 8 /F /Fl", bomb)}\nendstream`);
+    const overwritten = contentWithInlineImage("/F /Fl /Filter /X /W 10 /H 10", bomb);
+    const asString = contentWithInlineImage("/F (FlateDecode) /W 10 /H 10", bomb);
+    const inArrayAsString = contentWithInlineImage("/F [<466c>] /W 10 /H 10", bomb);
+    for (const pdf of [rawUnderFlate, ...[overwritten, asString, inArrayAsString].map((content) => pdfWith(`<< >>\nstream\n${content}\nendstream`))]) {
+      const error = await serviceErrorOf(assertDecodesWithin(pdf, limits, "Inline"));
+      expect(error.messageKey).toBe("error.validation.pdfTooComplex");
+    }
+  });
+
   it("counts an image codec's rows, which PDFium decodes one by one, and lets small images through", async () => {
     const huge = contentWithInlineImage("/W 20000 /H 20000 /CS /G /BPC 8 /F /DCT", "\xff\xd8\xff\xd9");
     const error = await serviceErrorOf(assertDecodesWithin(pdfWith(`<< >>\nstream\n${huge}\nendstream`), limits, "Inline"));
     expect(error.message).toContain("has a stream that decodes past 10 MB");
+    // A JPEG whose own frame header says 20,000 by 20,000, in an image that says it is 1 by 1.
+    const frame = "\xff\xd8\xff\xe0\x00\x04ab\xff\xc2\x00\x0b\x08\x4e\x20\x4e\x20\x01\x01\x11\x00\xff\xd9";
+    const lying = contentWithInlineImage("/W 1 /H 1 /CS /G /BPC 8 /F /DCT", frame);
+    const lyingError = await serviceErrorOf(assertDecodesWithin(pdfWith(`<< >>\nstream\n${lying}\nendstream`), limits, "Inline"));
+    expect(lyingError.message).toContain("has a stream that decodes past 10 MB");
     const small = contentWithInlineImage("/W 8 /H 8 /CS /RGB /BPC 8 /F /Fl", latin1(deflateSync(Buffer.alloc(8 * 8 * 3))));
     await assertDecodesWithin(pdfWith(`<< >>\nstream\n${small}\nendstream`), limits, "Small");
   });

@@ -60,6 +60,9 @@ export async function assertDecodesWithin(bytes: Uint8Array, limits: DecodeLimit
   assertEveryStreamKeywordRead(text, streams, label);
   assertNoEncryption(text, streams, budget);
   for (const stream of streams) await decodeWithin(stream, budget, 0);
+  // The file as it stands: unfiltered content, and what PDFium parses as content where a stream's
+  // filters fail (it falls back to the stream's raw bytes).
+  await decodeInlineImages(bytes, budget, text);
 }
 
 /**
@@ -115,7 +118,8 @@ const READS_PER_BYTE = 4;
 async function decodeWithin(stream: PdfStream, budget: Budget, depth: number): Promise<void> {
   for (const chain of filterChainsOf(stream.dictionary, budget.label)) {
     const decoded = await decodeChain(stream.data, chain, budget);
-    if (decoded) await decodeInlineImages(chain.length > 0 ? decoded : stream.data.subarray(0, stream.dataEnd - stream.dataStart), budget);
+    // The raw bytes are looked through once, as a whole (assertDecodesWithin).
+    if (decoded && chain.length > 0) await decodeInlineImages(decoded, budget);
     // pdf.js reads any stream with /N and /First as an object stream when a cross reference says
     // so, whatever its /Type.
     if (decoded && isObjectStream(stream.dictionary, budget.label)) {
@@ -332,19 +336,23 @@ const COMPONENTS: Record<string, number> = { G: 1, DeviceGray: 1, RGB: 3, Device
 /**
  * PDFium, as it parses a content stream to read a page's text, decodes each inline image's first
  * filter to find where its data ends, and keeps nothing of it (measured: a 400 MB inline Flate
- * image took 1.5 s and 900 MB). Every `BI` in a stream's decoded data (any stream may be read as
- * content) is read here as PDFium's parser reads it (CPDF_StreamContentParser::Handle_BeginImage,
- * CPDF_StreamParser::ReadInlineStream), and its first filter's output counted; an image codec's as
- * the image's size, which PDFium decodes a row at a time. An image without a filter is read as it
- * stands, bounded by the stream.
+ * image took 1.5 s and 900 MB). Every `BI` in the file and in every stream's decoded data (any
+ * stream may be read as content) is read here much as PDFium's parser reads it
+ * (CPDF_StreamContentParser::Handle_BeginImage, CPDF_StreamParser::ReadInlineStream), and every
+ * first filter its dictionary may name is counted: a JPEG's or a fax image's as the size its own
+ * header or parameters give. An image without a filter is read as it stands.
+ *
+ * Not followed, and left to the memory watchdog (pdf-pool.ts), which ends a job past
+ * PDF_WORKER_MEMORY_MB: an inline image split over two content streams of a page (PDFium joins
+ * them), and content whose last filter has a predictor, which PDFium applies before it parses.
  */
-async function decodeInlineImages(content: Uint8Array, budget: Budget): Promise<void> {
+async function decodeInlineImages(content: Uint8Array, budget: Budget, contentText?: string): Promise<void> {
   // Most decoded data (images, fonts) holds no `BI` word: found in the bytes before any text is made of them.
   const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   let candidate = bytes.indexOf("BI");
   while (candidate >= 0 && !(isWordEdge(bytes[candidate - 1]) && isWordEdge(bytes[candidate + 2]))) candidate = bytes.indexOf("BI", candidate + 1);
   if (candidate < 0) return;
-  const text = bytes.toString("latin1");
+  const text = contentText ?? bytes.toString("latin1");
   budget.bytesLeft += READS_PER_BYTE * content.byteLength;
   const keywords = new RegExp(INLINE_IMAGE_KEYWORD.source, "g");
   keywords.lastIndex = candidate;
@@ -357,8 +365,11 @@ async function decodeInlineImages(content: Uint8Array, budget: Budget): Promise<
 /** Whether a byte (undefined at either end of the data) may stand beside a keyword: white space, a delimiter or nothing. */
 const isWordEdge = (byte: number | undefined) => byte === undefined || WHITE_SPACE.has(byte) || DELIMITERS.has(byte);
 
+/** An inline image's entries by their full names, and every value given for /F or /Filter, in order. */
+type InlineImageDictionary = PdfDictionary & { filterValues: PdfValue[] };
+
 interface InlineImage {
-  dictionary: PdfDictionary;
+  dictionary: InlineImageDictionary;
   data: Uint8Array;
 }
 
@@ -368,7 +379,7 @@ interface InlineImage {
  */
 function inlineImageAt(content: Uint8Array, text: string, position: number, budget: Budget): InlineImage | undefined {
   const syntax = new PdfSyntax(text, budget, position);
-  const dictionary: PdfDictionary = new Map();
+  const dictionary = Object.assign(new Map<string, PdfValue>(), { filterValues: [] as PdfValue[] });
   try {
     for (;;) {
       syntax.skipSpace();
@@ -378,7 +389,9 @@ function inlineImageAt(content: Uint8Array, text: string, position: number, budg
       }
       const key = syntax.value();
       if (!(key instanceof PdfName)) break;
-      dictionary.set(INLINE_IMAGE_KEYS[key.name] ?? key.name, syntax.value());
+      const value = syntax.value();
+      dictionary.set(INLINE_IMAGE_KEYS[key.name] ?? key.name, value);
+      if (key.name === "F" || key.name === "Filter") dictionary.filterValues.push(value);
     }
   } catch (error) {
     if (error instanceof PdfSyntaxError) return undefined;
@@ -389,27 +402,83 @@ function inlineImageAt(content: Uint8Array, text: string, position: number, budg
   return { dictionary, data: content.subarray(dataStart) };
 }
 
+/**
+ * Counts the first filter the image names: every one it may name, as PDFium lets an abbreviated
+ * key overwrite the full one whatever their order, does not read #xx in a key, and takes a
+ * string's text as a filter's name.
+ */
 async function decodeInlineImage({ dictionary, data }: InlineImage, budget: Budget): Promise<void> {
-  const filters = dictionary.get("Filter");
-  const first = Array.isArray(filters) ? filters[0] : filters;
-  if (!(first instanceof PdfName)) return;
   const params = dictionary.get("DecodeParms");
-  const filter = filterOf(first, Array.isArray(params) ? params[0] : params);
-  if (IMAGE_CODECS.has(filter.name)) {
-    countDecodedBytes(inlineImageBytes(dictionary), budget);
-  } else if (DECODED_FILTERS.has(filter.name)) {
-    await decodeChain(data, [filter], budget);
+  const firstParams = Array.isArray(params) ? params[0] : params;
+  const names = new Set(dictionary.filterValues.map(firstFilterName).filter((name) => name !== undefined));
+  for (const name of names) {
+    const filter = filterOf(new PdfName(name), firstParams);
+    if (name === "DCTDecode" || name === "DCT") countDecodedBytes(jpegBytes(data, dictionary), budget);
+    else if (name === "CCITTFaxDecode" || name === "CCF") countDecodedBytes(faxBytes(firstParams, dictionary), budget);
+    else if (IMAGE_CODECS.has(name)) countDecodedBytes(inlineImageBytes(dictionary), budget);
+    else if (DECODED_FILTERS.has(name)) await decodeChain(data, [filter], budget);
   }
+}
+
+/** The name of the first filter a /Filter value names: a name, a string, or the first of an array of them. */
+function firstFilterName(value: PdfValue): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first instanceof PdfName) return first.name;
+  if (typeof first !== "string") return undefined;
+  if (first.startsWith("(") && first.endsWith(")")) return first.slice(1, -1);
+  if (first.startsWith("<") && first.endsWith(">")) return Buffer.from(first.slice(1, -1).replace(/\s/g, ""), "hex").toString("latin1");
+  return undefined;
+}
+
+/**
+ * What decoding a JPEG holds: its frame's size (the SOF marker's, which PDFium decodes whatever
+ * the dictionary says) or the dictionary's, the larger, at two bytes a sample (a progressive JPEG
+ * keeps every coefficient of the image).
+ */
+function jpegBytes(data: Uint8Array, dictionary: InlineImageDictionary): number {
+  const frame = jpegFrame(data);
+  const width = Math.max(numberIn(dictionary, "Width"), frame?.width ?? 0);
+  const height = Math.max(numberIn(dictionary, "Height"), frame?.height ?? 0);
+  return 2 * width * height * (frame?.components ?? 4);
+}
+
+/** The size a JPEG's frame header (its SOF marker) gives, found by walking its marker segments from the start. */
+function jpegFrame(data: Uint8Array): { width: number; height: number; components: number } | undefined {
+  if (data[0] !== 0xff || data[1] !== 0xd8) return undefined;
+  let at = 2;
+  for (let segments = 0; segments < 1000 && at + 9 < data.length; segments++) {
+    if (data[at] !== 0xff) return undefined;
+    const marker = data[at + 1];
+    if (marker === 0xff) {
+      at++; // fill byte
+      continue;
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (data[at + 5] << 8) | data[at + 6], width: (data[at + 7] << 8) | data[at + 8], components: Math.max(1, data[at + 9]) };
+    }
+    at += 2 + ((data[at + 2] << 8) | data[at + 3]);
+  }
+  return undefined;
+}
+
+/** What decoding a fax image holds: a bit a pixel, /Columns (1728 unless given) by /Rows or the height, the larger. */
+function faxBytes(params: PdfValue | undefined, dictionary: InlineImageDictionary): number {
+  const parameters = params instanceof Map ? params : new Map<string, PdfValue>();
+  const columns = typeof parameters.get("Columns") === "number" ? (parameters.get("Columns") as number) : 1728;
+  const rows = typeof parameters.get("Rows") === "number" ? (parameters.get("Rows") as number) : 0;
+  return Math.ceil(Math.max(0, columns) / 8) * Math.max(rows, numberIn(dictionary, "Height"));
+}
+
+function numberIn(dictionary: PdfDictionary, key: string): number {
+  const value = dictionary.get(key);
+  return typeof value === "number" && value >= 0 ? value : 0;
 }
 
 const DECODED_FILTERS = new Set(["FlateDecode", "Fl", "LZWDecode", "LZW", "RunLengthDecode", "RL", "ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"]);
 
 /** The bytes of an image's rows as PDFium sizes them: components × bits × width, rounded up to bytes, by height. */
 function inlineImageBytes(dictionary: PdfDictionary): number {
-  const number = (key: string, fallback: number) => {
-    const value = dictionary.get(key);
-    return typeof value === "number" && value >= 0 ? value : fallback;
-  };
+  const number = (key: string, fallback: number) => (dictionary.has(key) ? numberIn(dictionary, key) : fallback);
   const mask = dictionary.get("ImageMask") === "true";
   const colorSpace = dictionary.get("ColorSpace");
   const components = mask ? 1 : colorSpace instanceof PdfName ? (COMPONENTS[colorSpace.name] ?? 4) : 4;
