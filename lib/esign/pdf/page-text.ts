@@ -6,7 +6,7 @@ import { normalizeRotation, userSpaceRectToTopLeft, type PageGeometry, type TopL
 /**
  * The text of a PDF's pages as lines, and where each character of a line lies: what text tags
  * and text anchors are found by. Read with PDFium, which lays a page's characters out into lines
- * (as `pdftotext` does) and tells each character's exact position and advance.
+ * (as `pdftotext` does) and tells each character's origin, direction and loose box.
  */
 export interface PageText {
   /** 0-based. */
