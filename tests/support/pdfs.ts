@@ -199,7 +199,11 @@ export async function flateBombPdf(inflatedBytes: number): Promise<Buffer> {
 export async function inlineImageBombPdf(inflatedBytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt(inflatedBytes / 3));
   const data = (await deflatedZeros(inflatedBytes)).toString("latin1");
-  const content = `BT /F1 12 Tf 72 700 Td (Contract) Tj ET\nq BI /W ${side} /H ${side} /CS /RGB /BPC 8 /F /Fl ID\n${data}\nEI Q\n`;
+  return contentPdf(`BT /F1 12 Tf 72 700 Td (Contract) Tj ET\nq BI /W ${side} /H ${side} /CS /RGB /BPC 8 /F /Fl ID\n${data}\nEI Q\n`);
+}
+
+/** A letter-size page whose content stream is `content` as written (latin1), with Helvetica as /F1. */
+export function contentPdf(content: string): Buffer {
   return rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

@@ -9,7 +9,7 @@ import {
   type PageRotation,
   type TopLeftRect,
 } from "@/lib/esign/pdf/coordinates";
-import { makePdf, rawPdf, type PdfText } from "@/tests/support/pdfs";
+import { contentPdf, makePdf, type PdfText } from "@/tests/support/pdfs";
 import { serviceErrorOf } from "@/tests/support/service-error";
 import type { NamedRole } from "@/lib/esign/documents/named-roles";
 import { extractTextTags, textTagsOf } from "./extract-text-tags";
@@ -71,17 +71,6 @@ const allFields = (approvals: Awaited<ReturnType<typeof extractTextTags>>) => ap
 /** Where the tags of a PDF are written, in points. */
 const tagBoxes = async (bytes: Uint8Array) => (await textTagsOf(bytes, "Contract")).map((found) => found.box);
 const unrotatedLetter: PageGeometry = { cropBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 };
-
-/** A letter-size page whose content is `content`, written by hand, with Helvetica as /F1. */
-function onePagePdf(content: string): Buffer {
-  return rawPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ]);
-}
 
 
 describe("extractTextTags: what each tag becomes", () => {
@@ -230,7 +219,7 @@ describe("textTagsOf: where tags are written", () => {
     ["scaled by its text matrix", "5 Tf 2 0 0 2 100 692 Tm", 0, 0],
     ["slanted by its text matrix (a synthetic oblique)", "10 Tf 1 0 0.2 1 100 692 Tm", 0.414, 1.436],
   ])("places a tag %s as the same tag drawn plainly at 10 points", async (_, placing, leftLean, rightLean) => {
-    const [box] = await tagBoxes(onePagePdf(`BT /F1 ${placing} ({{esl:client:initials}}) Tj ET`));
+    const [box] = await tagBoxes(contentPdf(`BT /F1 ${placing} ({{esl:client:initials}}) Tj ET`));
     expectNear(box, { left: 100 - leftLean, top: 792 - 692 - 7.18, width: 82.82 + leftLean + rightLean, height: 9.25 }, 0.01);
   });
 
@@ -427,12 +416,12 @@ describe("extractTextTags: refusals", () => {
   });
 
   it("ignores a tag a text object moves far off the page and back, within one line", async () => {
-    const bytes = onePagePdf("BT /F1 12 Tf 72 700 Td [(A) -100000 ({{esl:client:signature}}) 100000 (B)] TJ ET");
+    const bytes = contentPdf("BT /F1 12 Tf 72 700 Td [(A) -100000 ({{esl:client:signature}}) 100000 (B)] TJ ET");
     expect(await extractTextTags(bytes, roles, "Lease.pdf")).toEqual([]);
   });
 
   it("places a tag after a character beyond the Basic Multilingual Plane (an emoji as /ActualText) where it is drawn", async () => {
-    const bytes = onePagePdf("BT /F1 10 Tf 100 692 Td /Span << /ActualText <FEFFD83DDE00> >> BDC (x) Tj EMC ( {{esl:client:initials}}) Tj ET");
+    const bytes = contentPdf("BT /F1 10 Tf 100 692 Td /Span << /ActualText <FEFFD83DDE00> >> BDC (x) Tj EMC ( {{esl:client:initials}}) Tj ET");
     const [box] = await tagBoxes(bytes);
     // Helvetica at 10 points: "x" is 5.00 wide and the space 2.78.
     expectNear(box, { left: 107.78, top: 792 - 692 - 7.18, width: 82.82, height: 9.25 }, 0.01);
