@@ -215,15 +215,14 @@ class PageCharacters {
       return { x: a * advance, y: b * advance };
     }
     const along = Math.hypot(a, b) || 1;
+    const { fontSize } = this.frame(index);
     const next = index + 1 < this.count && !this.isGenerated(index + 1) ? this.origin(index + 1) : undefined;
     const origin = this.origin(index);
     if (next) {
       const ahead = ((next.x - origin.x) * a + (next.y - origin.y) * b) / along;
       const aside = Math.abs((next.x - origin.x) * b - (next.y - origin.y) * a) / along;
-      const { fontSize } = this.frame(index);
       if (ahead > 0 && ahead < 2 * fontSize && aside < 0.01 * fontSize) return { x: next.x - origin.x, y: next.y - origin.y };
     }
-    const { fontSize } = this.frame(index);
     const { ascent, descent } = this.pdfiumMetrics(index);
     const turnedHeight = (ascent - descent) * fontSize * (Math.abs(b) / along);
     const advance = (width - turnedHeight) / (Math.abs(a) / along);
