@@ -108,8 +108,6 @@ interface PdfStream {
   keywordAt: number;
   dataStart: number;
   data: Uint8Array;
-  /** Where its data ends, as read by a reader that finds its length (dataEndOf). */
-  dataEnd: number;
 }
 
 const MAX_OBJECT_STREAM_DEPTH = 4;
@@ -273,9 +271,7 @@ function streamAt(bytes: Uint8Array, text: string, position: number, budget: Bud
     lineEnd.lastIndex = syntax.position + "stream".length;
     const eol = lineEnd.exec(text);
     const dataStart = eol ? eol.index + eol[0].length : text.length;
-    const stream = { dictionary, keywordAt, dataStart, data: bytes.subarray(dataStart), dataEnd: 0 };
-    stream.dataEnd = dataEndOf(text, stream);
-    return stream;
+    return { dictionary, keywordAt, dataStart, data: bytes.subarray(dataStart) };
   } catch (error) {
     if (error instanceof PdfSyntaxError) return undefined;
     throw error;
@@ -291,7 +287,7 @@ const STREAM_KEYWORD = /(?<![^\0\t\n\f\r ()<>[\]{}/%])stream(?![^\0\t\n\f\r ()<>
  */
 function assertEveryStreamKeywordRead(text: string, streams: PdfStream[], label: string): void {
   const read = new Set(streams.map((stream) => stream.keywordAt));
-  const dataRanges = streams.map((stream) => [stream.dataStart, stream.dataEnd]);
+  const dataRanges = streams.map((stream) => [stream.dataStart, dataEndOf(text, stream)]);
   for (const keyword of text.matchAll(STREAM_KEYWORD)) {
     if (read.has(keyword.index) || !mayFollowDictionary(text, keyword.index)) continue;
     if (dataRanges.some(([start, end]) => start <= keyword.index && keyword.index < end)) continue;
@@ -317,7 +313,7 @@ function mayFollowDictionary(text: string, index: number): boolean {
 }
 
 /** Where the stream's data ends: at its /Length when `endstream` follows there, else at the next `endstream`. */
-function dataEndOf(text: string, stream: Omit<PdfStream, "dataEnd">): number {
+function dataEndOf(text: string, stream: PdfStream): number {
   const length = stream.dictionary.get("Length");
   if (typeof length === "number" && length >= 0) {
     const end = stream.dataStart + length;
@@ -412,11 +408,10 @@ async function decodeInlineImage({ dictionary, data }: InlineImage, budget: Budg
   const firstParams = Array.isArray(params) ? params[0] : params;
   const names = new Set(dictionary.filterValues.map(firstFilterName).filter((name) => name !== undefined));
   for (const name of names) {
-    const filter = filterOf(new PdfName(name), firstParams);
     if (name === "DCTDecode" || name === "DCT") countDecodedBytes(jpegBytes(data, dictionary), budget);
     else if (name === "CCITTFaxDecode" || name === "CCF") countDecodedBytes(faxBytes(firstParams, dictionary), budget);
     else if (IMAGE_CODECS.has(name)) countDecodedBytes(inlineImageBytes(dictionary), budget);
-    else if (DECODED_FILTERS.has(name)) await decodeChain(data, [filter], budget);
+    else if (DECODED_FILTERS.has(name)) await decodeChain(data, [filterOf(new PdfName(name), firstParams)], budget);
   }
 }
 
@@ -464,9 +459,8 @@ function jpegFrame(data: Uint8Array): { width: number; height: number; component
 /** What decoding a fax image holds: a bit a pixel, /Columns (1728 unless given) by /Rows or the height, the larger. */
 function faxBytes(params: PdfValue | undefined, dictionary: InlineImageDictionary): number {
   const parameters = params instanceof Map ? params : new Map<string, PdfValue>();
-  const columns = typeof parameters.get("Columns") === "number" ? (parameters.get("Columns") as number) : 1728;
-  const rows = typeof parameters.get("Rows") === "number" ? (parameters.get("Rows") as number) : 0;
-  return Math.ceil(Math.max(0, columns) / 8) * Math.max(rows, numberIn(dictionary, "Height"));
+  const columns = parameters.has("Columns") ? numberIn(parameters, "Columns") : 1728;
+  return Math.ceil(columns / 8) * Math.max(numberIn(parameters, "Rows"), numberIn(dictionary, "Height"));
 }
 
 function numberIn(dictionary: PdfDictionary, key: string): number {

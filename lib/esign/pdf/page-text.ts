@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { badRequest } from "@/lib/esign/errors";
-import { pdfium, type Pdfium } from "./pdfium";
+import { pdfium, pdfiumHeap, type Pdfium } from "./pdfium";
 import { normalizeRotation, userSpaceRectToTopLeft, type PageGeometry, type TopLeftRect, type UserSpacePoint } from "./coordinates";
 
 /**
@@ -85,7 +85,7 @@ function openPdf(library: Pdfium, pdf: Uint8Array, documentName: string, purpose
   const { malloc, free } = library.pdfium.wasmExports;
   const bytesAt = malloc(pdf.byteLength);
   if (bytesAt === 0) throw unreadable(documentName, purpose, "PDFium has no memory for it");
-  heap(library).set(pdf, bytesAt);
+  pdfiumHeap(library).set(pdf, bytesAt);
   const handle = library.FPDF_LoadMemDocument(bytesAt, pdf.byteLength, "");
   if (handle === 0) {
     const code = library.FPDF_GetLastError();
@@ -100,9 +100,6 @@ function openPdf(library: Pdfium, pdf: Uint8Array, documentName: string, purpose
     },
   };
 }
-
-/** The module's memory as bytes: looked up at each use, as the module replaces it when it grows. */
-const heap = (library: Pdfium) => (library.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
 
 /** Ascent and descent as fractions of the font size. */
 interface VerticalMetrics {
@@ -282,7 +279,7 @@ class PageCharacters {
     const buffer = malloc((2 * this.count + 1) * 2);
     try {
       const written = this.library.FPDFText_GetText(this.textPage, 0, this.count, buffer);
-      return Buffer.from(heap(this.library).buffer, buffer, Math.max(0, written - 1) * 2).toString("utf16le");
+      return Buffer.from(pdfiumHeap(this.library).buffer, buffer, Math.max(0, written - 1) * 2).toString("utf16le");
     } finally {
       free(buffer);
     }

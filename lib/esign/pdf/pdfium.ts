@@ -32,8 +32,13 @@ async function loadPdfium(): Promise<Pdfium> {
   return library;
 }
 
+/** PDFium's memory as bytes: looked up at each use, as the module replaces it when it grows. */
+export function pdfiumHeap(library: Pdfium): Uint8Array {
+  return (library.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
+}
+
 /** The bytes of memory PDFium holds in this thread: 0 before it loads. */
 export function pdfiumMemoryBytes(): number {
   const library = holder.signetPdfiumLoaded;
-  return library ? (library.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8.byteLength : 0;
+  return library ? pdfiumHeap(library).byteLength : 0;
 }
