@@ -47,11 +47,18 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Node's own flags for the servers started here, from SERVER_NODE_ARGS (space-separated): to
+ * look inside a benchmark's server, e.g. `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`
+ * (NODE_OPTIONS does not admit --cpu-prof).
+ */
+const serverNodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
+/**
  * Starts the built app on `port` with `dataDir`, in its own process group so that it can be
  * stopped or killed whole; `environment` adds to (or overrides) the usual server settings.
  */
 export function startServer(dataDir: string, port: number, environment: Record<string, string> = {}): Server {
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+  const child = spawn(process.execPath, [...serverNodeArgs, nextBin, "start", "-p", String(port)], {
     cwd: process.cwd(),
     env: { ...process.env, ...serverEnvironment(dataDir, port), ...environment },
     stdio: ["ignore", "pipe", "pipe"],
