@@ -28,7 +28,11 @@ export function mergeSettings(base: Settings, changes: Settings): Settings {
 
 /** The document in force for the account: what is stored over the defaults. */
 export async function readSettingsDocument(db: Queryable, accountId: string, name: SettingsDocumentName): Promise<Settings> {
-  const stored = await readStoredSetting(db, accountId, name);
+  return settingsDocumentOf(name, await readStoredSetting(db, accountId, name));
+}
+
+/** The document in force given what is stored of it (undefined when nothing is). */
+export function settingsDocumentOf(name: SettingsDocumentName, stored: unknown): Settings {
   return mergeSettings(SETTINGS_DOCUMENTS[name].defaults, isObject(stored) ? stored : {});
 }
 

@@ -1,9 +1,18 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accountSettings } from "@/lib/db/schema";
 import { now } from "@/lib/esign/clock";
 
 /** The account_settings rows: one JSON value per account and name. */
+
+/** Several of the account's stored values in one query, by name (a name never written is absent). */
+export async function readStoredSettings(db: Queryable, accountId: string, names: string[]): Promise<Map<string, unknown>> {
+  const rows = await db
+    .select({ name: accountSettings.name, value: accountSettings.value })
+    .from(accountSettings)
+    .where(and(eq(accountSettings.accountId, accountId), inArray(accountSettings.name, names)));
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
 
 export async function readStoredSetting(db: Queryable, accountId: string, name: string): Promise<unknown> {
   const [row] = await db

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { approvals, documents, packages, roles } from "@/lib/db/schema";
 import type { PackageCreate } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
-import { dueUnderAccountExpiry, newPackageSettings } from "@/lib/esign/account-settings/account-defaults";
+import { newPackageDefaults } from "@/lib/esign/account-settings/account-defaults";
 import { recordEvent } from "@/lib/esign/audit/record-event";
 import { now } from "@/lib/esign/clock";
 import { consentDocument } from "@/lib/esign/documents/consent-document";
@@ -71,6 +71,7 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
     await blobs.storeAhead(db, [consentBlob, ...prepared.map((document) => document.file)]);
     await db.transaction(async (tx) => {
       const created = now();
+      const { settings, due } = await newPackageDefaults(tx, caller.account.id, { settings: input.settings, due: input.due }, created);
       await tx.insert(packages).values({
         id: packageId,
         accountId: caller.account.id,
@@ -86,8 +87,8 @@ export async function createPackage(db: Db, caller: Caller, input: PackageCreate
         notaryRoleId: input.notaryRoleId ?? "",
         visibility,
         timezoneId: input.timezoneId ?? "GMT",
-        due: await dueUnderAccountExpiry(tx, caller.account.id, input.due, created),
-        settings: await newPackageSettings(tx, caller.account.id, input.settings),
+        due,
+        settings,
         // The original service marks what its API created; the Java SDK's own tests check for it.
         data: { origin: "api", ...input.data },
         conditions: withConditionIds(input.conditions ?? []),

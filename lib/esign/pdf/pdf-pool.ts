@@ -148,9 +148,7 @@ export async function runPdfJob<Name extends PdfJobName>(
 ): Promise<Awaited<ReturnType<PdfJobs[Name]>>> {
   const pool = pdfPool();
   const { pdfJobsWaitingPerAccount } = config();
-  // Sub accounts take their top account's turn and share its cap: an owner cannot multiply their
-  // share of the workers by making sub accounts.
-  const tenantId = await topAccountIdOf(await getDb(), accountId);
+  const tenantId = await tenantOf(accountId);
   if (!admitted && pool.waiting.waitingOf(tenantId) >= pdfJobsWaitingPerAccount) {
     throw tooManyRequests(
       "error.tooManyRequests.pdfJobs",
@@ -170,6 +168,24 @@ export async function runPdfJob<Name extends PdfJobName>(
   if ("readerFailed" in answer) throw tooComplex(documentName, `could not be read (PDFium failed: ${answer.readerFailed})`);
   return answer.value as Awaited<ReturnType<PdfJobs[Name]>>;
 }
+
+/**
+ * The account whose turn `accountId`'s jobs take and whose cap they share: its top account, so that
+ * an owner cannot multiply their share of the workers by making sub accounts. A sub account cannot
+ * move to another parent (update-sub-account.ts), so the answer never changes: it is kept, for up
+ * to TENANTS_KEPT accounts, and a job costs no look-up after its account's first.
+ */
+async function tenantOf(accountId: string): Promise<string> {
+  const known = tenantIds.get(accountId);
+  if (known) return known;
+  const tenantId = await topAccountIdOf(await getDb(), accountId);
+  if (tenantIds.size >= TENANTS_KEPT) tenantIds.delete(tenantIds.keys().next().value!);
+  tenantIds.set(accountId, tenantId);
+  return tenantId;
+}
+
+const TENANTS_KEPT = 10_000;
+const tenantIds = new Map<string, string>();
 
 /** Gives each free worker the next waiting job, by the accounts' turns. */
 function handOutWorkers(pool: PdfPool): void {
