@@ -172,8 +172,9 @@ export async function runPdfJob<Name extends PdfJobName>(
 /**
  * The account whose turn `accountId`'s jobs take and whose cap they share: its top account, so that
  * an owner cannot multiply their share of the workers by making sub accounts. A sub account cannot
- * move to another parent (update-sub-account.ts), so the answer never changes: it is kept, for up
- * to TENANTS_KEPT accounts, and a job costs no look-up after its account's first.
+ * move to another parent (update-sub-account.ts) and accounts are never deleted, so the answer never
+ * changes: it is kept for up to TENANTS_KEPT accounts (the earliest kept goes first), and a job costs
+ * no look-up after its account's first. Whatever comes to change an account's parent must clear it.
  */
 async function tenantOf(accountId: string): Promise<string> {
   const known = tenantIds.get(accountId);
