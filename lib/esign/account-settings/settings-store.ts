@@ -14,12 +14,9 @@ export async function readStoredSettings(db: Queryable, accountId: string, names
   return new Map(rows.map((row) => [row.name, row.value]));
 }
 
+/** One of the account's stored values (undefined when never written). */
 export async function readStoredSetting(db: Queryable, accountId: string, name: string): Promise<unknown> {
-  const [row] = await db
-    .select({ value: accountSettings.value })
-    .from(accountSettings)
-    .where(and(eq(accountSettings.accountId, accountId), eq(accountSettings.name, name)));
-  return row?.value;
+  return (await readStoredSettings(db, accountId, [name])).get(name);
 }
 
 export async function storeSetting(tx: Queryable, accountId: string, name: string, value: unknown): Promise<void> {
