@@ -1,14 +1,15 @@
 import { config } from "@/lib/config";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
+import { sendDeclaredLengths } from "@/lib/http/content-length";
 import { logger } from "@/lib/observability/logger";
 
 /**
  * Runs once when the server starts (instrumentation.ts), in two parts.
  *
  * Before the server takes its first request: the settings are read (a wrong one stops the start
- * with its message), client addresses are resolved from the trusted proxies, and the secret is
- * created or read.
+ * with its message), client addresses are resolved from the trusted proxies, answers get their
+ * Content-Length on the wire (lib/http/content-length.ts), and the secret is created or read.
  *
  * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in
  * embedded mode and applying migrations), the seal certificate and the document store are checked,
@@ -23,6 +24,7 @@ import { logger } from "@/lib/observability/logger";
 export async function startServer(): Promise<void> {
   try {
     resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
+    sendDeclaredLengths();
     serverSecret();
   } catch (error) {
     cannotStart(error);

@@ -8,6 +8,7 @@ import { ACCOUNT_CHANGED_MESSAGE_KEY, CONSOLE_ACCOUNT_HEADER } from "./api-clien
 import { consoleSessionIsLive } from "./console-sessions";
 import { designerMayCall } from "./designer-scope";
 import type { EmbeddedService } from "./embedded-service";
+import { declareContentLength } from "@/lib/http/content-length";
 import { requestSource } from "@/lib/http/request-source";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
@@ -239,6 +240,7 @@ export async function proxyRequest(request: Request, { embedded }: { embedded?: 
     const value = answer.header(name);
     if (value) responseHeaders.set(name, value);
   }
+  declareContentLength(responseHeaders);
   if (request.method === "HEAD" || answer.status === 204 || answer.status === 304) {
     answer.discard();
     return new Response(null, { status: answer.status, statusText: answer.statusText, headers: responseHeaders });

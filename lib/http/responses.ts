@@ -1,10 +1,12 @@
 import { STATUS_CODES } from "node:http";
 import { ServiceError } from "@/lib/esign/errors";
 
+/** A JSON answer with its length (content-length.ts: so that an answer under 1 KB is not gzipped). */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), ...headers },
   });
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { API_ROUTE_PATTERNS } from "@/lib/api/route-patterns.generated";
+import { declareContentLength } from "@/lib/http/content-length";
 import { compileRoutes, matchRoute, type CompiledRoute } from "@/lib/http/route-patterns";
 import { logger, type Logger } from "./logger";
 
@@ -76,16 +77,33 @@ export function routeOf(pathname: string): string {
   return matchRoute(routes, pathname)?.route.pattern ?? `/${pathname.split("/")[1] ?? ""}/…`;
 }
 
-/** The answer with its X-Request-Id; a Response with immutable headers is copied. */
+/**
+ * The answer with its X-Request-Id, and its Content-Length carried past Next.js
+ * (lib/http/content-length.ts); a Response with immutable headers is copied.
+ */
 function withRequestId(response: Response, requestId: string): Response {
+  const complete = (headers: Headers) => {
+    headers.set(REQUEST_ID_HEADER, requestId);
+    declareContentLength(headers);
+  };
   try {
-    response.headers.set(REQUEST_ID_HEADER, requestId);
+    complete(response.headers);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    headers.set(REQUEST_ID_HEADER, requestId);
+    complete(headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
+}
+
+/**
+ * A HEAD answer (Next.js runs GET for it) lets go of the body it will not send: a download's open
+ * file is closed now, not when garbage collection finds it.
+ */
+function withoutBody(response: Response): Response {
+  if (!response.body) return response;
+  response.body.cancel().catch(() => {});
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
@@ -108,7 +126,7 @@ export function logRequests<C>(
     try {
       const response = await scopes.run(scope, () => handler(request, context));
       status = response.status;
-      return withRequestId(response, requestId);
+      return withRequestId(request.method === "HEAD" ? withoutBody(response) : response, requestId);
     } finally {
       if (clientClosed(request)) status = CLIENT_CLOSED_REQUEST;
       const line = {

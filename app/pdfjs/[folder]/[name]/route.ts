@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { declareContentLength } from "@/lib/http/content-length";
 
 /**
  * pdf.js's font data (the standard 14 fonts a PDF may use without embedding them) and character
@@ -16,7 +17,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fol
   const file = path.join(process.cwd(), "node_modules", "pdfjs-dist", folder, name);
   const size = await stat(file).then((info) => (info.isFile() ? info.size : null)).catch(() => null);
   if (size === null) return new Response("Not found", { status: 404 });
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
-    headers: { "content-type": "application/octet-stream", "content-length": String(size), "cache-control": "public, max-age=86400" },
-  });
+  const headers = new Headers({ "content-type": "application/octet-stream", "content-length": String(size), "cache-control": "public, max-age=86400" });
+  declareContentLength(headers);
+  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { headers });
 }
