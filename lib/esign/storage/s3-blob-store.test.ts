@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3TestServer } from "@/tests/support/s3-server";
@@ -83,5 +85,33 @@ describe("S3BlobStore against a real S3 server", () => {
 
   it("refuses a key that is not a SHA-256", async () => {
     await expect(store.get("../etc/passwd")).rejects.toThrow(/Not a SHA-256/);
+  });
+});
+
+describe("S3BlobStore reading ranges", () => {
+  it("answers exactly the range asked for", async () => {
+    const bytes = randomBytes(20_000);
+    const { sha256 } = await store.put(bytes);
+    expect((await readAll((await store.stream(sha256, { start: 1000, end: 4999 }))!)).bytes).toEqual(bytes.subarray(1000, 5000));
+  });
+
+  it("refuses a range that a server answered whole, before anything is streamed (the answer declares the range's length)", async () => {
+    const whole = randomBytes(3000);
+    // An S3-compatible server that ignores Range: every GET answers 200 with the whole object.
+    const ignoring = http.createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(whole.length), etag: '"whole"' });
+      response.end(whole);
+    });
+    await new Promise<void>((resolve) => ignoring.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(ignoring.address() as AddressInfo).port}`;
+    const ranged = new S3BlobStore(s3Client({ ...server, prefix: "blobs/", endpoint, forcePathStyle: true }), server.bucket);
+    try {
+      await expect(ranged.stream(sha256Hex(whole), { start: 100, end: 199 })).rejects.toThrow(/answered 3000 bytes for the range 100-199/);
+      expect((await readAll((await ranged.stream(sha256Hex(whole)))!)).bytes).toEqual(whole);
+    } finally {
+      ranged.client.destroy();
+      await new Promise((resolve) => ignoring.close(resolve));
+    }
   });
 });

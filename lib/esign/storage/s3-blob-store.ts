@@ -101,10 +101,16 @@ export class S3BlobStore implements BlobStore {
   /** With a range, the object's bytes `start` to `end` only (a ranged GetObject). */
   private async body(sha256: string, range?: { start: number; end: number }) {
     try {
-      const { Body } = await this.client.send(
+      const { Body, ContentLength } = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.key(sha256), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       if (!Body) throw new Error(`S3 answered no body for ${this.key(sha256)}`);
+      // The answer declares the range's length (lib/http/content-length.ts): a server that ignored
+      // the Range would send more bytes than that and corrupt the connection's next answer.
+      if (range && ContentLength !== range.end - range.start + 1) {
+        (Body as { destroy?: () => void }).destroy?.();
+        throw new Error(`S3 answered ${ContentLength} bytes for the range ${range.start}-${range.end} of ${this.key(sha256)}`);
+      }
       return Body;
     } catch (error) {
       if (isNotFound(error)) return null;
