@@ -6,9 +6,9 @@ import { PDF_CHUNK_SIZE, PdfReadError, readPdfPart, readPdfStart, type PdfPart }
  * last) first, then only the ranges pdf.js asks for, which are the parts of the pages it draws.
  *
  * pdf.js can do this over HTTP by itself, but it decides from the `Content-Length` of a first
- * unranged response, and Next.js route handlers never send that header (they stream with chunked
- * encoding). So the first request here is already a range, and the file's size comes from its
- * `Content-Range`. A server that ignores ranges answers 200 with the whole file, used as is.
+ * unranged response, which Next.js route handlers did not send when this was written (they do
+ * now: lib/http/content-length.ts). Here the first request is already a range, and the file's
+ * size comes from its `Content-Range`. A server that ignores ranges answers 200 with the whole file, used as is.
  */
 
 /** What react-pdf's `<Document file>` is given: the whole file, or a transport that reads ranges. */

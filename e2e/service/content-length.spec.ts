@@ -1,4 +1,5 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { signInWithApiKey } from "../console/console-support";
@@ -75,11 +76,15 @@ test("downloads, HEAD and small JSON answers carry Content-Length on the wire; l
   expectLengthOnTheWire(created, created.body.length);
   expect(JSON.parse(created.body.toString("utf8"))).toEqual({ id: expect.any(String) });
 
-  // Over it: compressed, and then without a length of its own (gzip's stream is chunked).
+  // Over it (two packages are about 7 KB): compressed, and then without a length (gzip's stream is chunked).
   const page = await rawRequest(`${baseURL}/api/packages?from=1&to=10`, "GET", auth);
   expect(page.status).toBe(200);
   expect(page.headers["content-encoding"]).toBe("gzip");
+  expect(page.headers["content-length"]).toBeUndefined();
   expect(page.headers["x-signet-content-length"]).toBeUndefined();
+  const listed = JSON.parse(gunzipSync(page.body).toString("utf8")) as { count: number; results: { id: string }[] };
+  expect(listed.count).toBe(2);
+  expect(listed.results.map((result) => result.id).sort()).toEqual([packageId, JSON.parse(created.body.toString("utf8")).id].sort());
 });
 
 test("a download through the console's proxy carries its Content-Length", async ({ baseURL, page }) => {

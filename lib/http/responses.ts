@@ -1,13 +1,16 @@
 import { STATUS_CODES } from "node:http";
 import { ServiceError } from "@/lib/esign/errors";
+import { declareContentLength } from "./content-length";
 
-/** A JSON answer with its length (content-length.ts: so that an answer under 1 KB is not gzipped). */
+/** A JSON answer with its length, declared on the wire (content-length.ts: so that one under 1 KB is not gzipped). */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   const text = JSON.stringify(body);
-  return new Response(text, {
+  const response = new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), ...headers },
   });
+  declareContentLength(response.headers);
+  return response;
 }
 
 export function noContent(): Response {

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { issueOAuthToken } from "@/lib/esign/client-apps/issue-access-token";
 import { ServiceError } from "@/lib/esign/errors";
 import { mediaType } from "@/lib/http/request-body";
+import { json } from "@/lib/http/responses";
 import { assertStorableText } from "@/lib/http/storable-text";
 
 // Every request issues a token: never prerendered or cached.
@@ -14,7 +15,7 @@ const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
 /** An OAuth 2.0 error (RFC 6749 5.2): `{error, error_description}`. */
 function oauthError(status: number, error: string, description: string): Response {
-  return Response.json({ error, error_description: description }, { status, headers: { ...NO_STORE, ...(status === 401 ? { "www-authenticate": 'Basic realm="signet"' } : {}) } });
+  return json({ error, error_description: description }, status, { ...NO_STORE, ...(status === 401 ? { "www-authenticate": 'Basic realm="signet"' } : {}) });
 }
 
 /** The client id and secret from `Authorization: Basic base64(id:secret)`, or from the form (RFC 6749 2.3.1). */
@@ -73,7 +74,7 @@ export const POST = withContract(
       const senderId = form.get("sender_id") ?? undefined;
       assertStorableText({ ...credentials, senderId }, "The request");
       const { token } = await issueOAuthToken(await getDb(), { ...credentials, senderId });
-      return Response.json({ access_token: token, token_type: "Bearer", expires_in: config().accessTokenMinutes * 60, scope: "" }, { headers: NO_STORE });
+      return json({ access_token: token, token_type: "Bearer", expires_in: config().accessTokenMinutes * 60, scope: "" }, 200, NO_STORE);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       if (error.status === 401) return oauthError(401, "invalid_client", error.message);
