@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { makePdf } from "../../tests/support/pdfs";
@@ -10,7 +12,7 @@ import { ServiceClient } from "../support/service-client";
  * What a client reads on the wire from the running server (`next start`), where Next.js would
  * otherwise drop every route's Content-Length (lib/http/content-length.ts): downloads say their
  * size instead of going out chunked, the console's proxy passes it on, small JSON answers are
- * not gzipped, and large ones still are. Asked with node:http, which decodes nothing.
+ * not gzipped, and large ones still are; pdf.js's font files too. Asked with node:http, which decodes nothing.
  */
 
 interface RawAnswer {
@@ -99,4 +101,16 @@ test("a download through the console's proxy carries its Content-Length", async 
   expect(download.status).toBe(200);
   expect(download.body.equals(pdf)).toBe(true);
   expectLengthOnTheWire(download, pdf.length);
+});
+
+test("pdf.js's font files carry their Content-Length, and a HEAD answers it without the file", async ({ baseURL }) => {
+  const font = fs.readFileSync(path.join(process.cwd(), "node_modules", "pdfjs-dist", "standard_fonts", "FoxitFixed.pfb"));
+  const get = await rawRequest(`${baseURL}/pdfjs/standard_fonts/FoxitFixed.pfb`, "GET", { "accept-encoding": "gzip" });
+  expect(get.status).toBe(200);
+  expect(get.body.equals(font)).toBe(true);
+  expectLengthOnTheWire(get, font.length);
+  const head = await rawRequest(`${baseURL}/pdfjs/standard_fonts/FoxitFixed.pfb`, "HEAD", {});
+  expect(head.status).toBe(200);
+  expect(head.body.length).toBe(0);
+  expect(head.headers["content-length"]).toBe(String(font.length));
 });

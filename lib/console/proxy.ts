@@ -10,6 +10,7 @@ import { designerMayCall } from "./designer-scope";
 import type { EmbeddedService } from "./embedded-service";
 import { declareContentLength } from "@/lib/http/content-length";
 import { requestSource } from "@/lib/http/request-source";
+import { json } from "@/lib/http/responses";
 import { esignApiUrl, isEmbeddedService } from "./esign-api";
 import { refererPath, signInAgainPath } from "./sign-in-return";
 import { logger } from "@/lib/observability/logger";
@@ -42,7 +43,7 @@ const FORWARDED_RESPONSE_HEADERS = [
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 function consoleError(status: number, name: string, messageKey: string, message: string): Response {
-  return Response.json({ code: status, name, message, messageKey }, { status });
+  return json({ code: status, name, message, messageKey }, status);
 }
 
 /**

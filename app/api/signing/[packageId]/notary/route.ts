@@ -1,6 +1,7 @@
 import { notarialCertificateAdoption } from "@/lib/api/signing";
 import { wireDate } from "@/lib/api/wire";
 import { adoptNotarialCertificate } from "@/lib/esign/notary/adopt-notarial-certificate";
+import { json } from "@/lib/http/responses";
 import { signerRoute } from "@/lib/http/signer-route";
 import { CEREMONY_AUTHENTICATION, errorBody, noCeremonySession, notSent, ok } from "@/lib/api/openapi/operation";
 
@@ -18,7 +19,7 @@ export const POST = signerRoute({
   },
 }, async ({ tx, context }) => {
   const adopted = await adoptNotarialCertificate(tx, context);
-  return Response.json({ adopted: wireDate(adopted) });
+  return json({ adopted: wireDate(adopted) });
 });
 
 export * from "@/lib/http/method-not-allowed";
