@@ -95,23 +95,35 @@ describe("S3BlobStore reading ranges", () => {
     expect((await readAll((await store.stream(sha256, { start: 1000, end: 4999 }))!)).bytes).toEqual(bytes.subarray(1000, 5000));
   });
 
-  it("refuses a range that a server answered whole, before anything is streamed (the answer declares the range's length)", async () => {
+  it("cuts the range from an answer with more than it (a server that ignores Range, s3rver's bytes=0-0), and refuses one without all of it", async () => {
     const whole = randomBytes(3000);
-    // An S3-compatible server that ignores Range: every GET answers 200 with the whole object.
-    const ignoring = http.createServer((request, response) => {
+    // An S3-compatible server that ignores Range (every GET answers 200 with the whole object),
+    // or, for keys under short/, answers 206 with the first 10 bytes whatever was asked.
+    const peer = http.createServer((request, response) => {
       request.resume();
-      response.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(whole.length), etag: '"whole"' });
-      response.end(whole);
+      const short = request.url!.includes("/short/");
+      const body = short ? whole.subarray(0, 10) : whole;
+      response.writeHead(short ? 206 : 200, {
+        "content-type": "application/octet-stream",
+        "content-length": String(body.length),
+        ...(short ? { "content-range": `bytes 0-9/${whole.length}` } : {}),
+        etag: '"whole"',
+      });
+      response.end(body);
     });
-    await new Promise<void>((resolve) => ignoring.listen(0, "127.0.0.1", resolve));
-    const endpoint = `http://127.0.0.1:${(ignoring.address() as AddressInfo).port}`;
-    const ranged = new S3BlobStore(s3Client({ ...server, prefix: "blobs/", endpoint, forcePathStyle: true }), server.bucket);
+    await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+    const ignoring = new S3BlobStore(s3Client({ ...server, prefix: "blobs/", endpoint, forcePathStyle: true }), server.bucket);
+    const short = new S3BlobStore(ignoring.client, server.bucket, "short/");
     try {
-      await expect(ranged.stream(sha256Hex(whole), { start: 100, end: 199 })).rejects.toThrow(/answered 3000 bytes for the range 100-199/);
-      expect((await readAll((await ranged.stream(sha256Hex(whole)))!)).bytes).toEqual(whole);
+      const sha256 = sha256Hex(whole);
+      expect((await readAll((await ignoring.stream(sha256, { start: 100, end: 199 }))!)).bytes).toEqual(whole.subarray(100, 200));
+      expect((await readAll((await ignoring.stream(sha256, { start: 0, end: 0 }))!)).bytes).toEqual(whole.subarray(0, 1));
+      expect((await readAll((await ignoring.stream(sha256))!)).bytes).toEqual(whole);
+      await expect(short.stream(sha256, { start: 100, end: 199 })).rejects.toThrow(/answered bytes 0-9\/3000 for the range 100-199/);
     } finally {
-      ranged.client.destroy();
-      await new Promise((resolve) => ignoring.close(resolve));
+      ignoring.client.destroy();
+      await new Promise((resolve) => peer.close(resolve));
     }
   });
 });

@@ -55,15 +55,32 @@ export class S3BlobStore implements BlobStore {
 
   /** The whole object as one buffer, without a copy (Buffer.from of a Uint8Array would copy it). */
   async get(sha256: string): Promise<Buffer | null> {
-    const body = await this.body(sha256);
-    if (!body) return null;
-    const bytes = await body.transformToByteArray();
+    const answer = await this.answer(sha256);
+    if (!answer) return null;
+    const bytes = await answer.Body.transformToByteArray();
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
+  /**
+   * With a range, exactly its bytes: the answer declares the range's length on the wire
+   * (lib/http/content-length.ts), and more bytes than that would corrupt the connection's next
+   * answer. An S3 server may answer more than the range (s3rver sends the whole object for
+   * `bytes=0-0`): the range is then cut from what it sent.
+   */
   async stream(sha256: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
-    const body = await this.body(sha256, range);
-    return body ? (body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
+    const answer = await this.answer(sha256, range);
+    if (!answer) return null;
+    const body = answer.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+    if (!range) return body;
+    const length = range.end - range.start + 1;
+    const sentFrom = answer.ContentRange ? Number(/^bytes (\d+)-/.exec(answer.ContentRange)?.[1] ?? NaN) : 0;
+    const sent = answer.ContentLength ?? NaN;
+    if (sentFrom === range.start && sent === length) return body;
+    if (!(sentFrom <= range.start && sentFrom + sent >= range.end + 1)) {
+      await body.cancel();
+      throw new Error(`S3 answered ${answer.ContentRange ?? `${sent} bytes`} for the range ${range.start}-${range.end} of ${this.key(sha256)}`);
+    }
+    return body.pipeThrough(byteWindow(range.start - sentFrom, length));
   }
 
   async size(sha256: string): Promise<number | null> {
@@ -97,21 +114,15 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  /** The object's body, from a GetObject answered before this returns: a missing object is null here, not an error mid-download. */
-  /** With a range, the object's bytes `start` to `end` only (a ranged GetObject). */
-  private async body(sha256: string, range?: { start: number; end: number }) {
+  /** The object's GetObject answer, received before this returns: a missing object is null here, not an error mid-download. */
+  private async answer(sha256: string, range?: { start: number; end: number }) {
     try {
-      const { Body, ContentLength } = await this.client.send(
+      const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.key(sha256), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
+      const { Body } = answer;
       if (!Body) throw new Error(`S3 answered no body for ${this.key(sha256)}`);
-      // The answer declares the range's length (lib/http/content-length.ts): a server that ignored
-      // the Range would send more bytes than that and corrupt the connection's next answer.
-      if (range && ContentLength !== range.end - range.start + 1) {
-        (Body as { destroy?: () => void }).destroy?.();
-        throw new Error(`S3 answered ${ContentLength} bytes for the range ${range.start}-${range.end} of ${this.key(sha256)}`);
-      }
-      return Body;
+      return { ...answer, Body };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -158,4 +169,20 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
     clients.set(id, client);
   }
   return new S3BlobStore(client, settings.bucket, settings.prefix);
+}
+
+/** `length` bytes after the first `skip` of a stream; the rest of it is cancelled. */
+function byteWindow(skip: number, length: number): TransformStream<Uint8Array, Uint8Array> {
+  let toSkip = skip;
+  let toSend = length;
+  return new TransformStream({
+    transform(chunk, controller) {
+      const from = Math.min(toSkip, chunk.byteLength);
+      toSkip -= from;
+      const part = chunk.subarray(from, from + toSend);
+      toSend -= part.byteLength;
+      if (part.byteLength > 0) controller.enqueue(part);
+      if (toSend === 0) controller.terminate();
+    },
+  });
 }
