@@ -147,24 +147,38 @@ export async function pgliteExecute(
 }
 
 /**
- * V8 reads --liftoff-only when it compiles a WebAssembly function, so setting it before PGlite's
- * module is compiled keeps TurboFan away from it; the setting is process-wide and only PGlite (and
- * pdf.js's image decoders, in the workers) use WebAssembly here.
+ * V8 reads --liftoff-only when it compiles a WebAssembly function (lazily, at its first call), so
+ * setting it while PGlite starts keeps TurboFan away from what its start and migrations run, most
+ * of what it ever runs. The flag is the process's: left set, the PDF workers' WebAssembly (PDFium
+ * reading text, pdf.js's image decoders) ran on Liftoff too, and a create with text tags took a
+ * quarter longer. So it is lifted once PGlite has started (a function PGlite first runs later may
+ * then be optimized: about 8 MB more resident memory, measured in docs/benchmarks.md). Setting
+ * --liftoff-only also turned tier-up off, which clearing it does not undo: those are named again.
  */
-function chooseWasmCompiler(compiler: Config["pgliteWasmCompiler"]): void {
-  v8.setFlagsFromString(compiler === "baseline" ? "--liftoff-only" : "--no-liftoff-only");
+function chooseWasmCompiler(compiler: Config["pgliteWasmCompiler"]): () => void {
+  const optimizing = "--no-liftoff-only --wasm-dynamic-tiering --wasm-tier-up";
+  if (compiler === "optimizing") {
+    v8.setFlagsFromString(optimizing);
+    return () => {};
+  }
+  v8.setFlagsFromString("--liftoff-only");
+  return () => v8.setFlagsFromString(optimizing);
 }
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
-  chooseWasmCompiler(config().pgliteWasmCompiler);
+  const pgliteStarted = chooseWasmCompiler(config().pgliteWasmCompiler);
   const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder });
-  await installJobQueue((text, values) => pgliteExecute(client, text, values));
+  try {
+    await migratePglite(db, { migrationsFolder });
+    await installJobQueue((text, values) => pgliteExecute(client, text, values));
+  } finally {
+    pgliteStarted();
+  }
   return {
     db,
     kind: "pglite",
