@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { DEFAULT_LATIN_SIGNATURE_FONTS } from "@/lib/esign/signing/signature-fonts";
 import { withoutNulls } from "./wire";
+import { embeddingOrigin } from "./wire-values";
+
+export { embeddingOrigin };
 
 /**
  * The account's settings documents, as the original service keeps them under
@@ -16,23 +19,6 @@ const int = z.number().int().min(0).max(1_000_000_000);
 /** A settings object: the known members checked, the others kept as given; a null (what the SDKs' builders send for "not set") is no change. */
 const settingsObject = <T extends Record<string, z.ZodType>>(shape: T) =>
   z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, member]) => [key, member.nullish()])) as { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> }).transform(withoutNulls);
-
-/** Hosts a page served over plain http may frame the ceremony from: the browser's own machine (development, tests). */
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/;
-
-/** `value` as an origin (`https://host[:port]`, a trailing slash allowed), or null when it is not one. */
-export function embeddingOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  const secure = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
-  const bare = !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash && !/[?#]$/.test(value);
-  return secure && bare && HOST_NAME.test(url.hostname) ? url.origin : null;
-}
 
 /**
  * The sites allowed to frame the ceremony of the account's packages (embedded signing), beside

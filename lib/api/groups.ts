@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { optional, pageFrom } from "./wire";
+import { GROUP_MEMBER_TYPES } from "./wire-values";
+
+export { GROUP_MEMBER_TYPES };
 
 /**
  * The wire contract of groups (spec 2.9 and 4.7, compat notes "Account resources"). Request
@@ -14,8 +17,6 @@ const optionalText = <T extends z.ZodType<string>>(schema: T) =>
     .nullish()
     .transform((value) => value || undefined)
     .optional();
-
-export const GROUP_MEMBER_TYPES = ["REGULAR", "MANAGER"] as const;
 
 /** A member names a sender of the account by e-mail or by user id. */
 export const groupMemberInput = z

@@ -3,6 +3,10 @@ import { packageSettings } from "./package-settings";
 import { senderResponse } from "./senders";
 import { optional, withoutNulls, pageFrom } from "./wire";
 import { packageLanguageInput } from "./package-language";
+import { CANCEL_REASON_MAX, LIST_QUERIES, LIST_SORTS, PACKAGE_STATUSES } from "./wire-values";
+
+export { CANCEL_REASON_MAX, LIST_QUERIES, LIST_SORTS, PACKAGE_STATUSES };
+export type { PackageStatus } from "./wire-values";
 
 /**
  * The wire contract of packages, templates, roles, documents, approvals and fields
@@ -14,8 +18,6 @@ import { packageLanguageInput } from "./package-language";
 const looseRecord = z.record(z.string(), z.unknown()).transform(withoutNulls);
 const clientId = z.string().trim().min(1).max(256);
 
-export const PACKAGE_STATUSES = ["DRAFT", "SENT", "COMPLETED", "ARCHIVED", "DECLINED", "OPTED_OUT", "EXPIRED"] as const;
-export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const packageType = z.enum(["PACKAGE", "TEMPLATE"]);
 export type PackageType = z.infer<typeof packageType>;
 
@@ -353,9 +355,6 @@ export const packageCreate = z.object({
 });
 export type PackageCreate = z.infer<typeof packageCreate>;
 
-/** The longest reason a sender may give for cancelling a package's signing (`message` below). */
-export const CANCEL_REASON_MAX = 1000;
-
 /** `POST|PUT /api/packages/{id}`: metadata and status changes (compat notes, "Packages"). */
 export const packageUpdate = z.object({
   name: optional(z.string().trim().min(1).max(256)),
@@ -418,9 +417,6 @@ export const documentIdList = z.array(clientId).min(1, "name at least one docume
 
 export const orderChange = z.array(z.object({ id: clientId, index: z.number().int().min(0) })).min(1).max(200);
 export type OrderChange = z.infer<typeof orderChange>;
-
-export const LIST_QUERIES = ["inbox", "sent", "drafts", "trashed"] as const;
-export const LIST_SORTS = ["created", "updated", "name", "status", "due"] as const;
 
 export const packageListQuery = z.object({
   query: optional(z.string()),

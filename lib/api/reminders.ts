@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS } from "./wire-values";
+
+export { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS };
 
 /**
  * The wire contract of a package's reminder schedule (spec 2.10 and 4.2, compat notes
  * "Reminders"). Unknown members are ignored, including the read-only `reminders` list that
  * clients send back when they resend what GET answered.
  */
-
-export const MAX_REMINDER_REPETITIONS = 5;
-export const MAX_REMINDER_DAYS = 365;
 
 /** A whole number; a missing member reads "is required" rather than a type error. */
 const wholeNumber = () =>

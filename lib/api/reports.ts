@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PACKAGE_STATUSES } from "./packages";
+import { PACKAGE_STATUSES, REPORT_STATUSES } from "./wire-values";
 import { wireSender } from "./senders";
 
 /**
@@ -8,9 +8,8 @@ import { wireSender } from "./senders";
  * for `Accept: text/csv`, as CSV.
  */
 
-/** The statuses a completion report filters by: the package statuses, and TRASHED (the trash flag). */
-export const REPORT_STATUSES = [...PACKAGE_STATUSES, "TRASHED"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export { REPORT_STATUSES };
+export type { ReportStatus } from "./wire-values";
 
 /** The usage report's categories (the SDK's UsageReportCategory), keyed in lower case on the wire. */
 export const USAGE_CATEGORIES = ["ACTIVE", "DRAFT", "SENT", "COMPLETED", "ARCHIVED", "DECLINED", "OPTED_OUT", "EXPIRED", "TRASHED"] as const;

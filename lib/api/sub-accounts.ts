@@ -1,35 +1,14 @@
 import { z } from "zod";
 import { wireCustomField } from "./custom-fields";
 import { optional } from "./wire";
+import { TIMEZONE_ABBREVIATIONS } from "./wire-values";
+
+export { TIMEZONE_ABBREVIATIONS };
 
 /**
  * The wire contract of sub accounts (spec 2.6 and 4.4, compat notes "Account resources").
  * Partial bodies, unknown members ignored, explicit nulls mean "not set".
  */
-
-/** Abbreviations accepted beside region/city identifiers (OneSpan Sign's default is `GMT`). */
-export const TIMEZONE_ABBREVIATIONS = [
-  "GMT",
-  "UTC",
-  "EST",
-  "EDT",
-  "CST",
-  "CDT",
-  "MST",
-  "MDT",
-  "PST",
-  "PDT",
-  "AKST",
-  "HST",
-  "AST",
-  "WET",
-  "CET",
-  "EET",
-  "BST",
-  "IST",
-  "JST",
-  "AEST",
-] as const;
 
 const abbreviations = new Set<string>(TIMEZONE_ABBREVIATIONS);
 
