@@ -1,17 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { roleHolder } from "@/components/packages/inbox/package-summary";
-import { signerInput, type WirePackage } from "@/lib/api/packages";
+import type { WirePackage } from "@/lib/api/packages";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { failureMessage, useClonePackage, type CloneRequest } from "@/lib/console/queries/package-actions";
 import { signingRoles } from "@/lib/console/queries/package-progress";
 import { roleLabel, rolesToFill } from "./template-summary";
@@ -23,7 +23,7 @@ type Translate = (key: string) => string;
  * and last name and an e-mail address the service accepts (its own signer rule). Its messages in
  * the user's language (`t` of console.templates.use).
  */
-function templateFillingSchema(t: Translate) {
+function templateFillingSchema({ z, signerInput }: Contracts, t: Translate) {
   const roleFilling = z
     .object({ roleId: z.string(), firstName: z.string().trim().max(256), lastName: z.string().trim().max(256), email: z.string().trim() })
     .superRefine((role, context) => {
@@ -64,14 +64,14 @@ export function UseTemplateDialog({ template, onClose }: { template: WirePackage
 
 function UseTemplateFormBody({ template, onCancel }: { template: WirePackage; onCancel: () => void }) {
   const t = useTranslations("console.templates.use");
-  const schema = useMemo(() => templateFillingSchema(t), [t]);
+  const resolver = useMemo(() => contractResolver((contracts) => templateFillingSchema(contracts, t)), [t]);
   const router = useRouter();
   const clone = useClonePackage();
   const [serviceError, setServiceError] = useState<string | null>(null);
   const open = rolesToFill(template);
   const filled = signingRoles(template).filter((role) => !open.includes(role));
   const form = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: template.name, roles: open.map((role) => ({ roleId: role.id, firstName: "", lastName: "", email: "" })) },
   });
   const { errors } = form.formState;

@@ -1,4 +1,4 @@
-import { TIMEZONE_ABBREVIATIONS } from "@/lib/api/sub-accounts";
+import { TIMEZONE_ABBREVIATIONS } from "@/lib/api/wire-values";
 import { LOCALE_NAMES, SHIPPED_LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /** What the sub-account form offers for time zone and language: lists to pick from, never free text. */

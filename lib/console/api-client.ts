@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { loadContracts, type Contracts } from "./load-contracts";
 
 /**
  * The console's calls to the e-signature API, made by the browser through the proxy
@@ -92,8 +93,13 @@ export interface ApiRequestInit extends Omit<RequestInit, "body"> {
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { messageKey?: string; message?: string } | null;
-  return new ApiError(response.status, body?.messageKey ?? "error", body?.message ?? `The request failed (HTTP ${response.status}).`);
+  return refusalOf(response.status, await response.json().catch(() => null), `The request failed (HTTP ${response.status}).`);
+}
+
+/** The service's refusal from its status and JSON body (`{ message, messageKey }`); `fallback` when the body says nothing. */
+export function refusalOf(status: number, body: unknown, fallback: string): ApiError {
+  const { message, messageKey } = (body && typeof body === "object" ? body : {}) as { message?: unknown; messageKey?: unknown };
+  return new ApiError(status, typeof messageKey === "string" ? messageKey : "error", typeof message === "string" ? message : fallback);
 }
 
 /** One call; resolves with the response when it succeeded, throws ApiError otherwise. */
@@ -119,9 +125,15 @@ export async function apiRequest(path: string, init: ApiRequestInit = {}): Promi
   return response;
 }
 
-/** A call whose JSON answer is checked against the wire schema; 204 answers `null`. */
-export async function apiJson<Schema extends z.ZodType>(schema: Schema, path: string, init?: ApiRequestInit): Promise<z.infer<Schema>> {
+/**
+ * A call whose JSON answer is checked against the wire schema `pick` names; 204 answers `null`. The
+ * contracts load beside the call the first time, so a page's first call does not wait for them.
+ */
+export async function apiJson<Schema extends z.ZodType>(pick: (contracts: Contracts) => Schema, path: string, init?: ApiRequestInit): Promise<z.output<Schema>> {
+  const contracts = loadContracts();
+  contracts.catch(() => undefined); // the service's refusal, if any, is the error to report; a failed load is reported below
   const response = await apiRequest(path, init);
+  const schema = pick(await contracts);
   if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());
 }

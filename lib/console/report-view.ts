@@ -1,5 +1,5 @@
-import type { CompletionReportResponse, ReportStatus } from "@/lib/api/reports";
-import { REPORT_STATUSES } from "@/lib/api/reports";
+import type { CompletionReportResponse } from "@/lib/api/reports";
+import { REPORT_STATUSES, type ReportStatus } from "@/lib/api/wire-values";
 
 /** What the console's Reports page shows of a completion report: its filters in the address, and the chart's bars. */
 

@@ -11,7 +11,6 @@ import { ColumnHeader, DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/form-field";
 import { EmptyState, ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import type { WireDelegationUser } from "@/lib/api/delegates";
-import { senderResponse } from "@/lib/api/senders";
 import { apiJson, apiPath } from "@/lib/console/api-client";
 import { useDelegates, useRemoveDelegate, useReplaceDelegates } from "@/lib/console/queries/delegates";
 import { useConsoleSession } from "@/lib/console/queries/session";
@@ -34,7 +33,7 @@ export function DelegatesManager() {
   const senderId = named ?? session.data?.user.id;
   const other = useQuery({
     queryKey: ["sender", named],
-    queryFn: ({ signal }) => apiJson(senderResponse, apiPath("account", "senders", named!), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.senderResponse, apiPath("account", "senders", named!), { signal }),
     enabled: Boolean(named) && named !== session.data?.user.id,
   });
   const delegates = useDelegates(senderId);

@@ -1,26 +1,28 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
+import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass, TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { GROUP_MEMBER_TYPES, groupCreate, type WireGroup } from "@/lib/api/groups";
+import type { WireGroup } from "@/lib/api/groups";
 import type { WireSender } from "@/lib/api/senders";
+import { GROUP_MEMBER_TYPES } from "@/lib/api/wire-values";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { useCreateGroup, useUpdateGroup } from "@/lib/console/queries/groups";
 import { useFieldError } from "../use-field-error";
 import { MemberPicker } from "./member-picker";
 
 /** The members this form checks itself, with the API's rules; the members are the service's to check (they must be senders of the account). */
-const groupDetails = groupCreate.pick({ name: true, email: true });
-type DetailsForm = z.input<typeof groupDetails>;
-type Details = z.output<typeof groupDetails>;
+const groupDetails = (c: Contracts) => c.groupCreate.pick({ name: true, email: true });
+type DetailsForm = z.input<ReturnType<typeof groupDetails>>;
+type Details = z.output<ReturnType<typeof groupDetails>>;
+const groupDetailsResolver = contractResolver(groupDetails);
 
 type MemberType = (typeof GROUP_MEMBER_TYPES)[number];
 
@@ -51,7 +53,7 @@ export function GroupDialog({ group, onClose }: { group?: WireGroup; onClose: ()
   const save = group ? update : create;
   const [members, setMembers] = useState<MemberDraft[]>(() => draftsOf(group));
   const form = useForm<DetailsForm, unknown, Details>({
-    resolver: zodResolver(groupDetails),
+    resolver: groupDetailsResolver,
     defaultValues: { name: group?.name ?? "", email: group?.email ?? "" },
   });
   const { errors } = form.formState;

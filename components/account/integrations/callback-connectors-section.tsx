@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
@@ -12,6 +11,7 @@ import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import type { CallbackConnectorResponse } from "@/lib/api/callbacks";
+import { contractResolver } from "@/lib/console/load-contracts";
 import { useCallbackConnectors, useRemoveCallbackConnector, useSaveCallbackConnector, useSendConnectorTestEvent } from "@/lib/console/queries/integrations";
 import { CallbackEventsField } from "./callback-events-field";
 import { BASIC_AUTHORIZATION, connectorForm } from "./integration-forms";
@@ -110,11 +110,11 @@ function ConnectorSummary({ connector, onEdit, onRemove }: { connector: Callback
 function ConnectorForm({ connector, onDone }: { connector: CallbackConnectorResponse | null; onDone: () => void }) {
   const t = useTranslations("console.integrations.connectors");
   const validation = useTranslations("console.integrations.validation");
-  const schema = useMemo(() => connectorForm(validation), [validation]);
+  const resolver = useMemo(() => contractResolver((contracts) => connectorForm(contracts, validation)), [validation]);
   const toast = useToast();
   const save = useSaveCallbackConnector();
   const form = useForm<ConnectorFormInput, unknown, ConnectorFormOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: connector?.name ?? "", url: connector?.url ?? "", key: connector?.key ?? "", events: connector?.events ?? [] },
   });
   const { errors } = form.formState;

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
@@ -11,6 +10,7 @@ import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
+import { contractResolver } from "@/lib/console/load-contracts";
 import { useCallbackRegistration, useSaveCallback, useSendTestEvent } from "@/lib/console/queries/integrations";
 import { isForbidden } from "@/lib/console/queries/senders";
 import { CallbackConnectorsSection } from "./callback-connectors-section";
@@ -61,13 +61,13 @@ export function CallbackSection() {
 function CallbackRegistrationForm({ registration }: { registration: CallbackResponse | null }) {
   const t = useTranslations("console.integrations.callback");
   const validation = useTranslations("console.integrations.validation");
-  const schema = useMemo(() => callbackForm(validation), [validation]);
+  const resolver = useMemo(() => contractResolver((contracts) => callbackForm(contracts, validation)), [validation]);
   const toast = useToast();
   const save = useSaveCallback();
   const sendTest = useSendTestEvent();
   const [removing, setRemoving] = useState(false);
   const form = useForm<CallbackForm, unknown, CallbackRequest>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { url: registration?.url ?? "", key: registration?.key ?? "", events: registration?.events ?? [] },
   });
   const { errors, isDirty } = form.formState;

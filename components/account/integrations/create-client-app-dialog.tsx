@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
@@ -11,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import type { ClientAppRequest, CreatedClientAppResponse } from "@/lib/api/client-apps";
+import { contractResolver } from "@/lib/console/load-contracts";
 import { useCreateClientApp } from "@/lib/console/queries/integrations";
 import { clientAppForm } from "./integration-forms";
 
@@ -39,8 +39,8 @@ export function CreateClientAppDialog({ open, onClose }: { open: boolean; onClos
 function ClientAppNameForm({ onCreate, busy, refusal, onCancel }: { onCreate: (request: ClientAppRequest) => void; busy: boolean; refusal: Error | null; onCancel: () => void }) {
   const t = useTranslations("console.integrations");
   const validation = useTranslations("console.integrations.validation");
-  const schema = useMemo(() => clientAppForm(validation), [validation]);
-  const form = useForm<ClientAppForm, unknown, ClientAppRequest>({ resolver: zodResolver(schema), defaultValues: { name: "" } });
+  const resolver = useMemo(() => contractResolver((contracts) => clientAppForm(contracts, validation)), [validation]);
+  const form = useForm<ClientAppForm, unknown, ClientAppRequest>({ resolver, defaultValues: { name: "" } });
   return (
     <form onSubmit={form.handleSubmit(onCreate)} noValidate className="space-y-3" aria-label={t("clientApps.new")}>
       <p className="text-sm text-slate-700">{t("createApp.intro")}</p>

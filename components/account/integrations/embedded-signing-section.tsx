@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { embeddingOrigin } from "@/lib/api/account-settings";
+import { embeddingOrigin } from "@/lib/api/wire-values";
 import { useEmbeddedSigningOrigins, useSaveEmbeddedSigningOrigins } from "@/lib/console/queries/integrations";
 import { Section } from "./section";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { Contracts } from "@/lib/console/load-contracts";
 
 /** The words a form's checks speak: `useTranslations("console.integrations.validation")`. */
 export type ValidationWords = (key: string, values?: Record<string, number>) => string;
@@ -6,8 +6,9 @@ export type ValidationWords = (key: string, values?: Record<string, number>) => 
 /**
  * A callback registration as the console's forms check it: the contract's rules
  * (`callbackRequest` in lib/api/callbacks.ts, which the service checks again), in the user's words.
+ * Built from the contracts once they have loaded (`contractResolver`, lib/console/load-contracts.ts).
  */
-export function callbackForm(t: ValidationWords) {
+export function callbackForm({ z }: Contracts, t: ValidationWords) {
   const required = t("required");
   return z.object({
     url: z
@@ -27,8 +28,9 @@ export function callbackForm(t: ValidationWords) {
 }
 
 /** A connector as its form edits it: the registration with its name (as the service checks it). */
-export function connectorForm(t: ValidationWords) {
-  return callbackForm(t).extend({
+export function connectorForm(contracts: Contracts, t: ValidationWords) {
+  const { z } = contracts;
+  return callbackForm(contracts, t).extend({
     name: z
       .string(t("required"))
       .trim()
@@ -38,7 +40,7 @@ export function connectorForm(t: ValidationWords) {
 }
 
 /** A client application's name (`clientAppRequest` in lib/api/client-apps.ts), in the user's words. */
-export function clientAppForm(t: ValidationWords) {
+export function clientAppForm({ z }: Contracts, t: ValidationWords) {
   const required = t("required");
   return z.object({
     name: z

@@ -1,15 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { accountRoleCreateRequest, type WireAccountRole, type WirePermission } from "@/lib/api/account-roles";
+import type { accountRoleCreateRequest, WireAccountRole, WirePermission } from "@/lib/api/account-roles";
+import { contractResolver } from "@/lib/console/load-contracts";
 import { useCreateRole, usePermissionCatalogue, useUpdateRole } from "@/lib/console/queries/account-roles";
 import { usePermissions } from "@/lib/console/queries/session";
 import { useFieldError } from "../use-field-error";
@@ -17,6 +17,7 @@ import { PermissionEditor } from "./permission-editor";
 
 type RoleForm = z.input<typeof accountRoleCreateRequest>;
 type RoleFields = z.output<typeof accountRoleCreateRequest>;
+const roleResolver = contractResolver((c) => c.accountRoleCreateRequest);
 
 /** Creates a role (no `role`) or changes one of the account's own: name, description, enabled and its permissions from the catalogue. */
 export function RoleDialog({ role, onClose }: { role?: WireAccountRole; onClose: () => void }) {
@@ -52,7 +53,7 @@ function RoleForm({ role, catalogue, onClose }: { role?: WireAccountRole; catalo
   const update = useUpdateRole(role?.id ?? "");
   const save = role ? update : create;
   const form = useForm<RoleForm, unknown, RoleFields>({
-    resolver: zodResolver(accountRoleCreateRequest),
+    resolver: roleResolver,
     defaultValues: { name: role?.name ?? "", description: role?.description ?? "", enabled: role?.enabled ?? true, permissions: role?.permissions ?? [] },
   });
   const { errors } = form.formState;

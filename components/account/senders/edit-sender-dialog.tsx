@@ -1,22 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { senderInvite, type WireSender } from "@/lib/api/senders";
+import type { WireSender } from "@/lib/api/senders";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { useUpdateSender } from "@/lib/console/queries/senders";
 import { useFieldError } from "../use-field-error";
 
 /** The members this dialog changes, with the API's rules (names required here, as at invitation). */
-const senderDetails = senderInvite.pick({ firstName: true, lastName: true, company: true, title: true });
-type DetailsForm = z.input<typeof senderDetails>;
-type Details = z.output<typeof senderDetails>;
+const senderDetails = (c: Contracts) => c.senderInvite.pick({ firstName: true, lastName: true, company: true, title: true });
+type DetailsForm = z.input<ReturnType<typeof senderDetails>>;
+type Details = z.output<ReturnType<typeof senderDetails>>;
+const senderDetailsResolver = contractResolver(senderDetails);
 
 /** Names, company and title; the e-mail is shown but cannot change (spec 2.8). */
 export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function EditSenderDialog({ sender, onClose }: { sender: WireSender; onCl
   const toast = useToast();
   const update = useUpdateSender(sender.id);
   const form = useForm<DetailsForm, unknown, Details>({
-    resolver: zodResolver(senderDetails),
+    resolver: senderDetailsResolver,
     defaultValues: { firstName: sender.firstName, lastName: sender.lastName, company: sender.company, title: sender.title },
   });
   const { errors } = form.formState;

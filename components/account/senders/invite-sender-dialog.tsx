@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
@@ -8,12 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
-import { senderInvite, type SenderInvite } from "@/lib/api/senders";
+import type { senderInvite, SenderInvite } from "@/lib/api/senders";
+import { contractResolver } from "@/lib/console/load-contracts";
 import { useInviteSender } from "@/lib/console/queries/senders";
 import { useFieldError } from "../use-field-error";
 import { InvitationLink } from "./invitation-link";
 
 type InviteForm = z.input<typeof senderInvite>;
+const inviteResolver = contractResolver((c) => c.senderInvite);
 
 /** Invites a sender with the API's own request schema; once invited, shows their invitation link. */
 export function InviteSenderDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,7 +49,7 @@ function InviteSenderForm({ onInvite, busy, refusal, onCancel }: { onInvite: (in
   const t = useTranslations("console.senders");
   const fieldError = useFieldError();
   const form = useForm<InviteForm, unknown, SenderInvite>({
-    resolver: zodResolver(senderInvite),
+    resolver: inviteResolver,
     defaultValues: { email: "", firstName: "", lastName: "", company: "", title: "" },
   });
   const { errors } = form.formState;

@@ -1,25 +1,26 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useLocale, useTranslations } from "use-intl";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
-import { createSubAccountRequest, type SubAccountResponse } from "@/lib/api/sub-accounts";
+import type { SubAccountResponse } from "@/lib/api/sub-accounts";
 import { languageChoices, timeZoneChoices } from "@/lib/console/account-settings-choices";
 import type { AccountTreeNode } from "@/lib/console/account-tree";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { useCreateSubAccount, useUpdateSubAccount } from "@/lib/console/queries/sub-accounts";
 import { useFieldError } from "../use-field-error";
 
 /** The members the form edits, with the API's own rules (the name is required when editing too). */
-const accountSettings = createSubAccountRequest.pick({ name: true, timezoneId: true, language: true });
-type SettingsForm = z.input<typeof accountSettings>;
-type Settings = z.output<typeof accountSettings>;
+const accountSettings = (c: Contracts) => c.createSubAccountRequest.pick({ name: true, timezoneId: true, language: true });
+type SettingsForm = z.input<ReturnType<typeof accountSettings>>;
+type Settings = z.output<ReturnType<typeof accountSettings>>;
+const accountSettingsResolver = contractResolver(accountSettings);
 
 const DEFAULTS = { name: "", timezoneId: "GMT", language: "en" };
 
@@ -87,7 +88,7 @@ function SettingsForm({ initial, busy, refusal, submitLabel, onSave, onCancel }:
   const t = useTranslations("console.subAccounts");
   const locale = useLocale();
   const fieldError = useFieldError();
-  const form = useForm<SettingsForm, unknown, Settings>({ resolver: zodResolver(accountSettings), defaultValues: initial });
+  const form = useForm<SettingsForm, unknown, Settings>({ resolver: accountSettingsResolver, defaultValues: initial });
   const { errors } = form.formState;
   // The lists keep the account's own values offered even when they are not among the usual ones.
   const timeZones = useMemo(() => timeZoneChoices(initial.timezoneId), [initial.timezoneId]);

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
-import { CANCEL_REASON_MAX } from "@/lib/api/packages";
+import { CANCEL_REASON_MAX } from "@/lib/api/wire-values";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextAreaField } from "@/components/ui/form-field";

@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import type { WirePackage } from "@/lib/api/packages";
 import type { ConsoleTranslate } from "@/lib/console/console-intl";
-import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS, type ReminderScheduleResponse, type WireReminder } from "@/lib/api/reminders";
+import type { ReminderScheduleResponse, WireReminder } from "@/lib/api/reminders";
+import { MAX_REMINDER_DAYS, MAX_REMINDER_REPETITIONS } from "@/lib/api/wire-values";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
@@ -29,7 +29,7 @@ function describe(t: ConsoleTranslate, schedule: ReminderTimings): string {
 }
 
 /** The rules of the API's request schema (lib/api/reminders.ts), which the service checks again, said in the reader's language. */
-function timingsSchema(t: ConsoleTranslate) {
+function timingsSchema({ z }: Contracts, t: ConsoleTranslate) {
   const wholeNumber = (minimum: number, maximum: number, tooMany: string) =>
     z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? t("rules.required") : t("rules.wholeNumber")) })
@@ -129,9 +129,9 @@ interface ReminderFormProps {
 
 function ReminderForm({ schedule, onSave, onDelete, saving, deleting }: ReminderFormProps) {
   const t = useTranslations("console.packageDetail.reminders");
-  const schema = useMemo(() => timingsSchema(t), [t]);
+  const resolver = useMemo(() => contractResolver((contracts) => timingsSchema(contracts, t)), [t]);
   const form = useForm<ReminderTimings>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: schedule
       ? { startInDaysDelay: schedule.startInDaysDelay, intervalInDays: schedule.intervalInDays, repetitionsCount: schedule.repetitionsCount }
       : SUGGESTED,

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { LIST_SORTS } from "@/lib/api/packages";
+import { LIST_SORTS } from "@/lib/api/wire-values";
 import type { PackageListParams } from "@/lib/console/queries/packages";
 
 /**

@@ -1,13 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  accountRoleResponse,
-  permissionCatalogueResponse,
-  roleHolderListResponse,
-  type AccountRoleCreateRequest,
-  type AccountRoleUpdateRequest,
-} from "@/lib/api/account-roles";
+import type { AccountRoleCreateRequest, AccountRoleUpdateRequest } from "@/lib/api/account-roles";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 import { senderKeys } from "./senders";
 import { sessionKeys } from "./session";
@@ -32,7 +26,7 @@ export const accountRoleKeys = {
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: accountRoleKeys.permissions,
-    queryFn: ({ signal }) => apiJson(permissionCatalogueResponse, "/api/account/permissions", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.permissionCatalogueResponse, "/api/account/permissions", { signal }),
     staleTime: Infinity,
   });
 }
@@ -41,7 +35,7 @@ export function usePermissionCatalogue() {
 export function useRoleHolders(roleId: string, window: { from: number; to: number }) {
   return useQuery({
     queryKey: accountRoleKeys.holders(roleId, window),
-    queryFn: ({ signal }) => apiJson(roleHolderListResponse, withQuery(apiPath("account", "roles", roleId, "users"), window), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.roleHolderListResponse, withQuery(apiPath("account", "roles", roleId, "users"), window), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +53,7 @@ function useInvalidateRoles() {
 export function useCreateRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (role: AccountRoleCreateRequest) => apiJson(accountRoleResponse, "/api/account/roles", { method: "POST", json: role }),
+    mutationFn: (role: AccountRoleCreateRequest) => apiJson((c) => c.accountRoleResponse, "/api/account/roles", { method: "POST", json: role }),
     onSettled: invalidate,
   });
 }
@@ -68,7 +62,7 @@ export function useCreateRole() {
 export function useUpdateRole(roleId: string) {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (update: AccountRoleUpdateRequest) => apiJson(accountRoleResponse, apiPath("account", "roles", roleId), { method: "PUT", json: update }),
+    mutationFn: (update: AccountRoleUpdateRequest) => apiJson((c) => c.accountRoleResponse, apiPath("account", "roles", roleId), { method: "PUT", json: update }),
     onSettled: invalidate,
   });
 }

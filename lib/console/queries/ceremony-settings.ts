@@ -1,8 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { thankYouDialogResponse } from "@/lib/api/account-settings";
 import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 
 /**
@@ -13,15 +11,13 @@ import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 
 const SUPPORT_PATH = "/api/account/admin/accountSettings/supportConfiguration";
 const supportKey = ["account", "supportConfiguration"] as const;
-/** The document as stored: each member absent until set. */
-const supportDocument = z.object({ email: z.string().optional(), phone: z.string().optional() });
 export type SupportContact = { email: string; phone: string };
 
 export function useSupportContact() {
   return useQuery({
     queryKey: supportKey,
     queryFn: async ({ signal }): Promise<SupportContact> => {
-      const stored = await apiJson(supportDocument, SUPPORT_PATH, { signal });
+      const stored = await apiJson((c) => c.supportDocument, SUPPORT_PATH, { signal });
       return { email: stored.email ?? "", phone: stored.phone ?? "" };
     },
   });
@@ -30,7 +26,7 @@ export function useSupportContact() {
 export function useSaveSupportContact() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (contact: SupportContact) => apiJson(supportDocument, SUPPORT_PATH, { method: "PATCH", json: contact }),
+    mutationFn: (contact: SupportContact) => apiJson((c) => c.supportDocument, SUPPORT_PATH, { method: "PATCH", json: contact }),
     onSettled: () => client.invalidateQueries({ queryKey: supportKey }),
   });
 }
@@ -39,7 +35,7 @@ const thankYouKey = (language: string) => ["account", "thankYouDialog", language
 const thankYouPath = (language: string) => apiPath("accountConfig", "thankYouDialog", language);
 
 export function useAccountThankYou(language: string) {
-  return useQuery({ queryKey: thankYouKey(language), queryFn: ({ signal }) => apiJson(thankYouDialogResponse, thankYouPath(language), { signal }) });
+  return useQuery({ queryKey: thankYouKey(language), queryFn: ({ signal }) => apiJson((c) => c.thankYouDialogResponse, thankYouPath(language), { signal }) });
 }
 
 /** Saves the text of a language; an empty body removes it (Signet's own text is shown again). */
@@ -47,7 +43,7 @@ export function useSaveAccountThankYou(language: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (text: { title: string; body: string }) => {
-      if (text.body.trim()) await apiJson(thankYouDialogResponse, thankYouPath(language), { method: "PUT", json: text });
+      if (text.body.trim()) await apiJson((c) => c.thankYouDialogResponse, thankYouPath(language), { method: "PUT", json: text });
       else await apiSend(thankYouPath(language), { method: "DELETE" });
     },
     onSettled: () => client.invalidateQueries({ queryKey: thankYouKey(language) }),

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { delegatesResponse, type DelegatesReplacement } from "@/lib/api/delegates";
+import type { DelegatesReplacement } from "@/lib/api/delegates";
 import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 
 export const delegateKeys = { of: (senderId: string) => ["delegates", senderId] as const };
@@ -10,7 +10,7 @@ export const delegateKeys = { of: (senderId: string) => ["delegates", senderId] 
 export function useDelegates(senderId: string | undefined) {
   return useQuery({
     queryKey: delegateKeys.of(senderId ?? ""),
-    queryFn: ({ signal }) => apiJson(delegatesResponse, apiPath("account", "senders", senderId!, "delegates"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.delegatesResponse, apiPath("account", "senders", senderId!, "delegates"), { signal }),
     enabled: Boolean(senderId),
   });
 }
@@ -19,7 +19,7 @@ export function useDelegates(senderId: string | undefined) {
 export function useReplaceDelegates(senderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (delegates: DelegatesReplacement) => apiJson(delegatesResponse, apiPath("account", "senders", senderId, "delegates"), { method: "PUT", json: delegates }),
+    mutationFn: (delegates: DelegatesReplacement) => apiJson((c) => c.delegatesResponse, apiPath("account", "senders", senderId, "delegates"), { method: "PUT", json: delegates }),
     onSuccess: (data) => client.setQueryData(delegateKeys.of(senderId), data),
     onSettled: () => client.invalidateQueries({ queryKey: delegateKeys.of(senderId) }),
   });

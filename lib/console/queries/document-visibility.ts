@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { documentVisibilityResponse, type DocumentVisibilityResponse } from "@/lib/api/document-visibility";
+import type { DocumentVisibilityResponse } from "@/lib/api/document-visibility";
 import { apiJson, apiPath } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
@@ -12,7 +12,7 @@ const visibilityKey = (packageId: string) => [...packageKeys.all, "documentVisib
 export function useDocumentVisibility(packageId: string) {
   return useQuery({
     queryKey: visibilityKey(packageId),
-    queryFn: ({ signal }) => apiJson(documentVisibilityResponse, apiPath("packages", packageId, "documents", "visibility"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.documentVisibilityResponse, apiPath("packages", packageId, "documents", "visibility"), { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function useSetDocumentVisibility(packageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (visibility: DocumentVisibilityResponse) =>
-      apiJson(documentVisibilityResponse, apiPath("packages", packageId, "documents", "visibility"), { method: "POST", json: visibility }),
+      apiJson((c) => c.documentVisibilityResponse, apiPath("packages", packageId, "documents", "visibility"), { method: "POST", json: visibility }),
     onSuccess: (stored) => queryClient.setQueryData(visibilityKey(packageId), stored),
     onSettled: () => queryClient.invalidateQueries({ queryKey: visibilityKey(packageId) }),
   });

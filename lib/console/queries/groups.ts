@@ -1,8 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { groupListResponse, groupResponse, type GroupCreate, type GroupUpdate } from "@/lib/api/groups";
-import { senderListResponse } from "@/lib/api/senders";
+import type { GroupCreate, GroupUpdate } from "@/lib/api/groups";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 import { senderKeys } from "./senders";
 
@@ -27,7 +26,7 @@ export const groupKeys = {
 export function useGroupList(params: GroupListParams) {
   return useQuery({
     queryKey: groupKeys.list(params),
-    queryFn: ({ signal }) => apiJson(groupListResponse, withQuery("/api/groups", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.groupListResponse, withQuery("/api/groups", { ...params }), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +39,7 @@ function useInvalidateGroups() {
 export function useCreateGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (group: GroupCreate) => apiJson(groupResponse, "/api/groups", { method: "POST", json: group }),
+    mutationFn: (group: GroupCreate) => apiJson((c) => c.groupResponse, "/api/groups", { method: "POST", json: group }),
     onSettled: invalidate,
   });
 }
@@ -49,7 +48,7 @@ export function useCreateGroup() {
 export function useUpdateGroup(groupId: string) {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (update: GroupUpdate) => apiJson(groupResponse, apiPath("groups", groupId), { method: "PUT", json: update }),
+    mutationFn: (update: GroupUpdate) => apiJson((c) => c.groupResponse, apiPath("groups", groupId), { method: "PUT", json: update }),
     onSettled: invalidate,
   });
 }
@@ -67,7 +66,7 @@ export function useMemberCandidates(search: string) {
   const params = { search: search || undefined, from: 1, to: 10 };
   return useQuery({
     queryKey: senderKeys.list(params),
-    queryFn: ({ signal }) => apiJson(senderListResponse, withQuery("/api/account/senders", params), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.senderListResponse, withQuery("/api/account/senders", params), { signal }),
     placeholderData: keepPreviousData,
   });
 }

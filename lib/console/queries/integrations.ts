@@ -1,10 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { callbackConnectorListResponse, callbackDeliveryListResponse, callbackDeliveryResponse, callbackResponse, type CallbackRequest } from "@/lib/api/callbacks";
-import { clientAppListResponse, createdClientAppResponse, type ClientAppRequest } from "@/lib/api/client-apps";
-import { senderApiKeyResponse } from "@/lib/api/senders";
+import type { CallbackRequest } from "@/lib/api/callbacks";
+import type { ClientAppRequest } from "@/lib/api/client-apps";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 
 /**
@@ -35,14 +33,14 @@ export function useRevealOwnApiKey(userId: string) {
   return useMutation({
     // A key is forgotten as soon as the dialog that shows it closes.
     gcTime: 0,
-    mutationFn: () => apiJson(senderApiKeyResponse, apiPath("account", "senders", userId, "apiKey")),
+    mutationFn: () => apiJson((c) => c.senderApiKeyResponse, apiPath("account", "senders", userId, "apiKey")),
   });
 }
 
 export function useClientApps(params: PageParams) {
   return useQuery({
     queryKey: integrationKeys.clientAppList(params),
-    queryFn: ({ signal }) => apiJson(clientAppListResponse, withQuery("/api/account/clientApps", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.clientAppListResponse, withQuery("/api/account/clientApps", { ...params }), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +49,7 @@ export function useClientApps(params: PageParams) {
 export function useCreateClientApp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: ClientAppRequest) => apiJson(createdClientAppResponse, "/api/account/clientApps", { method: "POST", json: request }),
+    mutationFn: (request: ClientAppRequest) => apiJson((c) => c.createdClientAppResponse, "/api/account/clientApps", { method: "POST", json: request }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.clientApps }),
   });
 }
@@ -68,7 +66,7 @@ export function useRevokeClientApp(clientId: string) {
 export function useCallbackRegistration() {
   return useQuery({
     queryKey: integrationKeys.callback,
-    queryFn: ({ signal }) => apiJson(callbackResponse.nullable(), "/api/callback", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.callbackResponse.nullable(), "/api/callback", { signal }),
   });
 }
 
@@ -76,7 +74,7 @@ export function useCallbackRegistration() {
 export function useSaveCallback() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: CallbackRequest) => apiJson(callbackResponse, "/api/callback", { method: "POST", json: request }),
+    mutationFn: (request: CallbackRequest) => apiJson((c) => c.callbackResponse, "/api/callback", { method: "POST", json: request }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.callback }),
   });
 }
@@ -93,7 +91,7 @@ export function useRemoveCallback() {
 export function useSendTestEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson(callbackDeliveryResponse, "/api/callback/test", { method: "POST" }),
+    mutationFn: () => apiJson((c) => c.callbackDeliveryResponse, "/api/callback/test", { method: "POST" }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries }),
   });
 }
@@ -102,7 +100,7 @@ export function useSendTestEvent() {
 export function useCallbackConnectors() {
   return useQuery({
     queryKey: integrationKeys.connectors,
-    queryFn: ({ signal }) => apiJson(callbackConnectorListResponse, "/api/callback/connectors", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.callbackConnectorListResponse, "/api/callback/connectors", { signal }),
   });
 }
 
@@ -110,7 +108,7 @@ export function useCallbackConnectors() {
 export function useSaveCallbackConnector() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, ...request }: CallbackRequest & { name: string }) => apiJson(callbackResponse, apiPath("callback", "connectors", name), { method: "POST", json: request }),
+    mutationFn: ({ name, ...request }: CallbackRequest & { name: string }) => apiJson((c) => c.callbackResponse, apiPath("callback", "connectors", name), { method: "POST", json: request }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.callback }),
   });
 }
@@ -127,7 +125,7 @@ export function useRemoveCallbackConnector() {
 export function useSendConnectorTestEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiJson(callbackDeliveryResponse, apiPath("callback", "connectors", name, "test"), { method: "POST" }),
+    mutationFn: (name: string) => apiJson((c) => c.callbackDeliveryResponse, apiPath("callback", "connectors", name, "test"), { method: "POST" }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries }),
   });
 }
@@ -136,7 +134,7 @@ export function useSendConnectorTestEvent() {
 export function useCallbackDeliveries(params: PageParams) {
   return useQuery({
     queryKey: integrationKeys.deliveryList(params),
-    queryFn: ({ signal }) => apiJson(callbackDeliveryListResponse, withQuery("/api/callback/deliveries", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.callbackDeliveryListResponse, withQuery("/api/callback/deliveries", { ...params }), { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.results.some((delivery) => delivery.status === "PENDING") ? 2_000 : false),
   });
@@ -150,14 +148,13 @@ export function useResendDelivery(deliveryId: string) {
   });
 }
 
-const embeddingSettings = z.looseObject({ embeddedSigningOrigins: z.array(z.string()).default([]) });
 const embeddingKey = ["account-settings", "packageSettings"] as const;
 
 /** The origins that may frame the account's signing ceremony (packageSettings' embeddedSigningOrigins). */
 export function useEmbeddedSigningOrigins() {
   return useQuery({
     queryKey: embeddingKey,
-    queryFn: async ({ signal }) => (await apiJson(embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { signal })).embeddedSigningOrigins,
+    queryFn: async ({ signal }) => (await apiJson((c) => c.embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { signal })).embeddedSigningOrigins,
   });
 }
 
@@ -165,7 +162,7 @@ export function useSaveEmbeddedSigningOrigins() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (origins: string[]) =>
-      apiJson(embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { method: "PATCH", json: { embeddedSigningOrigins: origins } }),
+      apiJson((c) => c.embeddingSettings, "/api/account/admin/accountSettings/packageSettings", { method: "PATCH", json: { embeddedSigningOrigins: origins } }),
     onSettled: () => client.invalidateQueries({ queryKey: embeddingKey }),
   });
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { notaryCommissionResponse, notaryJournalResponse, type WireNotaryCommission } from "@/lib/api/notary";
+import type { WireNotaryCommission } from "@/lib/api/notary";
 import { ApiError, apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 
 /**
@@ -23,7 +23,7 @@ export function useNotaryCommission(senderId: string | undefined) {
     enabled: Boolean(senderId),
     queryFn: async ({ signal }): Promise<WireNotaryCommission | null> => {
       try {
-        return await apiJson(notaryCommissionResponse, commissionPath(senderId!), { signal });
+        return await apiJson((c) => c.notaryCommissionResponse, commissionPath(senderId!), { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -45,7 +45,7 @@ export function useSaveNotaryCommission(senderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (commission: NotaryCommissionForm) =>
-      apiJson(notaryCommissionResponse, commissionPath(senderId), { method: "PUT", json: { ...commission, expirationDate: `${commission.expirationDate}T23:59:59Z` } }),
+      apiJson((c) => c.notaryCommissionResponse, commissionPath(senderId), { method: "PUT", json: { ...commission, expirationDate: `${commission.expirationDate}T23:59:59Z` } }),
     onSettled: () => client.invalidateQueries({ queryKey: notaryKeys.commission(senderId) }),
   });
 }
@@ -63,6 +63,6 @@ export function useNotaryJournal(userId: string | undefined) {
   return useQuery({
     queryKey: notaryKeys.journal(userId ?? ""),
     enabled: Boolean(userId),
-    queryFn: ({ signal }) => apiJson(notaryJournalResponse, `${apiPath("user", userId!, "journal")}?dir=DESC`, { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.notaryJournalResponse, `${apiPath("user", userId!, "journal")}?dir=DESC`, { signal }),
   });
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { outboxListResponse } from "@/lib/api/outbox";
 import { apiJson, withQuery } from "@/lib/console/api-client";
 
 /** The account's e-mail outbox (`/api/account/outbox`, our extension), newest first. Read only. */
@@ -21,7 +20,7 @@ export const outboxKeys = {
 export function useOutbox(params: OutboxPage) {
   return useQuery({
     queryKey: outboxKeys.list(params),
-    queryFn: ({ signal }) => apiJson(outboxListResponse, withQuery("/api/account/outbox", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.outboxListResponse, withQuery("/api/account/outbox", { ...params }), { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.results.some((message) => message.status === "QUEUED") ? 2_000 : false),
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import type { PackageType, packageClone } from "@/lib/api/packages";
 import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { packageKeys, refreshPackageQueries } from "./packages";
@@ -12,8 +12,6 @@ import { packageKeys, refreshPackageQueries } from "./packages";
  * start a package from a template. Plain functions (for any caller) and mutation hooks that
  * refresh every package query when they are done.
  */
-
-const createdResponse = z.object({ id: z.string() });
 
 export function trashPackage(packageId: string): Promise<void> {
   return apiSend(apiPath("packages", packageId), { method: "POST", json: { trashed: true } });
@@ -38,7 +36,7 @@ export function deletePackage(packageId: string): Promise<void> {
 
 /** A new, empty draft package or template (JSON, no documents yet); answers its id. */
 export function createDraft(input: { type: PackageType; name: string }): Promise<{ id: string }> {
-  return apiJson(createdResponse, "/api/packages", { method: "POST", json: { name: input.name, type: input.type, status: "DRAFT" } });
+  return apiJson((c) => c.createdResponse, "/api/packages", { method: "POST", json: { name: input.name, type: input.type, status: "DRAFT" } });
 }
 
 /** The body of `POST /api/packages/{id}/clone`, as a client sends it. */
@@ -46,7 +44,7 @@ export type CloneRequest = z.input<typeof packageClone>;
 
 /** A new package (or template) copied from `sourceId`; answers the new id. */
 export function clonePackage(sourceId: string, request: CloneRequest): Promise<{ id: string }> {
-  return apiJson(createdResponse, apiPath("packages", sourceId, "clone"), { method: "POST", json: request });
+  return apiJson((c) => c.createdResponse, apiPath("packages", sourceId, "clone"), { method: "POST", json: request });
 }
 
 export type PackageAction = "trash" | "restore" | "delete" | "archive" | "unarchive";

@@ -1,11 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { groupListResponse } from "@/lib/api/groups";
-import { documentResponse, type OrderChange, type RoleInput, type RoleUpdate, type WireDocument, type WirePackage } from "@/lib/api/packages";
-import { senderListResponse } from "@/lib/api/senders";
-import { roleVerificationResponse, verificationTypesResponse } from "@/lib/api/verification";
+import type { OrderChange, RoleInput, RoleUpdate, WireDocument, WirePackage } from "@/lib/api/packages";
+import { loadContracts } from "@/lib/console/load-contracts";
 import {
   ACCOUNT_CHANGED_MESSAGE_KEY,
   ApiError,
@@ -14,6 +11,7 @@ import {
   apiSend,
   consoleAccountHeaders,
   proxied,
+  refusalOf,
   reportAccountChanged,
   reportSessionExpired,
   withQuery,
@@ -39,7 +37,7 @@ export const builderKeys = {
 export function useSenderPicker() {
   return useQuery({
     queryKey: builderKeys.senders,
-    queryFn: ({ signal }) => apiJson(senderListResponse, withQuery("/api/account/senders", { from: 1, to: 100 }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.senderListResponse, withQuery("/api/account/senders", { from: 1, to: 100 }), { signal }),
   });
 }
 
@@ -47,14 +45,14 @@ export function useSenderPicker() {
 export function useGroupPicker() {
   return useQuery({
     queryKey: builderKeys.groups,
-    queryFn: ({ signal }) => apiJson(groupListResponse, withQuery("/api/groups", { from: 1, to: 100 }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.groupListResponse, withQuery("/api/groups", { from: 1, to: 100 }), { signal }),
   });
 }
 
 export function useVerificationTypes(accountId: string | undefined) {
   return useQuery({
     queryKey: builderKeys.verificationTypes(accountId ?? ""),
-    queryFn: ({ signal }) => apiJson(verificationTypesResponse, apiPath("account", accountId!, "verificationTypes"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.verificationTypesResponse, apiPath("account", accountId!, "verificationTypes"), { signal }),
     enabled: Boolean(accountId),
   });
 }
@@ -63,7 +61,7 @@ export function useVerificationTypes(accountId: string | undefined) {
 export function useRoleVerification(packageId: string, roleId: string) {
   return useQuery({
     queryKey: builderKeys.roleVerification(packageId, roleId),
-    queryFn: ({ signal }) => apiJson(roleVerificationResponse.nullable(), apiPath("packages", packageId, "roles", roleId, "verification"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.roleVerificationResponse.nullable(), apiPath("packages", packageId, "roles", roleId, "verification"), { signal }),
   });
 }
 
@@ -179,6 +177,9 @@ export function uploadDocument(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<WireDocument> {
+  // The schemas load while the file uploads; a failure to load them is said when the answer is read.
+  const contracts = loadContracts();
+  contracts.catch(() => undefined);
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append("payload", JSON.stringify(payload));
@@ -191,7 +192,8 @@ export function uploadDocument(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onload = () => {
+    request.onload = () => void settle().catch(reject);
+    const settle = async () => {
       if (request.status === 401) reportSessionExpired();
       let body: unknown = null;
       try {
@@ -200,20 +202,16 @@ export function uploadDocument(
         body = null;
       }
       if (request.status >= 200 && request.status < 300) {
-        const parsed = documentResponse.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
+        const contractsLoaded = await contracts.catch(() => null);
+        const parsed = contractsLoaded?.documentResponse.safeParse(body);
+        if (parsed?.success) resolve(parsed.data);
+        else if (!contractsLoaded) reject(new ApiError(request.status, "error.response", "The document was added, but this page could not read the service's answer. Reload the page to see it."));
         else reject(new ApiError(request.status, "error.response", "The service answered the upload with something unexpected."));
         return;
       }
-      const error = z.object({ message: z.string(), messageKey: z.string().optional() }).safeParse(body);
-      if (error.success && error.data.messageKey === ACCOUNT_CHANGED_MESSAGE_KEY) reportAccountChanged();
-      reject(
-        new ApiError(
-          request.status,
-          error.success ? (error.data.messageKey ?? "error") : "error",
-          error.success ? error.data.message : `The upload failed (HTTP ${request.status}).`,
-        ),
-      );
+      const refusal = refusalOf(request.status, body, `The upload failed (HTTP ${request.status}).`);
+      if (refusal.messageKey === ACCOUNT_CHANGED_MESSAGE_KEY) reportAccountChanged();
+      reject(refusal);
     };
     request.onerror = () =>
       reject(new ApiError(0, "network", "The upload was cut off. The file may be larger than the service accepts, or the connection was lost."));

@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import type { PackageStatus, WireRole } from "@/lib/api/packages";
-import { reminderScheduleResponse, type ReminderScheduleRequest } from "@/lib/api/reminders";
-import { virtualRoomResponse, type VirtualRoomRequest } from "@/lib/api/virtual-room";
-import { signingStatusResponse, signingUrlResponse, type SigningStatus } from "@/lib/api/signing-entry";
+import type { ReminderScheduleRequest } from "@/lib/api/reminders";
+import type { VirtualRoomRequest } from "@/lib/api/virtual-room";
+import type { SigningStatus } from "@/lib/api/signing-entry";
+import type { Contracts } from "@/lib/console/load-contracts";
 import { apiJson, apiPath, apiSend, withQuery } from "@/lib/console/api-client";
 import { packageKeys, refreshPackageQueries } from "./packages";
 
@@ -22,31 +23,14 @@ export const packageDetailKeys = {
   virtualRoom: (packageId: string) => [...packageKeys.all, "virtualRoom", packageId] as const,
 };
 
-/** One event of `GET /api/packages/{id}/audit` (OneSpan's AuditEvent). */
-export const packageAuditEvent = z.object({
-  type: z.string(),
-  "target-type": z.string(),
-  target: z.string(),
-  user: z.string(),
-  "user-email": z.string(),
-  "user-ip": z.string(),
-  "date-time": z.string(),
-  data: z.string(),
-});
-export type PackageAuditEvent = z.infer<typeof packageAuditEvent>;
-
-/** `GET /api/packages/{id}/audit`: every event, oldest first. */
-export const packageAuditResponse = z.object({
-  "package-id": z.string(),
-  "audit-events": z.array(packageAuditEvent),
-});
+export type PackageAuditEvent = z.infer<Contracts["packageAuditEvent"]>;
 
 export function usePackageAudit(packageId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
     queryKey: packageDetailKeys.audit(packageId),
     // events=all: the sender's events too (Signet's extension; a service without it answers the signers' trail).
-    queryFn: ({ signal }) => apiJson(packageAuditResponse, withQuery(apiPath("packages", packageId, "audit"), { events: "all" }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.packageAuditResponse, withQuery(apiPath("packages", packageId, "audit"), { events: "all" }), { signal }),
     select: (trail) => trail["audit-events"],
   });
 }
@@ -65,7 +49,7 @@ export function useSignerStatuses(packageId: string, roleIds: string[], enabled:
     queries: roleIds.map((roleId) => ({
       queryKey: packageDetailKeys.signerStatus(packageId, roleId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiJson(signingStatusResponse, withQuery(apiPath("packages", packageId, "signingStatus"), { signer: roleId }), { signal }),
+        apiJson((c) => c.signingStatusResponse, withQuery(apiPath("packages", packageId, "signingStatus"), { signer: roleId }), { signal }),
       enabled,
     })),
     combine: (results) => {
@@ -87,7 +71,7 @@ export function useSignerStatuses(packageId: string, roleIds: string[], enabled:
 export function useReminderSchedule(packageId: string) {
   return useQuery({
     queryKey: packageDetailKeys.reminders(packageId),
-    queryFn: ({ signal }) => apiJson(reminderScheduleResponse.nullable(), apiPath("packages", packageId, "reminders"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.reminderScheduleResponse.nullable(), apiPath("packages", packageId, "reminders"), { signal }),
   });
 }
 
@@ -122,7 +106,7 @@ export function useSaveReminderSchedule(packageId: string) {
   const refresh = useRefreshPackages();
   return useMutation({
     mutationFn: ({ timings, exists }: { timings: ReminderTimings; exists: boolean }) =>
-      apiJson(reminderScheduleResponse, apiPath("packages", packageId, "reminders"), { method: exists ? "PUT" : "POST", json: { packageId, ...timings } }),
+      apiJson((c) => c.reminderScheduleResponse, apiPath("packages", packageId, "reminders"), { method: exists ? "PUT" : "POST", json: { packageId, ...timings } }),
     onSuccess: (schedule) => queryClient.setQueryData(packageDetailKeys.reminders(packageId), schedule),
     // Not awaited: a refusal may remove the form (the schedule was gone), and its caller must still hear why.
     onSettled: () => void refresh(),
@@ -142,7 +126,7 @@ export function useDeleteReminderSchedule(packageId: string) {
 /** A new multi-use link into the role's ceremony (each call makes one, hence a mutation). */
 export function useSigningUrl(packageId: string) {
   return useMutation({
-    mutationFn: (roleId: string) => apiJson(signingUrlResponse, apiPath("packages", packageId, "roles", roleId, "signingUrl")),
+    mutationFn: (roleId: string) => apiJson((c) => c.signingUrlResponse, apiPath("packages", packageId, "roles", roleId, "signingUrl")),
   });
 }
 
@@ -204,7 +188,7 @@ export function useReviewAttachment(packageId: string) {
 export function useVirtualRoom(packageId: string) {
   return useQuery({
     queryKey: packageDetailKeys.virtualRoom(packageId),
-    queryFn: ({ signal }) => apiJson(virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { signal }),
   });
 }
 
@@ -212,7 +196,7 @@ export function useVirtualRoom(packageId: string) {
 export function useSaveVirtualRoom(packageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (room: VirtualRoomRequest) => apiJson(virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { method: "PUT", json: room }),
+    mutationFn: (room: VirtualRoomRequest) => apiJson((c) => c.virtualRoomResponse, apiPath("packages", packageId, "virtual-room", "config"), { method: "PUT", json: room }),
     onSuccess: (room) => queryClient.setQueryData(packageDetailKeys.virtualRoom(packageId), room),
     onSettled: () => queryClient.invalidateQueries({ queryKey: packageDetailKeys.audit(packageId) }),
   });

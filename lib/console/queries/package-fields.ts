@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { approvalResponse, fieldResponse, type FieldUpdate, type PlacedFieldInput, type WireApproval, type WireField, type WirePackage } from "@/lib/api/packages";
+import type { FieldUpdate, PlacedFieldInput, WireApproval, WireField, WirePackage } from "@/lib/api/packages";
 import { ApiError, apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { packageKeys } from "./packages";
 
@@ -126,7 +126,7 @@ function fieldPath(packageId: string, target: FieldTarget): string {
 }
 
 export function createApproval(packageId: string, documentId: string, approval: { id: string; role: string; fields: NewField[] }): Promise<WireApproval> {
-  return apiJson(approvalResponse, approvalsPath(packageId, documentId), { method: "POST", json: approval });
+  return apiJson((c) => c.approvalResponse, approvalsPath(packageId, documentId), { method: "POST", json: approval });
 }
 
 export function deleteApproval(packageId: string, documentId: string, approvalId: string): Promise<void> {
@@ -134,11 +134,11 @@ export function deleteApproval(packageId: string, documentId: string, approvalId
 }
 
 export function createField(packageId: string, documentId: string, approvalId: string, field: NewField): Promise<WireField> {
-  return apiJson(fieldResponse, fieldsPath(packageId, documentId, approvalId), { method: "POST", json: field });
+  return apiJson((c) => c.fieldResponse, fieldsPath(packageId, documentId, approvalId), { method: "POST", json: field });
 }
 
 export function updateField(packageId: string, target: FieldTarget, changes: FieldUpdate): Promise<WireField> {
-  return apiJson(fieldResponse, fieldPath(packageId, target), { method: "PUT", json: changes });
+  return apiJson((c) => c.fieldResponse, fieldPath(packageId, target), { method: "PUT", json: changes });
 }
 
 export function deleteField(packageId: string, target: FieldTarget): Promise<void> {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { packageResponse, type WirePackage, type WireRole } from "@/lib/api/packages";
+import type { WirePackage, WireRole } from "@/lib/api/packages";
 import { apiJson, apiPath } from "@/lib/console/api-client";
 import { usePackageAudit } from "./package-detail";
 import { packageKeys } from "./packages";
@@ -72,7 +72,7 @@ export function useSigningProgress(pkg: WirePackage): SigningProgress {
   const readInFull = pkg.type === "PACKAGE" && STATUSES_READ_IN_FULL.has(pkg.status);
   const full = useQuery({
     queryKey: packageKeys.one(pkg.id),
-    queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", pkg.id), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.packageResponse, apiPath("packages", pkg.id), { signal }),
     enabled: readInFull,
   });
   // Who refused, for a package a signer declined or opted out of.

@@ -1,14 +1,14 @@
 "use client";
 
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { packageResponse, type PackageType } from "@/lib/api/packages";
+import type { z } from "zod";
+import type { PackageType } from "@/lib/api/packages";
+import type { Contracts } from "@/lib/console/load-contracts";
 import { apiJson, apiPath, withQuery } from "@/lib/console/api-client";
 
 /** The console's reads of packages and templates; every mutation invalidates `packageKeys.all`. */
 
-export const packageListResponse = z.object({ results: z.array(packageResponse), count: z.number().int() });
-export type PackageList = z.infer<typeof packageListResponse>;
+export type PackageList = z.infer<Contracts["packageListResponse"]>;
 
 export interface PackageListParams {
   type: PackageType;
@@ -43,7 +43,7 @@ export async function refreshPackageQueries(queryClient: QueryClient): Promise<v
 export function usePackageList(params: PackageListParams) {
   return useQuery({
     queryKey: packageKeys.list(params),
-    queryFn: ({ signal }) => apiJson(packageListResponse, withQuery("/api/packages", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.packageListResponse, withQuery("/api/packages", { ...params }), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +51,7 @@ export function usePackageList(params: PackageListParams) {
 export function packageQueryOptions(packageId: string) {
   return queryOptions({
     queryKey: packageKeys.one(packageId),
-    queryFn: ({ signal }) => apiJson(packageResponse, apiPath("packages", packageId), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.packageResponse, apiPath("packages", packageId), { signal }),
   });
 }
 

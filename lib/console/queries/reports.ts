@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { completionReportResponse, usageReportResponse } from "@/lib/api/reports";
 import { apiJson, apiRequest, withQuery } from "@/lib/console/api-client";
 
 /** The account's reports (`/api/reports/…`, the original's): read only, asked again when the filters change. */
@@ -25,7 +24,7 @@ const completionPath = (filters: ReportFilters) => withQuery("/api/reports/compl
 export function useCompletionReport(filters: ReportFilters) {
   return useQuery({
     queryKey: reportKeys.completion(filters),
-    queryFn: ({ signal }) => apiJson(completionReportResponse, completionPath(filters), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.completionReportResponse, completionPath(filters), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +33,7 @@ export function useCompletionReport(filters: ReportFilters) {
 export function useUsageReport(from: string, to: string) {
   return useQuery({
     queryKey: reportKeys.usage(from, to),
-    queryFn: ({ signal }) => apiJson(usageReportResponse, withQuery("/api/reports/usage", { from, to }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.usageReportResponse, withQuery("/api/reports/usage", { from, to }), { signal }),
     placeholderData: keepPreviousData,
   });
 }

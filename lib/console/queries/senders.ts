@@ -1,16 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { accountRoleListResponse } from "@/lib/api/account-roles";
-import { outboxListResponse } from "@/lib/api/outbox";
-import {
-  senderApiKeyResponse,
-  senderListResponse,
-  senderResponse,
-  senderRolesResponse,
-  type SenderInvite,
-  type SenderUpdate,
-} from "@/lib/api/senders";
+import type { SenderInvite, SenderUpdate } from "@/lib/api/senders";
+import { loadContracts } from "@/lib/console/load-contracts";
 import { ApiError, apiJson, apiPath, apiRequest, withQuery } from "@/lib/console/api-client";
 import { groupKeys } from "./groups";
 import { outboxKeys } from "./outbox";
@@ -41,7 +33,7 @@ export const senderKeys = {
 export function useSenderList(params: SenderListParams) {
   return useQuery({
     queryKey: senderKeys.list(params),
-    queryFn: ({ signal }) => apiJson(senderListResponse, withQuery("/api/account/senders", { ...params }), { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.senderListResponse, withQuery("/api/account/senders", { ...params }), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,7 +55,7 @@ function useInvalidateSenderViews() {
 export function useInviteSender() {
   const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
-    mutationFn: (invite: SenderInvite) => apiJson(senderResponse, "/api/account/senders", { method: "POST", json: invite }),
+    mutationFn: (invite: SenderInvite) => apiJson((c) => c.senderResponse, "/api/account/senders", { method: "POST", json: invite }),
     onSettled: invalidateSenderViews,
   });
 }
@@ -71,7 +63,7 @@ export function useInviteSender() {
 export function useUpdateSender(senderId: string) {
   const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
-    mutationFn: (update: SenderUpdate) => apiJson(senderResponse, apiPath("account", "senders", senderId), { method: "POST", json: update }),
+    mutationFn: (update: SenderUpdate) => apiJson((c) => c.senderResponse, apiPath("account", "senders", senderId), { method: "POST", json: update }),
     onSettled: invalidateSenderViews,
   });
 }
@@ -85,7 +77,8 @@ export function useDeleteSender(senderId: string) {
     mutationFn: async (): Promise<SenderDeletion> => {
       const response = await apiRequest(apiPath("account", "senders", senderId), { method: "DELETE" });
       if (response.status === 204) return { outcome: "DELETED" };
-      const sender = senderResponse.parse(await response.json());
+      const [{ senderResponse }, body] = await Promise.all([loadContracts(), response.json()]);
+      const sender = senderResponse.parse(body);
       return { outcome: sender.status === "LOCKED" ? "LOCKED" : "DELETED" };
     },
     onSettled: invalidateSenderViews,
@@ -96,7 +89,7 @@ export function useDeleteSender(senderId: string) {
 export function useReinviteSender(senderId: string) {
   const invalidateSenderViews = useInvalidateSenderViews();
   return useMutation({
-    mutationFn: () => apiJson(senderResponse, apiPath("account", "senders", senderId, "invite"), { method: "POST" }),
+    mutationFn: () => apiJson((c) => c.senderResponse, apiPath("account", "senders", senderId, "invite"), { method: "POST" }),
     onSettled: invalidateSenderViews,
   });
 }
@@ -106,7 +99,7 @@ export function useRevealSenderApiKey(senderId: string) {
   return useMutation({
     // A key is forgotten as soon as the dialog that shows it closes.
     gcTime: 0,
-    mutationFn: () => apiJson(senderApiKeyResponse, apiPath("account", "senders", senderId, "apiKey")),
+    mutationFn: () => apiJson((c) => c.senderApiKeyResponse, apiPath("account", "senders", senderId, "apiKey")),
   });
 }
 
@@ -114,7 +107,7 @@ export function useRevealSenderApiKey(senderId: string) {
 export function useAccountRoles() {
   return useQuery({
     queryKey: senderKeys.accountRoles,
-    queryFn: ({ signal }) => apiJson(accountRoleListResponse, "/api/account/roles", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.accountRoleListResponse, "/api/account/roles", { signal }),
   });
 }
 
@@ -123,7 +116,7 @@ export function useSenderRoleIds(senderId: string) {
   return useQuery({
     queryKey: senderKeys.roles(senderId),
     queryFn: async ({ signal }) => {
-      const held = await apiJson(senderRolesResponse, apiPath("account", "senders", senderId, "roles"), { signal });
+      const held = await apiJson((c) => c.senderRolesResponse, apiPath("account", "senders", senderId, "roles"), { signal });
       return held.flatMap((entry) => entry.accountRoles.map((role) => role.id));
     },
   });
@@ -132,7 +125,7 @@ export function useSenderRoleIds(senderId: string) {
 export function useAssignSenderRoles(senderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (roleIds: string[]) => apiJson(senderRolesResponse, apiPath("account", "senders", senderId, "roles"), { method: "POST", json: { roleIds } }),
+    mutationFn: (roleIds: string[]) => apiJson((c) => c.senderRolesResponse, apiPath("account", "senders", senderId, "roles"), { method: "POST", json: { roleIds } }),
     // The roles page lists each role's holders under the roles' key.
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: senderKeys.all }), client.invalidateQueries({ queryKey: senderKeys.accountRoles })]),
   });
@@ -146,7 +139,7 @@ export function useInvitationEmail(email: string) {
     queryKey: senderKeys.invitationEmail(email),
     queryFn: async ({ signal }): Promise<InvitationEmail> => {
       try {
-        const outbox = await apiJson(outboxListResponse, withQuery("/api/account/outbox", { from: 1, to: 20 }), { signal });
+        const outbox = await apiJson((c) => c.outboxListResponse, withQuery("/api/account/outbox", { from: 1, to: 20 }), { signal });
         const message = outbox.results.find((candidate) => candidate.kind === "SENDER_INVITATION" && candidate.to.toLowerCase() === email.toLowerCase());
         return message ? { status: message.status } : { status: "QUEUED" };
       } catch (error) {

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { sessionResponse } from "@/lib/api/accounts";
 import { apiJson } from "@/lib/console/api-client";
 import type { Permission } from "@/lib/esign/permissions";
 
@@ -11,7 +10,7 @@ export const sessionKeys = { session: ["session"] as const };
 export function useConsoleSession() {
   return useQuery({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }) => apiJson(sessionResponse, "/api/session", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.sessionResponse, "/api/session", { signal }),
     staleTime: 60_000,
   });
 }

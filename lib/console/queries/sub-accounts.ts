@@ -3,14 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { z } from "zod";
-import {
-  accessibleAccountsResponse,
-  subAccountApiKeysResponse,
-  subAccountListResponse,
-  subAccountResponse,
-  type createSubAccountRequest,
-  type updateSubAccountRequest,
-} from "@/lib/api/sub-accounts";
+import type { createSubAccountRequest, updateSubAccountRequest } from "@/lib/api/sub-accounts";
 import { listSwitchableAccounts, switchAccount } from "@/lib/console/actions/account-actions";
 import { apiJson, apiPath, setConsoleAccount } from "@/lib/console/api-client";
 
@@ -31,7 +24,7 @@ export const subAccountKeys = {
 export function useSubAccounts() {
   return useQuery({
     queryKey: subAccountKeys.list,
-    queryFn: ({ signal }) => apiJson(subAccountListResponse, "/api/account/subaccounts", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.subAccountListResponse, "/api/account/subaccounts", { signal }),
   });
 }
 
@@ -39,7 +32,7 @@ export function useSubAccounts() {
 export function useAccessibleAccounts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: subAccountKeys.accessible,
-    queryFn: ({ signal }) => apiJson(accessibleAccountsResponse, "/api/account/accessibleaccounts", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.accessibleAccountsResponse, "/api/account/accessibleaccounts", { signal }),
     enabled,
   });
 }
@@ -62,7 +55,7 @@ export function useSwitchableAccounts() {
 export function useCreateSubAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: z.input<typeof createSubAccountRequest>) => apiJson(subAccountResponse, "/api/account/subaccounts", { method: "POST", json: request }),
+    mutationFn: (request: z.input<typeof createSubAccountRequest>) => apiJson((c) => c.subAccountResponse, "/api/account/subaccounts", { method: "POST", json: request }),
     onSettled: () => client.invalidateQueries({ queryKey: subAccountKeys.all }),
   });
 }
@@ -70,7 +63,7 @@ export function useCreateSubAccount() {
 export function useUpdateSubAccount(accountId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: z.input<typeof updateSubAccountRequest>) => apiJson(subAccountResponse, apiPath("account", "subaccounts", accountId), { method: "PUT", json: request }),
+    mutationFn: (request: z.input<typeof updateSubAccountRequest>) => apiJson((c) => c.subAccountResponse, apiPath("account", "subaccounts", accountId), { method: "PUT", json: request }),
     onSettled: () => client.invalidateQueries({ queryKey: subAccountKeys.all }),
   });
 }
@@ -84,7 +77,7 @@ export function useRevealSubAccountKey(accountId: string) {
     // A key is forgotten as soon as the dialog that shows it closes.
     gcTime: 0,
     mutationFn: async () => {
-      const keys = await apiJson(subAccountApiKeysResponse, "/api/account/subaccountApiKeys");
+      const keys = await apiJson((c) => c.subAccountApiKeysResponse, "/api/account/subaccountApiKeys");
       return keys.find((key) => key.accountUid === accountId)?.apiKey ?? null;
     },
   });

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { verificationTypeCatalogueEntry, verificationTypeCatalogueResponse } from "@/lib/api/verification";
 import { apiJson, apiPath, apiSend } from "@/lib/console/api-client";
 import { builderKeys } from "./package-builder";
 import { useConsoleSession } from "./session";
@@ -17,7 +16,7 @@ export const verificationTypeKeys = { catalogue: ["verification-types", "catalog
 export function useVerificationTypeCatalogue() {
   return useQuery({
     queryKey: verificationTypeKeys.catalogue,
-    queryFn: ({ signal }) => apiJson(verificationTypeCatalogueResponse, "/api/account/verificationTypes", { signal }),
+    queryFn: ({ signal }) => apiJson((c) => c.verificationTypeCatalogueResponse, "/api/account/verificationTypes", { signal }),
   });
 }
 
@@ -29,7 +28,7 @@ export function useSetVerificationTypeActivated(typeId: string) {
   return useMutation({
     mutationFn: async (activate: boolean) => {
       const path = apiPath("account", "verificationTypes", typeId);
-      if (activate) await apiJson(verificationTypeCatalogueEntry, path, { method: "PUT" });
+      if (activate) await apiJson((c) => c.verificationTypeCatalogueEntry, path, { method: "PUT" });
       else await apiSend(path, { method: "DELETE" });
     },
     onSettled: () =>

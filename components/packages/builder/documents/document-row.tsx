@@ -2,12 +2,12 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
-import { documentRename, type WireDocument, type WireRole } from "@/lib/api/packages";
+import type { z } from "zod";
+import type { WireDocument, WireRole } from "@/lib/api/packages";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
@@ -111,12 +111,15 @@ export function SortableDocumentRow({
   );
 }
 
+/** The API's schema, with its message in the sender's language. */
+const renameSchema = (c: Contracts, t: (key: string) => string) => c.documentRename.extend({ name: c.z.string().trim().min(1, t("nameRequired")).max(256) });
+type RenameSchema = ReturnType<typeof renameSchema>;
+
 function RenameForm({ document, packageId, onDone }: { document: WireDocument; packageId: string; onDone: () => void }) {
   const t = useTranslations("console.builder.documents");
   const rename = useRenameDocument(packageId);
-  // The API's schema, with its message in the sender's language.
-  const schema = useMemo(() => documentRename.extend({ name: z.string().trim().min(1, t("nameRequired")).max(256) }), [t]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: document.name } });
+  const resolver = useMemo(() => contractResolver((contracts) => renameSchema(contracts, t)), [t]);
+  const form = useForm<z.input<RenameSchema>, unknown, z.output<RenameSchema>>({ resolver, defaultValues: { name: document.name } });
   const save = form.handleSubmit(({ name }) => {
     if (name === document.name) return onDone();
     rename.mutate({ documentId: document.id, name }, { onSuccess: onDone, onError: (failure) => form.setError("name", { message: failure.message }) });

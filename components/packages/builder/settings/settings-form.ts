@@ -1,29 +1,34 @@
 import { useMemo } from "react";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
-import { packageUpdate, type WirePackage } from "@/lib/api/packages";
+import type { z } from "zod";
+import type { WirePackage } from "@/lib/api/packages";
+import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
 import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 
+/** The words the form's checks speak: `useTranslations("console.builder.settings.validation")`. */
+type ValidationWords = (key: string, values?: Record<string, number>) => string;
+
 /** The builder's settings form: the members of `packageUpdate` it edits, as the form's inputs hold them; its messages in the console's language. */
-export function useSettingsForm() {
-  const t = useTranslations("console.builder.settings.validation");
-  return useMemo(
-    () =>
-      packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
-        name: z.string().trim().min(1, t("name")).max(256, t("atMost", { count: 256 })),
-        /** `YYYY-MM-DD` from the date input, or empty for no due date. */
-        due: z.union([z.literal(""), z.iso.date(t("date"))]),
-        /** `settings.ceremony.inPerson`. */
-        inPerson: z.boolean(),
-        /** The package's own closing text in its language: `settings.ceremony.thankYouDialog[language].body` (empty: the account's). */
-        thankYou: z.string().trim().max(4000, t("atMost", { count: 4000 })),
-      }),
-    [t],
-  );
+export function settingsForm({ z, packageUpdate }: Contracts, t: ValidationWords) {
+  return packageUpdate.pick({ name: true, description: true, language: true, emailMessage: true, autocomplete: true }).extend({
+    name: z.string().trim().min(1, t("name")).max(256, t("atMost", { count: 256 })),
+    /** `YYYY-MM-DD` from the date input, or empty for no due date. */
+    due: z.union([z.literal(""), z.iso.date(t("date"))]),
+    /** `settings.ceremony.inPerson`. */
+    inPerson: z.boolean(),
+    /** The package's own closing text in its language: `settings.ceremony.thankYouDialog[language].body` (empty: the account's). */
+    thankYou: z.string().trim().max(4000, t("atMost", { count: 4000 })),
+  });
 }
-type SettingsForm = ReturnType<typeof useSettingsForm>;
+type SettingsForm = ReturnType<typeof settingsForm>;
 export type SettingsFormInput = z.input<SettingsForm>;
 export type SettingsFormValues = z.output<SettingsForm>;
+
+/** The settings form's resolver, in the console's language: its first check waits for the contracts to load. */
+export function useSettingsFormResolver() {
+  const t = useTranslations("console.builder.settings.validation");
+  return useMemo(() => contractResolver((contracts) => settingsForm(contracts, t)), [t]);
+}
 
 /** The languages Signet's signing pages and e-mails are written in, each named in itself. */
 export const LANGUAGES = SHIPPED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code] }));

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
@@ -9,7 +8,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "@/componen
 import { useUpdatePackage } from "@/lib/console/queries/package-builder";
 import { BuilderSection } from "../builder-section";
 import { useSaveBeforeSending } from "../unsaved-work";
-import { LANGUAGES, settingsChanges, settingsOf, useSettingsForm, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
+import { LANGUAGES, settingsChanges, settingsOf, useSettingsFormResolver, type SettingsFormInput, type SettingsFormValues } from "./settings-form";
 
 const SAVE_DELAY_MS = 700;
 
@@ -21,13 +20,13 @@ type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { k
  */
 export function SettingsSection({ pkg, template }: { pkg: WirePackage; template: boolean }) {
   const t = useTranslations("console.builder.settings");
-  const settingsForm = useSettingsForm();
+  const resolver = useSettingsFormResolver();
   const { mutateAsync } = useUpdatePackage(pkg.id);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const saved = useRef<SettingsFormValues>(settingsOf(pkg));
   const latestPackage = useRef(pkg);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({ resolver: zodResolver(settingsForm), defaultValues: settingsOf(pkg), mode: "onChange" });
+  const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({ resolver, defaultValues: settingsOf(pkg), mode: "onChange" });
   const { errors } = form.formState;
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "use-intl";
@@ -14,7 +13,7 @@ import { signingRoles } from "../signer-colours";
 import { isSigningRole } from "@/lib/console/queries/package-progress";
 import { nextSignerRoleId, OWNER_ROLE_ID } from "./role-labels";
 import { PersonFields } from "./person-fields";
-import { useSignerForms, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
+import { useSignerFormResolvers, type PersonSignerForm, type PlaceholderForm } from "./signer-forms";
 import { nextStepIndex } from "./signing-steps";
 
 /** A new signer goes into a step of its own after the last; they are dragged into another step if they sign in parallel. */
@@ -26,11 +25,11 @@ function newRoleBase(pkg: WirePackage) {
 /** A person, typed or picked from the account's senders. */
 export function AddPersonForm({ pkg }: { pkg: WirePackage }) {
   const t = useTranslations("console.builder.signers");
-  const { personSignerForm } = useSignerForms();
+  const resolvers = useSignerFormResolvers();
   const addRole = useAddRole(pkg.id);
   const toast = useToast();
   const senders = useSenderPicker();
-  const form = useForm<PersonSignerForm>({ resolver: zodResolver(personSignerForm), defaultValues: { firstName: "", lastName: "", email: "" } });
+  const form = useForm<PersonSignerForm>({ resolver: resolvers.personSigner, defaultValues: { firstName: "", lastName: "", email: "" } });
   const submit = form.handleSubmit((values) =>
     addRole.mutate(
       { ...newRoleBase(pkg), signers: [values] },
@@ -160,9 +159,9 @@ export function AddMeButton({ pkg }: { pkg: WirePackage }) {
 /** Templates: a role with a name and nobody in it; the person is chosen when a package is made from the template. */
 export function AddPlaceholderForm({ pkg }: { pkg: WirePackage }) {
   const t = useTranslations("console.builder.signers");
-  const { placeholderForm } = useSignerForms();
+  const resolvers = useSignerFormResolvers();
   const addRole = useAddRole(pkg.id);
-  const form = useForm<PlaceholderForm>({ resolver: zodResolver(placeholderForm), defaultValues: { name: "" } });
+  const form = useForm<PlaceholderForm>({ resolver: resolvers.placeholder, defaultValues: { name: "" } });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     addRole.mutate(

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import type { WireRole } from "@/lib/api/packages";
@@ -15,7 +14,7 @@ import { AuthenticationFields } from "./authentication-fields";
 import {
   authenticationFormValues,
   authOfForm,
-  useSignerForms,
+  useSignerFormResolvers,
   type PersonSignerForm,
   type PersonWithAuthenticationForm,
   type PlaceholderForm,
@@ -33,12 +32,12 @@ export function EditSignerDialog({ role, packageId, template, onClose }: { role:
 
 function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
   const t = useTranslations("console.builder.signers");
-  const { personWithAuthenticationForm } = useSignerForms();
+  const resolvers = useSignerFormResolvers();
   const update = useUpdateRole(packageId);
   const toast = useToast();
   const signer = signerOf(role);
   const form = useForm<PersonWithAuthenticationForm>({
-    resolver: zodResolver(personWithAuthenticationForm),
+    resolver: resolvers.personWithAuthentication,
     defaultValues: {
       firstName: signer?.firstName ?? "",
       lastName: signer?.lastName ?? "",
@@ -76,9 +75,9 @@ function PersonForm({ role, packageId, onDone }: { role: WireRole; packageId: st
 
 function PlaceholderNameForm({ role, packageId, onDone }: { role: WireRole; packageId: string; onDone: () => void }) {
   const t = useTranslations("console.builder.signers");
-  const { placeholderForm } = useSignerForms();
+  const resolvers = useSignerFormResolvers();
   const update = useUpdateRole(packageId);
-  const form = useForm<PlaceholderForm>({ resolver: zodResolver(placeholderForm), defaultValues: { name: role.name } });
+  const form = useForm<PlaceholderForm>({ resolver: resolvers.placeholder, defaultValues: { name: role.name } });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     update.mutate({ roleId: role.id, changes: { name: values.name } }, { onSuccess: onDone, onError: (error) => form.setError("root", { message: error.message }) }),
