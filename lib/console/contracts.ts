@@ -6,11 +6,15 @@
  * `loadContracts` (lib/console/load-contracts.ts), while the page's first API calls are under way.
  * Nothing but `load-contracts.ts` may import this module as a value; everything else takes its types.
  */
-import { z } from "zod";
+import { array, boolean, email, enum as enumOf, iso, literal, looseObject, number, object, string, union } from "zod";
 import * as ContractsPackages from "@/lib/api/packages";
 
-export { z };
-export { zodResolver } from "@hookform/resolvers/zod";
+/**
+ * The zod builders the console's own schemas use, named one by one: a module reached through
+ * `import()` is read as a whole, so handing on zod's `z` would bring all of zod into the chunk,
+ * every language of its messages included.
+ */
+export const z = { array, boolean, email, enum: enumOf, iso, literal, looseObject, number, object, string, union };
 export * from "@/lib/api/account-roles";
 export * from "@/lib/api/account-settings";
 export * from "@/lib/api/accounts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refusalOf } from "./api-client";
-import { contractResolver, loadContracts } from "./load-contracts";
+import { contractResolver } from "./contract-resolver";
+import { loadContracts } from "./load-contracts";
 
 const resolverOptions = { shouldUseNativeValidation: false, fields: {} } as const;
 

@@ -11,7 +11,7 @@ import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import type { CallbackConnectorResponse } from "@/lib/api/callbacks";
-import { contractResolver } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
 import { useCallbackConnectors, useRemoveCallbackConnector, useSaveCallbackConnector, useSendConnectorTestEvent } from "@/lib/console/queries/integrations";
 import { CallbackEventsField } from "./callback-events-field";
 import { BASIC_AUTHORIZATION, connectorForm } from "./integration-forms";

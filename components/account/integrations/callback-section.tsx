@@ -10,7 +10,7 @@ import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { CALLBACK_EVENT_CATALOGUE } from "@/lib/api/callback-events";
 import type { CallbackRequest, CallbackResponse } from "@/lib/api/callbacks";
-import { contractResolver } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
 import { useCallbackRegistration, useSaveCallback, useSendTestEvent } from "@/lib/console/queries/integrations";
 import { isForbidden } from "@/lib/console/queries/senders";
 import { CallbackConnectorsSection } from "./callback-connectors-section";

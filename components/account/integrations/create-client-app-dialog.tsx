@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import type { ClientAppRequest, CreatedClientAppResponse } from "@/lib/api/client-apps";
-import { contractResolver } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
 import { useCreateClientApp } from "@/lib/console/queries/integrations";
 import { clientAppForm } from "./integration-forms";
 

@@ -6,7 +6,7 @@ export type ValidationWords = (key: string, values?: Record<string, number>) => 
 /**
  * A callback registration as the console's forms check it: the contract's rules
  * (`callbackRequest` in lib/api/callbacks.ts, which the service checks again), in the user's words.
- * Built from the contracts once they have loaded (`contractResolver`, lib/console/load-contracts.ts).
+ * Built from the contracts once they have loaded (`contractResolver`, lib/console/contract-resolver.ts).
  */
 export function callbackForm({ z }: Contracts, t: ValidationWords) {
   const required = t("required");

@@ -9,7 +9,7 @@ import { CheckboxField, TextAreaField, TextField } from "@/components/ui/form-fi
 import { ErrorState, LoadingState, Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import type { accountRoleCreateRequest, WireAccountRole, WirePermission } from "@/lib/api/account-roles";
-import { contractResolver } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
 import { useCreateRole, usePermissionCatalogue, useUpdateRole } from "@/lib/console/queries/account-roles";
 import { usePermissions } from "@/lib/console/queries/session";
 import { useFieldError } from "../use-field-error";

@@ -9,7 +9,8 @@ import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import type { WireSender } from "@/lib/api/senders";
-import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
+import type { Contracts } from "@/lib/console/load-contracts";
 import { useUpdateSender } from "@/lib/console/queries/senders";
 import { useFieldError } from "../use-field-error";
 

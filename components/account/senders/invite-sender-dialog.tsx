@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
 import { Refusal } from "@/components/ui/states";
 import type { senderInvite, SenderInvite } from "@/lib/api/senders";
-import { contractResolver } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
 import { useInviteSender } from "@/lib/console/queries/senders";
 import { useFieldError } from "../use-field-error";
 import { InvitationLink } from "./invitation-link";

@@ -12,7 +12,8 @@ import { useToast } from "@/components/ui/toast";
 import type { SubAccountResponse } from "@/lib/api/sub-accounts";
 import { languageChoices, timeZoneChoices } from "@/lib/console/account-settings-choices";
 import type { AccountTreeNode } from "@/lib/console/account-tree";
-import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
+import type { Contracts } from "@/lib/console/load-contracts";
 import { useCreateSubAccount, useUpdateSubAccount } from "@/lib/console/queries/sub-accounts";
 import { useFieldError } from "../use-field-error";
 

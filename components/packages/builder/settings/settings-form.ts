@@ -2,7 +2,8 @@ import { useMemo } from "react";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
 import type { WirePackage } from "@/lib/api/packages";
-import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
+import type { Contracts } from "@/lib/console/load-contracts";
 import { LOCALE_NAMES, SHIPPED_LOCALES } from "@/lib/i18n/locales";
 
 /** The words the form's checks speak: `useTranslations("console.builder.settings.validation")`. */

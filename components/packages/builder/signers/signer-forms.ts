@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useTranslations } from "use-intl";
 import type { z } from "zod";
-import { contractResolver, type Contracts } from "@/lib/console/load-contracts";
+import { contractResolver } from "@/lib/console/contract-resolver";
+import type { Contracts } from "@/lib/console/load-contracts";
 
 /** The words the forms' checks speak: `useTranslations("console.builder.signers.validation")`. */
 type ValidationWords = (key: string) => string;
