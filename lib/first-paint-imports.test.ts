@@ -3,14 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The console's pages do not load zod or the wire schemas before they paint: about 40 kB (gzip)
- * the first paint does not need (the First Load JS line of `npm run bench`). Its browser code takes
- * them through `loadContracts` (lib/console/load-contracts.ts), which imports them on first use.
- * This check follows the static value imports of every client module of the console, as the
- * bundler does, and fails when one of them reaches zod.
+ * The console's pages and the signing ceremony do not load zod or the wire schemas before they
+ * paint: about 40 kB (gzip) the first paint does not need (the First Load JS lines of `npm run
+ * bench`). Their browser code takes them through `import()`, on first use (lib/console/contracts.ts,
+ * lib/ceremony/ceremony-contracts.ts). This check follows the static value imports of every client
+ * module, as the bundler does, and fails when one of them reaches zod.
  */
 
-const root = path.resolve(__dirname, "../..");
+const root = path.resolve(__dirname, "..");
 
 function resolveModule(from: string, specifier: string): string | null {
   const base = specifier.startsWith("@/") ? path.join(root, specifier.slice(2)) : specifier.startsWith(".") ? path.join(path.dirname(from), specifier) : null;
@@ -60,19 +60,22 @@ function clientModules(folder: string): string[] {
 
 const relative = (file: string) => path.relative(root, file);
 
-describe("the console's first paint", () => {
+describe("the first paint of the console and the ceremony", () => {
   it("follows imports (a check that reads nothing would pass)", () => {
     const reached = reachedFrom(path.join(root, "lib/console/load-contracts.ts"));
     expect(reached.has("zod")).toBe(false); // a type-only import of the contracts
     const contracts = reachedFrom(path.join(root, "lib/console/contracts.ts"));
     expect(contracts.get("zod")?.map(relative)).toEqual(["lib/console/contracts.ts", "zod"]);
     expect(contracts.has(path.join(root, "lib/api/packages.ts"))).toBe(true);
+    const ceremony = reachedFrom(path.join(root, "components/signing/ceremony-app.tsx"));
+    expect(ceremony.has(path.join(root, "lib/ceremony/ceremony-requests.ts"))).toBe(true);
+    expect(ceremony.has(path.join(root, "lib/ceremony/ceremony-contracts.ts"))).toBe(false); // through import() only
   });
 
-  it("loads no zod in any client module of the console (the contracts come through loadContracts)", () => {
-    const entries = [...clientModules("components"), ...clientModules("lib/console"), ...clientModules("app/(console)")].filter(
-      // The API reference and the signing ceremony are pages of their own, outside the console.
-      (file) => !/^components\/(api-reference|signing)\//.test(relative(file)),
+  it("loads no zod in any client module (the schemas come through import())", () => {
+    const entries = [...clientModules("components"), ...clientModules("lib/console"), ...clientModules("lib/ceremony"), ...clientModules("app")].filter(
+      // The API reference is a page of its own, outside the console.
+      (file) => !relative(file).startsWith("components/api-reference/"),
     );
     expect(entries.length).toBeGreaterThan(100);
     const chains = entries.flatMap((entry) => {
