@@ -7,7 +7,7 @@
  *     on A or B, interleaved in the same run. Target: the proxy adds less than 20 % at the median.
  *   - Proxy memory: the console's resident memory (the process and its children) sampled while a
  *     100 MB document streams through it. Target: it grows by less than 30 MB.
- *   - First Load JS of each main route: the JavaScript files the route's HTML loads, gzip-compressed,
+ *   - First Load JS of each main route, and of the signer's ceremony page: the JavaScript files the route's HTML loads, gzip-compressed,
  *     read from the build output (not the noModule polyfills, which today's browsers skip, as
  *     Next's own First Load JS leaves them out). Target: under 250 kB each.
  * Run alone: `npx tsx bench/console.ts`.
@@ -166,6 +166,21 @@ async function proxyMemory(setup: Setup, console_: Server, cookie: string, packa
   };
 }
 
+/** Where a link ends after its redirects, with the cookies they set. */
+async function followedLink(server: Server, link: string): Promise<{ pathname: string; cookie: string }> {
+  const cookies: string[] = [];
+  let url = new URL(link, server.url);
+  for (let redirects = 0; redirects < 10; redirects++) {
+    const response = await fetch(url, { redirect: "manual", headers: { cookie: cookies.join("; ") } });
+    cookies.push(...response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!));
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || !location) return { pathname: url.pathname, cookie: cookies.join("; ") };
+    url = new URL(location, url);
+  }
+  throw new Error(`${link} redirects more than 10 times`);
+}
+
 /** The gzip size of every JavaScript file a page's HTML loads, as the build wrote them. */
 async function firstLoadJs(console_: Server, route: string, pathname: string, cookie: string): Promise<Measured> {
   const response = await fetch(`${console_.url}${pathname}`, { headers: { cookie }, redirect: "manual" });
@@ -232,6 +247,12 @@ export async function consoleBenchmarks(report: (result: Measured) => void): Pro
       ["/account/integrations", "/account/integrations"],
     ];
     for (const [route, pathname] of routes) report(await firstLoadJs(console_, route, pathname, route.startsWith("/sign") ? "" : consoleCookie));
+
+    // The signer's page: the link followed as a signer's browser does, its cookie kept.
+    const sentId = await owner.createPackage({ name: "Signed", roles, documents: [{ name: "Agreement" }] }, [pdf]);
+    await owner.send(sentId);
+    const signer = await followedLink(service, await owner.signingUrl(sentId, "Client"));
+    report(await firstLoadJs(service, "/sign/[packageId]", signer.pathname, signer.cookie));
   } finally {
     if (console_) await stopServer(console_);
     await stopServer(service);
