@@ -51,7 +51,6 @@ const loadContracts = loadOnce(() => import("./ceremony-contracts"));
  */
 async function checked<Schema extends z.ZodType>(pick: (contracts: typeof CeremonyContracts) => Schema, request: Promise<unknown>): Promise<z.output<Schema>> {
   const contracts = loadContracts();
-  contracts.catch(() => undefined);
   const answer = await request;
   return pick(await contracts).parse(answer);
 }

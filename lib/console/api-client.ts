@@ -130,8 +130,7 @@ export async function apiRequest(path: string, init: ApiRequestInit = {}): Promi
  * contracts load beside the call the first time, so a page's first call does not wait for them.
  */
 export async function apiJson<Schema extends z.ZodType>(pick: (contracts: Contracts) => Schema, path: string, init?: ApiRequestInit): Promise<z.output<Schema>> {
-  const contracts = loadContracts();
-  contracts.catch(() => undefined); // the service's refusal, if any, is the error to report; a failed load is reported below
+  const contracts = loadContracts(); // awaited after the request: the service's refusal, if any, is the error to report
   const response = await apiRequest(path, init);
   const schema = pick(await contracts);
   if (response.status === 204) return schema.parse(null);

@@ -179,7 +179,6 @@ export function uploadDocument(
 ): Promise<WireDocument> {
   // The schemas load while the file uploads; a failure to load them is said when the answer is read.
   const contracts = loadContracts();
-  contracts.catch(() => undefined);
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append("payload", JSON.stringify(payload));
