@@ -145,7 +145,7 @@ async function callerRowByKey(db: Db, lookupHash: string) {
   try {
     return await statement.execute({ lookupHash });
   } catch (error) {
-    // The connection keeps its stale plan until it closes: this request, and the next on it, read unprepared.
+    // pg-pool closes a connection whose query failed, stale statement and all: this request reads unprepared.
     if (!isStalePreparedStatement(error)) throw error;
     return callerByKeySelect(db, lookupHash);
   }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
+import { preparedRows } from "@/lib/db/prepared-statements";
 import { packageListBuckets, packageListChanges, packageListScopes, packageCounts, packages } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageStatus } from "@/lib/api/packages";
 import { logger } from "@/lib/observability/logger";
@@ -127,7 +128,10 @@ export async function locateBucket(
   const lower = LOWER_COLUMNS[order.sort];
   const changeKey = sql.raw(`"${order.sort}"`);
   const placement = keyOrderBy(order, sql`key`, sql`id`, sql`kind`);
-  const { rows } = (await db.execute(sql`
+  // Prepared (lib/db/prepared-statements.ts): planning this took PostgreSQL 0.6 to 0.8 ms a deep page.
+  const [[buckets, pending, value, id, before, first]] = (await preparedRows(
+    db,
+    sql`
     with b as (
       select ${lower} as key, lower_id as id, (${countOf(statuses)})::bigint as n,
              row_number() over (order by ${keyOrderBy(order, lower, sql`lower_id`)}) as seq
@@ -148,12 +152,10 @@ export async function locateBucket(
       select b.key::text as value, b.id, r.before::int as before, b.seq = 1 as first
       from running r join b on b.seq = r.bucket
       where r.n > 0 and r.before <= ${offset} and ${offset} < r.before + r.n
-    ) as t on true`)) as unknown as {
-    rows: { buckets: number; pending: number; value: string | null; id: string | null; before: number | null; first: boolean | null }[];
-  };
-  const row = rows[0];
-  const target: BucketTarget = { buckets: row.buckets, pending: row.pending };
-  if (row.id !== null) target.found = { key: { value: row.value, id: row.id }, before: row.before!, first: row.first! };
+    ) as t on true`,
+  )) as [number, number, string | null, string | null, number | null, boolean | null][];
+  const target: BucketTarget = { buckets, pending };
+  if (id !== null) target.found = { key: { value, id }, before: before!, first: first! };
   return target;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Queryable } from "@/lib/db/client";
+import { preparedRows } from "@/lib/db/prepared-statements";
 import { accountMemberships, documents, packageCounts, packages, roles, users } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
 import type { Caller } from "@/lib/esign/accounts/caller";
@@ -11,6 +12,7 @@ import { compactPackageCounts, FOLD_ABOVE_ROWS, readFolderCount } from "./packag
 import { actsFor } from "@/lib/esign/senders/delegates";
 import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type CountedFolder, type ListSubject } from "./package-folders";
 import { forwardIdsQuery, listOrderBy, listPaging, readPage, type BucketedFolder, type ListOrder } from "./list-paging";
+import type { PackageRow } from "./find-package";
 import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
 
 /**
@@ -156,19 +158,43 @@ async function countOf(db: Queryable, where: SQL): Promise<number> {
 /**
  * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, with their roles and
  * documents: one query (PGlite has one connection, so fewer round trips is what makes listing
- * fast). The subqueries name the outer table literally: an interpolated column would render
- * unqualified and bind to the inner row.
+ * fast), prepared once per connection and text (lib/db/prepared-statements.ts). The subqueries
+ * name the outer table literally, as the select list does.
  */
-function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
-  return db
-    .select({
-      ...getTableColumns(packages),
-      roles: sql<Record<string, unknown>[]>`(select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id")`,
-      documents: sql<Record<string, unknown>[]>`(select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")`,
-    })
-    .from(packages)
-    .where(sql`${packages.id} in (${ids})`)
-    .orderBy(listOrderBy(order));
+async function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
+  const rows = await preparedRows(
+    db,
+    sql`select ${packageSelectList},
+      (select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id"),
+      (select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")
+    from ${packages} where ${packages.id} in (${ids}) order by ${listOrderBy(order)}`,
+  );
+  return rows.map(packageRowWith);
+}
+
+const packageColumns = Object.entries(getTableColumns(packages));
+const packageSelectList = sql.join(
+  packageColumns.map(([, column]) => column),
+  sql`, `,
+);
+
+/** A row of pageRows: the package's columns in the schema's order (decoded as Drizzle would), then its roles and documents. */
+function packageRowWith(values: unknown[]) {
+  const row: Record<string, unknown> = {};
+  packageColumns.forEach(([key, column], index) => {
+    const value = values[index];
+    row[key] = value === null ? null : column.mapFromDriverValue(value);
+  });
+  return {
+    ...(row as PackageRow),
+    roles: asJson(values[packageColumns.length]) as Record<string, unknown>[],
+    documents: asJson(values[packageColumns.length + 1]) as Record<string, unknown>[],
+  };
+}
+
+/** A json value: parsed by node-postgres, but text from PGlite's array rows. */
+function asJson(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
 }
 
 /**

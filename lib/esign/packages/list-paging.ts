@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "@/lib/db/client";
+import type { Db, Queryable, Tx } from "@/lib/db/client";
+import { isStalePreparedStatement } from "@/lib/db/errors";
 import { packageListBuckets } from "@/lib/db/schema";
 import type { PackageStatus } from "@/lib/api/packages";
 import { buildBucketsSoon, listBuckets, locateBucket, maintainBuckets, type BucketScope } from "./list-buckets";
@@ -72,7 +73,8 @@ async function bucketPage<R>(
 ): Promise<R[] | null> {
   const { where, order, offset, limit, bucketed } = args;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const outcome = await db.transaction(
+    const outcome = await inBucketSnapshot(
+      db,
       async (tx) => {
         const target = await locateBucket(tx, { scope: bucketed.scope, order, statuses: bucketed.statuses, offset });
         if (target.buckets === 0 || (target.pending > listBuckets.foldAbove && attempt === 0)) return "maintain" as const;
@@ -80,8 +82,8 @@ async function bucketPage<R>(
         const skip = offset - target.found.before;
         return readRows(tx, target.found.first ? forwardIdsQuery(where, order, skip, limit) : fromKeyIdsQuery(where, order, target.found.key, skip, limit));
       },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
     );
+    if (outcome === null) return null;
     if (outcome !== "maintain") return outcome;
     if (attempt === 0 && listBuckets.buildInBackground && !(await hasBuckets(db, bucketed.scope, order))) {
       void buildBucketsSoon(db, bucketed.scope, order);
@@ -90,6 +92,20 @@ async function bucketPage<R>(
     await maintainBuckets(db, bucketed.scope, order);
   }
   return null;
+}
+
+/**
+ * `read` in one read-only snapshot; null when a prepared statement in it went stale (a migration
+ * by another instance, lib/db/prepared-statements.ts): that aborted the transaction, and the page
+ * is then read by OFFSET.
+ */
+async function inBucketSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T | null> {
+  try {
+    return await db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
+  } catch (error) {
+    if (isStalePreparedStatement(error)) return null;
+    throw error;
+  }
 }
 
 async function hasBuckets(db: Db, scope: BucketScope, order: ListOrder): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
+import { preparedRows } from "@/lib/db/prepared-statements";
 import { packageCounts } from "@/lib/db/schema";
 
 /**
@@ -20,14 +21,11 @@ export interface FolderCount {
 
 /** The count of the folder `where` (package_counts columns) and how many rows of `scope` that read. */
 export async function readFolderCount(db: Queryable, scope: SQL, where: SQL): Promise<FolderCount> {
-  const result = await db
-    .select({
-      count: sql<number>`coalesce(sum(${packageCounts.packages}) filter (where ${where}), 0)::int`,
-      rows: sql<number>`count(*)::int`,
-    })
-    .from(packageCounts)
-    .where(scope);
-  return result[0];
+  const [[count, rows]] = (await preparedRows(
+    db,
+    sql`select coalesce(sum(${packageCounts.packages}) filter (where ${where}), 0)::int, count(*)::int from ${packageCounts} where ${scope}`,
+  )) as [number, number][];
+  return { count, rows };
 }
 
 /**

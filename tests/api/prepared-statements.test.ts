@@ -1,0 +1,96 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { preparedRows } from "@/lib/db/prepared-statements";
+import { listPaging } from "@/lib/esign/packages/list-paging";
+import { listBuckets } from "@/lib/esign/packages/list-buckets";
+import { callJson } from "../support/api-client";
+import { seedAccount, type SeededAccount } from "../support/seed";
+
+/**
+ * The list's statements are named prepared statements on PostgreSQL (lib/db/prepared-statements.ts):
+ * each connection parses and plans a text once. A migration that changes the type of a column they
+ * read makes PostgreSQL refuse them; lists go on answering, the same pages.
+ */
+
+// One pooled connection, so that every statement a list runs after the migration is one that
+// connection prepared before it (with several, a statement may meet a connection preparing it anew).
+const poolSize = process.env.DATABASE_POOL_SIZE;
+process.env.DATABASE_POOL_SIZE = "1";
+afterAll(() => {
+  if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
+  else process.env.DATABASE_POOL_SIZE = poolSize;
+});
+
+type Listed = { results: { id: string; name: string }[]; count: number };
+const list = (key: string, query: string) => callJson<Listed>("GET", `/api/packages?${query}`, { key });
+
+const defaults = { paging: { ...listPaging }, buckets: { ...listBuckets } };
+afterEach(() => {
+  Object.assign(listPaging, defaults.paging);
+  Object.assign(listBuckets, defaults.buckets);
+});
+
+async function seedOwned(owner: SeededAccount, count: number) {
+  await (await getDb()).execute(sql`
+    insert into packages (id, account_id, owner_user_id, type, status, name, created, updated)
+    select 'prep' || lpad(g::text, 6, '0'), ${owner.accountId}, ${owner.userId}, 'PACKAGE', 'DRAFT', 'Contract ' || (g % 17),
+           timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-02-01' + g * interval '1 second'
+    from generate_series(1, ${count}) as g`);
+}
+
+describe("prepared statements", () => {
+  it("are prepared once on a connection and then run by name", async () => {
+    const db = await getDb();
+    const query = sql`select ${"prepared-statements test"}::text as marker, count(*)::int from packages`;
+    const prepared = await db.transaction(async (tx) => {
+      await preparedRows(tx, query);
+      const [[marker]] = await preparedRows(tx, query);
+      expect(marker).toBe("prepared-statements test");
+      const { rows } = (await tx.execute(
+        sql`select name, statement from pg_prepared_statements where statement like ${"%prepared-statements test%"} or statement like ${"%count(*)::int from packages%"}`,
+      )) as unknown as { rows: { name: string; statement: string }[] };
+      return rows;
+    });
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0].name).toMatch(/^signet_/);
+  });
+
+  it("lists answer the same pages after a migration changes a listed column's type", async () => {
+    listPaging.nearEnd = 4;
+    Object.assign(listBuckets, { bucketRows: 8, buildInBackground: false });
+    const owner = await seedAccount("Prepared statements");
+    await seedOwned(owner, 120);
+    // Deep pages first: the first statement the migration made stale is then one read inside the
+    // bucket's transaction (a stale statement outside one also closes its connection, pg-pool's
+    // answer to a failed query, so that later statements meet a fresh connection).
+    const pages = ["from=41&to=50", "sort=name&dir=asc&from=61&to=70", "from=1&to=10", "sort=name&dir=asc&from=111&to=120"];
+    const before: Listed[] = [];
+    for (const page of pages) before.push(await list(owner.apiKey, page));
+    expect(before.map((page) => page.count)).toEqual([120, 120, 120, 120]);
+
+    const db = await getDb();
+    await db.execute(sql`alter table packages alter column name type varchar(500)`);
+    try {
+      for (const [index, page] of pages.entries()) {
+        for (let i = 0; i < 2; i++) expect(await list(owner.apiKey, page), page).toEqual(before[index]);
+      }
+    } finally {
+      await db.execute(sql`alter table packages alter column name type text`);
+    }
+  });
+
+  // Last: it uses up this process's names.
+  it("are named for at most a hundred texts a process, so a client's choices cannot fill the database's memory", async () => {
+    const db = await getDb();
+    const named = await db.transaction(async (tx) => {
+      for (let i = 0; i < 150; i++) await preparedRows(tx, sql`select ${sql.raw(String(i))} as folder_variant`);
+      const { rows } = (await tx.execute(sql`select count(*)::int as n from pg_prepared_statements where name like 'signet\_%'`)) as unknown as {
+        rows: { n: number }[];
+      };
+      return rows[0].n;
+    });
+    expect(named).toBeGreaterThan(50);
+    expect(named).toBeLessThanOrEqual(100);
+  });
+});
