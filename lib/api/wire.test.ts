@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { merged, withoutNulls } from "./wire";
+import { merged, withoutNulls, wireDate } from "./wire";
 
 describe("merged", () => {
   it("makes what spreading the sources in order makes: a later source's member wins, keys in first-seen order", () => {
@@ -32,5 +32,22 @@ describe("withoutNulls", () => {
     expect(cleaned).toEqual({ b: { d: 1 }, e: [2] });
     expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
     expect((cleaned as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});
+
+describe("wireDate of PostgreSQL's text", () => {
+  it("writes what a Date made of the text writes, whatever the fraction's digits and the form", () => {
+    const texts: string[] = [];
+    for (const fraction of ["", ".1", ".12", ".123", ".1234", ".123456", ".999999", ".000001", ".5"]) {
+      for (const [separator, utc] of [[" ", "+00"], ["T", "+00:00"]]) {
+        texts.push(`2026-10-01${separator}09:05:07${fraction}${utc}`, `1999-12-31${separator}23:59:59${fraction}${utc}`, `0100-01-01${separator}00:00:00${fraction}${utc}`);
+      }
+    }
+    for (const text of texts) expect(wireDate(text), text).toBe(new Date(text).toISOString());
+  });
+
+  it("reads another time zone's text through a Date", () => {
+    expect(wireDate("2026-10-01 09:05:07.25+02")).toBe("2026-10-01T07:05:07.250Z");
+    expect(wireDate("2026-10-01T09:05:07.123456-04:30")).toBe("2026-10-01T13:35:07.123Z");
   });
 });

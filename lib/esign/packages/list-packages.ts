@@ -4,6 +4,7 @@ import type { Db, Queryable } from "@/lib/db/client";
 import { preparedRows } from "@/lib/db/prepared-statements";
 import { accountMemberships, documents, packageCounts, packages, roles, users } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
+import type { WithStoredTimes } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, notFound } from "@/lib/esign/errors";
 import { containsPattern, pageWindow } from "@/lib/esign/listing";
@@ -178,15 +179,18 @@ const packageSelectList = sql.join(
   sql`, `,
 );
 
-/** A row of pageRows: the package's columns in the schema's order (decoded as Drizzle would), then its roles and documents. */
+/**
+ * A row of pageRows: the package's columns in the schema's order, decoded as Drizzle would except
+ * timestamps, kept as the database's text for the wire (wireDate); then its roles and documents.
+ */
 function packageRowWith(values: unknown[]) {
   const row: Record<string, unknown> = {};
   packageColumns.forEach(([key, column], index) => {
     const value = values[index];
-    row[key] = value === null ? null : column.mapFromDriverValue(value);
+    row[key] = value === null || column.dataType === "date" ? value : column.mapFromDriverValue(value);
   });
   return {
-    ...(row as PackageRow),
+    ...(row as WithStoredTimes<PackageRow>),
     roles: asJson(values[packageColumns.length]) as Record<string, unknown>[],
     documents: asJson(values[packageColumns.length + 1]) as Record<string, unknown>[],
   };
@@ -199,23 +203,21 @@ function asJson(value: unknown): unknown {
 
 /**
  * A table row from `json_agg(row)`: the JSON has the columns' database names (snake case, as the
- * client's `casing` makes them); this gives it the schema's property names, timestamps revived.
+ * client's `casing` makes them); this gives it the schema's property names. Timestamps stay the
+ * JSON's text, for the wire (wireDate).
  */
-function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
+function rowFromJson<T extends typeof roles | typeof documents>(table: T, json: Record<string, unknown>): WithStoredTimes<T["$inferSelect"]> {
   const row: Record<string, unknown> = {};
-  for (const [key, name, isDate] of jsonColumnsOf(table)) {
-    const value = json[name];
-    row[key] = isDate && typeof value === "string" ? new Date(value) : value;
-  }
-  return row as T["$inferSelect"];
+  for (const [key, name] of jsonColumnsOf(table)) row[key] = json[name];
+  return row as WithStoredTimes<T["$inferSelect"]>;
 }
 
-/** Each column's property name, JSON name and whether it is a timestamp: worked out once per table. */
-const jsonColumns = new Map<unknown, [key: string, name: string, isDate: boolean][]>();
+/** Each column's property name and JSON name: worked out once per table. */
+const jsonColumns = new Map<unknown, [key: string, name: string][]>();
 function jsonColumnsOf(table: typeof roles | typeof documents) {
   let columns = jsonColumns.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, toSnakeCase(key), column.dataType === "date"]);
+    columns = Object.keys(getTableColumns(table)).map((key) => [key, toSnakeCase(key)]);
     jsonColumns.set(table, columns);
   }
   return columns;

@@ -15,7 +15,7 @@ import type {
   WirePackage,
   WireRole,
 } from "@/lib/api/packages";
-import { merged, setIfPresent, wireDate, withoutNulls } from "@/lib/api/wire";
+import { merged, setIfPresent, wireDate, withoutNulls, type WithStoredTimes } from "@/lib/api/wire";
 import { pointsToWire } from "@/lib/api/wire-units";
 import { wireSettings } from "@/lib/api/package-settings";
 import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
@@ -91,14 +91,14 @@ export async function readSigningGroups(db: Queryable, roleRows: Pick<RoleRow, "
   return new Map(rows.map((row) => [row.id, wireGroup(row, members.get(row.id) ?? [])]));
 }
 
-function signerTypeOf(row: RoleRow, group: Record<string, unknown> | undefined): string {
+function signerTypeOf(row: WithStoredTimes<RoleRow>, group: Record<string, unknown> | undefined): string {
   if (row.type === "SENDER") return "ACCOUNT_SENDER";
   if (!group) return "EXTERNAL_SIGNER";
   return group.id ? "GROUP_SIGNER" : "AD_HOC_GROUP_SIGNER";
 }
 
 /** The group on a signer: the account's group as it is now, or an ad-hoc one as stored, both in the original's Group shape. */
-function wireSignerGroup(row: RoleRow, stored: Record<string, unknown>, signingGroups: SigningGroups): Record<string, unknown> {
+function wireSignerGroup(row: WithStoredTimes<RoleRow>, stored: Record<string, unknown>, signingGroups: SigningGroups): Record<string, unknown> {
   const current = typeof stored.id === "string" ? signingGroups.get(stored.id) : undefined;
   if (current) return current;
   const members = Array.isArray(stored.members) ? (stored.members as Record<string, unknown>[]) : [];
@@ -124,7 +124,7 @@ export interface PackageReader {
   withAnswers?: boolean;
 }
 
-export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): Record<string, unknown> {
+export function wireSigner(row: WithStoredTimes<RoleRow>, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): Record<string, unknown> {
   const stored = withoutNulls(row.signer ?? {});
   const group = stored.group as Record<string, unknown> | undefined;
   const name = group ? String(group.name ?? stored.firstName ?? "") : [stored.firstName, stored.lastName].filter(Boolean).join(" ");
@@ -147,7 +147,7 @@ export function wireSigner(row: RoleRow, signingGroups: SigningGroups = new Map(
   return signer;
 }
 
-export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): WireRole {
+export function wireRole(row: WithStoredTimes<RoleRow>, signingGroups: SigningGroups = new Map(), reader: PackageReader = {}): WireRole {
   return {
     id: row.id,
     name: row.name,
@@ -163,7 +163,7 @@ export function wireRole(row: RoleRow, signingGroups: SigningGroups = new Map(),
   };
 }
 
-export function wireDocument(row: DocumentRow, documentApprovals: WireApproval[]): WireDocument {
+export function wireDocument(row: WithStoredTimes<DocumentRow>, documentApprovals: WireApproval[]): WireDocument {
   return {
     id: row.id,
     name: row.name,
@@ -234,7 +234,7 @@ export async function readSenders(db: Queryable, accountId: string, userIds: str
 }
 
 /** The package as in lists and reads; lists leave documents' approvals out (see listPackages). */
-export function wirePackage(row: PackageRow, sender: WireSender | undefined, packageRoles: WireRole[], packageDocuments: WireDocument[]): WirePackage {
+export function wirePackage(row: WithStoredTimes<PackageRow>, sender: WireSender | undefined, packageRoles: WireRole[], packageDocuments: WireDocument[]): WirePackage {
   const wire: WirePackage = {
     id: row.id,
     name: row.name,
@@ -261,9 +261,9 @@ export function wirePackage(row: PackageRow, sender: WireSender | undefined, pac
     created: wireDate(row.created),
     updated: wireDate(row.updated),
   };
-  setIfPresent(wire, "due", row.due);
-  setIfPresent(wire, "completed", row.completed);
-  setIfPresent(wire, "purged", row.purged);
+  if (row.due) wire.due = wireDate(row.due);
+  if (row.completed) wire.completed = wireDate(row.completed);
+  if (row.purged) wire.purged = wireDate(row.purged);
   return wire;
 }
 
