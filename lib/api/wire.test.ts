@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { merged, withoutNulls, wireDate } from "./wire";
 
 describe("merged", () => {
@@ -44,6 +44,18 @@ describe("wireDate of PostgreSQL's text", () => {
       }
     }
     for (const text of texts) expect(wireDate(text), text).toBe(new Date(text).toISOString());
+  });
+
+  it("makes no Date of a UTC text", () => {
+    vi.stubGlobal("Date", function NoDate() {
+      throw new Error("a Date was made");
+    });
+    try {
+      expect(wireDate("2026-10-01 09:05:07.123456+00")).toBe("2026-10-01T09:05:07.123Z");
+      expect(wireDate("2026-10-01T09:05:07+00:00")).toBe("2026-10-01T09:05:07.000Z");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("reads another time zone's text through a Date", () => {

@@ -1,10 +1,10 @@
 type DriverError = { code?: string; constraint?: string; message?: string; cause?: unknown };
 
-/** The PostgreSQL error code of a failed query; drivers nest the database's error as a cause. */
-function hasCode(error: unknown, code: string, constraint?: string): boolean {
+/** The PostgreSQL error code of a failed query (and its constraint, or words of its message); drivers nest the database's error as a cause. */
+function hasCode(error: unknown, code: string, constraintOrMessage?: string): boolean {
   for (let current = error as DriverError | undefined; current; current = current.cause as DriverError | undefined) {
     if (current.code !== code) continue;
-    if (!constraint || current.constraint === constraint || current.message?.includes(constraint)) return true;
+    if (!constraintOrMessage || current.constraint === constraintOrMessage || current.message?.includes(constraintOrMessage)) return true;
   }
   return false;
 }
@@ -25,5 +25,5 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * result type".
  */
 export function isStalePreparedStatement(error: unknown): boolean {
-  return hasCode(error, "0A000");
+  return hasCode(error, "0A000", "cached plan must not change result type");
 }

@@ -15,9 +15,16 @@ const dialect = new PgDialect({ casing: "snake_case" });
 const namedTexts = new Set<string>();
 const MAX_NAMED_TEXTS = 100;
 
+/**
+ * Goes into every name: a stale statement (below) moves it on, so that no connection runs a name it
+ * prepared before the migration again. A transaction's connection goes back to the pool without
+ * being closed, stale statements and all; with the old names it would fail each time.
+ */
+let generation = 0;
+
 /** A statement's name: a hash of its text, so that one name never stands for two texts; none past the bound. */
 function statementName(text: string): string | undefined {
-  const name = `signet_${createHash("sha256").update(text).digest("base64url").slice(0, 20)}`;
+  const name = `signet_${createHash("sha256").update(`${generation}\n${text}`).digest("base64url").slice(0, 20)}`;
   if (!namedTexts.has(name)) {
     if (namedTexts.size >= MAX_NAMED_TEXTS) return undefined;
     namedTexts.add(name);
@@ -25,26 +32,36 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+function forgetStaleNames(): void {
+  generation++;
+  namedTexts.clear();
+}
+
 /**
  * The rows of `query` as arrays of column values, as the driver reads them (timestamps as text),
- * run as a named prepared statement on PostgreSQL: each pooled connection parses and plans a
- * statement's text once and then only binds its values. For the statements every list page runs,
- * whose texts repeat per folder and order: planning the page's read (its roles and documents
- * gathered per package) cost PostgreSQL 1.0 to 1.6 ms a page, more than running it in places.
- * PGlite has no named statements; there the query runs as it is.
+ * run as a named prepared statement on PostgreSQL: each pooled connection parses a statement's
+ * text once, and after five executions PostgreSQL plans it once too (its generic plan, when that
+ * is estimated no worse than planning each time, as for the lists' statements), then only binds
+ * its values. For the statements every list page runs, whose texts repeat per folder and order:
+ * planning the page's read (its roles and documents gathered per package) cost PostgreSQL 1.0 to
+ * 1.6 ms a page. PGlite has no named statements; there the query runs as it is. `prepare: false`
+ * runs it unnamed: for texts whose plan should see their values (a search's pattern).
  *
  * PostgreSQL refuses a prepared statement whose result columns changed type since (a migration by
- * another instance): outside a transaction that read runs again unprepared (and pg-pool closes
- * the connection that failed, with its stale statements); inside one, the refusal aborted it, so
- * the error goes to the caller.
+ * another instance): then every name moves on. Outside a transaction the read runs again
+ * unprepared (and pg-pool closes the connection that failed); inside one, the refusal aborted it,
+ * so the error goes to the caller.
  */
-export async function preparedRows(db: Queryable, query: SQL): Promise<unknown[][]> {
+export async function preparedRows(db: Queryable, query: SQL, { prepare = true } = {}): Promise<unknown[][]> {
   const built = dialect.sqlToQuery(query);
-  const run = (name: string | undefined) => db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
+  const run = (name: string | undefined) =>
+    db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
   try {
-    return await run(statementName(built.sql));
+    return await run(prepare ? statementName(built.sql) : undefined);
   } catch (error) {
-    if (!isStalePreparedStatement(error) || is(db, PgTransaction)) throw error;
+    if (!isStalePreparedStatement(error)) throw error;
+    forgetStaleNames();
+    if (is(db, PgTransaction)) throw error;
     return run(undefined);
   }
 }

@@ -123,12 +123,14 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
       sql`select ${packages.id} as id, count(*) over ()::int as count from ${packages} where ${where} order by ${listOrderBy(order)} limit ${limit} offset ${offset}`,
     )) as unknown as { rows: { id: string; count: number }[] };
     count = page[0]?.count ?? (await countOf(db, where));
-    rows = page.length ? await pageRows(db, sql.join(page.map(({ id }) => sql`${id}`), sql`, `), order) : [];
+    // The ids as one array, so that the statement's text is the same whatever the page's length.
+    rows = page.length ? await pageRows(db, sql`select unnest(${sql.param(page.map(({ id }) => id))}::text[])`, order) : [];
   } else if (near) {
-    [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
+    // A search or dates: planned with their values, unprepared (a pattern's plan depends on it).
+    [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order, false)]);
   } else {
     count = await countOf(db, where);
-    rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageRows(q, ids, order));
+    rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageRows(q, ids, order, false));
   }
   const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
   if (rows.length === 0) return { results: [], count };
@@ -159,16 +161,18 @@ async function countOf(db: Queryable, where: SQL): Promise<number> {
 /**
  * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, with their roles and
  * documents: one query (PGlite has one connection, so fewer round trips is what makes listing
- * fast), prepared once per connection and text (lib/db/prepared-statements.ts). The subqueries
- * name the outer table literally, as the select list does.
+ * fast), prepared once per connection and text unless `prepare` is false
+ * (lib/db/prepared-statements.ts). The subqueries name the outer table literally, as the select
+ * list does.
  */
-async function pageRows(db: Queryable, ids: SQL, order: ListOrder) {
+async function pageRows(db: Queryable, ids: SQL, order: ListOrder, prepare = true) {
   const rows = await preparedRows(
     db,
     sql`select ${packageSelectList},
       (select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id"),
       (select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")
     from ${packages} where ${packages.id} in (${ids}) order by ${listOrderBy(order)}`,
+    { prepare },
   );
   return rows.map(packageRowWith);
 }
@@ -191,14 +195,10 @@ function packageRowWith(values: unknown[]) {
   });
   return {
     ...(row as WithStoredTimes<PackageRow>),
-    roles: asJson(values[packageColumns.length]) as Record<string, unknown>[],
-    documents: asJson(values[packageColumns.length + 1]) as Record<string, unknown>[],
+    // json arrives parsed from both drivers.
+    roles: values[packageColumns.length] as Record<string, unknown>[],
+    documents: values[packageColumns.length + 1] as Record<string, unknown>[],
   };
-}
-
-/** A json value: parsed by node-postgres, but text from PGlite's array rows. */
-function asJson(value: unknown): unknown {
-  return typeof value === "string" ? JSON.parse(value) : value;
 }
 
 /**
