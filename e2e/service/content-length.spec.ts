@@ -12,8 +12,7 @@ import { ServiceClient } from "../support/service-client";
  * What a client reads on the wire from the running server (`next start`), where Next.js would
  * otherwise drop every route's Content-Length (lib/http/content-length.ts): downloads say their
  * size instead of going out chunked, the console's proxy passes it on, small JSON answers are
- * not gzipped, and large ones are, by the service (lib/http/responses.ts), with their length;
- * pdf.js's font files too. Asked with node:http, which decodes nothing.
+ * not gzipped, and large ones still are; pdf.js's font files too. Asked with node:http, which decodes nothing.
  */
 
 interface RawAnswer {
@@ -42,7 +41,7 @@ function expectLengthOnTheWire(answer: RawAnswer, length: number): void {
   expect(answer.headers["x-signet-content-length"]).toBeUndefined();
 }
 
-test("downloads, HEAD and small JSON answers carry Content-Length on the wire; large JSON is gzipped, with its length too", async ({ baseURL }) => {
+test("downloads, HEAD and small JSON answers carry Content-Length on the wire; large JSON is still gzipped", async ({ baseURL }) => {
   const owner = await ServiceClient.signUp(baseURL!, "Content-Length on the wire");
   const auth = { authorization: `Basic ${owner.apiKey}`, "accept-encoding": "gzip, deflate, br" };
   const pdf = await makePdf({ pages: 3, padToBytes: 150_000 });
@@ -79,22 +78,15 @@ test("downloads, HEAD and small JSON answers carry Content-Length on the wire; l
   expectLengthOnTheWire(created, created.body.length);
   expect(JSON.parse(created.body.toString("utf8"))).toEqual({ id: expect.any(String) });
 
-  // Over it (two packages are about 7 KB): gzipped by the service itself, at zlib's fastest level, with its length.
+  // Over it (two packages are about 7 KB): compressed, and then without a length (gzip's stream is chunked).
   const page = await rawRequest(`${baseURL}/api/packages?from=1&to=10`, "GET", auth);
   expect(page.status).toBe(200);
   expect(page.headers["content-encoding"]).toBe("gzip");
-  expect(page.headers["content-length"]).toBe(String(page.body.length));
-  expect(page.headers.vary).toMatch(/accept-encoding/i);
+  expect(page.headers["content-length"]).toBeUndefined();
   expect(page.headers["x-signet-content-length"]).toBeUndefined();
-  expect(page.headers["x-signet-content-encoding"]).toBeUndefined();
-  const pageText = gunzipSync(page.body).toString("utf8");
-  const listed = JSON.parse(pageText) as { count: number; results: { id: string }[] };
+  const listed = JSON.parse(gunzipSync(page.body).toString("utf8")) as { count: number; results: { id: string }[] };
   expect(listed.count).toBe(2);
   expect(listed.results.map((result) => result.id).sort()).toEqual([packageId, JSON.parse(created.body.toString("utf8")).id].sort());
-  // A client that does not take gzip reads the same text, with its length.
-  const plain = await rawRequest(`${baseURL}/api/packages?from=1&to=10`, "GET", { ...auth, "accept-encoding": "identity" });
-  expectLengthOnTheWire(plain, Buffer.byteLength(pageText));
-  expect(plain.body.toString("utf8")).toBe(pageText);
 });
 
 test("a download through the console's proxy carries its Content-Length", async ({ baseURL, page }) => {

@@ -7,7 +7,7 @@ import type { Permission } from "@/lib/esign/permissions";
 import { designerMayCall } from "@/lib/api/designer-scope";
 import { withContract, type RouteContract } from "@/lib/api/openapi/operation";
 import { describeIssues } from "@/lib/api/parse";
-import { errorResponse, jsonAnswer } from "./responses";
+import { errorResponse, json } from "./responses";
 import { assertStorableAddress } from "./storable-text";
 import { assertServedPath } from "./unserved-paths";
 import { parseDeclaredInput, type DeclaredInput } from "./route-input";
@@ -35,8 +35,8 @@ export function clientIp(request: Request): string {
   return plainAddress(request.headers.get("x-forwarded-for")?.split(",")[0] ?? "") || "unknown";
 }
 
-function toResponse(result: HandlerResult, request: Request): Promise<Response> | Response {
-  return result instanceof Response ? result : jsonAnswer(request, result);
+function toResponse(result: HandlerResult): Response {
+  return result instanceof Response ? result : json(result);
 }
 
 function failure(error: unknown, request: Request): Response {
@@ -118,7 +118,7 @@ export function apiRoute<const C extends ApiContract>(
         throw forbidden("error.forbidden.noPermission", `This action needs the permission ${contract.permission}.`);
       }
       const input = await parseDeclaredInput(contract, request);
-      return await toResponse(await handler({ request, params, db, caller, ...input }), request);
+      return toResponse(await handler({ request, params, db, caller, ...input }));
     } catch (error) {
       return failure(error, request);
     }
@@ -150,7 +150,7 @@ export function unauthenticatedRoute<P extends Params = Params>(handler: (input:
       assertServedPath(request, params);
       assertStorableAddress(request, params);
       const db = await getDb();
-      return await toResponse(await handler({ request, params, db }), request);
+      return toResponse(await handler({ request, params, db }));
     } catch (error) {
       return failure(error, request);
     }

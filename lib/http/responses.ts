@@ -1,54 +1,16 @@
 import { STATUS_CODES } from "node:http";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-import Negotiator from "negotiator";
 import { ServiceError } from "@/lib/esign/errors";
-import { DECLARED_ENCODING_HEADER, declareContentLength } from "./content-length";
-
-const gzipped = promisify(gzip);
+import { declareContentLength } from "./content-length";
 
 /** A JSON answer with its length, declared on the wire (content-length.ts: so that one under 1 KB is not gzipped). */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return jsonText(JSON.stringify(body), status, headers);
-}
-
-function jsonText(text: string, status = 200, headers: HeadersInit = {}): Response {
+  const text = JSON.stringify(body);
   const response = new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), ...headers },
   });
   declareContentLength(response.headers);
   return response;
-}
-
-/** Next.js's own threshold: under it gzip saves little and costs a stream. */
-const GZIP_FROM_BYTES = 1024;
-
-/**
- * A handler's JSON answer, gzipped at zlib's fastest level when the client accepts gzip and it is
- * 1 KB or more. Next.js would gzip it too, at the default level 6: for a list page (171 KB of
- * JSON) that is about three times the CPU for a body a fifth smaller (docs/benchmarks.md, sixteenth
- * session). The compression runs on libuv's threads, not the request's. Next.js passes an answer
- * that carries a Content-Encoding through as it is (content-length.ts).
- */
-export async function jsonAnswer(request: Request, body: unknown): Promise<Response> {
-  const text = JSON.stringify(body);
-  if (Buffer.byteLength(text) < GZIP_FROM_BYTES || !acceptsGzip(request)) return jsonText(text);
-  const bytes = await gzipped(text, { level: 1 });
-  const headers = new Headers({
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(bytes.byteLength),
-    "content-encoding": "gzip",
-    [DECLARED_ENCODING_HEADER]: "gzip",
-    vary: "Accept-Encoding",
-  });
-  declareContentLength(headers);
-  return new Response(new Uint8Array(bytes), { status: 200, headers });
-}
-
-function acceptsGzip(request: Request): boolean {
-  const accepted = request.headers.get("accept-encoding");
-  return accepted !== null && new Negotiator({ headers: { "accept-encoding": accepted } }).encoding(["gzip", "identity"]) === "gzip";
 }
 
 export function noContent(): Response {
