@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { approvals, roleSigningStates } from "@/lib/db/schema";
+import { FairQueue } from "@/lib/esign/pdf/fair-queue";
 import { closePdfPool } from "@/lib/esign/pdf/pdf-pool";
 import { sealPackage } from "@/lib/esign/sealing/seal-package";
 import { serviceCertificate } from "@/lib/esign/sealing/service-certificate";
@@ -21,10 +22,11 @@ import { seedAccount, type SeededAccount } from "../support/seed";
 const MB = 1024 * 1024;
 
 /**
- * Calls of runPdfJob, numbered from 1 as they are made (a job is in its account's queue once its
- * call has returned), and the numbers of the jobs finished, in the order they finished.
+ * Calls of runPdfJob, numbered from 1 as they are made, the jobs that have since entered their
+ * account's queue (a call first looks its account's top account up, so a later call can overtake
+ * an earlier one there), and the numbers of the jobs finished, in the order they finished.
  */
-const pdfJobCalls = vi.hoisted(() => ({ count: 0, finished: [] as number[] }));
+const pdfJobCalls = vi.hoisted(() => ({ count: 0, queued: 0, finished: [] as number[] }));
 
 vi.mock("@/lib/esign/pdf/pdf-pool", async (importOriginal) => {
   const original = await importOriginal<typeof import("@/lib/esign/pdf/pdf-pool")>();
@@ -42,10 +44,17 @@ vi.mock("@/lib/esign/pdf/pdf-pool", async (importOriginal) => {
   };
 });
 
+const queuePush = FairQueue.prototype.push;
+vi.spyOn(FairQueue.prototype, "push").mockImplementation(function (this: FairQueue<unknown>, owner, item) {
+  pdfJobCalls.queued++;
+  queuePush.call(this, owner, item);
+});
+
 type Json = Record<string, unknown>;
 
-async function pdfJobsCalled(count: number): Promise<void> {
-  await vi.waitFor(() => expect(pdfJobCalls.count).toBe(count), { timeout: 20_000, interval: 5 });
+/** Waits until `count` jobs have entered their accounts' queues. */
+async function pdfJobsQueued(count: number): Promise<void> {
+  await vi.waitFor(() => expect(pdfJobCalls.queued).toBe(count), { timeout: 20_000, interval: 5 });
 }
 
 /** A package with one document whose text tags are read: pdf.js then reads every page's content. */
@@ -74,6 +83,7 @@ describe("the PDF worker pool", () => {
     await closePdfPool();
     process.env.PDF_WORKER_THREADS = "1";
     pdfJobCalls.count = 0;
+    pdfJobCalls.queued = 0;
     pdfJobCalls.finished = [];
   });
   afterEach(async () => {
@@ -91,19 +101,20 @@ describe("the PDF worker pool", () => {
     // The first upload holds the worker for seconds, while the test queues every other job.
     const [longest, slow, small] = await Promise.all([longTextPdf(100), longTextPdf(10), makePdf({ pages: 2 })]);
     pdfJobCalls.count = 0;
+    pdfJobCalls.queued = 0;
     pdfJobCalls.finished = [];
 
     // Jobs 1 to 5: the heavy account's uploads; 6, 7 and 8: the other account's.
     const heavyUploads = [uploadForTextTags(heavy.apiKey, "Heavy 1", longest)];
-    await pdfJobsCalled(1);
+    await pdfJobsQueued(1);
     heavyUploads.push(...[2, 3, 4, 5].map((n) => uploadForTextTags(heavy.apiKey, `Heavy ${n}`, slow)));
-    await pdfJobsCalled(5);
+    await pdfJobsQueued(5);
     const otherUpload = uploadForTextTags(other.apiKey, "Other", small);
-    await pdfJobsCalled(6);
+    await pdfJobsQueued(6);
     const otherDownload = call("GET", `/api/packages/${draftId}/documents/doc1/pdf`, { key: other.apiKey });
-    await pdfJobsCalled(7);
+    await pdfJobsQueued(7);
     const otherSeal = sealPackage(toSeal);
-    await pdfJobsCalled(8);
+    await pdfJobsQueued(8);
 
     const [uploads, upload, download, seal] = await Promise.all([Promise.all(heavyUploads), otherUpload, otherDownload, otherSeal]);
     expect(uploads.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
@@ -130,9 +141,9 @@ describe("the PDF worker pool", () => {
     const [longest, slow] = await Promise.all([longTextPdf(100), longTextPdf(10)]);
     // One job running (for seconds), two waiting: the account's fourth is one too many; another account's is not.
     const accepted = [uploadForTextTags(heavy.apiKey, "Heavy 1", longest)];
-    await pdfJobsCalled(1);
+    await pdfJobsQueued(1);
     accepted.push(uploadForTextTags(heavy.apiKey, "Heavy 2", slow), uploadForTextTags(heavy.apiKey, "Heavy 3", slow));
-    await pdfJobsCalled(3);
+    await pdfJobsQueued(3);
     const refused = await uploadForTextTags(heavy.apiKey, "Heavy 4", slow);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("5");
@@ -163,9 +174,9 @@ describe("the PDF worker pool", () => {
     const [longest, slow] = await Promise.all([longTextPdf(100), longTextPdf(10)]);
     // The top account: one job running, one waiting; the child's first and second wait in the same queue.
     const accepted = [uploadForTextTags(top.apiKey, "Top 1", longest)];
-    await pdfJobsCalled(1);
+    await pdfJobsQueued(1);
     accepted.push(uploadForTextTags(top.apiKey, "Top 2", slow), uploadForTextTags(childKey, "Child 1", slow));
-    await pdfJobsCalled(3);
+    await pdfJobsQueued(3);
     const refused = await uploadForTextTags(childKey, "Child 2", slow);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429, messageKey: "error.tooManyRequests.pdfJobs" });
@@ -181,7 +192,7 @@ describe("the PDF worker pool", () => {
     const bomb = await stackedFlatePdf(300 * MB);
     const before = blobFiles();
     const refused = uploadForTextTags(account.apiKey, "Stacked", bomb);
-    await pdfJobsCalled(1);
+    await pdfJobsQueued(1);
     const list = await call("GET", "/api/packages", { key: account.apiKey });
     expect(list.status).toBe(200);
 
@@ -206,9 +217,9 @@ describe("the PDF worker pool", () => {
     const [long, small] = await Promise.all([longTextPdf(100), makePdf({ pages: 2 })]);
     const before = await countPackages(account.accountId);
     const running = uploadForTextTags(account.apiKey, "Long", long);
-    await pdfJobsCalled(1);
+    await pdfJobsQueued(1);
     const waiting = [uploadForTextTags(account.apiKey, "Small 1", small), uploadForTextTags(account.apiKey, "Small 2", small)];
-    await pdfJobsCalled(3);
+    await pdfJobsQueued(3);
     await closePdfPool();
     for (const response of await Promise.all(waiting)) {
       expect(response.status).toBe(503);
