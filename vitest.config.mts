@@ -21,6 +21,7 @@ const onPglite = [
   "jobs",
   "packages",
   "package-list-buckets",
+  "package-list-texts",
   "sealing",
   "signer-copies",
   "signing-ceremony",

@@ -1,7 +1,8 @@
 /**
  * The listing benchmark: `GET /api/packages` over HTTP to the built server (`next start`) on a
  * large account: pages first to last of a few folders and orders, each right after a write (a
- * rename through the API), and the first request of each on a freshly started instance; and the
+ * rename through the API), and the first request of each on a freshly started instance (and on one
+ * with no package's list text stored); and the
  * first deep page ever of each order, which builds its buckets. Seeds with set-based SQL
  * (generate_series), not the API: one account
  * with a lister who owns most packages and 99 other senders who share the rest; each package has
@@ -217,6 +218,17 @@ export async function listingBenchmark(kind: DatabaseKind, push: (result: BenchR
     } finally {
       client.stop();
     }
+    // Once more with no package's list text stored (lib/esign/packages/list-texts.ts): what a page
+    // costs the first time it shows its packages, or after every one of them changed.
+    await served.stop();
+    await (await getDb()).execute(sql`delete from package_list_texts`);
+    served = await serve();
+    client = new ListingClient(served.url, seed.lister.apiKey);
+    try {
+      await freshInstanceBenchmark(kind, client, push, "no list texts stored");
+    } finally {
+      client.stop();
+    }
   } finally {
     await served.stop();
   }
@@ -360,7 +372,7 @@ async function afterWriteBenchmark(kind: DatabaseKind, client: ListingClient, pu
 }
 
 /** On a freshly started instance (its first list call answered), the first request of each page first to last. */
-async function freshInstanceBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void) {
+async function freshInstanceBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void, also?: string) {
   const samples: number[] = [];
   for (const [, base] of SCENARIOS) {
     const { count } = await client.list(`${base}from=1&to=1`);
@@ -368,7 +380,7 @@ async function freshInstanceBenchmark(kind: DatabaseKind, client: ListingClient,
       samples.push((await checkedList(client, base, from, count)).ms);
     }
   }
-  pushPercentiles(kind, push, `List ${PAGE}: first request of each page first to last on a freshly started instance (${SCENARIOS.length} folders and orders)`, samples);
+  pushPercentiles(kind, push, `List ${PAGE}: first request of each page first to last on a freshly started instance${also ? `, ${also}` : ""} (${SCENARIOS.length} folders and orders)`, samples);
 }
 
 /**

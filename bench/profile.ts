@@ -12,7 +12,7 @@ import { findCallerByApiKey, type Caller } from "@/lib/esign/accounts/caller";
 import { consentPdf } from "@/lib/esign/documents/consent-document";
 import { CreatedBlobs } from "@/lib/esign/documents/store-documents";
 import { createPackage } from "@/lib/esign/packages/create-package";
-import { listPackages } from "@/lib/esign/packages/list-packages";
+import { listedPageJson, listPackages } from "@/lib/esign/packages/list-packages";
 import { readSenders } from "@/lib/esign/packages/read-package";
 import { inspectPdf } from "@/lib/esign/pdf/inspect-pdf";
 import { readPayloadAndFiles } from "@/lib/http/package-upload";
@@ -96,7 +96,7 @@ async function profileList(kind: DatabaseKind) {
   const query = { type: "PACKAGE" as const, sort: "updated" as const, dir: "desc" as const, from: 1, to: 50 };
   await step(kind, "list: listPackages() (no HTTP, no auth)", n, () => listPackages(db, caller, query));
   const listed = await listPackages(db, caller, query);
-  await step(kind, "list: JSON.stringify of the answer", n, async () => JSON.stringify(listed));
+  await step(kind, "list: the answer's JSON text", n, async () => listedPageJson(listed));
   await step(kind, "list: full route GET /api/packages?from=1&to=50", n, async () => (await call("GET", "/api/packages?from=1&to=50", { key: lister.apiKey })).text());
 
   for (const [label, statement] of [

@@ -524,6 +524,25 @@ export const packageListScopes = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.ownerUserId, t.trashed] })],
 );
 
+/**
+ * Each package as list pages answer it, as JSON text (lib/esign/packages/list-texts.ts): the text
+ * before its `sender` member (`head`) and after it (`tail`); the sender is joined in as it is when
+ * read. Written by a list page that had to build it; read back only while `versions` is still what
+ * the package's rows are (the transaction ids that wrote the package's row, its roles and its
+ * documents, so any change to them, by whatever path, leaves the text unread), and while `format`
+ * names the code that builds them. A cache in the database: shared by every instance, never
+ * copied by the move or the backup (lib/operations/tables.ts), built again when read.
+ */
+export const packageListTexts = pgTable("package_list_texts", {
+  packageId: text()
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  versions: text().notNull(),
+  format: text().notNull(),
+  head: text().notNull(),
+  tail: text().notNull(),
+});
+
 export const roles = pgTable(
   "package_roles",
   {

@@ -4,7 +4,11 @@ import { declareContentLength } from "./content-length";
 
 /** A JSON answer with its length, declared on the wire (content-length.ts: so that one under 1 KB is not gzipped). */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  const text = JSON.stringify(body);
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** A JSON answer already written as text (lists join their packages' stored JSON: list-texts.ts). */
+export function jsonText(text: string, status = 200, headers: HeadersInit = {}): Response {
   const response = new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), ...headers },

@@ -45,8 +45,19 @@ export function batchRowsOf(table: Table, batchRows: number): number {
  * (compared by the counts it answers, `packageCountsDigest`). The list buckets are built again on
  * the target when first read, and its triggers write `package_list_changes` as packages arrive.
  * `blob_write_intents` lives for the moments a write takes: none concerns the target.
+ * `package_list_texts` is a cache of list pages' JSON, read only while its rows' transaction ids
+ * are those it was built from: on the target they never are, so its lists build them again.
  */
-const NOT_COPIED_AS_ROWS = new Set(["blobs", "blob_chunks", "blob_write_intents", "package_counts", "package_list_buckets", "package_list_changes", "package_list_scopes"]);
+const NOT_COPIED_AS_ROWS = new Set([
+  "blobs",
+  "blob_chunks",
+  "blob_write_intents",
+  "package_counts",
+  "package_list_buckets",
+  "package_list_changes",
+  "package_list_scopes",
+  "package_list_texts",
+]);
 
 export async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

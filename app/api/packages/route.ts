@@ -1,11 +1,11 @@
 import { packageCreate, packageListQuery, packageResponse } from "@/lib/api/packages";
 import { createPackage } from "@/lib/esign/packages/create-package";
-import { listPackages, withOnlyFields } from "@/lib/esign/packages/list-packages";
+import { listedPageJson, listPackages, withOnlyFields } from "@/lib/esign/packages/list-packages";
 import { PERMISSIONS } from "@/lib/esign/permissions";
 import { apiRoute } from "@/lib/http/api-handler";
 import { readPayloadAndFiles } from "@/lib/http/package-upload";
 import { parseWith } from "@/lib/http/request-body";
-import { json } from "@/lib/http/responses";
+import { json, jsonText } from "@/lib/http/responses";
 import { created, listOf, ok } from "@/lib/api/openapi/operation";
 
 export const POST = apiRoute({
@@ -30,7 +30,7 @@ export const GET = apiRoute({
   responses: { 200: ok(listOf(packageResponse), "A page of packages, with roles and documents but without approvals") },
 }, async ({ db, caller, query }) => {
   const page = await listPackages(db, caller, query);
-  return query.fields ? withOnlyFields(page, query.fields) : page;
+  return query.fields ? withOnlyFields(page, query.fields) : jsonText(listedPageJson(page));
 });
 
 export * from "@/lib/http/method-not-allowed";

@@ -2,8 +2,8 @@ import { and, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL }
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Queryable } from "@/lib/db/client";
 import { preparedRows } from "@/lib/db/prepared-statements";
-import { accountMemberships, documents, packageCounts, packages, roles, users } from "@/lib/db/schema";
-import { PACKAGE_STATUSES, type PackageListQuery, type WirePackage } from "@/lib/api/packages";
+import { accountMemberships, documents, packageCounts, packageListTexts, packages, roles, users } from "@/lib/db/schema";
+import { PACKAGE_STATUSES, type PackageListQuery } from "@/lib/api/packages";
 import type { WithStoredTimes } from "@/lib/api/wire";
 import type { Caller } from "@/lib/esign/accounts/caller";
 import { forbidden, notFound } from "@/lib/esign/errors";
@@ -14,7 +14,9 @@ import { actsFor } from "@/lib/esign/senders/delegates";
 import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, type CountedFolder, type ListSubject } from "./package-folders";
 import { forwardIdsQuery, listOrderBy, listPaging, readPage, type BucketedFolder, type ListOrder } from "./list-paging";
 import type { PackageRow } from "./find-package";
-import { readSenders, readSigningGroups, wireDocument, wirePackage, wireRole } from "./read-package";
+import { readSenders, readSigningGroups, wireDocument, wirePackageSender, wireRole } from "./read-package";
+import { listTextsFormat, listTextsOf, packageJson, rowVersions, storeListTexts, type ListTexts } from "./list-texts";
+import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
 
 /**
  * The caller, or the sender named by `ownerUserId`/`ownerEmail`: someone who is a member of the
@@ -79,7 +81,7 @@ function bucketedFolder(subject: ListSubject, folder: CountedFolder): BucketedFo
  * (list-paging.ts: an index range at any depth, deep ones found from list-buckets.ts); then only those packages are read, with their
  * roles and documents.
  */
-export async function listPackages(db: Db, caller: Caller, query: PackageListQuery): Promise<{ results: WirePackage[]; count: number }> {
+export async function listPackages(db: Db, caller: Caller, query: PackageListQuery): Promise<ListedPage> {
   const { offset, limit } = pageWindow(query.from, query.to);
   const subject = await listSubject(db, caller, query);
   const folder = folderOf(query.type, query.query);
@@ -105,15 +107,15 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
   const ownSender = folder.kind === "own" ? readSenders(db, caller.account.id, [subject.userId]) : undefined;
   ownSender?.catch(() => {}); // awaited below; this only keeps it from going unhandled if something else throws first
   let count: number;
-  let rows: Awaited<ReturnType<typeof pageRows>>;
+  let rows: PageEntry[];
   if (folder.kind !== "inbox" && folder.kind !== "delegated" && conditions.length === 1) {
     const scope = countScope(packageCounts, subject, query.type, folder);
     const readCount = readFolderCount(db, scope, folderWhere(packageCounts, subject, query.type, folder));
     let counted: Awaited<typeof readCount>;
-    if (near) [counted, rows] = await Promise.all([readCount, pageRows(db, forwardIdsQuery(where, order, offset, limit), order)]);
+    if (near) [counted, rows] = await Promise.all([readCount, pageEntries(db, forwardIdsQuery(where, order, offset, limit), order)]);
     else {
       counted = await readCount;
-      rows = await readPage(db, { where, order, offset, limit, count: counted.count, bucketed: bucketedFolder(subject, folder) }, (q, ids) => pageRows(q, ids, order));
+      rows = await readPage(db, { where, order, offset, limit, count: counted.count, bucketed: bucketedFolder(subject, folder) }, (q, ids) => pageEntries(q, ids, order));
     }
     count = counted.count;
     if (counted.rows > FOLD_ABOVE_ROWS) await compactPackageCounts(db, scope);
@@ -124,33 +126,77 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
     )) as unknown as { rows: { id: string; count: number }[] };
     count = page[0]?.count ?? (await countOf(db, where));
     // The ids as one array, so that the statement's text is the same whatever the page's length.
-    rows = page.length ? await pageRows(db, sql`select unnest(${sql.param(page.map(({ id }) => id))}::text[])`, order) : [];
+    rows = page.length ? await pageEntries(db, sql`select unnest(${sql.param(page.map(({ id }) => id))}::text[])`, order) : [];
   } else if (near) {
     // A search or dates: planned with their values, unprepared (a pattern's plan depends on it).
-    [count, rows] = await Promise.all([countOf(db, where), pageRows(db, forwardIdsQuery(where, order, offset, limit), order, false)]);
+    [count, rows] = await Promise.all([countOf(db, where), pageEntries(db, forwardIdsQuery(where, order, offset, limit), order, false)]);
   } else {
     count = await countOf(db, where);
-    rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageRows(q, ids, order, false));
+    rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageEntries(q, ids, order, false));
   }
   const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
-  if (rows.length === 0) return { results: [], count };
+  if (rows.length === 0) return { packages: [], count };
 
-  const entries = rows.map(({ roles: roleJson, documents: documentJson, ...row }) => ({
+  const texts = await textsOf(db, rows);
+  const senderJson = new Map<string, string>();
+  const packagesJson = rows.map((row, index) => {
+    let sender = senderJson.get(row.ownerUserId);
+    if (sender === undefined) {
+      sender = JSON.stringify(wirePackageSender(row, senders.get(row.ownerUserId)));
+      senderJson.set(row.ownerUserId, sender);
+    }
+    return packageJson(texts[index], sender);
+  });
+  return { packages: packagesJson, count };
+}
+
+/** A page as the list answers it: each package's JSON (list-texts.ts), and the list's count. */
+export interface ListedPage {
+  packages: string[];
+  count: number;
+}
+
+/** The page's JSON: what `JSON.stringify({ results, count })` of the packages' wire objects writes. */
+export function listedPageJson(page: ListedPage): string {
+  return `{"results":[${page.packages.join(",")}],"count":${page.count}}`;
+}
+
+/**
+ * The texts of each of the page's packages: stored ones, and for the others built from their rows
+ * (lists carry roles and documents but not approvals and fields; GET one package for those), then
+ * stored, behind the answer, for the next page that shows them. A package signed by one of the account's groups is
+ * not stored: it shows the group as it is now.
+ */
+async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
+  const toBuild = entries.flatMap((entry) => (entry.texts ? [] : [entry.rows]));
+  if (toBuild.length === 0) return entries.map((entry) => entry.texts!);
+  const built = toBuild.map(({ roles: roleJson, documents: documentJson, versions, ...row }) => ({
     row,
+    versions,
     roles: roleJson.map((role) => rowFromJson(roles, role)),
     documents: documentJson.map((document) => rowFromJson(documents, document)),
   }));
-  const signingGroups = await readSigningGroups(db, entries.flatMap((entry) => entry.roles));
-  // Lists carry roles and documents but not approvals and fields; GET one package for those.
-  const results = entries.map((entry) =>
-    wirePackage(
-      entry.row,
-      senders.get(entry.row.ownerUserId),
-      entry.roles.map((role) => wireRole(role, signingGroups)),
-      entry.documents.map((document) => wireDocument(document, [])),
-    ),
+  const signingGroups = await readSigningGroups(db, built.flatMap((entry) => entry.roles));
+  const texts = new Map(
+    built.map((entry) => [
+      entry.row.id,
+      {
+        texts: listTextsOf(
+          entry.row,
+          entry.roles.map((role) => wireRole(role, signingGroups)),
+          entry.documents.map((document) => wireDocument(document, [])),
+        ),
+        stored: entry.roles.every((role) => !groupIdOf(role)),
+        versions: entry.versions,
+      },
+    ]),
   );
-  return { results, count };
+  // Not awaited: the page does not wait for a cache to be filled (storeListTexts logs a failure).
+  void storeListTexts(
+    db,
+    [...texts].flatMap(([packageId, entry]) => (entry.stored ? [{ packageId, versions: entry.versions, texts: entry.texts }] : [])),
+  );
+  return entries.map((entry) => entry.texts ?? texts.get(entry.id)!.texts);
 }
 
 async function countOf(db: Queryable, where: SQL): Promise<number> {
@@ -159,20 +205,48 @@ async function countOf(db: Queryable, where: SQL): Promise<number> {
 }
 
 /**
- * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, with their roles and
- * documents: one query (PGlite has one connection, so fewer round trips is what makes listing
- * fast), prepared once per connection and text unless `prepare` is false
- * (lib/db/prepared-statements.ts). The subqueries name the outer table literally, as the select
- * list does.
+ * A page's package: its stored texts while they are its rows' (list-texts.ts); otherwise (`texts`
+ * null) its rows, to build them from.
  */
-async function pageRows(db: Queryable, ids: SQL, order: ListOrder, prepare = true) {
+type PageEntry = { id: string; ownerUserId: string } & ({ texts: ListTexts; rows?: undefined } | { texts: null; rows: PackageRows });
+
+/**
+ * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, each with its stored
+ * texts when they are still its rows', then the rows of those without: two statements at most
+ * (PGlite has one connection, so fewer round trips is what makes listing fast), each prepared once
+ * per connection unless `prepare` is false (lib/db/prepared-statements.ts).
+ */
+async function pageEntries(db: Queryable, ids: SQL, order: ListOrder, prepare = true): Promise<PageEntry[]> {
+  const page = (await preparedRows(
+    db,
+    sql`select ${packages.id}, ${packages.ownerUserId}, t.head, t.tail
+    from ${packages} left join ${packageListTexts} t on t.package_id = ${packages.id} and t.format = ${listTextsFormat} and t.versions = ${rowVersions}
+    where ${packages.id} in (${ids}) order by ${listOrderBy(order)}`,
+    { prepare },
+  )) as [string, string, string | null, string | null][];
+  const toRead = page.flatMap(([id, , head]) => (head === null ? [id] : []));
+  const rows = toRead.length ? new Map((await pageRows(db, toRead)).map((row) => [row.id, row])) : new Map<string, PackageRows>();
+  return page.flatMap(([id, ownerUserId, head, tail]): PageEntry[] => {
+    if (head !== null) return [{ id, ownerUserId, texts: { head, tail: tail! } }];
+    const read = rows.get(id);
+    // Gone between the two statements (outside a snapshot): not on the page.
+    return read ? [{ id, ownerUserId: read.ownerUserId, texts: null, rows: read }] : [];
+  });
+}
+
+/**
+ * The packages `ids`, each with its roles and documents gathered as JSON and the versions of those
+ * rows (list-texts.ts), all from one statement. The subqueries name the outer table literally, as
+ * the select list does.
+ */
+async function pageRows(db: Queryable, ids: string[]): Promise<PackageRows[]> {
   const rows = await preparedRows(
     db,
     sql`select ${packageSelectList},
       (select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id"),
-      (select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id")
-    from ${packages} where ${packages.id} in (${ids}) order by ${listOrderBy(order)}`,
-    { prepare },
+      (select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id"),
+      ${rowVersions}
+    from ${packages} where ${packages.id} = any(${sql.param(ids)}::text[])`,
   );
   return rows.map(packageRowWith);
 }
@@ -187,6 +261,8 @@ const packageSelectList = sql.join(
  * A row of pageRows: the package's columns in the schema's order, decoded as Drizzle would except
  * timestamps, kept as the database's text for the wire (wireDate); then its roles and documents.
  */
+type PackageRows = ReturnType<typeof packageRowWith>;
+
 function packageRowWith(values: unknown[]) {
   const row: Record<string, unknown> = {};
   packageColumns.forEach(([key, column], index) => {
@@ -198,6 +274,7 @@ function packageRowWith(values: unknown[]) {
     // json arrives parsed from both drivers.
     roles: values[packageColumns.length] as Record<string, unknown>[],
     documents: values[packageColumns.length + 1] as Record<string, unknown>[],
+    versions: values[packageColumns.length + 2] as string,
   };
 }
 
@@ -224,10 +301,13 @@ function jsonColumnsOf(table: typeof roles | typeof documents) {
 }
 
 /** A page of packages with only the members `fields` names, each as a string (`GET /api/packages?fields=id,name`). */
-export function withOnlyFields(page: { results: WirePackage[]; count: number }, fields: string[]): { results: Record<string, string>[]; count: number } {
+export function withOnlyFields(page: ListedPage, fields: string[]): { results: Record<string, string>[]; count: number } {
   const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
   return {
-    results: page.results.map((pkg) => Object.fromEntries(fields.filter((name) => name in pkg).map((name) => [name, asText((pkg as Record<string, unknown>)[name])]))),
+    results: page.packages.map((text) => {
+      const pkg = JSON.parse(text) as Record<string, unknown>;
+      return Object.fromEntries(fields.filter((name) => name in pkg).map((name) => [name, asText(pkg[name])]));
+    }),
     count: page.count,
   };
 }

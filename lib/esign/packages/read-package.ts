@@ -235,7 +235,12 @@ export async function readSenders(db: Queryable, accountId: string, userIds: str
 
 /** The package as in lists and reads; lists leave documents' approvals out (see listPackages). */
 export function wirePackage(row: WithStoredTimes<PackageRow>, sender: WireSender | undefined, packageRoles: WireRole[], packageDocuments: WireDocument[]): WirePackage {
-  const wire: WirePackage = {
+  return merged(wirePackageHead(row), { sender: wirePackageSender(row, sender) }, wirePackageTail(row, packageRoles, packageDocuments)) as WirePackage;
+}
+
+/** The members a package's wire object holds before its `sender` (list-texts.ts stores them as text apart from it). */
+export function wirePackageHead(row: WithStoredTimes<PackageRow>) {
+  return {
     id: row.id,
     name: row.name,
     description: row.description,
@@ -252,7 +257,12 @@ export function wirePackage(row: WithStoredTimes<PackageRow>, sender: WireSender
     notaryRoleId: row.notaryRoleId,
     // What Signet does not offer, said plainly: no bulk sending of templates.
     bulkSendable: false,
-    sender: sender ?? missingSender(row.ownerUserId),
+  };
+}
+
+/** The members a package's wire object holds after its `sender`. */
+export function wirePackageTail(row: WithStoredTimes<PackageRow>, packageRoles: WireRole[], packageDocuments: WireDocument[]) {
+  const tail: Pick<WirePackage, "roles" | "documents" | "conditions" | "messages" | "data" | "created" | "updated" | "due" | "completed" | "purged"> = {
     roles: packageRoles,
     documents: packageDocuments,
     conditions: row.conditions,
@@ -261,10 +271,15 @@ export function wirePackage(row: WithStoredTimes<PackageRow>, sender: WireSender
     created: wireDate(row.created),
     updated: wireDate(row.updated),
   };
-  if (row.due) wire.due = wireDate(row.due);
-  if (row.completed) wire.completed = wireDate(row.completed);
-  if (row.purged) wire.purged = wireDate(row.purged);
-  return wire;
+  if (row.due) tail.due = wireDate(row.due);
+  if (row.completed) tail.completed = wireDate(row.completed);
+  if (row.purged) tail.purged = wireDate(row.purged);
+  return tail;
+}
+
+/** The package's sender as on the wire: a sender whose user row is gone shows with only the id known. */
+export function wirePackageSender(row: Pick<PackageRow, "ownerUserId">, sender: WireSender | undefined): WireSender {
+  return sender ?? missingSender(row.ownerUserId);
 }
 
 /** A sender whose user row is gone: only the id is known. */

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { documents, packageListTexts, packages, roles } from "@/lib/db/schema";
+import type { WireDocument, WireRole } from "@/lib/api/packages";
+import type { WithStoredTimes } from "@/lib/api/wire";
+import { logger } from "@/lib/observability/logger";
+import type { PackageRow } from "./find-package";
+import { wireDocument, wirePackageHead, wirePackageTail, wireRole } from "./read-package";
+
+/**
+ * A package as list pages answer it, kept as JSON text in `package_list_texts` (lib/db/schema.ts):
+ * building a page of 50 packages (their roles and documents gathered by PostgreSQL as JSON, parsed,
+ * made into wire objects with their dates, written out as 171 KB of JSON) was most of a list
+ * page's time; joining stored texts is a small part of it. The sender is not stored: it is read
+ * with each page and joined in between `head` and `tail`, so a renamed sender shows at once.
+ */
+export interface ListTexts {
+  /** The package's JSON up to its `sender` member, without the closing brace. */
+  head: string;
+  /** The package's JSON after its `sender` member, without the opening brace. */
+  tail: string;
+}
+
+/**
+ * What the stored texts were built from: the ids of the transactions that wrote the package's row,
+ * its roles and its documents (PostgreSQL's `xmin`). Any write to one of them (an update is a new
+ * row version, a delete or an insert changes the list) changes this, whatever code path or trigger
+ * wrote it, so a stored text is read only while its rows are the ones it was built from. Read in
+ * the same statement as the rows themselves (or as the stored texts), it needs no lock and no
+ * trigger: a text stored late from older rows is simply not read.
+ */
+export const rowVersions: SQL = sql`concat("packages".xmin::text,
+  '/', (select string_agg(r.xmin::text, ',' order by r.id) from ${roles} r where r.package_id = "packages"."id"),
+  '/', (select string_agg(d.xmin::text, ',' order by d.id) from ${documents} d where d.package_id = "packages"."id"))`;
+
+/** A package's texts: its wire object as `wirePackage` writes it, cut around `sender`. */
+export function listTextsOf(row: WithStoredTimes<PackageRow>, packageRoles: WireRole[], packageDocuments: WireDocument[]): ListTexts {
+  const head = JSON.stringify(wirePackageHead(row));
+  const tail = JSON.stringify(wirePackageTail(row, packageRoles, packageDocuments));
+  return { head: head.slice(0, -1), tail: tail.slice(1) };
+}
+
+/** The package's JSON with its sender's (JSON.stringify of `wirePackage`'s answer, byte for byte). */
+export function packageJson(texts: ListTexts, senderJson: string): string {
+  return `${texts.head},"sender":${senderJson},${texts.tail}`;
+}
+
+/**
+ * Names the code that builds the texts: a digest of the texts it builds for a package that uses
+ * each member (a signer with authentication and delivery, a document with pages, dates, settings).
+ * A change to what lists answer changes it, so texts another build stored are not read; nobody has
+ * to remember to bump a number.
+ */
+export const listTextsFormat: string = (() => {
+  const at = "2026-01-02 03:04:05.678+00";
+  const row = {
+    id: "p1", accountId: "a1", ownerUserId: "u1", type: "PACKAGE", status: "SENT", trashed: false, name: "Lease", description: "d",
+    emailMessage: "m", language: "fr", autocomplete: true, visibility: "ACCOUNT", timezoneId: "GMT", due: at, settings: { ceremony: { inPerson: true } },
+    data: { k: "v" }, conditions: [{ id: "c1", condition: "x", action: "y" }], documentVisibility: [], notarized: false, notaryRoleId: "",
+    created: at, updated: at, sent: at, completed: at, purged: at, awaitingSeal: false, virtualRoom: null,
+  } as WithStoredTimes<PackageRow>;
+  const role = {
+    packageId: "p1", id: "r1", position: 0, index: 1, type: "SIGNER", signs: true, name: "Signer", emailMessage: "", reassign: true, locked: false,
+    signer: { email: "a@b.c", firstName: "A", lastName: "B", auth: { scheme: "CHALLENGE", challenges: [{ question: "q", answer: "a", maskInput: true }] }, delivery: { email: true } },
+    signerEmail: "a@b.c", awaiting: true, attachmentRequirements: [{ name: "ID", description: "", required: true }], verification: null, data: {}, created: at, updated: at,
+  } as Parameters<typeof wireRole>[0];
+  const document = {
+    packageId: "p1", id: "d1", position: 0, index: 0, name: "Doc", description: "", blobSha256: null, sealedBlobSha256: null, flattenedBlobSha256: null,
+    fileName: "d.pdf", size: 10, pages: [{ index: 0, width: 612, height: 792 }], extract: false, extractionTypes: [], tagged: false, data: {},
+  } as Parameters<typeof wireDocument>[0];
+  const texts = listTextsOf(row, [wireRole(role)], [wireDocument(document, [])]);
+  return createHash("sha256").update(`${texts.head}\n${texts.tail}`).digest("base64url").slice(0, 16);
+})();
+
+/**
+ * Stores texts a page built, with the versions of the rows it built them from, while those are
+ * still the package's: a page that read older rows and stores late does not replace what a later
+ * page stored. Sorted by package, so that two pages storing some of the same packages lock their
+ * rows in the same order. A cache: when storing fails, the page has been answered all the same
+ * and the next one builds the texts again.
+ */
+export async function storeListTexts(db: Queryable, built: { packageId: string; versions: string; texts: ListTexts }[]): Promise<void> {
+  if (built.length === 0) return;
+  const sorted = [...built].sort((a, b) => (a.packageId < b.packageId ? -1 : a.packageId > b.packageId ? 1 : 0));
+  try {
+    await db.execute(sql`
+      insert into ${packageListTexts} (package_id, versions, format, head, tail)
+      select u.package_id, u.versions, ${listTextsFormat}, u.head, u.tail
+      from unnest(${sql.param(sorted.map((entry) => entry.packageId))}::text[], ${sql.param(sorted.map((entry) => entry.versions))}::text[],
+        ${sql.param(sorted.map((entry) => entry.texts.head))}::text[], ${sql.param(sorted.map((entry) => entry.texts.tail))}::text[])
+        as u(package_id, versions, head, tail)
+      join ${packages} on ${packages.id} = u.package_id
+      where u.versions = ${rowVersions}
+      on conflict (package_id) do update set versions = excluded.versions, format = excluded.format, head = excluded.head, tail = excluded.tail`);
+  } catch (error) {
+    logger().warn({ err: error, packages: built.length }, "list texts not stored");
+  }
+}
