@@ -8,5 +8,3 @@ CREATE TABLE "package_list_texts" (
 	"head" text NOT NULL,
 	"tail" text NOT NULL
 );
---> statement-breakpoint
-ALTER TABLE "package_list_texts" ADD CONSTRAINT "package_list_texts_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;

@@ -530,13 +530,12 @@ export const packageListScopes = pgTable(
  * read. Written by a list page that had to build it; read back only while `versions` is still what
  * the package's rows are (the transaction ids that wrote the package's row, its roles and its
  * documents, so any change to them, by whatever path, leaves the text unread), and while `format`
- * names the code that builds them. A cache in the database: shared by every instance, never
- * copied by the move or the backup (lib/operations/tables.ts), built again when read.
+ * names the code and schema that built them. A cache in the database: shared by every instance,
+ * not copied by the move or the backup (lib/operations/tables.ts), built again when read.
  */
 export const packageListTexts = pgTable("package_list_texts", {
-  packageId: text()
-    .primaryKey()
-    .references(() => packages.id, { onDelete: "cascade" }),
+  /** A package's id; no foreign key (list-texts.ts, storeListTexts). */
+  packageId: text().primaryKey(),
   versions: text().notNull(),
   format: text().notNull(),
   head: text().notNull(),

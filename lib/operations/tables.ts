@@ -46,7 +46,7 @@ export function batchRowsOf(table: Table, batchRows: number): number {
  * the target when first read, and its triggers write `package_list_changes` as packages arrive.
  * `blob_write_intents` lives for the moments a write takes: none concerns the target.
  * `package_list_texts` is a cache of list pages' JSON, read only while its rows' transaction ids
- * are those it was built from: on the target they never are, so its lists build them again.
+ * are those it was built from: it is left empty on the target, whose lists build it again.
  */
 const NOT_COPIED_AS_ROWS = new Set([
   "blobs",

@@ -186,7 +186,7 @@ async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
           entry.roles.map((role) => wireRole(role, signingGroups)),
           entry.documents.map((document) => wireDocument(document, [])),
         ),
-        stored: entry.roles.every((role) => !groupIdOf(role)),
+        storable: entry.roles.every((role) => !groupIdOf(role)),
         versions: entry.versions,
       },
     ]),
@@ -194,7 +194,7 @@ async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
   // Not awaited: the page does not wait for a cache to be filled (storeListTexts logs a failure).
   void storeListTexts(
     db,
-    [...texts].flatMap(([packageId, entry]) => (entry.stored ? [{ packageId, versions: entry.versions, texts: entry.texts }] : [])),
+    [...texts].flatMap(([packageId, entry]) => (entry.storable ? [{ packageId, versions: entry.versions, texts: entry.texts }] : [])),
   );
   return entries.map((entry) => entry.texts ?? texts.get(entry.id)!.texts);
 }
@@ -213,8 +213,10 @@ type PageEntry = { id: string; ownerUserId: string } & ({ texts: ListTexts; rows
 /**
  * The packages whose ids `ids` (a subquery, or a list) answers, in `order`, each with its stored
  * texts when they are still its rows', then the rows of those without: two statements at most
- * (PGlite has one connection, so fewer round trips is what makes listing fast), each prepared once
- * per connection unless `prepare` is false (lib/db/prepared-statements.ts).
+ * (PGlite has one connection, so fewer round trips is what makes listing fast). The first is
+ * prepared once per connection unless `prepare` is false (lib/db/prepared-statements.ts); the
+ * second always is, its text being the same for every page. Outside a deep page's snapshot, a
+ * package changed between the two shows as it is after the change, in its place before it.
  */
 async function pageEntries(db: Queryable, ids: SQL, order: ListOrder, prepare = true): Promise<PageEntry[]> {
   const page = (await preparedRows(

@@ -3,10 +3,18 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents, packageListTexts, packages, roles } from "@/lib/db/schema";
 import type { WireDocument, WireRole } from "@/lib/api/packages";
-import type { WithStoredTimes } from "@/lib/api/wire";
+import { merged, wireDate, withoutNulls, type WithStoredTimes } from "@/lib/api/wire";
+import { pointsToWire } from "@/lib/api/wire-units";
+import { wireSettings } from "@/lib/api/package-settings";
+import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
+import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
+import migrations from "@/drizzle/meta/_journal.json";
 import { logger } from "@/lib/observability/logger";
 import type { PackageRow } from "./find-package";
-import { wireDocument, wirePackageHead, wirePackageTail, wireRole } from "./read-package";
+import { wireDocument, wirePackageHead, wirePackageTail, wireRole, wireSigner } from "./read-package";
+
+type RoleRow = typeof roles.$inferSelect;
+type DocumentRow = typeof documents.$inferSelect;
 
 /**
  * A package as list pages answer it, kept as JSON text in `package_list_texts` (lib/db/schema.ts):
@@ -47,51 +55,64 @@ export function packageJson(texts: ListTexts, senderJson: string): string {
 }
 
 /**
- * Names the code that builds the texts: a digest of the texts it builds for a package that uses
- * each member (a signer with authentication and delivery, a document with pages, dates, settings).
- * A change to what lists answer changes it, so texts another build stored are not read; nobody has
- * to remember to bump a number.
+ * Names what the texts were built by, so that texts another build stored are not read: a digest of
+ * the database's schema (the latest migration: a migration that adds a column with a default
+ * rewrites no row, so it leaves every row's `xmin` as it was), the source of the functions that
+ * write a package's list JSON, and the texts they build for a package that sets every column (the
+ * fixtures below must name each column, so a new one is part of it). A change that only a branch
+ * those miss would show (and no migration comes with) must bump LIST_TEXTS_VERSION.
  */
+const LIST_TEXTS_VERSION = 1;
+
 export const listTextsFormat: string = (() => {
   const at = "2026-01-02 03:04:05.678+00";
   const row = {
     id: "p1", accountId: "a1", ownerUserId: "u1", type: "PACKAGE", status: "SENT", trashed: false, name: "Lease", description: "d",
     emailMessage: "m", language: "fr", autocomplete: true, visibility: "ACCOUNT", timezoneId: "GMT", due: at, settings: { ceremony: { inPerson: true } },
-    data: { k: "v" }, conditions: [{ id: "c1", condition: "x", action: "y" }], documentVisibility: [], notarized: false, notaryRoleId: "",
-    created: at, updated: at, sent: at, completed: at, purged: at, awaitingSeal: false, virtualRoom: null,
-  } as WithStoredTimes<PackageRow>;
+    data: { k: "v" }, conditions: [{ id: "c1", condition: "x", action: "y" }], documentVisibility: [{ documentUid: "d1", roleUids: ["r1"] }],
+    notarized: true, notaryRoleId: "r1", created: at, updated: at, sent: at, completed: at, purged: at, awaitingSeal: false,
+    virtualRoom: { video: true },
+  } satisfies WithStoredTimes<PackageRow>;
   const role = {
-    packageId: "p1", id: "r1", position: 0, index: 1, type: "SIGNER", signs: true, name: "Signer", emailMessage: "", reassign: true, locked: false,
+    packageId: "p1", id: "r1", position: 0, index: 1, type: "SIGNER", signs: true, name: "Signer", emailMessage: "e", reassign: true, locked: false,
     signer: { email: "a@b.c", firstName: "A", lastName: "B", auth: { scheme: "CHALLENGE", challenges: [{ question: "q", answer: "a", maskInput: true }] }, delivery: { email: true } },
-    signerEmail: "a@b.c", awaiting: true, attachmentRequirements: [{ name: "ID", description: "", required: true }], verification: null, data: {}, created: at, updated: at,
-  } as Parameters<typeof wireRole>[0];
+    signerEmail: "a@b.c", awaiting: true, attachmentRequirements: [{ name: "ID", description: "", required: true }], verification: { typeId: "t", payload: "p" },
+    data: { k: "v" }, created: at, updated: at,
+  } satisfies WithStoredTimes<RoleRow>;
   const document = {
-    packageId: "p1", id: "d1", position: 0, index: 0, name: "Doc", description: "", blobSha256: null, sealedBlobSha256: null, flattenedBlobSha256: null,
-    fileName: "d.pdf", size: 10, pages: [{ index: 0, width: 612, height: 792 }], extract: false, extractionTypes: [], tagged: false, data: {},
-  } as Parameters<typeof wireDocument>[0];
+    packageId: "p1", id: "d1", position: 0, index: 0, name: "Doc", description: "dd", blobSha256: "b", sealedBlobSha256: "s", flattenedBlobSha256: "f",
+    fileName: "d.pdf", size: 10, pages: [{ index: 0, width: 612, height: 792 }], extract: true, extractionTypes: ["TEXT_TAGS"], tagged: true, data: { k: "v" },
+  } satisfies WithStoredTimes<DocumentRow>;
   const texts = listTextsOf(row, [wireRole(role)], [wireDocument(document, [])]);
-  return createHash("sha256").update(`${texts.head}\n${texts.tail}`).digest("base64url").slice(0, 16);
+  const builders = [wirePackageHead, wirePackageTail, wireRole, wireSigner, wireDocument, wireSettings, wireAuth, requirementsOf, wireRequirement, wireDate, merged, withoutNulls, pointsToWire];
+  const latestMigration = migrations.entries.at(-1)?.tag ?? "";
+  return createHash("sha256")
+    .update([LIST_TEXTS_VERSION, latestMigration, ...builders.map(String), texts.head, texts.tail].join("\n"))
+    .digest("base64url")
+    .slice(0, 16);
 })();
 
 /**
  * Stores texts a page built, with the versions of the rows it built them from, while those are
- * still the package's: a page that read older rows and stores late does not replace what a later
- * page stored. Sorted by package, so that two pages storing some of the same packages lock their
- * rows in the same order. A cache: when storing fails, the page has been answered all the same
- * and the next one builds the texts again.
+ * still the package's rows (a page that read older rows and stores late mostly stores nothing; if
+ * it slips in anyway, its texts are not read). In package order, so that two pages storing some of
+ * the same packages lock their rows in the same order. No foreign key: its check would lock the
+ * package's row against every writer that takes it FOR UPDATE, and a text whose package is gone is
+ * never joined. A cache: when storing fails, the page has been answered all the same and the next
+ * one builds the texts again.
  */
 export async function storeListTexts(db: Queryable, built: { packageId: string; versions: string; texts: ListTexts }[]): Promise<void> {
   if (built.length === 0) return;
-  const sorted = [...built].sort((a, b) => (a.packageId < b.packageId ? -1 : a.packageId > b.packageId ? 1 : 0));
   try {
     await db.execute(sql`
       insert into ${packageListTexts} (package_id, versions, format, head, tail)
       select u.package_id, u.versions, ${listTextsFormat}, u.head, u.tail
-      from unnest(${sql.param(sorted.map((entry) => entry.packageId))}::text[], ${sql.param(sorted.map((entry) => entry.versions))}::text[],
-        ${sql.param(sorted.map((entry) => entry.texts.head))}::text[], ${sql.param(sorted.map((entry) => entry.texts.tail))}::text[])
+      from unnest(${sql.param(built.map((entry) => entry.packageId))}::text[], ${sql.param(built.map((entry) => entry.versions))}::text[],
+        ${sql.param(built.map((entry) => entry.texts.head))}::text[], ${sql.param(built.map((entry) => entry.texts.tail))}::text[])
         as u(package_id, versions, head, tail)
       join ${packages} on ${packages.id} = u.package_id
       where u.versions = ${rowVersions}
+      order by u.package_id
       on conflict (package_id) do update set versions = excluded.versions, format = excluded.format, head = excluded.head, tail = excluded.tail`);
   } catch (error) {
     logger().warn({ err: error, packages: built.length }, "list texts not stored");
