@@ -140,11 +140,9 @@ describe("GET /api/packages from stored texts", () => {
     await db.update(packageListTexts).set({ versions: early.versions, head: early.head, tail: early.tail }).where(eq(packageListTexts.packageId, id));
     const page = JSON.parse(await listText(account.apiKey)) as Listed;
     expect(listedOf(page, id).name).toBe("Second name");
-    const rebuilt = await vi.waitFor(async () => {
-      const [row] = await storedTexts([id]);
-      expect(row.versions).not.toBe(early.versions);
-      return row;
-    }, STORED_WITHIN);
+    await textsCurrent([id]);
+    const [rebuilt] = await storedTexts([id]);
+    expect(rebuilt.versions).not.toBe(early.versions);
     expect(rebuilt.head).toContain('"name":"Second name"');
 
     // Texts another build wrote, for these very rows, are not read either.

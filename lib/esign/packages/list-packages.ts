@@ -164,8 +164,8 @@ export function listedPageJson(page: ListedPage): string {
 /**
  * The texts of each of the page's packages: stored ones, and for the others built from their rows
  * (lists carry roles and documents but not approvals and fields; GET one package for those), then
- * stored, behind the answer, for the next page that shows them. A package signed by one of the account's groups is
- * not stored: it shows the group as it is now.
+ * stored, behind the answer, for the next page that shows them. A package signed by one of the
+ * account's groups is not stored: it shows the group as it is now.
  */
 async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
   const toBuild = entries.flatMap((entry) => (entry.texts ? [] : [entry.rows]));
@@ -177,26 +177,20 @@ async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
     documents: documentJson.map((document) => rowFromJson(documents, document)),
   }));
   const signingGroups = await readSigningGroups(db, built.flatMap((entry) => entry.roles));
-  const texts = new Map(
-    built.map((entry) => [
-      entry.row.id,
-      {
-        texts: listTextsOf(
-          entry.row,
-          entry.roles.map((role) => wireRole(role, signingGroups)),
-          entry.documents.map((document) => wireDocument(document, [])),
-        ),
-        storable: entry.roles.every((role) => !groupIdOf(role)),
-        versions: entry.versions,
-      },
-    ]),
-  );
+  const builtTexts = new Map<string, ListTexts>();
+  const toStore: Parameters<typeof storeListTexts>[1] = [];
+  for (const entry of built) {
+    const texts = listTextsOf(
+      entry.row,
+      entry.roles.map((role) => wireRole(role, signingGroups)),
+      entry.documents.map((document) => wireDocument(document, [])),
+    );
+    builtTexts.set(entry.row.id, texts);
+    if (entry.roles.every((role) => !groupIdOf(role))) toStore.push({ packageId: entry.row.id, versions: entry.versions, texts });
+  }
   // Not awaited: the page does not wait for a cache to be filled (storeListTexts logs a failure).
-  void storeListTexts(
-    db,
-    [...texts].flatMap(([packageId, entry]) => (entry.storable ? [{ packageId, versions: entry.versions, texts: entry.texts }] : [])),
-  );
-  return entries.map((entry) => entry.texts ?? texts.get(entry.id)!.texts);
+  void storeListTexts(db, toStore);
+  return entries.map((entry) => entry.texts ?? builtTexts.get(entry.id)!);
 }
 
 async function countOf(db: Queryable, where: SQL): Promise<number> {
