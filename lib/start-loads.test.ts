@@ -31,11 +31,11 @@ function moduleFile(specifier: string, importer: string): string | null {
   return [".ts", ".tsx", "/index.ts"].map((extension) => base + extension).find((file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile()) ?? null;
 }
 
-/** Each package the start loads, with the chain of modules that loads it. */
-function packagesLoadedAtStart(): Map<string, string> {
-  const chainOf = new Map<string, string>(START_MODULES.map((file) => [file, file]));
+/** Each module and each package that `roots` load statically, with the chain of modules that loads it. */
+function loadedBy(roots: string[]): { modules: Map<string, string>; packages: Map<string, string> } {
+  const chainOf = new Map<string, string>(roots.map((file) => [file, file]));
   const packages = new Map<string, string>();
-  const queue = [...START_MODULES];
+  const queue = [...roots];
   while (queue.length) {
     const file = queue.shift()!;
     for (const specifier of staticImports(file)) {
@@ -53,8 +53,10 @@ function packagesLoadedAtStart(): Map<string, string> {
       }
     }
   }
-  return packages;
+  return { modules: chainOf, packages };
 }
+
+const packagesLoadedAtStart = () => loadedBy(START_MODULES).packages;
 
 describe("a server's start", () => {
   it("reads the start's import graph (a check that reads nothing would pass)", () => {
@@ -66,5 +68,25 @@ describe("a server's start", () => {
   it("loads no library of work that may never come: PDFs, S3, e-mail, callbacks load at first use", () => {
     const packages = packagesLoadedAtStart();
     expect(LOADED_AT_FIRST_USE.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)}`)).toEqual([]);
+  });
+});
+
+/**
+ * Next.js loads the request proxy (proxy.ts) on a server's first request of any kind, an API call
+ * too, though it runs for pages only: what a page alone may need (the database, a session's cookie
+ * decrypted) loads there with `import()`, not on an integration's first call.
+ */
+describe("the request proxy", () => {
+  it("reads the proxy's import graph (a check that reads nothing would pass)", () => {
+    const { modules, packages } = loadedBy(["proxy.ts"]);
+    expect([...modules.keys()]).toEqual(expect.arrayContaining(["lib/http/security-headers.ts", "lib/console/designer-scope.ts"]));
+    expect([...packages.keys()]).toContain("next");
+  });
+
+  it("loads neither the database layer nor next-auth", () => {
+    const { modules, packages } = loadedBy(["proxy.ts"]);
+    const loaded = [...modules].filter(([file]) => file === "lib/db/client.ts" || file === "lib/db/schema.ts").map(([, chain]) => chain);
+    for (const name of ["drizzle-orm", "pg", "@electric-sql/pglite", "next-auth"]) if (packages.has(name)) loaded.push(`${name}: ${packages.get(name)}`);
+    expect(loaded).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { consoleAuthSecret } from "./auth-secret";
 import { consoleSessionIsLive } from "./console-sessions";
-import { designerMayOpenPage, isConsolePage } from "./designer-scope";
+import { designerMayOpenPage, mayBeDesignerSession } from "./designer-scope";
 
 /** The answer of proxy.ts to a console page under a designer session. */
 export type DesignerPageGate = { kind: "none" } | { kind: "builder"; packageId: string } | { kind: "refused" };
@@ -13,10 +13,8 @@ export type DesignerPageGate = { kind: "none" } | { kind: "builder"; packageId: 
  * session that ended, is no designer session (the layout then sends the browser to sign in).
  */
 export async function designerPageGate(request: Request, pathname: string): Promise<DesignerPageGate> {
-  if (!isConsolePage(pathname)) return { kind: "none" };
-  const cookie = request.headers.get("cookie") ?? "";
-  if (!cookie.includes("authjs.session-token=")) return { kind: "none" };
-  const secureCookie = cookie.includes("__Secure-authjs.session-token=");
+  if (!mayBeDesignerSession(request, pathname)) return { kind: "none" };
+  const secureCookie = request.headers.get("cookie")!.includes("__Secure-authjs.session-token=");
   const token = await getToken({ req: { headers: request.headers }, secret: consoleAuthSecret(), secureCookie }).catch(() => null);
   const packageId = token?.designerPackageId;
   if (typeof packageId !== "string" || !packageId || !(await consoleSessionIsLive(token?.sessionId))) return { kind: "none" };

@@ -25,6 +25,15 @@ export function isConsolePage(pathname: string): boolean {
   return pathname === "/" || ["/packages", "/templates", "/account"].some((area) => pathname === area || pathname.startsWith(`${area}/`));
 }
 
+/**
+ * Whether a page request may come from a designer session: a console page with a session cookie.
+ * Only then is the cookie decrypted and the session read (designer-page-gate.ts), so proxy.ts
+ * loads that code for such requests alone.
+ */
+export function mayBeDesignerSession(request: Request, pathname: string): boolean {
+  return isConsolePage(pathname) && (request.headers.get("cookie") ?? "").includes("authjs.session-token=");
+}
+
 /** What ended a designer session, told to the integrator's return URL as the original's hand-over tells its status. */
 export type DesignerExit = "PACKAGE_SEND" | "DESIGNER_CLOSE";
 
