@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
 import { sendDeclaredLengths } from "@/lib/http/content-length";
+import { idleMoment } from "@/lib/idle-moment";
 import { logger } from "@/lib/observability/logger";
 
 /**
@@ -11,15 +12,22 @@ import { logger } from "@/lib/observability/logger";
  * with its message), client addresses are resolved from the trusted proxies, answers get their
  * Content-Length on the wire (lib/http/content-length.ts), and the secret is created or read.
  *
- * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in
- * embedded mode and applying migrations), the seal certificate and the document store are checked,
+ * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in embedded
+ * mode and applying migrations) and security answers stored before hashing are hashed. At the
+ * thread's first idle moment after that (lib/idle-moment.ts; at most START_YIELDS_MS later), once
+ * the requests then being answered are: the seal certificate and the document store are checked,
  * the PDF workers and the job queue's workers start, and callback deliveries an instance that died
- * was holding are queued again. A request that needs the database waits for that same opening
- * (`database()` is one promise), so nothing is served from a database not yet migrated; a page
- * that needs none (sign-in, the ceremony's assets) does not wait. Any failure here still ends the
- * process with its message: a second process on the same folder, a wrong SEAL_P12_PATH or
- * passphrase, an S3 bucket that cannot be read. The modules of this part load here, not before
- * the first request. Running jobs finish on SIGTERM.
+ * was holding are queued again. That part is 300 ms or more of one thread's CPU on two cores (its
+ * modules' loading, the certificate's PKCS#12); run at once, it came between the first request
+ * after a start and its answer, which needs none of it (the PDF workers, the certificate and the
+ * store also start at their first use; a job queued meanwhile waits for the workers).
+ *
+ * A request that needs the database waits for that same opening (`database()` is one promise), so
+ * nothing is served from a database not yet migrated; a page that needs none (sign-in, the
+ * ceremony's assets) does not wait. Any failure here still ends the process with its message: a
+ * second process on the same folder, a wrong SEAL_P12_PATH or passphrase, an S3 bucket that cannot
+ * be read. The modules of this part load here, not before the first request. Running jobs finish
+ * on SIGTERM.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -33,22 +41,27 @@ export async function startServer(): Promise<void> {
   void startInBackground().catch(cannotStart);
 }
 
+/** The longest the start's work after the database waits for an idle moment. */
+const START_YIELDS_MS = 3_000;
+
 async function startInBackground(): Promise<void> {
   // The database first and alone: requests wait for it, and the other modules' loading would share its time.
   const { database } = await import("@/lib/db/client");
   const { kind, db } = await database();
   logger().info({ kind }, "database ready");
-  const [{ requeueStalledDeliveries }, { now }, { startPdfPool }, { serviceCertificate }, { hashStoredAnswers }, { startJobQueue }, { describeBlobStore }] = await Promise.all([
+  // Before any signer can answer against them.
+  const { hashStoredAnswers } = await import("@/lib/esign/signing/authentication/hash-stored-answers");
+  const hashedAnswers = await hashStoredAnswers(db);
+  if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
+  await idleMoment(START_YIELDS_MS);
+  const [{ requeueStalledDeliveries }, { now }, { startPdfPool }, { serviceCertificate }, { startJobQueue }, { describeBlobStore }] = await Promise.all([
     import("@/lib/callbacks/requeue-stalled-deliveries"),
     import("@/lib/esign/clock"),
     import("@/lib/esign/pdf/pdf-pool"),
     import("@/lib/esign/sealing/service-certificate"),
-    import("@/lib/esign/signing/authentication/hash-stored-answers"),
     import("@/lib/jobs/queue"),
     import("@/lib/esign/storage/blob-store"),
   ]);
-  const hashedAnswers = await hashStoredAnswers(db);
-  if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
   logger().info(`documents stored ${await describeBlobStore()}`);
   const seal = await serviceCertificate();
   logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
