@@ -38,11 +38,15 @@ export async function startServer(): Promise<void> {
     cannotStart(error);
   }
   process.once("SIGTERM", () => void stop());
-  void startInBackground().catch(cannotStart);
+  // A failure once stopping began is the stop's closing, not the start's.
+  void startInBackground().catch((error) => stopping || cannotStart(error));
 }
 
 /** The longest the start's work after the database waits for an idle moment. */
 const START_YIELDS_MS = 3_000;
+
+/** Set by SIGTERM: the rest of the start, still to come, is not begun on a database being closed. */
+let stopping = false;
 
 async function startInBackground(): Promise<void> {
   // The database first and alone: requests wait for it, and the other modules' loading would share its time.
@@ -54,6 +58,7 @@ async function startInBackground(): Promise<void> {
   const hashedAnswers = await hashStoredAnswers(db);
   if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
   await idleMoment(START_YIELDS_MS);
+  if (stopping) return;
   const [{ requeueStalledDeliveries }, { now }, { startPdfPool }, { serviceCertificate }, { startJobQueue }, { describeBlobStore }] = await Promise.all([
     import("@/lib/callbacks/requeue-stalled-deliveries"),
     import("@/lib/esign/clock"),
@@ -65,6 +70,7 @@ async function startInBackground(): Promise<void> {
   logger().info(`documents stored ${await describeBlobStore()}`);
   const seal = await serviceCertificate();
   logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
+  if (stopping) return;
   startPdfPool();
   await startJobQueue();
   const requeued = await requeueStalledDeliveries(now(), 0);
@@ -77,6 +83,7 @@ function cannotStart(error: unknown): never {
 }
 
 async function stop(): Promise<void> {
+  stopping = true;
   try {
     const [{ stopJobQueue }, { closePdfPool }, { closeDatabase }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/esign/pdf/pdf-pool"), import("@/lib/db/client")]);
     await stopJobQueue();

@@ -71,7 +71,8 @@ test("one account's heavy uploads hold neither the memory nor another account's 
 });
 
 test("the built server's PDF workers load the worker `npm run build` compiled, not the TypeScript", async () => {
-  const pool = logEntries<{ msg: string; workerFile?: string }>(server).find((entry) => entry.msg === "PDF worker pool ready");
-  expect(pool?.workerFile).toBe(path.join(".next", "pdf-worker", "pdf-jobs.cjs"));
+  // The pool starts with the start's work after the database, at the server's first idle moment.
+  const pool = () => logEntries<{ msg: string; workerFile?: string }>(server).find((entry) => entry.msg === "PDF worker pool ready");
+  await expect.poll(() => pool()?.workerFile, { timeout: 20_000 }).toBe(path.join(".next", "pdf-worker", "pdf-jobs.cjs"));
   expect(server.output()).not.toContain("no compiled PDF worker");
 });

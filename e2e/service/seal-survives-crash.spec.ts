@@ -126,7 +126,7 @@ test("a seal cut short by SIGKILL: the downloads say 'not sealed yet', then serv
   const second = await launch(dataDir);
   const answering = Date.now();
   const client = ServiceClient.forKey(second.url, owner.apiKey);
-  // The seal cut short was found at start (the job queue starts beside the first answers) and queued again at once.
+  // The seal cut short was found at start (the job queue starts after the first answers, at the server's first idle moment) and queued again at once.
   await expect.poll(() => logLines(second, (line) => line.resumedSeals === 1).length, { timeout: 20_000, intervals: [100] }).toBe(1);
 
   const { sealedAt, statuses } = await waitForSealedZip(client, packageId, 30_000);

@@ -14,11 +14,15 @@ export type DesignerPageGate = { kind: "none" } | { kind: "builder"; packageId: 
  */
 export async function designerPageGate(request: Request, pathname: string): Promise<DesignerPageGate> {
   if (!mayBeDesignerSession(request, pathname)) return { kind: "none" };
-  const secureCookie = request.headers.get("cookie")!.includes("__Secure-authjs.session-token=");
-  const token = await getToken({ req: { headers: request.headers }, secret: consoleAuthSecret(), secureCookie }).catch(() => null);
-  const packageId = token?.designerPackageId;
-  if (typeof packageId !== "string" || !packageId || !(await consoleSessionIsLive(token?.sessionId))) return { kind: "none" };
-  return designerMayOpenPage(packageId, pathname) ? { kind: "builder", packageId } : { kind: "refused" };
+  // Both names are read, whichever the request's protocol: a junk cookie under one name must not
+  // hide a designer session under the other, which the console's own session check may read.
+  for (const secureCookie of [false, true]) {
+    const token = await getToken({ req: { headers: request.headers }, secret: consoleAuthSecret(), secureCookie }).catch(() => null);
+    const packageId = token?.designerPackageId;
+    if (typeof packageId !== "string" || !packageId || !(await consoleSessionIsLive(token?.sessionId))) continue;
+    return designerMayOpenPage(packageId, pathname) ? { kind: "builder", packageId } : { kind: "refused" };
+  }
+  return { kind: "none" };
 }
 
 /** The page a designer session gets for any other console page: 403, nothing to run or click. */

@@ -22,16 +22,22 @@ export { designerMayCall } from "@/lib/api/designer-scope";
 
 /** The console's page areas (app/(console)), and its home page, which a designer session may not open. */
 export function isConsolePage(pathname: string): boolean {
-  return pathname === "/" || ["/packages", "/templates", "/account"].some((area) => pathname === area || pathname.startsWith(`${area}/`));
+  return pathname === "/" || ["/packages", "/templates", "/account", "/profile"].some((area) => pathname === area || pathname.startsWith(`${area}/`));
 }
 
 /**
- * Whether a page request may come from a designer session: a console page with a session cookie.
- * Only then is the cookie decrypted and the session read (designer-page-gate.ts), so proxy.ts
- * loads that code for such requests alone.
+ * A console session's cookie, as Auth.js reads it: `authjs.session-token`, `__Secure-` before it on
+ * https, and `.0`, `.1`, … after it when the token is split over several cookies.
+ */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
+
+/**
+ * Whether a page request may come from a designer session: a console page with a session cookie
+ * of any of Auth.js's names. Only then is the cookie decrypted and the session read
+ * (designer-page-gate.ts), so proxy.ts loads that code for such requests alone.
  */
 export function mayBeDesignerSession(request: Request, pathname: string): boolean {
-  return isConsolePage(pathname) && (request.headers.get("cookie") ?? "").includes("authjs.session-token=");
+  return isConsolePage(pathname) && SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
 }
 
 /** What ended a designer session, told to the integrator's return URL as the original's hand-over tells its status. */

@@ -1,4 +1,6 @@
+import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { proxy } from "@/proxy";
 import { designerPageGate } from "@/lib/console/designer-page-gate";
 import { designerMayCall, designerReturnLink } from "@/lib/console/designer-scope";
 import { proxyRequest } from "@/lib/console/proxy";
@@ -105,6 +107,35 @@ describe("the sender authentication token of a draft (the designer)", () => {
       expect(await gate(page), page).toEqual({ kind: "refused" });
     }
     expect(await gate("/sign/x")).toEqual({ kind: "none" });
+  });
+
+  it("gets the builder and a 403 for every other console page from the request proxy, under any of Auth.js's cookie names", async () => {
+    const owner = await seedAccount("Designer pages");
+    const id = await draftOf(owner);
+    const cookie = await designerCookie((await issue(owner.apiKey, id)).value);
+    const token = cookie.slice("authjs.session-token=".length);
+    const half = Math.ceil(token.length / 2);
+    const page = (path: string, cookieHeader: string) => proxy(new NextRequest(`http://console.test${path}`, { headers: { cookie: cookieHeader, accept: "text/html" } }));
+    for (const [what, cookieHeader] of [
+      ["as signed in", cookie],
+      // Auth.js splits a token of over about 4 KB into numbered cookies and reads them back joined.
+      ["split in two cookies", `authjs.session-token.0=${token.slice(0, half)}; authjs.session-token.1=${token.slice(half)}`],
+      // A junk cookie of the https name beside it; the console's own session check may read either.
+      ["beside a junk __Secure- cookie", `__Secure-authjs.session-token=junk; ${cookie}`],
+    ]) {
+      for (const path of ["/packages", "/account/senders", "/profile", `/packages/${id}`]) {
+        const refused = await page(path, cookieHeader);
+        expect(refused.status, `${what}: ${path}`).toBe(403);
+        expect(await refused.text()).toContain("Not available in this session");
+      }
+      const builder = await page(`/packages/${id}/edit`, cookieHeader);
+      expect(builder.status, `${what}: the builder`).toBe(200);
+      expect(builder.headers.get("content-security-policy"), what).toContain("frame-ancestors 'self'");
+    }
+    // No designer session: the page goes on with its security headers.
+    const signedOut = await page("/packages", "");
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   it("signs in the package's sender, not the account manager who asked, and audits the designer's changes as the sender's", async () => {
