@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -87,6 +87,32 @@ describe("the request proxy", () => {
     const { modules, packages } = loadedBy(["proxy.ts"]);
     const loaded = [...modules].filter(([file]) => file === "lib/db/client.ts" || file === "lib/db/schema.ts").map(([, chain]) => chain);
     for (const name of ["drizzle-orm", "pg", "@electric-sql/pglite", "next-auth"]) if (packages.has(name)) loaded.push(`${name}: ${packages.get(name)}`);
+    expect(loaded).toEqual([]);
+  });
+});
+
+/**
+ * Next.js loads an API route's module, with everything it imports, on the route's first call of
+ * any method: a library only some calls of a route need (pdf-lib to make the consent PDF on a
+ * create, archiver for a zip) loads at first use, not on a list's or a read's first call.
+ */
+describe("the API's routes", () => {
+  const routeFiles = readdirSync(path.join(root, "app/api"), { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "route.ts")
+    .map((file) => path.posix.join("app/api", file.split(path.sep).join("/")));
+
+  it("reads every route's import graph (a check that reads nothing would pass)", () => {
+    expect(routeFiles.length).toBeGreaterThan(100);
+    const { modules, packages } = loadedBy(["app/api/packages/route.ts"]);
+    expect([...modules.keys()]).toEqual(expect.arrayContaining(["lib/esign/packages/create-package.ts", "lib/esign/documents/consent-document.ts", "lib/db/client.ts"]));
+    expect([...packages.keys()]).toEqual(expect.arrayContaining(["zod", "drizzle-orm", "busboy"]));
+  });
+
+  it("load no library of work only some of their calls do: PDFs, zips, S3, e-mail, callbacks load at first use", () => {
+    const loaded = routeFiles.flatMap((file) => {
+      const { packages } = loadedBy([file]);
+      return LOADED_AT_FIRST_USE.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)}`);
+    });
     expect(loaded).toEqual([]);
   });
 });

@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { pageSizesOf, type PageSize } from "@/lib/esign/pdf/inspect-pdf";
+import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import { CONSENT_DOCUMENT_NAME } from "./consent-document-id";
 
 /** The languages the consent document is written in (`POST …/documents/localize-consent`). */
@@ -134,7 +132,7 @@ export function consentDocumentName(language: ConsentLanguage): string {
 }
 
 /** The consent PDF, its page sizes, and its SHA-256 (hashed once, with the PDF made once per process). */
-interface ConsentPdf {
+export interface ConsentPdf {
   bytes: Uint8Array;
   pages: PageSize[];
   sha256: string;
@@ -151,44 +149,9 @@ export async function consentPdf(): Promise<Uint8Array> {
 export function consentDocument(language: ConsentLanguage = "en"): Promise<ConsentPdf> {
   let made = cached.get(language);
   if (!made) {
-    made = makeConsentPdf(CONSENT_TEXTS[language]);
+    // pdf-lib loads with the first consent made, not with every route that may make one.
+    made = import("./make-consent-pdf").then(({ makeConsentPdf }) => makeConsentPdf(CONSENT_TEXTS[language]));
     cached.set(language, made);
   }
   return made;
-}
-
-async function makeConsentPdf(text: { title: string; lines: string[] }): Promise<ConsentPdf> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(text.title);
-  pdf.setProducer("Signet");
-  const fixed = new Date("2026-01-01T00:00:00Z");
-  pdf.setCreationDate(fixed);
-  pdf.setModificationDate(fixed);
-  const page = pdf.addPage([612, 792]);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText(text.title, { x: 56, y: 720, size: 16, font: bold, color: rgb(0.1, 0.1, 0.15), maxWidth: 500 });
-  const lines = text.lines.flatMap((line) => wrapLine(line, (part) => regular.widthOfTextAtSize(part, 10.5), 500));
-  lines.forEach((line, i) => page.drawText(line, { x: 56, y: 680 - i * 18, size: 10.5, font: regular }));
-  const bytes = await pdf.save({ useObjectStreams: false });
-  return { bytes, pages: pageSizesOf(pdf), sha256: createHash("sha256").update(bytes).digest("hex") };
-}
-
-/** A line as lines no wider than `maxWidth`, broken between words; an item's continuation indented under its text. */
-function wrapLine(line: string, widthOf: (text: string) => number, maxWidth: number): string[] {
-  if (widthOf(line) <= maxWidth) return [line];
-  const indent = /^(\d+\.\s|\s+)/.test(line) ? "   " : "";
-  const out: string[] = [];
-  let current = "";
-  for (const word of line.trim().split(/\s+/)) {
-    const candidate = current ? `${current} ${word}` : `${out.length ? indent : line.match(/^\s*/)![0]}${word}`;
-    if (current && widthOf(candidate) > maxWidth) {
-      out.push(current);
-      current = `${indent}${word}`;
-    } else {
-      current = candidate;
-    }
-  }
-  if (current) out.push(current);
-  return out;
 }

@@ -5,7 +5,7 @@ import { newId } from "@/lib/esign/ids";
 import type { PageSize } from "@/lib/esign/pdf/inspect-pdf";
 import type { PageRange } from "@/lib/esign/pdf/page-text";
 import { runPdfJob, type PdfJobFor } from "@/lib/esign/pdf/pdf-pool";
-import { approvalsFromTextTags, type TagOnPage } from "@/lib/esign/text-tags/extract-text-tags";
+import { approvalsFromTextTags, type TagOnPage } from "@/lib/esign/text-tags/approvals-from-text-tags";
 import { CONSENT_DOCUMENT_ID } from "./consent-document-id";
 import type { NamedRole } from "./named-roles";
 

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import archiver from "archiver";
 import type { BlobStore } from "@/lib/esign/storage/blob-store";
 import type { DownloadFile } from "./document-file";
 
@@ -15,7 +14,9 @@ export interface ZipEntry {
  * Entries as one zip, streamed while it is built: one entry in memory at a time. Callers check
  * first that every entry is stored: once the zip streams, a failure can only cut it short.
  */
-export function zipDownload(fileName: string, entries: ZipEntry[]): DownloadFile {
+export async function zipDownload(fileName: string, entries: ZipEntry[]): Promise<DownloadFile> {
+  // archiver loads with the first zip, not with every route that may send one.
+  const { default: archiver } = await import("archiver");
   const archive = archiver("zip");
   archive.on("error", (error) => archive.destroy(error));
   const names = uniqueNames(entries.map((entry) => entry.name));

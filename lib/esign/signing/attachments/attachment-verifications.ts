@@ -1,4 +1,3 @@
-import { PDFDocument } from "pdf-lib";
 import type { AttachmentVerificationResult } from "@/lib/api/attachments";
 import type { Db } from "@/lib/db/client";
 import { roles } from "@/lib/db/schema";
@@ -73,6 +72,7 @@ export function extensionOf(fileName: string): string {
 
 async function pageCountOf(bytes: Uint8Array): Promise<number | null> {
   try {
+    const { PDFDocument } = await import("pdf-lib");
     const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
     return pdf.getPageCount();
   } catch {
