@@ -8,7 +8,7 @@ export interface Config {
   databaseUrl: string;
   /** Connections per instance to a PostgreSQL server. */
   databasePoolSize: number;
-  /** A pooled connection idle this long is closed while the pool holds more than it always keeps (lib/db/client.ts). */
+  /** A pooled connection idle this long is closed while the pool holds more than it always keeps (lib/db/open-postgres.ts). */
   databasePoolIdleMs: number;
   /** Secret for API key encryption and lookup hashes; generated into dataDir when unset. */
   secret: string;
@@ -29,7 +29,7 @@ export interface Config {
    * How V8 compiles the embedded database's WebAssembly: "baseline" (Liftoff only) or "optimizing"
    * (Liftoff, then TurboFan for hot functions: about 17 % faster simple queries, 35 % faster
    * aggregates, and about 70 MB more resident memory, kept by the optimizing compiler's allocations).
-   * Baseline holds while PGlite starts; the PDF workers' WebAssembly is optimized either way (lib/db/client.ts).
+   * Baseline holds while PGlite starts; the PDF workers' WebAssembly is optimized either way (lib/db/open-pglite.ts).
    */
   pgliteWasmCompiler: "baseline" | "optimizing";
   /** Time limit of one PDF job (ms), from when it is handed to a worker (not while it waits its turn): past it the worker is ended and the job refused. */

@@ -65,6 +65,13 @@ describe("a server's start", () => {
     expect([...packages.keys()]).toEqual(expect.arrayContaining(["drizzle-orm", "pg-boss", "piscina", "node-forge"]));
   });
 
+  it("loads the driver of the database it opens, not both: each opens with import()", () => {
+    expect(loadedBy(["lib/db/open-postgres.ts"]).packages.has("pg")).toBe(true);
+    expect(loadedBy(["lib/db/open-pglite.ts"]).packages.has("@electric-sql/pglite")).toBe(true);
+    expect(["pg", "@electric-sql/pglite"].filter((name) => packagesLoadedAtStart().has(name))).toEqual([]);
+    expect(loadedBy(["lib/db/open-postgres.ts"]).packages.has("@electric-sql/pglite")).toBe(false);
+  });
+
   it("loads no library of work that may never come: PDFs, S3, e-mail, callbacks load at first use", () => {
     const packages = packagesLoadedAtStart();
     expect(LOADED_AT_FIRST_USE.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)}`)).toEqual([]);

@@ -10,7 +10,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
-import { type Database, openPglite, openPostgres } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
+import { openPglite } from "@/lib/db/open-pglite";
+import { openPostgres } from "@/lib/db/open-postgres";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { type BlobStore, FallbackBlobStore, FileBlobStore, PostgresBlobStore } from "@/lib/esign/storage/blob-store";
 import { s3BlobStore } from "@/lib/esign/storage/s3-blob-store";

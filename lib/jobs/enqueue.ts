@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
-import { pgliteExecute, type Tx } from "@/lib/db/client";
-import type { SqlExecutor } from "@/lib/db/sql-executor";
+import type { Tx } from "@/lib/db/client";
+import { pgliteExecute, type SqlExecutor } from "@/lib/db/sql-executor";
 import { config } from "@/lib/config";
 import { currentRequestId } from "@/lib/observability/request-log";
 import { retryPolicyOf } from "./registry";

@@ -1,9 +1,10 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database, openPostgres } from "@/lib/db/client";
+import { database } from "@/lib/db/client";
+import { openPostgres } from "@/lib/db/open-postgres";
 
-/** What every pooled connection to PostgreSQL is set up with (lib/db/client.ts, openPostgres). */
+/** What every pooled connection to PostgreSQL is set up with (lib/db/open-postgres.ts). */
 describe("the database connections", () => {
   it("run with JIT compilation off on PostgreSQL, each connection of the pool, whatever the server's default", async () => {
     const { db, kind, url } = await database();

@@ -4,7 +4,7 @@
  * module of its own, as a PDF worker does with PDFium after the start, calls its function until
  * V8 has recompiled it with TurboFan or 20 s have passed, and prints {"turbofan": true|false}.
  */
-import { openPglite } from "@/lib/db/client";
+import { openPglite } from "@/lib/db/open-pglite";
 
 // (module (func (export "f") (param i32) (result i32) local.get 0 i32.const 1 i32.add)): compiled
 // after PGlite's start, in a process that has compiled no other module with these bytes.
