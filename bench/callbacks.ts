@@ -314,7 +314,7 @@ async function throughputBenchmark(kind: DatabaseKind, receiver: LoopbackReceive
       benchmark: throughputName({ recording, pdfLoad }),
       database: kind,
       metrics,
-      summary: `${metrics.deliveriesPerSecond} deliveries/s (${how}); delay p50 ${ms(metrics.delayP50Ms)}, p95 ${ms(metrics.delayP95Ms)}; each once, in order, over ${metrics.connections} connections${loadText}`,
+      summary: `${metrics.deliveriesPerSecond} deliveries/s (${how}); delay p50 ${ms(metrics.delayP50Ms)}, p95 ${ms(metrics.delayP95Ms)}; each once, in order, ${metrics.connections} connections opened (kept-alive ones reused)${loadText}`,
       // The capacity (a backlog) is what the target is about; live recording is bounded by the recording as well.
       target:
         recording === "burst" && kind === "postgres"
