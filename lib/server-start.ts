@@ -4,6 +4,7 @@ import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/clien
 import { sendDeclaredLengths } from "@/lib/http/content-length";
 import { idleMoment } from "@/lib/idle-moment";
 import { logger } from "@/lib/observability/logger";
+import { recordStartWork } from "@/lib/start-work";
 
 /**
  * Runs once when the server starts (instrumentation.ts), in two parts.
@@ -39,7 +40,9 @@ export async function startServer(): Promise<void> {
   }
   process.once("SIGTERM", () => void stop());
   // A failure once stopping began is the stop's closing, not the start's.
-  void startInBackground().catch((error) => stopping || cannotStart(error));
+  const work = startInBackground();
+  recordStartWork(work);
+  void work.catch((error) => stopping || cannotStart(error));
 }
 
 /** The longest the start's work after the database waits for an idle moment. */

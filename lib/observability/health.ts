@@ -5,6 +5,7 @@ import { blobStore } from "@/lib/esign/storage/blob-store";
 import { DUE_WORK_JOB } from "@/lib/jobs/names";
 import { runningJobQueue } from "@/lib/jobs/queue";
 import { lastScheduledRunSuccess } from "@/lib/jobs/scheduled-runs";
+import { startWork } from "@/lib/start-work";
 import { requestLog } from "./request-log";
 
 /**
@@ -78,7 +79,13 @@ async function databaseCheck(): Promise<void> {
 
 /** This instance's job workers are started and pg-boss's tables answer. */
 async function jobQueueCheck(): Promise<void> {
-  const boss = await runningJobQueue();
+  let boss = await runningJobQueue();
+  // Asked while the server starts (a balancer's first checks), it waits for the workers within the check's time-out, rather than fail.
+  const starting = boss ? undefined : startWork();
+  if (starting) {
+    await starting;
+    boss = await runningJobQueue();
+  }
   if (!boss) throw new CheckFailure("not started");
   if (!(await boss.schemaVersion())) throw new CheckFailure("not installed");
 }
