@@ -48,7 +48,8 @@ function loadedBy(roots: string[]): { modules: Map<string, string>; packages: Ma
           queue.push(imported);
         }
       } else if (!specifier.startsWith("node:")) {
-        const name = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+        // drizzle-orm's drivers (drizzle-orm/pglite, drizzle-orm/node-postgres) count apart from drizzle-orm itself.
+        const name = specifier.startsWith("drizzle-orm/") ? specifier : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
         if (!packages.has(name)) packages.set(name, chainOf.get(file)!);
       }
     }
@@ -65,11 +66,14 @@ describe("a server's start", () => {
     expect([...packages.keys()]).toEqual(expect.arrayContaining(["drizzle-orm", "pg-boss", "piscina", "node-forge"]));
   });
 
-  it("loads the driver of the database it opens, not both: each opens with import()", () => {
-    expect(loadedBy(["lib/db/open-postgres.ts"]).packages.has("pg")).toBe(true);
-    expect(loadedBy(["lib/db/open-pglite.ts"]).packages.has("@electric-sql/pglite")).toBe(true);
-    expect(["pg", "@electric-sql/pglite"].filter((name) => packagesLoadedAtStart().has(name))).toEqual([]);
-    expect(loadedBy(["lib/db/open-postgres.ts"]).packages.has("@electric-sql/pglite")).toBe(false);
+  it("loads neither database's driver statically: each opens with import(), PGlite only where it is the database", () => {
+    const postgres = loadedBy(["lib/db/open-postgres.ts"]).packages;
+    const pglite = loadedBy(["lib/db/open-pglite.ts"]).packages;
+    expect([postgres.has("pg"), postgres.has("drizzle-orm/node-postgres")]).toEqual([true, true]);
+    expect([pglite.has("@electric-sql/pglite"), pglite.has("drizzle-orm/pglite")]).toEqual([true, true]);
+    const atStart = packagesLoadedAtStart();
+    expect(["pg", "@electric-sql/pglite", "drizzle-orm/pglite", "drizzle-orm/node-postgres"].filter((name) => atStart.has(name))).toEqual([]);
+    expect(postgres.has("@electric-sql/pglite") || postgres.has("drizzle-orm/pglite")).toBe(false);
   });
 
   it("loads no library of work that may never come: PDFs, S3, e-mail, callbacks load at first use", () => {
@@ -99,17 +103,19 @@ describe("the request proxy", () => {
 });
 
 /**
- * Next.js loads an API route's module, with everything it imports, on the route's first call of
- * any method: a library only some calls of a route need (pdf-lib to make the consent PDF on a
- * create, archiver for a zip) loads at first use, not on a list's or a read's first call.
+ * Next.js loads a route's module, with everything it imports, on the route's first call of any
+ * method: a library only some calls of a route need (pdf-lib to make the consent PDF on a create,
+ * archiver for a zip) loads at first use, not on a list's or a read's first call. Every route
+ * handler counts: the API's, and the sign-in, OAuth, API-token and console proxy routes beside it.
  */
-describe("the API's routes", () => {
-  const routeFiles = readdirSync(path.join(root, "app/api"), { recursive: true, encoding: "utf8" })
+describe("the routes", () => {
+  const routeFiles = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
     .filter((file) => path.basename(file) === "route.ts")
-    .map((file) => path.posix.join("app/api", file.split(path.sep).join("/")));
+    .map((file) => path.posix.join("app", file.split(path.sep).join("/")));
 
   it("reads every route's import graph (a check that reads nothing would pass)", () => {
     expect(routeFiles.length).toBeGreaterThan(100);
+    expect(routeFiles.filter((file) => !file.startsWith("app/api/")).length).toBeGreaterThan(3);
     const { modules, packages } = loadedBy(["app/api/packages/route.ts"]);
     expect([...modules.keys()]).toEqual(expect.arrayContaining(["lib/esign/packages/create-package.ts", "lib/esign/documents/consent-document.ts", "lib/db/client.ts"]));
     expect([...packages.keys()]).toEqual(expect.arrayContaining(["zod", "drizzle-orm", "busboy"]));

@@ -1,7 +1,8 @@
 /**
- * The start's work after the database opens (lib/server-start.ts: the job queue, the PDF workers,
- * the seal certificate), for the health check to wait on while a server starts. On globalThis: the
- * routes' modules are not the instances the start (instrumentation.ts) loaded.
+ * The start's work in the background (lib/server-start.ts, startInBackground: the database opened,
+ * the job queue, the PDF workers, the seal certificate), for the health check to wait on while a
+ * server starts. On globalThis: the routes' modules are not the instances the start
+ * (instrumentation.ts) loaded.
  */
 const holder = globalThis as unknown as { signetStartWork?: Promise<void> };
 

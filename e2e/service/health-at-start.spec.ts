@@ -37,9 +37,10 @@ test("health checks asked from a start's first moment wait for its job queue, an
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && server.child.exitCode === null) {
     try {
-      const response = await fetch(`${server.url}/api/health`);
+      const response = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       answers.push({ status: response.status, body: (await response.json()) as Health });
       if (response.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

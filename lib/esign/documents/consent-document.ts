@@ -152,6 +152,8 @@ export function consentDocument(language: ConsentLanguage = "en"): Promise<Conse
     // pdf-lib loads with the first consent made, not with every route that may make one.
     made = import("./make-consent-pdf").then(({ makeConsentPdf }) => makeConsentPdf(CONSENT_TEXTS[language]));
     cached.set(language, made);
+    // A failure is not kept: the next create tries again.
+    made.catch(() => cached.delete(language));
   }
   return made;
 }

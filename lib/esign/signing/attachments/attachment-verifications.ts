@@ -71,8 +71,9 @@ export function extensionOf(fileName: string): string {
 }
 
 async function pageCountOf(bytes: Uint8Array): Promise<number | null> {
+  // Outside the try: a library that fails to load is the server's failure, not a file that is not a PDF.
+  const { PDFDocument } = await import("pdf-lib");
   try {
-    const { PDFDocument } = await import("pdf-lib");
     const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
     return pdf.getPageCount();
   } catch {
