@@ -588,6 +588,9 @@ export const roles = pgTable(
     index("package_roles_awaiting_email_idx").on(t.signerEmail).where(sql`${t.signs} and ${t.awaiting}`),
     // The inbox of a group's members: the signer roles a group holds in packages out for signing.
     index("package_roles_awaiting_group_idx").on(sql`((${t.signer} -> 'group') ->> 'id')`).where(sql`${t.type} = 'SIGNER' and ${t.awaiting}`),
+    // Security answers still stored as given (from before answers were hashed): each start looks
+    // for them (hash-stored-answers.ts) in this index, empty once they are hashed, not in every role.
+    index("package_roles_plain_answers_idx").on(t.packageId, t.id).where(sql`jsonb_path_exists(${t.signer}, '$.auth.challenges[*].answer')`),
   ],
 );
 

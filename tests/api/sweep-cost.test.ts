@@ -7,7 +7,8 @@ import { awaitingSealQuery } from "@/lib/esign/sealing/queue-unsealed-packages";
 import { expiryClaim } from "@/lib/esign/time-based/expire-packages";
 import { retentionClaim } from "@/lib/esign/time-based/purge-packages";
 import { seedAccount } from "../support/seed";
-import { explainAnalyze, planNodes, type PlanNode } from "../support/query-plan";
+import { rolesWithPlainAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
+import { explainAnalyze, planNodes, rowsReadFrom, type PlanNode } from "../support/query-plan";
 
 const HISTORY = 4000;
 
@@ -53,5 +54,31 @@ describe("the minute sweep over a long history", () => {
     // Reminders: from the pending ones due; a package is read only for a reminder found.
     expect(scansOf(plans.reminders, "reminders")).toEqual(["reminders_pending_idx"]);
     expect(scansOf(plans.reminders, "packages").every((scan) => scan === "packages_pkey")).toBe(true);
+  });
+});
+
+describe("a start over a long history", () => {
+  it("looks for security answers stored as given in their own index, reading no role that holds none", async () => {
+    // Signer roles with questions, every answer hashed (as stored since answers were hashed), and one stored as given.
+    const owner = await seedAccount();
+    const db = await getDb();
+    await db.execute(sql`
+      insert into packages (id, account_id, owner_user_id, type, status, name, created, updated)
+      select 'answers-' || ${owner.accountId} || '-' || g, ${owner.accountId}, ${owner.userId}, 'PACKAGE', 'SENT', 'History ' || g, now(), now()
+      from generate_series(1, ${HISTORY}) as g`);
+    await db.execute(sql`
+      insert into package_roles (package_id, id, position, index, type, signs, signer_email, signer)
+      select 'answers-' || ${owner.accountId} || '-' || g, 'Signer1', 0, 1, 'SIGNER', true, 'signer' || g || '@example.com',
+             jsonb_build_object('auth', jsonb_build_object('scheme', 'CHALLENGE', 'challenges', jsonb_build_array(
+               case when g = 1 then jsonb_build_object('question', 'Pet?', 'answer', 'Rex')
+                    else jsonb_build_object('question', 'Pet?', 'answerHash', 'hashed') end)))
+      from generate_series(1, ${HISTORY}) as g`);
+    await db.execute(sql`analyze package_roles`);
+
+    const plan = await explainAnalyze(rolesWithPlainAnswers(db));
+    // An index scan, or a bitmap scan whose bitmap comes from the index; never a read of every role.
+    expect(scansOf(plan, "package_roles")).not.toContain("Seq Scan");
+    expect(planNodes(plan).map((node) => node["Index Name"]).filter(Boolean)).toEqual(["package_roles_plain_answers_idx"]);
+    expect(rowsReadFrom(plan, "package_roles")).toBe(1);
   });
 });

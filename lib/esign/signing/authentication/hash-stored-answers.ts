@@ -1,8 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import { roles } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/esign/security/secret-crypto";
 import { hashAnswer } from "./signer-auth";
+
+/** The answer as given, in the very words of package_roles_plain_answers_idx's predicate (lib/db/schema.ts), so the planner reads that index. */
+const plainAnswer = sql`jsonb_path_exists(${roles.signer}, '$.auth.challenges[*].answer')`;
+
+/** The roles holding an answer as given: from the index of those alone, not a read of every role at each start. */
+export function rolesWithPlainAnswers(q: Queryable) {
+  return q.select({ packageId: roles.packageId, id: roles.id }).from(roles).where(plainAnswer);
+}
 
 /**
  * Signers' security answers stored before answers were hashed (kept as given, in
@@ -13,8 +21,7 @@ import { hashAnswer } from "./signer-auth";
  * and read again). Answers how many roles were rewritten.
  */
 export async function hashStoredAnswers(db: Db): Promise<number> {
-  const plainAnswer = sql`jsonb_path_exists(${roles.signer}, '$.auth.challenges[*].answer')`;
-  const found = await db.select({ packageId: roles.packageId, id: roles.id }).from(roles).where(plainAnswer);
+  const found = await rolesWithPlainAnswers(db);
   let rewritten = 0;
   for (const { packageId, id } of found) {
     await db.transaction(async (tx) => {

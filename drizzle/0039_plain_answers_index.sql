@@ -1,0 +1,1 @@
+CREATE INDEX "package_roles_plain_answers_idx" ON "package_roles" USING btree ("package_id","id") WHERE jsonb_path_exists("package_roles"."signer", '$.auth.challenges[*].answer');
