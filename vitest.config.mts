@@ -5,7 +5,7 @@ const integration = ["tests/api/**/*.test.ts"];
  * The API tests of what works differently on the embedded database: the job queue and its wake-ups
  * on one in-process connection, transactions of the use cases that write the most, documents
  * stored as files, the console calling the embedded service in process, PGlite's error shapes,
- * the data folder. Every API test runs on PostgreSQL; these run on PGlite as well, and every
+ * the data folder, the plans of the sweep's and the start's searches. Every API test runs on PostgreSQL; these run on PGlite as well, and every
  * Playwright journey runs against a server on PGlite.
  */
 const onPglite = [
@@ -28,6 +28,7 @@ const onPglite = [
   "signing-document-ranges",
   "signup-and-session",
   "signup-confirmation",
+  "sweep-cost",
   "time-based",
 ].map((name) => `tests/api/${name}.test.ts`);
 /** The API tests of every feature that stores or reads documents: run once more with documents in S3. */

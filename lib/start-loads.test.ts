@@ -48,9 +48,10 @@ function loadedBy(roots: string[]): { modules: Map<string, string>; packages: Ma
           queue.push(imported);
         }
       } else if (!specifier.startsWith("node:")) {
-        // drizzle-orm's drivers (drizzle-orm/pglite, drizzle-orm/node-postgres) count apart from drizzle-orm itself.
-        const name = specifier.startsWith("drizzle-orm/") ? specifier : specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
-        if (!packages.has(name)) packages.set(name, chainOf.get(file)!);
+        const names = [specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")];
+        // drizzle-orm's drivers count as themselves too (drizzle-orm/pglite, drizzle-orm/node-postgres; their migrators with them).
+        if (specifier.startsWith("drizzle-orm/")) names.push(specifier.split("/").slice(0, 2).join("/"));
+        for (const name of names) if (!packages.has(name)) packages.set(name, chainOf.get(file)!);
       }
     }
   }
@@ -66,6 +67,7 @@ describe("a server's start", () => {
     expect([...packages.keys()]).toEqual(expect.arrayContaining(["drizzle-orm", "pg-boss", "piscina", "node-forge"]));
   });
 
+  // pg itself loads with the job queue (pg-boss) on either database; this graph reads the app's modules, not the packages' own imports.
   it("loads neither database's driver statically: each opens with import(), PGlite only where it is the database", () => {
     const postgres = loadedBy(["lib/db/open-postgres.ts"]).packages;
     const pglite = loadedBy(["lib/db/open-pglite.ts"]).packages;
@@ -106,7 +108,8 @@ describe("the request proxy", () => {
  * Next.js loads a route's module, with everything it imports, on the route's first call of any
  * method: a library only some calls of a route need (pdf-lib to make the consent PDF on a create,
  * archiver for a zip) loads at first use, not on a list's or a read's first call. Every route
- * handler counts: the API's, and the sign-in, OAuth, API-token and console proxy routes beside it.
+ * handler under app/ counts: the API's, and those beside it (sign-in, access links, OAuth, API
+ * tokens, the console's proxy, pdf.js's assets).
  */
 describe("the routes", () => {
   const routeFiles = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -542,6 +543,13 @@ export const packageListTexts = pgTable("package_list_texts", {
   tail: text().notNull(),
 });
 
+/**
+ * A signer whose security answers are stored as given (from before answers were hashed): the
+ * predicate of package_roles_plain_answers_idx, and the start's search for them
+ * (hash-stored-answers.ts) in the same expression, so the planner reads that index.
+ */
+export const holdsPlainAnswer = (signer: AnyPgColumn): SQL => sql`jsonb_path_exists(${signer}, '$.auth.challenges[*].answer')`;
+
 export const roles = pgTable(
   "package_roles",
   {
@@ -590,7 +598,7 @@ export const roles = pgTable(
     index("package_roles_awaiting_group_idx").on(sql`((${t.signer} -> 'group') ->> 'id')`).where(sql`${t.type} = 'SIGNER' and ${t.awaiting}`),
     // Security answers still stored as given (from before answers were hashed): each start looks
     // for them (hash-stored-answers.ts) in this index, empty once they are hashed, not in every role.
-    index("package_roles_plain_answers_idx").on(t.packageId, t.id).where(sql`jsonb_path_exists(${t.signer}, '$.auth.challenges[*].answer')`),
+    index("package_roles_plain_answers_idx").on(t.packageId, t.id).where(holdsPlainAnswer(t.signer)),
   ],
 );
 

@@ -7,7 +7,7 @@ import { awaitingSealQuery } from "@/lib/esign/sealing/queue-unsealed-packages";
 import { expiryClaim } from "@/lib/esign/time-based/expire-packages";
 import { retentionClaim } from "@/lib/esign/time-based/purge-packages";
 import { seedAccount } from "../support/seed";
-import { rolesWithPlainAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
+import { hashStoredAnswers, rolesWithPlainAnswers } from "@/lib/esign/signing/authentication/hash-stored-answers";
 import { explainAnalyze, planNodes, rowsReadFrom, type PlanNode } from "../support/query-plan";
 
 const HISTORY = 4000;
@@ -80,5 +80,8 @@ describe("a start over a long history", () => {
     expect(scansOf(plan, "package_roles")).not.toContain("Seq Scan");
     expect(planNodes(plan).map((node) => node["Index Name"]).filter(Boolean)).toEqual(["package_roles_plain_answers_idx"]);
     expect(rowsReadFrom(plan, "package_roles")).toBe(1);
+    // Once hashed, the role leaves the index: the next start finds nothing, reading nothing.
+    expect(await hashStoredAnswers(db)).toBe(1);
+    expect(rowsReadFrom(await explainAnalyze(rolesWithPlainAnswers(db)), "package_roles")).toBe(0);
   });
 });

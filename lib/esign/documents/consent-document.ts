@@ -153,7 +153,9 @@ export function consentDocument(language: ConsentLanguage = "en"): Promise<Conse
     made = import("./make-consent-pdf").then(({ makeConsentPdf }) => makeConsentPdf(CONSENT_TEXTS[language]));
     cached.set(language, made);
     // A failure is not kept: the next create tries again.
-    made.catch(() => cached.delete(language));
+    made.catch(() => {
+      if (cached.get(language) === made) cached.delete(language);
+    });
   }
   return made;
 }

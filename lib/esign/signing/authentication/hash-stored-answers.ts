@@ -1,11 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { roles } from "@/lib/db/schema";
+import { holdsPlainAnswer, roles } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/esign/security/secret-crypto";
 import { hashAnswer } from "./signer-auth";
 
-/** The answer as given, in the very words of package_roles_plain_answers_idx's predicate (lib/db/schema.ts), so the planner reads that index. */
-const plainAnswer = sql`jsonb_path_exists(${roles.signer}, '$.auth.challenges[*].answer')`;
+const plainAnswer = holdsPlainAnswer(roles.signer);
 
 /** The roles holding an answer as given: from the index of those alone, not a read of every role at each start. */
 export function rolesWithPlainAnswers(q: Queryable) {
