@@ -19,6 +19,7 @@ const onPglite = [
   "error-mapping",
   "health",
   "jobs",
+  "list-texts-cost",
   "packages",
   "package-list-buckets",
   "package-list-texts",

@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { database } from "@/lib/db/client";
 
 /** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`. */
@@ -15,6 +17,11 @@ export async function explainAnalyze(query: { toSQL(): { sql: string; params: un
   const { sql, params } = query.toSQL();
   const { rows } = await (await database()).executeSql(`explain (analyze, format json) ${sql}`, params);
   return (rows[0] as { "QUERY PLAN": { Plan: PlanNode }[] })["QUERY PLAN"][0].Plan;
+}
+
+/** The plan of a statement written as SQL, as it runs. */
+export function explainAnalyzeSql(statement: SQL): Promise<PlanNode> {
+  return explainAnalyze({ toSQL: () => new PgDialect({ casing: "snake_case" }).sqlToQuery(statement) });
 }
 
 /** Every node of the plan, depth first. */

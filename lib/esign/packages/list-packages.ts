@@ -15,7 +15,7 @@ import { countScope, delegatedCondition, folderOf, folderWhere, inboxCondition, 
 import { forwardIdsQuery, listOrderBy, listPaging, readPage, type BucketedFolder, type ListOrder } from "./list-paging";
 import type { PackageRow } from "./find-package";
 import { readSenders, readSigningGroups, wireDocument, wirePackageSender, wireRole } from "./read-package";
-import { listTextsFormat, listTextsOf, packageJson, rowVersions, storeListTexts, type ListTexts } from "./list-texts";
+import { listTextsFormat, listTextsOf, packageJson, rowVersions, storeListTexts, type ListTexts, type StoredListTexts } from "./list-texts";
 import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
 
 /**
@@ -178,7 +178,7 @@ async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
   }));
   const signingGroups = await readSigningGroups(db, built.flatMap((entry) => entry.roles));
   const builtTexts = new Map<string, ListTexts>();
-  const toStore: Parameters<typeof storeListTexts>[1] = [];
+  const toStore: StoredListTexts[] = [];
   for (const entry of built) {
     const texts = listTextsOf(
       entry.row,
