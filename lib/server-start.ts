@@ -14,14 +14,16 @@ import { recordStartWork } from "@/lib/start-work";
  * Content-Length on the wire (lib/http/content-length.ts), and the secret is created or read.
  *
  * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in embedded
- * mode and applying migrations) and security answers stored before hashing are hashed. At the
- * thread's first idle moment after that (lib/idle-moment.ts; at most START_YIELDS_MS later), once
- * the requests then being answered are: the seal certificate and the document store are checked,
- * the PDF workers and the job queue's workers start, and callback deliveries an instance that died
- * was holding are queued again. That part is 300 ms or more of one thread's CPU on two cores (its
- * modules' loading, the certificate's PKCS#12); run at once, it came between the first request
- * after a start and its answer, which needs none of it (the PDF workers, the certificate and the
- * store also start at their first use; a job queued meanwhile waits for the workers).
+ * mode and applying migrations) and security answers stored before hashing are hashed. Then, in
+ * steps, each at the thread's next idle moment (lib/idle-moment.ts; the waits at most
+ * START_YIELDS_MS in all), once the requests then being answered are: the document store and the
+ * seal certificate are checked, the PDF workers and the job queue's workers start, and callback
+ * deliveries an instance that died was holding are queued again. That part is 300 ms or more of
+ * one thread's CPU on two cores (its modules' loading, the certificate's PKCS#12); run at once, it
+ * came between the first request after a start and its answer, which needs none of it (the PDF
+ * workers, the certificate and the store also start at their first use; a job queued meanwhile
+ * waits for the workers); in one piece after the first idle moment, it held one page of each
+ * start for 280 to 410 ms.
  *
  * A request that needs the database waits for that same opening (`database()` is one promise), so
  * nothing is served from a database not yet migrated; a page that needs none (sign-in, the
@@ -45,8 +47,10 @@ export async function startServer(): Promise<void> {
   void work.catch((error) => stopping || cannotStart(error));
 }
 
-/** The longest the start's work after the database waits for an idle moment. */
+/** The longest the start's steps after the database wait for idle moments, all together. */
 const START_YIELDS_MS = 3_000;
+/** After that, the most each step still waits for one: requests keep coming between the steps. */
+const STEP_GAP_MS = 50;
 
 /** Set by SIGTERM: the rest of the start, still to come, is not begun on a database being closed. */
 let stopping = false;
@@ -60,24 +64,39 @@ async function startInBackground(): Promise<void> {
   const { hashStoredAnswers } = await import("@/lib/esign/signing/authentication/hash-stored-answers");
   const hashedAnswers = await hashStoredAnswers(db);
   if (hashedAnswers > 0) logger().info({ roles: hashedAnswers }, "signers' security answers stored before hashing are hashed now");
-  await idleMoment(START_YIELDS_MS);
-  if (stopping) return;
-  const [{ requeueStalledDeliveries }, { now }, { startPdfPool }, { serviceCertificate }, { startJobQueue }, { describeBlobStore }] = await Promise.all([
-    import("@/lib/callbacks/requeue-stalled-deliveries"),
-    import("@/lib/esign/clock"),
-    import("@/lib/esign/pdf/pdf-pool"),
-    import("@/lib/esign/sealing/service-certificate"),
-    import("@/lib/jobs/queue"),
-    import("@/lib/esign/storage/blob-store"),
-  ]);
-  logger().info(`documents stored ${await describeBlobStore()}`);
-  const seal = await serviceCertificate();
+
+  const step = stepsAtIdleMoments(performance.now() + START_YIELDS_MS);
+  await step(async () => {
+    const { describeBlobStore } = await import("@/lib/esign/storage/blob-store");
+    logger().info(`documents stored ${await describeBlobStore()}`);
+  });
+  const { serviceCertificate } = await step(() => import("@/lib/esign/sealing/service-certificate"));
+  const seal = await step(serviceCertificate);
   logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
-  if (stopping) return;
+  const [{ startPdfPool }, { startJobQueue }] = await step(() => Promise.all([import("@/lib/esign/pdf/pdf-pool"), import("@/lib/jobs/queue")]));
   startPdfPool();
-  await startJobQueue();
-  const requeued = await requeueStalledDeliveries(now(), 0);
-  logger().info({ requeuedCallbackDeliveries: requeued }, "job queue started");
+  await step(startJobQueue);
+  await step(async () => {
+    const [{ requeueStalledDeliveries }, { now }] = await Promise.all([import("@/lib/callbacks/requeue-stalled-deliveries"), import("@/lib/esign/clock")]);
+    const requeued = await requeueStalledDeliveries(now(), 0);
+    logger().info({ requeuedCallbackDeliveries: requeued }, "job queue started");
+  });
+}
+
+/**
+ * Runs each step of the start at the thread's next idle moment, waiting until `waitUntil` at most,
+ * and STEP_GAP_MS at most once that has passed (a thread kept busy by requests back to back has
+ * none): a request that comes in during the start's work waits for one step (a module's loading,
+ * the certificate's reading, the job queue's start: 15 to 50 ms each on a slow machine), not for
+ * all of them (170 to 410 ms in one piece). Once SIGTERM has come, the next step is not begun
+ * (its failure is the stop's, which the start's catch leaves alone).
+ */
+function stepsAtIdleMoments(waitUntil: number) {
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    await idleMoment(Math.max(STEP_GAP_MS, waitUntil - performance.now()));
+    if (stopping) throw new Error("the server is stopping");
+    return run();
+  };
 }
 
 function cannotStart(error: unknown): never {
