@@ -40,3 +40,21 @@ for (const { setting, message } of refused) {
     expect(server.output()).not.toContain("secret@");
   });
 }
+
+// Read in one of the start's steps after the database (lib/server-start.ts), while the server already answers.
+test("the server stops with the seal certificate's setting named when SEAL_P12_PATH cannot be read", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-settings-"));
+  folders.push(dataDir);
+  const missing = path.join(dataDir, "no-such-seal.p12");
+  const server = startServer(dataDir, await freePort(), { SEAL_P12_PATH: missing, SEAL_P12_PASSPHRASE: "unused" });
+  started.push(server);
+  const code = await within(server.exited, 90_000, () => `The server did not exit. Its output:\n${server.output()}`);
+  expect(code, server.output()).toBe(1);
+  const fatal = logEntries<{ level: number; msg: string }>(server).filter((line) => line.level === 60);
+  expect(fatal.map((line) => line.msg)).toEqual([
+    `cannot start: SEAL_P12_PATH is set to ${missing}, but that file cannot be read (ENOENT). ` +
+      "Point SEAL_P12_PATH at the PKCS#12 (.p12 or .pfx) file of the seal certificate, or unset it to use a generated one.",
+  ]);
+  expect(server.output()).toContain("documents stored");
+  expect(server.output()).not.toContain("job queue started");
+});
