@@ -26,6 +26,21 @@ export async function withPglite(run: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * `run` on embedded PGlite in a DATA_DIR of its own, inside a suite that goes on afterwards on its
+ * own DATA_DIR and database (both set again, the connection closed on the way in and out).
+ */
+export async function withOwnPglite(run: () => Promise<void>): Promise<void> {
+  const suite = { dataDir: process.env.DATA_DIR, databaseUrl: process.env.DATABASE_URL };
+  await closeDatabase();
+  try {
+    await withPglite(run);
+  } finally {
+    process.env.DATA_DIR = suite.dataDir;
+    process.env.DATABASE_URL = suite.databaseUrl;
+  }
+}
+
 /** A fresh DATA_DIR, also removed by runCleanups if the run is interrupted. */
 function temporaryDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-"));

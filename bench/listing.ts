@@ -397,6 +397,41 @@ async function afterWriteBenchmark(kind: DatabaseKind, client: ListingClient, pu
   }
 }
 
+/** Packages of the small embedded instance (smallInstanceBenchmark). */
+const SMALL_INSTANCE_PACKAGES = 20_000;
+
+/**
+ * A small embedded instance, in a data folder of its own: PostgreSQL's plans depend on the tables'
+ * sizes, and one statement (storing a page's list texts) read every package at a few thousand
+ * packages but not at the suite's 100,000 (docs/benchmarks.md, twenty-first session). The first
+ * deep page ever of each order, then, on a fresh instance with no list texts stored, the first
+ * request of each page.
+ */
+export async function smallInstanceBenchmark(kind: DatabaseKind, push: (result: BenchResult) => void): Promise<void> {
+  const seed = await seedListing(await getDb(), SMALL_INSTANCE_PACKAGES);
+  let served = await serve();
+  try {
+    const client = new ListingClient(served.url, seed.lister.apiKey);
+    try {
+      await bucketBuildBenchmark(kind, client, push);
+      await waitUntilSettled(served, kind);
+    } finally {
+      client.stop();
+    }
+    await served.stop();
+    await (await getDb()).execute(sql`delete from package_list_texts`);
+    served = await serve();
+    const fresh = new ListingClient(served.url, seed.lister.apiKey);
+    try {
+      await freshInstanceBenchmark(kind, fresh, push, `no list texts stored, ${SMALL_INSTANCE_PACKAGES.toLocaleString("en")} packages in a data folder of their own`);
+    } finally {
+      fresh.stop();
+    }
+  } finally {
+    await served.stop();
+  }
+}
+
 /** On a freshly started instance (its first list call answered), the first request of each page first to last. */
 async function freshInstanceBenchmark(kind: DatabaseKind, client: ListingClient, push: (result: BenchResult) => void, also?: string) {
   const samples: number[] = [];

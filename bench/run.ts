@@ -34,9 +34,9 @@ import { idleMemoryBenchmarks } from "./idle-memory";
 import { writeBenchmarks } from "./writes";
 import { sealingBenchmark } from "./sealing";
 import { imageHeavyCreateBenchmark, pdfIsolationBenchmark } from "./pdf-isolation";
-import { ENVIRONMENTS, runMain, type DatabaseKind } from "./environments";
+import { ENVIRONMENTS, runMain, withOwnPglite, type DatabaseKind } from "./environments";
 import { callbackSuite } from "./callbacks";
-import { listingBenchmark, listingSize } from "./listing";
+import { listingBenchmark, listingSize, smallInstanceBenchmark } from "./listing";
 import { judged, type BenchResult } from "./results";
 import { measureLoop, median, percentile, round } from "./stats";
 import { bareStartMs, pdftotextBboxMs, timesAnchor } from "./anchors";
@@ -281,6 +281,7 @@ async function databaseSuite(kind: DatabaseKind, pdf: Awaited<ReturnType<typeof 
   steps.push(["create under load", () => writeBenchmarks(kind, owner!, pdf, (result) => results.push(judged(result)))]);
   steps.push(["create with extraction", () => createWithExtractionBenchmark(kind, owner!, taggedByPages)]);
   steps.push(["list", () => listingBenchmark(kind, (result) => results.push(result))]);
+  if (kind === "pglite") steps.push(["list small instance", () => withOwnPglite(() => smallInstanceBenchmark(kind, (result) => results.push(result)))]);
   steps.push(["small request beside large PDFs", async () => void results.push(judged(await pdfIsolationBenchmark(kind)))]);
   steps.push(["create image-heavy", async () => void results.push(judged(await imageHeavyCreateBenchmark(kind)))]);
   steps.push(["callbacks", () => callbackSuite(kind, (result) => results.push(judged(result)), (benchmark, error) => failed(benchmark, kind, error))]);
@@ -330,7 +331,7 @@ function writeJson(startedAt: Date, totalMs: number, loadBefore: number[]) {
       "Console: two built servers on loopback, the service and a console whose ESIGN_API_URL is the service; memory is the console process tree's VmRSS sampled every 25 ms; First Load JS is the gzip size of the script files each route's HTML loads.",
       "Idle memory: the built server restarted on a DATA_DIR with an account, VmRSS of its process tree 10 s after its last request (PDF workers end after PDF_WORKER_IDLE_SECONDS, 5 s here).",
       "Ceremony opening: the built server (next start) on PGlite and Debian's Chromium on the same 2 cores; timed from following the link to react-pdf's first page drawn.",
-      `Listing (bench/listing.ts): ${listingSize("postgres")} packages on PostgreSQL, ${listingSize("pglite")} on PGlite, seeded with SQL in one account (90% the lister's, the rest over 99 senders), 2 roles and 1 document each, then VACUUM ANALYZE; pages first to last (first, each eighth, last) of several folders and orders, each also right after a write, on a freshly started instance and on one with no list texts stored, and the first deep page ever of each order (it builds the buckets).`,
+      `Listing (bench/listing.ts): ${listingSize("postgres")} packages on PostgreSQL, ${listingSize("pglite")} on PGlite, seeded with SQL in one account (90% the lister's, the rest over 99 senders), 2 roles and 1 document each, then VACUUM ANALYZE; pages first to last (first, each eighth, last) of several folders and orders, each also right after a write, on a freshly started instance and on one with no list texts stored, and the first deep page ever of each order (it builds the buckets); on PGlite also a small instance of 20,000 packages in a data folder of its own, its first pages with no list texts stored (plans depend on the tables' sizes).`,
       "Callbacks: the job queue's worker in this process (deliver-callback only, default polling) posts to a node:http receiver on 127.0.0.1; delay = receiver has the body − the change's API answer (or commit) returned. Throughput: 'committed at once' times one transaction's commit to the last arrival (the delivery capacity); 'recorded 10 at a time' times the first commit to the last arrival, so the recording bounds it too; the PDF lines upload a flate bomb and a 700-page tagged PDF over and over meanwhile.",
     ],
     results,
