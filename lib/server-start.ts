@@ -18,12 +18,12 @@ import { recordStartWork } from "@/lib/start-work";
  * steps, each at the thread's next idle moment (lib/idle-moment.ts; the waits at most
  * START_YIELDS_MS in all), once the requests then being answered are: the document store and the
  * seal certificate are checked, the PDF workers and the job queue's workers start, and callback
- * deliveries an instance that died was holding are queued again. That part is 300 ms or more of
- * one thread's CPU on two cores (its modules' loading, the certificate's PKCS#12); run at once, it
- * came between the first request after a start and its answer, which needs none of it (the PDF
- * workers, the certificate and the store also start at their first use; a job queued meanwhile
- * waits for the workers); in one piece after the first idle moment, it held one page of each
- * start for 280 to 410 ms.
+ * deliveries an instance that died was holding are queued again. That part is 150 to 410 ms of
+ * one thread's time on two cores, by the machine (its modules' loading, the certificate's
+ * PKCS#12); run at once, it came between the first request after a start and its answer, which
+ * needs none of it (the PDF workers, the certificate and the store also start at their first use;
+ * a job queued meanwhile waits for the workers); in one piece after the first idle moment, it
+ * held one request of each start that long.
  *
  * A request that needs the database waits for that same opening (`database()` is one promise), so
  * nothing is served from a database not yet migrated; a page that needs none (sign-in, the
@@ -74,8 +74,10 @@ async function startInBackground(): Promise<void> {
   const seal = await step(serviceCertificate);
   logger().info({ subject: seal.certificate.subject.replace(/\n/g, ", "), source: seal.source, validTo: seal.certificate.validTo }, "seal certificate loaded");
   const [{ startPdfPool }, { startJobQueue }] = await step(() => Promise.all([import("@/lib/esign/pdf/pdf-pool"), import("@/lib/jobs/queue")]));
-  startPdfPool();
-  await step(startJobQueue);
+  await step(async () => {
+    startPdfPool();
+    await startJobQueue();
+  });
   await step(async () => {
     const [{ requeueStalledDeliveries }, { now }] = await Promise.all([import("@/lib/callbacks/requeue-stalled-deliveries"), import("@/lib/esign/clock")]);
     const requeued = await requeueStalledDeliveries(now(), 0);
@@ -86,9 +88,9 @@ async function startInBackground(): Promise<void> {
 /**
  * Runs each step of the start at the thread's next idle moment, waiting until `waitUntil` at most,
  * and STEP_GAP_MS at most once that has passed (a thread kept busy by requests back to back has
- * none): a request that comes in during the start's work waits for one step (a module's loading,
- * the certificate's reading, the job queue's start: 15 to 50 ms each on a slow machine), not for
- * all of them (170 to 410 ms in one piece). Once SIGTERM has come, the next step is not begun
+ * none): a request that comes in during the start's work waits mostly for one step (a module's
+ * loading, the certificate's reading, the job queue's start: 15 to 50 ms each), not for all of them
+ * (150 to 410 ms in one piece). Once SIGTERM has come, the next step is not begun
  * (its failure is the stop's, which the start's catch leaves alone).
  */
 function stepsAtIdleMoments(waitUntil: number) {

@@ -4,14 +4,14 @@ import { getDb } from "@/lib/db/client";
 import { packageListTexts, packages } from "@/lib/db/schema";
 import { rowVersions, storeListTextsStatement } from "@/lib/esign/packages/list-texts";
 import { seedAccount } from "../support/seed";
-import { explainAnalyzeSql, planNodes, rowsReadFrom } from "../support/query-plan";
+import { explainAnalyzeSql, planNodes } from "../support/query-plan";
 
 const HISTORY = 4000;
 /** A page of the list. */
 const PAGE = 50;
 
 describe("storing a page's list texts in an account with a long history", () => {
-  it("reads the page's packages, not every package with its versions", async () => {
+  it("reads the page's packages, each by its own key, not every package with its versions; stores only current texts", async () => {
     const owner = await seedAccount();
     const db = await getDb();
     await db.execute(sql`
@@ -22,13 +22,25 @@ describe("storing a page's list texts in an account with a long history", () => 
     const { rows } = (await db.execute(sql`
       select ${packages.id} as id, ${rowVersions} as versions from ${packages}
       where ${packages.accountId} = ${owner.accountId} order by ${packages.id} limit ${PAGE}`)) as unknown as { rows: { id: string; versions: string }[] };
-    const built = rows.map((row) => ({ packageId: row.id, versions: row.versions, texts: { head: `{"id":"${row.id}"`, tail: "}" } }));
+    const texts = (id: string) => ({ head: `{"id":"${id}"`, tail: "}" });
+    const [stale, ...current] = rows;
+    const built = [
+      ...current.map((row) => ({ packageId: row.id, versions: row.versions, texts: texts(row.id) })),
+      // Built from rows that have changed since, and for a package that is not there.
+      { packageId: stale.id, versions: `${stale.versions}-older`, texts: texts(stale.id) },
+      { packageId: `gone-${owner.accountId}`, versions: "1//", texts: texts("gone") },
+    ];
 
     const plan = await explainAnalyzeSql(storeListTextsStatement(built));
 
-    expect(planNodes(plan).filter((node) => node["Relation Name"] === "packages" && node["Node Type"] === "Seq Scan")).toEqual([]);
-    expect(rowsReadFrom(plan, "packages")).toBe(PAGE);
-    // EXPLAIN ANALYZE ran the insert: the texts are stored.
-    expect(await db.select().from(packageListTexts).where(inArray(packageListTexts.packageId, rows.map((row) => row.id)))).toHaveLength(PAGE);
+    const packageScans = planNodes(plan).filter((node) => node["Relation Name"] === "packages");
+    expect(packageScans.map((node) => [node["Index Name"], node["Parent Relationship"]])).toEqual([["packages_pkey", "SubPlan"]]);
+    expect(planNodes(plan).filter((node) => /Join|Nested Loop/.test(node["Node Type"]))).toEqual([]);
+    // One lookup of at most one row for each text.
+    expect(packageScans[0]["Actual Loops"]).toBe(built.length);
+    expect(packageScans[0]["Actual Rows"]).toBeLessThanOrEqual(1);
+    // EXPLAIN ANALYZE ran the insert: the current texts are stored, the others not.
+    const stored = await db.select({ packageId: packageListTexts.packageId }).from(packageListTexts).where(inArray(packageListTexts.packageId, built.map((entry) => entry.packageId)));
+    expect(stored.map((row) => row.packageId).sort()).toEqual(current.map((row) => row.id).sort());
   });
 });

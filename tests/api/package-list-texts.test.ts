@@ -60,6 +60,8 @@ async function expectStoredAsBuilt(account: SeededAccount, packageIds: string[])
   await db.delete(packageListTexts).where(inArray(packageListTexts.packageId, packageIds));
   const built = await listText(account.apiKey);
   expect(fromStore).toBe(built);
+  // The texts that page stores behind its answer, stored before the caller goes on.
+  await textsCurrent(packageIds);
   return JSON.parse(built) as Listed;
 }
 

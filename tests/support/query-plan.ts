@@ -7,6 +7,8 @@ export interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
   "Index Name"?: string;
+  /** How the node is run by its parent: "Outer", "Inner", "SubPlan", … */
+  "Parent Relationship"?: string;
   "Actual Rows": number;
   "Actual Loops": number;
   Plans?: PlanNode[];

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { documents, packageListTexts, packages, roles } from "@/lib/db/schema";
 import type { WireDocument, WireRole } from "@/lib/api/packages";
@@ -8,6 +8,7 @@ import { pointsToWire } from "@/lib/api/wire-units";
 import { wireSettings } from "@/lib/api/package-settings";
 import { wireAuth } from "@/lib/esign/signing/authentication/signer-auth";
 import { requirementsOf, wireRequirement } from "@/lib/esign/signing/attachments/requirements";
+import migrations from "@/drizzle/meta/_journal.json";
 import { logger } from "@/lib/observability/logger";
 import type { PackageRow } from "./find-package";
 import { wireDocument, wirePackageHead, wirePackageTail, wireRole, wireSigner } from "./read-package";
@@ -54,13 +55,14 @@ export function packageJson(texts: ListTexts, senderJson: string): string {
 }
 
 /**
- * Names what the texts were built by, so that texts another build stored are not read: the columns
- * of the three tables they are built from, with their types (a migration that adds a column with a
- * default, or changes a column's type, leaves every row's `xmin` as it was; one that touches no
- * column of theirs, an index say, keeps the texts), the source of the functions that write a
- * package's list JSON, and the texts they build for a package that sets every column (the fixtures
- * below must name each column, so a new one is part of it). A change that only a branch those miss
- * would show must bump LIST_TEXTS_VERSION.
+ * Names what the texts were built by, so that texts another build stored are not read: a digest of
+ * the database's schema (the latest migration: a migration that adds a column with a default, drops
+ * and adds one again, or renames columns rewrites no row, so it leaves every row's `xmin` as it
+ * was; every migration thus drops the stored texts once, and pages build them again as they show
+ * them), the source of the functions that write a package's list JSON, and the texts they build for
+ * a package that sets every column (the fixtures below must name each column, so a new one is part
+ * of it). A change that only a branch those miss would show (and no migration comes with) must
+ * bump LIST_TEXTS_VERSION.
  */
 const LIST_TEXTS_VERSION = 1;
 
@@ -85,20 +87,12 @@ export const listTextsFormat: string = (() => {
   } satisfies WithStoredTimes<DocumentRow>;
   const texts = listTextsOf(row, [wireRole(role)], [wireDocument(document, [])]);
   const builders = [wirePackageHead, wirePackageTail, wireRole, wireSigner, wireDocument, wireSettings, wireAuth, requirementsOf, wireRequirement, wireDate, merged, withoutNulls, pointsToWire];
+  const latestMigration = migrations.entries.at(-1)?.tag ?? "";
   return createHash("sha256")
-    .update([LIST_TEXTS_VERSION, listedColumns(), ...builders.map(String), texts.head, texts.tail].join("\n"))
+    .update([LIST_TEXTS_VERSION, latestMigration, ...builders.map(String), texts.head, texts.tail].join("\n"))
     .digest("base64url")
     .slice(0, 16);
 })();
-
-/** "packages.status text not null", a line for each column of the tables list texts are built from. */
-export function listedColumns(): string {
-  return [packages, roles, documents]
-    .flatMap((table) =>
-      Object.values(getTableColumns(table)).map((column) => `${getTableName(table)}.${column.name} ${column.getSQLType()}${column.notNull ? " not null" : ""}`),
-    )
-    .join("\n");
-}
 
 /**
  * Stores texts a page built, with the versions of the rows it built them from, while those are
