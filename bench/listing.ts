@@ -201,7 +201,7 @@ export async function listingBenchmark(kind: DatabaseKind, push: (result: BenchR
   await db.execute(sql.raw("vacuum analyze package_list_changes"));
   let served = await serve();
   try {
-    let client = new ListingClient(served.url, seed.lister.apiKey);
+    const client = new ListingClient(served.url, seed.lister.apiKey);
     try {
       await bucketBuildBenchmark(kind, client, push);
       await waitUntilSettled(served, kind);
@@ -211,25 +211,10 @@ export async function listingBenchmark(kind: DatabaseKind, push: (result: BenchR
       client.stop();
     }
     // A fresh instance: nothing of the lists is kept in the process, so its first deep pages cost what later ones do.
-    await served.stop();
-    served = await serve();
-    client = new ListingClient(served.url, seed.lister.apiKey);
-    try {
-      await freshInstanceBenchmark(kind, client, push);
-    } finally {
-      client.stop();
-    }
+    served = await restartAndMeasureFresh(kind, served, seed.lister.apiKey, push, { dropListTexts: false });
     // Once more with no package's list text stored (lib/esign/packages/list-texts.ts): what a page
     // costs the first time it shows its packages, or after every one of them changed.
-    await served.stop();
-    await (await getDb()).execute(sql`delete from package_list_texts`);
-    served = await serve();
-    client = new ListingClient(served.url, seed.lister.apiKey);
-    try {
-      await freshInstanceBenchmark(kind, client, push, "no list texts stored");
-    } finally {
-      client.stop();
-    }
+    served = await restartAndMeasureFresh(kind, served, seed.lister.apiKey, push, { dropListTexts: true, also: "no list texts stored" });
   } finally {
     await served.stop();
   }
@@ -418,17 +403,40 @@ export async function smallInstanceBenchmark(kind: DatabaseKind, push: (result: 
     } finally {
       client.stop();
     }
-    await served.stop();
-    await (await getDb()).execute(sql`delete from package_list_texts`);
-    served = await serve();
-    const fresh = new ListingClient(served.url, seed.lister.apiKey);
-    try {
-      await freshInstanceBenchmark(kind, fresh, push, `no list texts stored, ${SMALL_INSTANCE_PACKAGES.toLocaleString("en")} packages in a data folder of their own`);
-    } finally {
-      fresh.stop();
-    }
+    served = await restartAndMeasureFresh(kind, served, seed.lister.apiKey, push, {
+      dropListTexts: true,
+      also: `no list texts stored, ${SMALL_INSTANCE_PACKAGES.toLocaleString("en")} packages in a data folder of their own`,
+    });
   } finally {
     await served.stop();
+  }
+}
+
+/**
+ * Stops `served` and starts the server again, with every stored list text deleted in between if
+ * `dropListTexts` (the server stopped: PGlite admits one process), then measures the fresh
+ * instance's first pages. Answers the new instance, for the caller to stop (stopped here if the
+ * measuring fails).
+ */
+async function restartAndMeasureFresh(
+  kind: DatabaseKind,
+  served: Served,
+  apiKey: string,
+  push: (result: BenchResult) => void,
+  { dropListTexts, also }: { dropListTexts: boolean; also?: string },
+): Promise<Served> {
+  await served.stop();
+  if (dropListTexts) await (await getDb()).execute(sql`delete from package_list_texts`);
+  const fresh = await serve();
+  const client = new ListingClient(fresh.url, apiKey);
+  try {
+    await freshInstanceBenchmark(kind, client, push, also);
+    return fresh;
+  } catch (error) {
+    await fresh.stop();
+    throw error;
+  } finally {
+    client.stop();
   }
 }
 
