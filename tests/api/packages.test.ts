@@ -7,7 +7,7 @@ import { call, callJson } from "../support/api-client";
 import { createPackageWithFiles, packagePayload, signer } from "../support/packages";
 import { encryptedPdfBytes, makePdf, multipartBody, qpdfEncryptedPdf } from "../support/pdfs";
 import { blobFiles, countPackages } from "../support/stored";
-import { seedAccount, seedGroup } from "../support/seed";
+import { seedAccount, seedGroup, seedSender } from "../support/seed";
 
 type Json = Record<string, unknown>;
 type WirePackage = Json & { id: string; status: string; roles: Json[]; documents: (Json & { approvals: Json[] })[] };
@@ -367,6 +367,28 @@ describe("text tags of a long document, read by page ranges on the PDF workers",
 });
 
 describe("GET /api/packages/{id}", () => {
+  it("shows its sender as GET /api/account/senders/{id} does, groups and lock included, in lists and reads alike", async () => {
+    const owner = await seedAccount();
+    const ann = await seedSender(owner);
+    await seedGroup(owner, { name: "Sales", email: "sales@example.test" }, [ann.userId]);
+    await seedGroup(owner, { name: "Legal", email: "legal@example.test" }, [ann.userId]);
+    // A group of another account the user is in (as the owner of a sub account is) is not this account's.
+    await seedGroup(await seedAccount(), { name: "Elsewhere", email: "elsewhere@example.test" }, [ann.userId]);
+    const draft = await createPackageWithFiles(ann.apiKey, packagePayload({ name: "Ann's draft" }));
+    const expectSenderAsAnswered = async () => {
+      const { activationUrl, ...asSender } = await callJson<Json>("GET", `/api/account/senders/${ann.userId}`, { key: owner.apiKey });
+      expect(activationUrl).toBeUndefined();
+      const listed = await callJson<{ results: Json[] }>("GET", "/api/packages?query=drafts", { key: ann.apiKey });
+      expect(listed.results.map((pkg) => pkg.sender)).toEqual([asSender]);
+      expect((await callJson<Json>("GET", `/api/packages/${draft}`, { key: owner.apiKey })).sender).toEqual(asSender);
+      return asSender;
+    };
+    const active = await expectSenderAsAnswered();
+    expect(active).toMatchObject({ status: "ACTIVE", memberships: [{ groupName: "Legal", memberType: "REGULAR" }, { groupName: "Sales", memberType: "REGULAR" }] });
+    await callJson("DELETE", `/api/account/senders/${ann.userId}`, { key: owner.apiKey });
+    expect(await expectSenderAsAnswered()).toMatchObject({ status: "LOCKED" });
+  });
+
   it("answers 404 for another account's package, a deleted one and an unknown id, exactly alike", async () => {
     const alice = await seedAccount();
     const bob = await seedAccount();

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { accountMemberships, approvals, documents, fields, groups, roles, users } from "@/lib/db/schema";
-import type { WireSender } from "@/lib/api/senders";
-import { groupMembershipsOf, wireSender } from "@/lib/esign/senders/sender-record";
+import { accountMemberships, approvals, documents, fields, groupMembers, groups, roles, users } from "@/lib/db/schema";
+import { preparedRows } from "@/lib/db/prepared-statements";
+import type { WireGroupMembership, WireSender } from "@/lib/api/senders";
+import { wireSender, type UserRow } from "@/lib/esign/senders/sender-record";
 import type { WireGroup } from "@/lib/api/groups";
 import { readMembers, wireGroup } from "@/lib/esign/groups/get-group";
 import { groupIdOf } from "@/lib/esign/signing/links/signer-recipients";
@@ -218,19 +219,39 @@ export async function readDocuments(db: Queryable, packageId: string): Promise<W
 /**
  * The packages' senders as the original's Sender (its `sender` member), by user id. A sender
  * since deleted from the account (kept for the packages they own) shows as LOCKED: they can no
- * longer act.
+ * longer act. One prepared statement (lib/db/prepared-statements.ts), the users' group
+ * memberships gathered as JSON beside them: every list page and package read runs it.
  */
 export async function readSenders(db: Queryable, accountId: string, userIds: string[]): Promise<Map<string, WireSender>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ user: users, locked: accountMemberships.locked })
-    .from(users)
-    .leftJoin(accountMemberships, and(eq(accountMemberships.userId, users.id), eq(accountMemberships.accountId, accountId)))
-    .where(inArray(users.id, userIds));
-  const memberships = await groupMembershipsOf(db, accountId, userIds);
-  return new Map(
-    rows.map(({ user, locked }) => [user.id, wireSender({ user, locked: Boolean(locked) || user.status === "DELETED" }, memberships.get(user.id) ?? [])]),
+  const rows = await preparedRows(
+    db,
+    sql`select ${userSelectList}, ${accountMemberships.locked},
+      (select coalesce(json_agg(json_build_object('groupId', g.id, 'groupName', g.name, 'memberType', m.member_type) order by g.name, g.id), '[]')
+        from ${groupMembers} m join ${groups} g on g.id = m.group_id where g.account_id = ${accountId} and m.user_id = "users"."id")
+    from ${users} left join ${accountMemberships} on ${accountMemberships.userId} = ${users.id} and ${accountMemberships.accountId} = ${accountId}
+    where ${users.id} = any(${sql.param(userIds)}::text[])`,
   );
+  return new Map(
+    rows.map((values) => {
+      const user = userRowFrom(values);
+      const locked = Boolean(values[userColumns.length]) || user.status === "DELETED";
+      return [user.id, wireSender({ user, locked }, values[userColumns.length + 1] as WireGroupMembership[])];
+    }),
+  );
+}
+
+const userColumns = Object.entries(getTableColumns(users));
+const userSelectList = sql.join(
+  userColumns.map(([, column]) => column),
+  sql`, `,
+);
+
+/** A user's row from its columns' values in the schema's order, decoded as Drizzle would. */
+function userRowFrom(values: unknown[]): UserRow {
+  const row: Record<string, unknown> = {};
+  userColumns.forEach(([key, column], index) => (row[key] = values[index] === null ? null : column.mapFromDriverValue(values[index])));
+  return row as UserRow;
 }
 
 /** The package as in lists and reads; lists leave documents' approvals out (see listPackages). */
