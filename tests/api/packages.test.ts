@@ -389,6 +389,24 @@ describe("GET /api/packages/{id}", () => {
     expect(await expectSenderAsAnswered()).toMatchObject({ status: "LOCKED" });
   });
 
+  it("shows each of a page's several senders as GET /api/account/senders/{id} does (an inbox from two senders)", async () => {
+    const owner = await seedAccount();
+    const [ann, bob, signerOfBoth] = [await seedSender(owner), await seedSender(owner), await seedSender(owner)];
+    await seedGroup(owner, { name: "Sales", email: "sales@example.test" }, [bob.userId]);
+    for (const sender of [ann, bob]) {
+      const payload = packagePayload({ status: "SENT", signers: 1 });
+      payload.roles[0].signers[0].email = signerOfBoth.email;
+      await createPackageWithFiles(sender.apiKey, payload);
+    }
+    const inbox = await callJson<{ results: { sender: Json }[] }>("GET", "/api/packages?query=inbox", { key: signerOfBoth.apiKey });
+    const senderOf = (id: string) => callJson<Json>("GET", `/api/account/senders/${id}`, { key: owner.apiKey });
+    const expected = await Promise.all([ann, bob].map((sender) => senderOf(sender.userId)));
+    expect(inbox.results.map((pkg) => pkg.sender).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+      expected.sort((a, b) => String(a.id).localeCompare(String(b.id))),
+    );
+    expect(expected.find((sender) => sender.id === bob.userId)?.memberships).toEqual([expect.objectContaining({ groupName: "Sales" })]);
+  });
+
   it("answers 404 for another account's package, a deleted one and an unknown id, exactly alike", async () => {
     const alice = await seedAccount();
     const bob = await seedAccount();
