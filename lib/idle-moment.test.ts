@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { idleMoment } from "./idle-moment";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRequests, idleMoment } from "./idle-moment";
 
 /** Keeps this thread busy for `ms` in slices, as a request's work does, then stops. */
 async function busyFor(ms: number): Promise<void> {
@@ -38,5 +40,68 @@ describe("idleMoment", () => {
     await busy;
     expect(waited).toBeGreaterThanOrEqual(190);
     expect(waited).toBeLessThan(1_400);
+  });
+});
+
+describe("idleMoment, with the requests a server answers counted", () => {
+  let server: http.Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    countRequests();
+    // Answers after ?ms= milliseconds without keeping the thread busy, as a request waiting on the database does.
+    server = http.createServer((request, response) => {
+      const ms = Number(new URL(request.url!, "http://x").searchParams.get("ms") ?? 0);
+      setTimeout(() => response.end("ok"), ms);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("waits while a request is being answered, though the thread is idle meanwhile", async () => {
+    const answered = fetch(`${baseUrl}/api/packages?ms=300`).then(async (response) => (await response.text(), performance.now()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await idleMoment(5_000);
+    const resolved = performance.now();
+    expect(resolved).toBeGreaterThanOrEqual(await answered);
+  });
+
+  it("waits for a window in which no request began, with requests answered back to back", async () => {
+    const started = performance.now();
+    let lastAnswered = 0;
+    const client = (async () => {
+      while (performance.now() - started < 300) {
+        await (await fetch(`${baseUrl}/api/packages?ms=3`)).text();
+        lastAnswered = performance.now();
+        // The client's turn: no request is being answered, for a moment.
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await idleMoment(5_000);
+    const resolved = performance.now();
+    await client;
+    expect(resolved).toBeGreaterThanOrEqual(lastAnswered);
+  });
+
+  it("stops counting a request whose client went away", async () => {
+    const gone = new AbortController();
+    const asked = fetch(`${baseUrl}/api/packages?ms=5000`, { signal: gone.signal }).catch(() => undefined);
+    setTimeout(() => gone.abort(), 200);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await idleMoment(5_000);
+    await asked;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("does not wait for a health check, which waits for the start's work", async () => {
+    const checked = fetch(`${baseUrl}/api/health?ms=1000`).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await idleMoment(5_000);
+    expect(performance.now() - started).toBeLessThan(500);
+    await checked;
   });
 });

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { serverSecret } from "@/lib/esign/security/server-secret";
 import { resolveClientAddressesOfServer, trustedProxies } from "@/lib/http/client-address";
 import { sendDeclaredLengths } from "@/lib/http/content-length";
-import { idleMoment } from "@/lib/idle-moment";
+import { countRequests, idleMoment } from "@/lib/idle-moment";
 import { logger } from "@/lib/observability/logger";
 import { recordStartWork } from "@/lib/start-work";
 
@@ -11,15 +11,15 @@ import { recordStartWork } from "@/lib/start-work";
  *
  * Before the server takes its first request: the settings are read (a wrong one stops the start
  * with its message), client addresses are resolved from the trusted proxies, answers get their
- * Content-Length on the wire (lib/http/content-length.ts), and the secret is created or read.
+ * Content-Length on the wire (lib/http/content-length.ts), the requests being answered are counted
+ * (lib/idle-moment.ts), and the secret is created or read.
  *
  * Then, while Next.js already answers: the database is opened (taking the DATA_DIR lock in embedded
  * mode and applying migrations) and security answers stored before hashing are hashed. Then, in
- * steps, each at the thread's next idle moment (lib/idle-moment.ts; the waits at most
- * START_YIELDS_MS in all), once the requests then being answered are: the document store and the
- * seal certificate are checked, the PDF workers and the job queue's workers start, and callback
- * deliveries an instance that died was holding are queued again. That part is 150 to 410 ms of
- * one thread's time on two cores, by the machine (its modules' loading, the certificate's
+ * steps, each at the thread's next idle moment (lib/idle-moment.ts: no request being answered; the
+ * waits at most START_YIELDS_MS in all): the document store and the seal certificate are checked,
+ * the PDF workers and the job queue's workers start, and callback deliveries an instance that died
+ * was holding are queued again. That part is 150 to 410 ms of one thread's time on two cores, by the machine (its modules' loading, the certificate's
  * PKCS#12); run at once, it came between the first request after a start and its answer, which
  * needs none of it (the PDF workers, the certificate and the store also start at their first use;
  * a job queued meanwhile waits for the workers); in one piece after the first idle moment, it
@@ -36,6 +36,7 @@ export async function startServer(): Promise<void> {
   try {
     resolveClientAddressesOfServer(trustedProxies(config().trustedProxies));
     sendDeclaredLengths();
+    countRequests();
     serverSecret();
   } catch (error) {
     cannotStart(error);
@@ -90,7 +91,8 @@ async function startInBackground(): Promise<void> {
  * and STEP_GAP_MS at most once that has passed (a thread kept busy by requests back to back has
  * none): a request that comes in during the start's work waits mostly for one step (a module's
  * loading, the certificate's reading, the job queue's start: 15 to 50 ms each), not for all of them
- * (150 to 410 ms in one piece). Once SIGTERM has come, the next step is not begun
+ * (150 to 410 ms in one piece); requests answered back to back for less than START_YIELDS_MS wait
+ * for none. Once SIGTERM has come, the next step is not begun
  * (its failure is the stop's, which the start's catch leaves alone).
  */
 function stepsAtIdleMoments(waitUntil: number) {
