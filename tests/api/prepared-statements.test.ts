@@ -101,9 +101,9 @@ describe("prepared statements", () => {
     const owner = await seedAccount();
     const id = await createPackageWithFiles(owner.apiKey, packagePayload());
     for (let i = 0; i < 8; i++) await callJson("GET", `/api/packages/${id}`, { key: owner.apiKey });
-    // On the pool's one connection, which prepared it (under a name of its own since the migration
-    // above): after five calls planned with their values, its generic plan (an array of ids would be
-    // planned anew every time, 0.5 ms).
+    // On the pool's one connection, the one-sender text (the latest prepared of the senders' two;
+    // nothing here reads several): after five calls planned with their values, its generic plan (an
+    // array of ids would be planned anew every time, 0.5 ms).
     const { rows } = (await (await getDb()).execute(
       sql`select generic_plans::int, custom_plans::int from pg_prepared_statements
           where statement like ${"%json_build_object('groupId'%"} order by prepare_time desc limit 1`,
