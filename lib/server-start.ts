@@ -20,10 +20,10 @@ import { recordStartWork } from "@/lib/start-work";
  * waits at most START_YIELDS_MS in all): the document store and the seal certificate are checked,
  * the PDF workers and the job queue's workers start, and callback deliveries an instance that died
  * was holding are queued again. That part is 150 to 410 ms of one thread's time on two cores, by
- * the machine (its modules' loading, the certificate's PKCS#12); run at once, it came between the first request after a start and its answer, which
- * needs none of it (the PDF workers, the certificate and the store also start at their first use;
- * a job queued meanwhile waits for the workers); in one piece after the first idle moment, it
- * held one request of each start that long.
+ * the machine (its modules' loading, the certificate's PKCS#12); run at once, it came between the
+ * first request after a start and its answer, which needs none of it (the PDF workers, the
+ * certificate and the store also start at their first use; a job queued meanwhile waits for the
+ * workers); in one piece after the first idle moment, it held one request of each start that long.
  *
  * A request that needs the database waits for that same opening (`database()` is one promise), so
  * nothing is served from a database not yet migrated; a page that needs none (sign-in, the

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { is, type SQL } from "drizzle-orm";
-import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
+import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
+import { PgDialect, PgTransaction, type PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client";
 import { isStalePreparedStatement } from "./errors";
 
@@ -64,4 +64,23 @@ export async function preparedRows(db: Queryable, query: SQL, { prepare = true }
     if (is(db, PgTransaction)) throw error;
     return run(undefined);
   }
+}
+
+/** A table's columns in the schema's order, and their select list: a whole row among preparedRows' values (tableRowOf). */
+export function tableColumnsOf(table: PgTable) {
+  const columns = Object.entries(getTableColumns(table));
+  return { columns, selectList: sql.join(columns.map(([, column]) => column), sql`, `) };
+}
+
+/**
+ * The row whose columns (tableColumnsOf) lead `values`, decoded as Drizzle would; with
+ * `timestampsAsText`, timestamps stay the database's text (for the wire: wireDate).
+ */
+export function tableRowOf({ columns }: ReturnType<typeof tableColumnsOf>, values: unknown[], { timestampsAsText = false } = {}): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  columns.forEach(([key, column], index) => {
+    const value = values[index];
+    row[key] = value === null || (timestampsAsText && column.dataType === "date") ? value : column.mapFromDriverValue(value);
+  });
+  return row;
 }

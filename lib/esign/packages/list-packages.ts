@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Queryable } from "@/lib/db/client";
-import { preparedRows } from "@/lib/db/prepared-statements";
+import { preparedRows, tableColumnsOf, tableRowOf } from "@/lib/db/prepared-statements";
 import { accountMemberships, documents, packageCounts, packageListTexts, packages, roles, users } from "@/lib/db/schema";
 import { PACKAGE_STATUSES, type PackageListQuery } from "@/lib/api/packages";
 import type { WithStoredTimes } from "@/lib/api/wire";
@@ -238,7 +238,7 @@ async function pageEntries(db: Queryable, ids: SQL, order: ListOrder, prepare = 
 async function pageRows(db: Queryable, ids: string[]): Promise<PackageRows[]> {
   const rows = await preparedRows(
     db,
-    sql`select ${packageSelectList},
+    sql`select ${packageColumns.selectList},
       (select coalesce(json_agg(r order by r.index, r.position), '[]') from ${roles} r where r.package_id = "packages"."id"),
       (select coalesce(json_agg(d order by d.index, d.position), '[]') from ${documents} d where d.package_id = "packages"."id"),
       ${rowVersions}
@@ -247,11 +247,7 @@ async function pageRows(db: Queryable, ids: string[]): Promise<PackageRows[]> {
   return rows.map(packageRowWith);
 }
 
-const packageColumns = Object.entries(getTableColumns(packages));
-const packageSelectList = sql.join(
-  packageColumns.map(([, column]) => column),
-  sql`, `,
-);
+const packageColumns = tableColumnsOf(packages);
 
 /**
  * A row of pageRows: the package's columns in the schema's order, decoded as Drizzle would except
@@ -260,17 +256,13 @@ const packageSelectList = sql.join(
 type PackageRows = ReturnType<typeof packageRowWith>;
 
 function packageRowWith(values: unknown[]) {
-  const row: Record<string, unknown> = {};
-  packageColumns.forEach(([key, column], index) => {
-    const value = values[index];
-    row[key] = value === null || column.dataType === "date" ? value : column.mapFromDriverValue(value);
-  });
+  const columns = packageColumns.columns.length;
   return {
-    ...(row as WithStoredTimes<PackageRow>),
+    ...(tableRowOf(packageColumns, values, { timestampsAsText: true }) as WithStoredTimes<PackageRow>),
     // json arrives parsed from both drivers.
-    roles: values[packageColumns.length] as Record<string, unknown>[],
-    documents: values[packageColumns.length + 1] as Record<string, unknown>[],
-    versions: values[packageColumns.length + 2] as string,
+    roles: values[columns] as Record<string, unknown>[],
+    documents: values[columns + 1] as Record<string, unknown>[],
+    versions: values[columns + 2] as string,
   };
 }
 

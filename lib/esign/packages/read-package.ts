@@ -1,7 +1,7 @@
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { accountMemberships, approvals, documents, fields, groupMembers, groups, roles, users } from "@/lib/db/schema";
-import { preparedRows } from "@/lib/db/prepared-statements";
+import { preparedRows, tableColumnsOf, tableRowOf } from "@/lib/db/prepared-statements";
 import type { WireGroupMembership, WireSender } from "@/lib/api/senders";
 import { wireSender, type UserRow } from "@/lib/esign/senders/sender-record";
 import type { WireGroup } from "@/lib/api/groups";
@@ -228,7 +228,7 @@ export async function readSenders(db: Queryable, accountId: string, userIds: str
   if (userIds.length === 0) return new Map();
   const rows = await preparedRows(
     db,
-    sql`select ${userSelectList}, ${accountMemberships.locked},
+    sql`select ${userColumns.selectList}, ${accountMemberships.locked},
       (select coalesce(json_agg(json_build_object('groupId', g.id, 'groupName', g.name, 'memberType', m.member_type) order by g.name, g.id), '[]')
         from ${groupMembers} m join ${groups} g on g.id = m.group_id where g.account_id = ${accountId} and m.user_id = "users"."id")
     from ${users} left join ${accountMemberships} on ${accountMemberships.userId} = ${users.id} and ${accountMemberships.accountId} = ${accountId}
@@ -236,25 +236,14 @@ export async function readSenders(db: Queryable, accountId: string, userIds: str
   );
   return new Map(
     rows.map((values) => {
-      const user = userRowFrom(values);
-      const locked = Boolean(values[userColumns.length]) || user.status === "DELETED";
-      return [user.id, wireSender({ user, locked }, values[userColumns.length + 1] as WireGroupMembership[])];
+      const user = tableRowOf(userColumns, values) as UserRow;
+      const locked = Boolean(values[userColumns.columns.length]) || user.status === "DELETED";
+      return [user.id, wireSender({ user, locked }, values[userColumns.columns.length + 1] as WireGroupMembership[])];
     }),
   );
 }
 
-const userColumns = Object.entries(getTableColumns(users));
-const userSelectList = sql.join(
-  userColumns.map(([, column]) => column),
-  sql`, `,
-);
-
-/** A user's row from its columns' values in the schema's order, decoded as Drizzle would. */
-function userRowFrom(values: unknown[]): UserRow {
-  const row: Record<string, unknown> = {};
-  userColumns.forEach(([key, column], index) => (row[key] = values[index] === null ? null : column.mapFromDriverValue(values[index])));
-  return row as UserRow;
-}
+const userColumns = tableColumnsOf(users);
 
 /** The package as in lists and reads; lists leave documents' approvals out (see listPackages). */
 export function wirePackage(row: WithStoredTimes<PackageRow>, sender: WireSender | undefined, packageRoles: WireRole[], packageDocuments: WireDocument[]): WirePackage {
