@@ -32,12 +32,22 @@ const noInlineText = {
   },
 };
 
+/** Every journey uses e2e/support/test.ts's `test`, which closes the browser contexts earlier tests left open. */
+const journeysUseTheSharedTest = {
+  files: ["e2e/**/*.ts"],
+  ignores: ["e2e/support/test.ts"],
+  rules: {
+    "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from e2e/support/test.ts: it closes the browser contexts earlier tests left open." }] }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTypeScript,
   // The PDF worker's source entry is CommonJS on purpose (lib/esign/pdf/pdf-worker.cjs says why).
   { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   noInlineText,
+  journeysUseTheSharedTest,
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";
 import { signUpInConsole } from "../console/console-support";

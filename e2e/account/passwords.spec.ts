@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { checkPage, signInWithPassword, signUpInConsole } from "../console/console-support";
 import type { Server } from "../support/servers";
 import { startMailingServer, type MailingServer } from "../support/mailing-server";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";
 import { signInWithPassword, signUpInConsole } from "../console/console-support";

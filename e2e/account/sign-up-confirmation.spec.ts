@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { checkPage, PASSWORD, SIGN_UP_LINK, signUpInConsole } from "../console/console-support";
 import { startMailingServer, type MailingServer } from "../support/mailing-server";
 

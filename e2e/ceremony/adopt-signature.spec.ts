@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { darkBounds, darkShare, type GrayImage, pdfFonts, pdfSig, pdfWords, renderPageGray } from "../../tests/support/poppler";
 import { inWireUnits, person } from "../support/package-payloads";

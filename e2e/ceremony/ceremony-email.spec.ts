@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfText } from "../../tests/support/poppler";
 import type { Server } from "../support/servers";

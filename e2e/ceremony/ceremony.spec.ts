@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { pdfSig, pdfText, renderPageGray, type GrayImage } from "../../tests/support/poppler";
 import { oneSignatureEachPackage, person, withFieldsInWireUnits } from "../support/package-payloads";

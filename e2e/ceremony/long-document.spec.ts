@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { expectAccessible } from "../support/accessibility";
 import { inWireUnits, person } from "../support/package-payloads";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { fullNameSignature, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { darkShare, pdfFonts, pdfSig, renderPageGray } from "../../tests/support/poppler";
 import { inWireUnits, person } from "../support/package-payloads";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { inWireUnits, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { startTwilioServer, type TwilioTestServer } from "../../tests/support/twilio-server";
 import { CallbackReceiver } from "../support/callback-receiver";

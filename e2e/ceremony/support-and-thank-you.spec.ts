@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { signInWithApiKey } from "../console/console-support";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";

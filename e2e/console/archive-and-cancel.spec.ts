@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient, signThroughCeremonyApi } from "../support/service-client";

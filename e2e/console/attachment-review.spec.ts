@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 import { startMailingServer, type MailingServer } from "../support/mailing-server";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { LOCALE_NAMES, SHIPPED_LOCALES, type Locale } from "../../lib/i18n/locales";
 import { checkPageInLanguage, consoleText, messagesOfLanguageShown, pageSettled, watchIntlErrors, type ConsolePage } from "../support/console-languages";
 import { fullNameSignature, person } from "../support/package-payloads";

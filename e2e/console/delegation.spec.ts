@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/accessibility";
 import { fullNameSignature, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";

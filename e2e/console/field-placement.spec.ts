@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";
 import { dropOnPage, signInWithApiKey, titledPdf } from "./console-support";

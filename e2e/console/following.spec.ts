@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, signInWithPassword, titledPdf } from "./console-support";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { fullNameSignature, person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, signedInPageInLocale, titledPdf } from "./console-support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient, SIGN_UP_PASSWORD } from "../support/service-client";
 import { signedInPageInLocale, titledPdf } from "./console-support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { ServiceClient } from "../support/service-client";
 import { checkPage, pdfFile, signInWithApiKey, signUpInConsole, titledPdf } from "./console-support";
 

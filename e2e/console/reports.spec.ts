@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { expectAccessible } from "../support/accessibility";
 import { ServiceClient } from "../support/service-client";

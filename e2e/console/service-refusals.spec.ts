@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { person } from "../support/package-payloads";
 import { ServiceClient } from "../support/service-client";
 import { signInWithPassword, titledPdf } from "./console-support";

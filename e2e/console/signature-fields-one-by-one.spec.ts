@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { pdfSig, pdfWords } from "../../tests/support/poppler";
 import { ServiceClient } from "../support/service-client";
 import { acceptConsent, expectFinished, openCeremony, signDocument, signField } from "../support/signer";

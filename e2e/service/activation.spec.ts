@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * A sender invited through the API activates from the invitation link in Chromium, after which

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { ServiceClient } from "../support/service-client";
 import { freePort, logEntries, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
 

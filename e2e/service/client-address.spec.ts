@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * The server under test trusts no proxy (TRUSTED_PROXIES=none, playwright.config.ts): an

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { makePdf } from "../../tests/support/pdfs";
 import { signInWithApiKey } from "../console/console-support";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import pg from "pg";
 import { makePdf } from "../../tests/support/pdfs";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";

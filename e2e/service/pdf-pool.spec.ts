@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { longTextPdf, stackedFlatePdf, textTagsPayload } from "../../tests/support/heavy-pdfs";
 import { packagePayload } from "../../tests/support/packages";
 import { makePdf, multipartBody } from "../../tests/support/pdfs";

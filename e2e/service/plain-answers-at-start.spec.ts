@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import pg from "pg";
 import { makePdf } from "../../tests/support/pdfs";
 import { fullNameSignature, person } from "../support/package-payloads";

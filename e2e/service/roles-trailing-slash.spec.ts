@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type APIResponse, expect, test } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * The spec lists `GET /api/packages/{packageId}/roles/` WITH a trailing slash. Clients do not all

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /** A server action posted from another site (a CSRF attempt) is refused as the client's error. */
 test("a cross-origin server action POST answers 403 JSON", async ({ request }) => {

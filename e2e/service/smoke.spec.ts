@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type APIResponse, expect, test } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /** The built server answers the API and renders the home page. */
 

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import pg from "pg";
 import { makePdf } from "../../tests/support/pdfs";
 import { CallbackReceiver } from "../support/callback-receiver";
 import { oneSignatureEachPackage, person } from "../support/package-payloads";
 import { createThrowawayDatabase, freePort, type Server, startServer, stopServer, waitUntilAnswering } from "../support/servers";
-import { ServiceClient, signThroughCeremonyApi } from "../support/service-client";
+import { fetchExplained, ServiceClient, signThroughCeremonyApi } from "../support/service-client";
 import { SmtpReceiver } from "../../tests/support/smtp-receiver";
 
 /**
@@ -102,7 +102,7 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
 
       // The sweep's last success, as a monitor reads it: moving on with every sweep.
       type Health = { status: string; checks: { sweep: { status: string; lastSuccess: string; intervalSeconds: number } } };
-      const health = async () => (await (await fetch(`${server.url}/api/health`)).json()) as Health;
+      const health = async () => (await (await fetchExplained(`${server.url}/api/health`)).json()) as Health;
       const first = await health();
       expect(first.checks.sweep).toMatchObject({ status: "ok", intervalSeconds: SWEEP_SECONDS });
       await expect.poll(async () => Date.parse((await health()).checks.sweep.lastSuccess), { timeout: 15_000 }).toBeGreaterThan(Date.parse(first.checks.sweep.lastSuccess));

@@ -6,6 +6,19 @@ import type { SmtpReceiver } from "../../tests/support/smtp-receiver";
 export const SIGN_UP_PASSWORD = "ceremony-test-42";
 
 /**
+ * fetch, whose failure says which request failed and why (a refused connection, one the server
+ * closed), where fetch's own error says only "fetch failed".
+ */
+export async function fetchExplained(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${init?.method ?? "GET"} ${url}: ${(error as Error).message} (${[cause?.code, cause?.message].filter(Boolean).join(": ")})`, { cause: error });
+  }
+}
+
+/**
  * The e-signature API as an integrator calls it, over HTTP against a running server: a new
  * account, packages with real PDFs, sending, signing links. For end-to-end tests and benchmarks.
  */
@@ -23,7 +36,7 @@ export class ServiceClient {
    */
   static async signUp(baseUrl: string, name = "Ceremony test", smtp?: SmtpReceiver): Promise<ServiceClient> {
     const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
-    const response = await fetch(`${baseUrl}/api/signup`, {
+    const response = await fetchExplained(`${baseUrl}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ accountName: name, email, firstName: "Olivia", lastName: "Owner", password: SIGN_UP_PASSWORD }),
@@ -32,7 +45,7 @@ export class ServiceClient {
     if (smtp) {
       if (response.status !== 202) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
       const token = await smtp.waitFor(email, /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/);
-      created = await fetch(`${baseUrl}/api/signup/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, password: SIGN_UP_PASSWORD }) });
+      created = await fetchExplained(`${baseUrl}/api/signup/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, password: SIGN_UP_PASSWORD }) });
     }
     if (created.status !== 201) throw new Error(`signup answered ${created.status}: ${await created.text()}`);
     const { apiKey } = (await created.json()) as { apiKey: string };
@@ -41,7 +54,7 @@ export class ServiceClient {
 
   /** The account of a user who signed up elsewhere (in the console), with their key from `POST /api/signin`. */
   static async signIn(baseUrl: string, email: string, password: string): Promise<ServiceClient> {
-    const response = await fetch(`${baseUrl}/api/signin`, {
+    const response = await fetchExplained(`${baseUrl}/api/signin`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password }),
@@ -58,7 +71,7 @@ export class ServiceClient {
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const isRaw = body instanceof Buffer || typeof body === "string";
-    return fetch(`${this.baseUrl}${path}`, {
+    return fetchExplained(`${this.baseUrl}${path}`, {
       method,
       headers: { authorization: `Basic ${this.apiKey}`, accept: "application/json", ...(body !== undefined && !isRaw ? { "content-type": "application/json" } : {}), ...headers },
       body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
@@ -117,11 +130,11 @@ export class ServiceClient {
  */
 export async function signThroughCeremonyApi(client: ServiceClient, packageId: string, roleId: string, documentId: string): Promise<void> {
   const link = new URL(await client.signingUrl(packageId, roleId));
-  const entry = await fetch(`${client.baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
+  const entry = await fetchExplained(`${client.baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
   if (entry.status !== 303) throw new Error(`the signing link answered ${entry.status}`);
   const cookie = entry.headers.getSetCookie()[0].split(";")[0];
   const asSigner = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${client.baseUrl}${path}`, { method, headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetchExplained(`${client.baseUrl}${path}`, { method, headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
     return response;
   };
