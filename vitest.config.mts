@@ -5,8 +5,9 @@ const integration = ["tests/api/**/*.test.ts"];
  * The API tests of what works differently on the embedded database: the job queue and its wake-ups
  * on one in-process connection, transactions of the use cases that write the most, documents
  * stored as files, the console calling the embedded service in process, PGlite's error shapes,
- * the data folder, the plans of the sweep's and the start's searches. Every API test runs on PostgreSQL; these run on PGlite as well, and every
- * Playwright journey runs against a server on PGlite.
+ * the data folder, the plans of the sweep's and the start's searches, named prepared statements
+ * (which PGlite's own driver does not have). Every API test runs on PostgreSQL; these run on PGlite
+ * as well, and every Playwright journey runs against a server on PGlite.
  */
 const onPglite = [
   "blob-migration",
@@ -21,6 +22,7 @@ const onPglite = [
   "jobs",
   "list-texts-cost",
   "packages",
+  "prepared-statements",
   "package-list-buckets",
   "package-list-texts",
   "sealing",
@@ -36,7 +38,8 @@ const onPglite = [
 const storingDocuments = ["download-memory", "downloads", "sealing", "signing-attachments", "signing-document-ranges", "time-based"].map((name) => `tests/api/${name}.test.ts`);
 
 /**
- * Four projects: unit tests of lib/ (no database); every API integration test on a throwaway
+ * Four projects: unit tests of lib/ (no database server; lib/db's PGlite wrapper opens an
+ * in-memory PGlite of its own); every API integration test on a throwaway
  * database of the PostgreSQL server (one per test file, so two workers never share one); those of
  * `onPglite` again on an in-memory PGlite per test file; and those of the features that store
  * documents again on PGlite with the documents in S3 (a real S3 server on loopback,

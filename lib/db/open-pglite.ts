@@ -1,6 +1,5 @@
 import path from "node:path";
 import v8 from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Config, config } from "@/lib/config";
@@ -8,6 +7,7 @@ import { installJobQueue } from "@/lib/jobs/install";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
 import { migrationsFolder } from "./migrations-folder";
+import { PGliteWithNamedStatements } from "./pglite-named-statements";
 import * as schema from "./schema";
 import { pgliteExecute } from "./sql-executor";
 
@@ -34,8 +34,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
   if (dataDir) release = await lockDataDir(dataDir);
   const pgliteStarted = chooseWasmCompiler(config().pgliteWasmCompiler);
-  const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
+  const client = new PGliteWithNamedStatements(dataDir ? path.join(dataDir, "pgdata") : "memory://", {
+    startParams: [...PGliteWithNamedStatements.defaultStartParams, "-c", `shared_buffers=${config().pgliteSharedBuffersMb}MB`],
   });
   const db = drizzle(client, { schema, casing: "snake_case" });
   try {

@@ -38,14 +38,27 @@ function forgetStaleNames(): void {
 }
 
 /**
+ * A database client that runs named prepared statements itself: PGlite and its transactions, which
+ * Drizzle's driver runs unnamed (lib/db/pglite-named-statements.ts, loaded with PGlite only).
+ */
+export interface NamedStatementRunner {
+  queryNamed(name: string, text: string, params: unknown[]): Promise<unknown[][]>;
+}
+
+function runsNamedStatements(client: unknown): client is NamedStatementRunner {
+  return typeof (client as Partial<NamedStatementRunner> | null)?.queryNamed === "function";
+}
+
+/**
  * The rows of `query` as arrays of column values, as the driver reads them (timestamps as text),
  * run as a named prepared statement on PostgreSQL: each pooled connection parses a statement's
  * text once, and after five executions PostgreSQL plans it once too (its generic plan, when that
  * is estimated no worse than planning each time, as for the lists' statements), then only binds
  * its values. For the statements every list page runs, whose texts repeat per folder and order:
  * planning the page's read (its roles and documents gathered per package) cost PostgreSQL 1.0 to
- * 1.6 ms a page. PGlite has no named statements; there the query runs as it is. `prepare: false`
- * runs it unnamed: for texts whose plan should see their values (a search's pattern).
+ * 1.6 ms a page. PGlite's own driver has no named statements: there they run through
+ * PGliteWithNamedStatements (NamedStatementRunner). `prepare: false` runs a text
+ * unnamed: for texts whose plan should see their values (a search's pattern).
  *
  * PostgreSQL refuses a prepared statement whose result columns changed type since (a migration by
  * another instance): then every name moves on. Outside a transaction the read runs again
@@ -54,8 +67,11 @@ function forgetStaleNames(): void {
  */
 export async function preparedRows(db: Queryable, query: SQL, { prepare = true } = {}): Promise<unknown[][]> {
   const built = dialect.sqlToQuery(query);
+  const client = (db._.session as unknown as { client: unknown }).client;
   const run = (name: string | undefined) =>
-    db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
+    name && runsNamedStatements(client)
+      ? client.queryNamed(name, built.sql, built.params)
+      : db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
   try {
     return await run(prepare ? statementName(built.sql) : undefined);
   } catch (error) {

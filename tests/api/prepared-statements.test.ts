@@ -9,9 +9,10 @@ import { seedAccount, type SeededAccount } from "../support/seed";
 import { createPackageWithFiles, packagePayload } from "../support/packages";
 
 /**
- * The list's statements are named prepared statements on PostgreSQL (lib/db/prepared-statements.ts):
- * each connection parses and plans a text once. A migration that changes the type of a column they
- * read makes PostgreSQL refuse them; lists go on answering, the same pages.
+ * The list's statements are named prepared statements on PostgreSQL and on PGlite
+ * (lib/db/prepared-statements.ts, lib/db/pglite-named-statements.ts): each connection parses and
+ * plans a text once. A migration that changes the type of a column they read makes the database
+ * refuse them; lists go on answering, the same pages.
  */
 
 // One pooled connection, so that every statement a list runs after the migration is one that

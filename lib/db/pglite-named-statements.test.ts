@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGliteWithNamedStatements } from "./pglite-named-statements";
+import type { NamedStatementRunner } from "./prepared-statements";
+
+let db: PGliteWithNamedStatements;
+beforeAll(async () => {
+  db = new PGliteWithNamedStatements("memory://");
+  await db.exec("create table notes (id int primary key, body text, at timestamptz)");
+});
+afterAll(() => db.close());
+
+const preparedNames = async () => (await db.query<{ name: string }>("select name from pg_prepared_statements order by name")).rows.map((row) => row.name);
+
+describe("PGliteWithNamedStatements", () => {
+  it("parses a statement once per name, then binds its values, and reads rows as Drizzle does", async () => {
+    await db.query("insert into notes values (1, 'one', '2026-12-03 10:00:00+00'), (2, 'two', null)");
+    const text = "select id, body, at from notes where id = any($1::int[]) order by id";
+    expect(await db.queryNamed("note_by_ids", text, [[1, 2]])).toEqual([
+      [1, "one", "2026-12-03 10:00:00+00"],
+      [2, "two", null],
+    ]);
+    expect(await db.queryNamed("note_by_ids", text, [[2]])).toEqual([[2, "two", null]]);
+    expect(await preparedNames()).toEqual(["note_by_ids"]);
+  });
+
+  it("keeps the session usable after a statement fails, and the name runs again", async () => {
+    const text = "select 10 / $1::int";
+    await expect(db.queryNamed("divide", text, [0])).rejects.toMatchObject({ code: "22012" });
+    expect(await db.queryNamed("divide", text, [2])).toEqual([[5]]);
+    await expect(db.queryNamed("broken", "select from from", [])).rejects.toMatchObject({ code: "42601" });
+    await expect(db.queryNamed("broken", "select from from", [])).rejects.toMatchObject({ code: "42601" });
+    expect(await db.queryNamed("note_by_ids", "select id, body, at from notes where id = any($1::int[]) order by id", [[1]])).toHaveLength(1);
+  });
+
+  it("inside a transaction sees its writes; outside one, waits until it ends", async () => {
+    let midway!: () => void;
+    const writing = db.transaction(async (tx) => {
+      await tx.query("insert into notes values (3, 'three', null)");
+      const inside = await (tx as unknown as NamedStatementRunner).queryNamed("count_notes", "select count(*)::int from notes", []);
+      await new Promise<void>((resolve) => {
+        midway = resolve;
+      });
+      return inside;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let outsideAnswered = false;
+    const outside = db.queryNamed("count_notes", "select count(*)::int from notes", []).finally(() => (outsideAnswered = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(outsideAnswered).toBe(false); // run now, it would have been a statement of the transaction
+    midway();
+    expect(await writing).toEqual([[3]]);
+    expect(await outside).toEqual([[3]]);
+
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into notes values (4, 'four', null)");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await db.queryNamed("count_notes", "select count(*)::int from notes", [])).toEqual([[3]]);
+  });
+});
