@@ -1,6 +1,6 @@
 import { expect, test } from "./test";
 
-/** The shared `test` (./test.ts): a context one test leaves open is closed when the next begins. */
+/** The shared `test` (./test.ts): a context a test leaves open is closed when it ends. */
 test.describe.configure({ mode: "serial" });
 
 test("a test that leaves its context open", async ({ browser }) => {

@@ -13,8 +13,10 @@ export async function fetchExplained(url: string, init?: RequestInit): Promise<R
   try {
     return await fetch(url, init);
   } catch (error) {
+    if (!(error instanceof TypeError)) throw error; // a time-out or an abort says what it is
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`${init?.method ?? "GET"} ${url}: ${(error as Error).message} (${[cause?.code, cause?.message].filter(Boolean).join(": ")})`, { cause: error });
+    const why = [cause?.code, cause?.message].filter(Boolean).join(": ");
+    throw new Error(`${init?.method ?? "GET"} ${url}: ${error.message}${why ? ` (${why})` : ""}`, { cause: error });
   }
 }
 

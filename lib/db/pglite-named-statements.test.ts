@@ -32,24 +32,30 @@ describe("PGliteWithNamedStatements", () => {
     expect(await db.queryNamed("note_by_ids", "select id, body, at from notes where id = any($1::int[]) order by id", [[1]])).toHaveLength(1);
   });
 
-  it("inside a transaction sees its writes; outside one, waits until it ends", async () => {
-    let midway!: () => void;
+  it("inside a transaction sees its writes; outside one, waits until it ends; after it, runs nothing", async () => {
+    const count = (runner: NamedStatementRunner) => runner.queryNamed("count_notes", "select count(*)::int from notes", []);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    let ended: NamedStatementRunner | undefined;
     const writing = db.transaction(async (tx) => {
+      ended = tx as unknown as NamedStatementRunner;
       await tx.query("insert into notes values (3, 'three', null)");
-      const inside = await (tx as unknown as NamedStatementRunner).queryNamed("count_notes", "select count(*)::int from notes", []);
-      await new Promise<void>((resolve) => {
-        midway = resolve;
-      });
+      const inside = await count(ended);
+      wrote();
+      await released;
       return inside;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await written;
     let outsideAnswered = false;
-    const outside = db.queryNamed("count_notes", "select count(*)::int from notes", []).finally(() => (outsideAnswered = true));
+    const outside = count(db).finally(() => (outsideAnswered = true));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(outsideAnswered).toBe(false); // run now, it would have been a statement of the transaction
-    midway();
+    release();
     expect(await writing).toEqual([[3]]);
     expect(await outside).toEqual([[3]]);
+    await expect(count(ended!)).rejects.toThrow("Transaction is closed");
 
     await expect(
       db.transaction(async (tx) => {
@@ -57,6 +63,6 @@ describe("PGliteWithNamedStatements", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    expect(await db.queryNamed("count_notes", "select count(*)::int from notes", [])).toEqual([[3]]);
+    expect(await count(db)).toEqual([[3]]);
   });
 });

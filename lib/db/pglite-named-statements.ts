@@ -3,7 +3,8 @@ import type { NamedStatementRunner } from "./prepared-statements";
 
 /**
  * Rows as Drizzle's PGlite driver reads them for a select (arrays; timestamps, dates and intervals
- * as the database's text), so that preparedRows answers the same on either database.
+ * as the database's text: its `queryConfig`), so that preparedRows answers the same by name or
+ * not; tests/api/prepared-statements.test.ts compares the two for each kind of column.
  */
 const ROWS_AS_DRIZZLE_READS: QueryOptions = {
   rowMode: "array",
@@ -36,7 +37,11 @@ export class PGliteWithNamedStatements extends PGlite {
   override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
       const runner: NamedStatementRunner = {
-        queryNamed: (name, text, params) => this._runExclusiveQuery(() => this.#runNamed(name, text, params, { inTransaction: true })),
+        queryNamed: async (name, text, params) => {
+          // As PGlite's own tx.query: a transaction that ended runs nothing more (it would run inside whichever came next).
+          if (tx.closed) throw new Error("Transaction is closed");
+          return this._runExclusiveQuery(() => this.#runNamed(name, text, params, { inTransaction: true }));
+        },
       };
       return callback(Object.assign(tx, runner));
     });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { PgDialect, PgTransaction, type PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client";
 import { isStalePreparedStatement } from "./errors";
@@ -70,7 +71,9 @@ export async function preparedRows(db: Queryable, query: SQL, { prepare = true }
   const client = (db._.session as unknown as { client: unknown }).client;
   const run = (name: string | undefined) =>
     name && runsNamedStatements(client)
-      ? client.queryNamed(name, built.sql, built.params)
+      ? client.queryNamed(name, built.sql, built.params).catch((error: unknown) => {
+          throw new DrizzleQueryError(built.sql, built.params, error as Error); // as Drizzle reports a failed query
+        })
       : db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
   try {
     return await run(prepare ? statementName(built.sql) : undefined);

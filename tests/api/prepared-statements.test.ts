@@ -58,6 +58,16 @@ describe("prepared statements", () => {
     expect(prepared[0].name).toMatch(/^signet_/);
   });
 
+  it("read each type as the driver's own unnamed query reads it", async () => {
+    const db = await getDb();
+    const query = sql`select ${sql.param(["a", "b"])}::text[] as texts, ${42}::int8 as big, ${true}::bool as flag, ${"{\"k\": [1, 2]}"}::json as document,
+      array[1.5, 2]::numeric[] as numbers, interval '1 day 2 hours' as span, date '2026-12-03' as day,
+      timestamptz '2026-12-03 10:00:00+00' as at, array[timestamptz '2026-12-03 10:00:00+00'] as ats, '\\x0102'::bytea as bytes`;
+    const byName = await preparedRows(db, query);
+    expect(byName).toEqual(await preparedRows(db, query, { prepare: false }));
+    expect(byName[0].slice(0, 4)).toEqual([["a", "b"], expect.anything(), true, { k: [1, 2] }]);
+  });
+
   it("lists answer the same pages after migrations change a listed column's type", async () => {
     listPaging.nearEnd = 4;
     Object.assign(listBuckets, { bucketRows: 8, buildInBackground: false });
