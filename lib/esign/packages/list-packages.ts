@@ -256,13 +256,13 @@ const packageColumns = tableColumnsOf(packages);
 type PackageRows = ReturnType<typeof packageRowWith>;
 
 function packageRowWith(values: unknown[]) {
-  const columns = packageColumns.columns.length;
+  const rolesAt = packageColumns.columns.length;
   return {
     ...(tableRowOf(packageColumns, values, { timestampsAsText: true }) as WithStoredTimes<PackageRow>),
     // json arrives parsed from both drivers.
-    roles: values[columns] as Record<string, unknown>[],
-    documents: values[columns + 1] as Record<string, unknown>[],
-    versions: values[columns + 2] as string,
+    roles: values[rolesAt] as Record<string, unknown>[],
+    documents: values[rolesAt + 1] as Record<string, unknown>[],
+    versions: values[rolesAt + 2] as string,
   };
 }
 
