@@ -65,4 +65,25 @@ describe("PGliteWithNamedStatements", () => {
     ).rejects.toThrow("rolled back");
     expect(await count(db)).toEqual([[3]]);
   });
+
+  it("runs a text named with runByName by that name when it comes through query, with the caller's options", async () => {
+    const text = "select id, body from notes where id = $1";
+    expect((await db.query(text, [1])).rows).toEqual([{ id: 1, body: "one" }]); // not named yet: unnamed
+    expect(await preparedNames()).not.toContain("note_by_id");
+    db.runByName(text, "note_by_id");
+    expect((await db.query(text, [1], { rowMode: "array" })).rows).toEqual([[1, "one"]]);
+    expect((await db.query(text, [2])).rows).toEqual([{ id: 2, body: "two" }]);
+    expect(await preparedNames()).toContain("note_by_id");
+  });
+
+  it("closes a statement that a change to what it reads made stale, and parses it again at its next run", async () => {
+    await db.exec("create table drafts (id int)");
+    await db.exec("insert into drafts values (1)");
+    const text = "select * from drafts";
+    expect(await db.queryNamed("all_drafts", text, [])).toEqual([[1]]);
+    await db.exec("alter table drafts add column title text default 'untitled'");
+    // PostgreSQL refuses the statement prepared before (its result columns changed), once.
+    await expect(db.queryNamed("all_drafts", text, [])).rejects.toMatchObject({ code: "0A000" });
+    expect(await db.queryNamed("all_drafts", text, [])).toEqual([[1, "untitled"]]);
+  });
 });

@@ -46,8 +46,33 @@ export interface NamedStatementRunner {
   queryNamed(name: string, text: string, params: unknown[]): Promise<unknown[][]>;
 }
 
+/** The driver's client under Drizzle: PGlite (or one of its transactions) or a pg pool (or its connection). */
+function clientOf(db: Queryable): unknown {
+  return (db._.session as unknown as { client: unknown }).client;
+}
+
 function runsNamedStatements(client: unknown): client is NamedStatementRunner {
   return typeof (client as Partial<NamedStatementRunner> | null)?.queryNamed === "function";
+}
+
+/** PGlite's client (PGliteWithNamedStatements): it runs a text by the name Drizzle prepared it with, which Drizzle's driver does not. */
+export interface TextNamer {
+  runByName(text: string, name: string): void;
+}
+
+function namesTexts(client: unknown): client is TextNamer {
+  return typeof (client as Partial<TextNamer> | null)?.runByName === "function";
+}
+
+/**
+ * Drizzle's `query.prepare(name)`, run by that name on either database: on PostgreSQL each pooled
+ * connection prepares it at its first use; on PGlite, whose Drizzle driver would parse and plan it
+ * on every call, the client is told to run its text by the name.
+ */
+export function preparedWithName<Prepared>(db: Queryable, query: { toSQL(): { sql: string }; prepare(name: string): Prepared }, name: string): Prepared {
+  const client = clientOf(db);
+  if (namesTexts(client)) client.runByName(query.toSQL().sql, name);
+  return query.prepare(name);
 }
 
 /**
@@ -68,7 +93,7 @@ function runsNamedStatements(client: unknown): client is NamedStatementRunner {
  */
 export async function preparedRows(db: Queryable, query: SQL, { prepare = true } = {}): Promise<unknown[][]> {
   const built = dialect.sqlToQuery(query);
-  const client = (db._.session as unknown as { client: unknown }).client;
+  const client = clientOf(db);
   const run = (name: string | undefined) =>
     name && runsNamedStatements(client)
       ? client.queryNamed(name, built.sql, built.params).catch((error: unknown) => {

@@ -123,6 +123,29 @@ describe("prepared statements", () => {
     expect(rows[0].generic_plans).toBeGreaterThanOrEqual(3);
   });
 
+  it("read the caller behind each request's API key by name, and go on answering after a migration changes a column it reads", async () => {
+    const owner = await seedAccount();
+    const me = () => callJson<{ id: string }>("GET", "/api/account/senders?from=1&to=1", { key: owner.apiKey });
+    for (let i = 0; i < 3; i++) await me();
+    const db = await getDb();
+    const lookups = async () =>
+      (
+        (await db.execute(
+          sql`select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'find\_caller\_by\_api\_key\_%'`,
+        )) as unknown as { rows: { runs: number }[] }
+      ).rows;
+    expect((await lookups())[0].runs).toBeGreaterThanOrEqual(3);
+
+    const before = await me();
+    await db.execute(sql`alter table users alter column first_name type varchar(500)`);
+    try {
+      for (let i = 0; i < 3; i++) expect(await me()).toEqual(before);
+      expect(await lookups()).toHaveLength(1); // prepared again under its name, the stale one gone
+    } finally {
+      await db.execute(sql`alter table users alter column first_name type text`);
+    }
+  });
+
   // Last: it uses up this process's names.
   it("are named for at most a hundred texts a process, so a client's choices cannot fill the database's memory", async () => {
     const db = await getDb();
