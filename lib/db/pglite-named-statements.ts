@@ -1,82 +1,87 @@
-import { type messages, parse, PGlite, protocol, type QueryOptions, type Results, type Transaction, types } from "@electric-sql/pglite";
+import { type messages, parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { createHash } from "node:crypto";
 import { isStalePreparedStatement } from "./errors";
-import type { NamedStatementRunner, TextNamer } from "./prepared-statements";
+import { PLANNED_WITH_ITS_VALUES } from "./prepared-statements";
 
 /**
- * Rows as Drizzle's PGlite driver reads them for a select (arrays; timestamps, dates and intervals
- * as the database's text: its `queryConfig`), so that preparedRows answers the same by name or
- * not; tests/api/prepared-statements.test.ts compares the two for each kind of column.
+ * Statements the session keeps at most: each holds its plan in PGlite's memory (about 130 KB for a
+ * list page's read, a few KB for most), and texts are not a fixed few (an `in` list's length, a
+ * folder's statuses). Past it, the least recently run is closed.
  */
-const ROWS_AS_DRIZZLE_READS: QueryOptions = {
-  rowMode: "array",
-  parsers: Object.fromEntries(
-    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, (value: string) => value]),
-  ),
-};
+export const MAX_NAMED_STATEMENTS = 256;
 
 /**
- * PGlite with named prepared statements. Its own `query` parses, describes and plans every
- * statement anew, and it has no named ones: a list page's statements took 6.7 ms where the same,
- * prepared, took 3.8 (20,000 packages, docs/benchmarks.md). Here a statement is parsed and
- * described once per name; PostgreSQL then plans it with its values for five executions and
- * afterwards keeps its generic plan when that is estimated no worse, as on a server. Two ways in:
- * `queryNamed` (preparedRows) and `query` for a text named with `runByName` (preparedWithName: a
- * statement Drizzle prepared with a name). A name that turns stale is closed and parsed anew.
+ * Statements worth keeping: reads and writes. Anything else (a migration's DDL, BEGIN), and a text
+ * that begins PLANNED_WITH_ITS_VALUES (a search), runs as PGlite runs it, unnamed.
+ */
+const NAMEABLE = /^\s*(select|with|insert|update|delete)\b/i;
+
+/**
+ * PGlite that runs every read and write as a named prepared statement, as postgres.js does on a
+ * server. PGlite's own `query`, which Drizzle's driver calls (and ignores the names of statements
+ * prepared with `.prepare(name)`), parses, describes and plans every statement anew on the one
+ * WebAssembly thread all requests share: a list page's statements took 6.7 ms that way and 3.8 ms
+ * prepared (20,000 packages), the API-key lookup every request makes 1.33 ms and 0.29, a package's
+ * GET 11 to 13 ms and 6.4 to 8.8 (docs/benchmarks.md). Here each text is parsed and described once
+ * (its name a hash of it); PostgreSQL plans it with its values for five executions and afterwards
+ * keeps its generic plan when that is estimated no worse. A statement that a migration made stale
+ * ("cached plan must not change result type") is closed, so that its next run parses it again;
+ * outside a transaction that run comes at once.
  *
  * The same extended-protocol steps as PGlite's `query`, under the same locks: outside a
  * transaction both the transaction lock (so no other transaction's statements come in between)
- * and the query lock; inside one of its transactions (`transaction` hands the callback a
- * transaction with `queryNamed`) the query lock alone, since the transaction holds the other.
+ * and the query lock; a transaction's `query` (`transaction` below) takes the query lock alone,
+ * since the transaction holds the other. Options only PGlite's own path handles (a COPY's blob,
+ * parameter types or serializers of the call's own, notices) send a statement that way.
  */
-export class PGliteWithNamedStatements extends PGlite implements NamedStatementRunner, TextNamer {
-  /** Each statement this session prepared, with its parameters' types. */
-  readonly #prepared = new Map<string, number[]>();
-  /** Texts that `query` runs by name (runByName). */
-  readonly #namesOfTexts = new Map<string, string>();
-
-  async queryNamed(name: string, text: string, params: unknown[]): Promise<unknown[][]> {
-    await this._checkReady();
-    return this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#runNamed<unknown[]>(name, text, params, ROWS_AS_DRIZZLE_READS, { inTransaction: false }))).then(
-      (results) => results.rows,
-    );
-  }
-
-  /** From now on, `query(text)` runs `text` as the named statement `name` (Drizzle's `.prepare(name)`, which its driver runs unnamed). */
-  runByName(text: string, name: string): void {
-    this.#namesOfTexts.set(text, name);
-  }
+export class PGliteWithNamedStatements extends PGlite {
+  /** Each statement this session prepared, by its text: its name and its parameters' types; in the order last run. */
+  readonly #prepared = new Map<string, { name: string; parameterTypes: number[] }>();
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const name = this.#namesOfTexts.get(text);
-    if (!name) return super.query<T>(text, params, options);
+    if (!runsByName(text, options)) return super.query<T>(text, params, options);
     await this._checkReady();
-    return this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#runNamed<T>(name, text, params, options, { inTransaction: false })));
+    const run = () => this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#runNamed<T>(text, params, options, { inTransaction: false })));
+    try {
+      return await run();
+    } catch (error) {
+      // Stale (a migration changed what it reads): closed now, so the run again parses it anew.
+      // Inside a transaction the refusal aborted it, so there the error goes to the caller.
+      if (!isStalePreparedStatement(error)) throw error;
+      return run();
+    }
   }
 
   override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
-      const runner: NamedStatementRunner = {
-        queryNamed: async (name, text, params) => {
-          // As PGlite's own tx.query: a transaction that ended runs nothing more (it would run inside whichever came next).
-          if (tx.closed) throw new Error("Transaction is closed");
-          return (await this._runExclusiveQuery(() => this.#runNamed<unknown[]>(name, text, params, ROWS_AS_DRIZZLE_READS, { inTransaction: true }))).rows;
-        },
+      const unnamed = tx.query.bind(tx);
+      const query = async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+        if (!runsByName(text, options)) return unnamed<R>(text, params, options);
+        // As PGlite's own tx.query: a transaction that ended runs nothing more (it would run inside whichever came next).
+        if (tx.closed) throw new Error("Transaction is closed");
+        return this._runExclusiveQuery(() => this.#runNamed<R>(text, params, options, { inTransaction: true }));
       };
-      return callback(Object.assign(tx, runner));
+      return callback(Object.assign(tx, { query }));
     });
   }
 
-  async #runNamed<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined, { inTransaction }: { inTransaction: boolean }): Promise<Results<T>> {
+  async #runNamed<T>(text: string, params: unknown[], options: QueryOptions | undefined, { inTransaction }: { inTransaction: boolean }): Promise<Results<T>> {
     const run = (message: Uint8Array) => this.execProtocolStream(message, { syncToFs: false });
     const messages: messages.BackendMessage[] = [];
+    let statement = this.#prepared.get(text);
+    const name = statement?.name ?? `signet_${createHash("sha256").update(text).digest("base64url").slice(0, 20)}`;
     let closeAfter = false;
     try {
-      let parameterTypes = this.#prepared.get(name);
-      if (!parameterTypes) {
+      if (statement) {
+        this.#prepared.delete(text); // to the end: the most recently run
+        this.#prepared.set(text, statement);
+      } else {
+        await this.#makeRoom(run);
         await run(protocol.serialize.parse({ name, text }));
-        parameterTypes = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: "S", name })));
-        this.#prepared.set(name, parameterTypes);
+        statement = { name, parameterTypes: parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: "S", name }))) };
+        this.#prepared.set(text, statement);
       }
+      const { parameterTypes } = statement;
       const values = params.map((param, i) => (param === null || param === undefined ? null : (this.serializers[parameterTypes[i]] ?? String)(param)));
       messages.push(
         ...(await run(protocol.serialize.bind({ statement: name, values }))),
@@ -86,16 +91,28 @@ export class PGliteWithNamedStatements extends PGlite implements NamedStatementR
     } catch (error) {
       // Closed, so that the name is parsed again next time: parsed but not described, or prepared
       // before a change to what it reads, which PostgreSQL refuses from then on (a migration).
-      closeAfter = !this.#prepared.has(name) || isStalePreparedStatement(error);
+      closeAfter = !this.#prepared.has(text) || isStalePreparedStatement(error);
       throw error;
     } finally {
       messages.push(...(await run(protocol.serialize.sync())));
-      if (closeAfter) {
-        this.#prepared.delete(name);
-        await run(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]));
-      }
+      if (closeAfter) await this.#close(text, name, run);
     }
     if (!inTransaction) await this.syncToFs();
     return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
   }
+
+  async #makeRoom(run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
+    if (this.#prepared.size < MAX_NAMED_STATEMENTS) return;
+    const [[text, { name }]] = this.#prepared;
+    await this.#close(text, name, run);
+  }
+
+  async #close(text: string, name: string, run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
+    this.#prepared.delete(text);
+    await run(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]));
+  }
+}
+
+function runsByName(text: string, options: QueryOptions | undefined): boolean {
+  return NAMEABLE.test(text) && !text.startsWith(PLANNED_WITH_ITS_VALUES) && !options?.blob && !options?.paramTypes && !options?.serializers && !options?.onNotice;
 }

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
-import { DrizzleQueryError } from "drizzle-orm/errors";
 import { PgDialect, PgTransaction, type PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client";
 import { isStalePreparedStatement } from "./errors";
@@ -38,42 +37,8 @@ function forgetStaleNames(): void {
   namedTexts.clear();
 }
 
-/**
- * A database client that runs named prepared statements itself: PGlite and its transactions, which
- * Drizzle's driver runs unnamed (lib/db/pglite-named-statements.ts, loaded with PGlite only).
- */
-export interface NamedStatementRunner {
-  queryNamed(name: string, text: string, params: unknown[]): Promise<unknown[][]>;
-}
-
-/** The driver's client under Drizzle: PGlite (or one of its transactions) or a pg pool (or its connection). */
-function clientOf(db: Queryable): unknown {
-  return (db._.session as unknown as { client: unknown }).client;
-}
-
-function runsNamedStatements(client: unknown): client is NamedStatementRunner {
-  return typeof (client as Partial<NamedStatementRunner> | null)?.queryNamed === "function";
-}
-
-/** PGlite's client (PGliteWithNamedStatements): it runs a text by the name Drizzle prepared it with, which Drizzle's driver does not. */
-export interface TextNamer {
-  runByName(text: string, name: string): void;
-}
-
-function namesTexts(client: unknown): client is TextNamer {
-  return typeof (client as Partial<TextNamer> | null)?.runByName === "function";
-}
-
-/**
- * Drizzle's `query.prepare(name)`, run by that name on either database: on PostgreSQL each pooled
- * connection prepares it at its first use; on PGlite, whose Drizzle driver would parse and plan it
- * on every call, the client is told to run its text by the name.
- */
-export function preparedWithName<Prepared>(db: Queryable, query: { toSQL(): { sql: string }; prepare(name: string): Prepared }, name: string): Prepared {
-  const client = clientOf(db);
-  if (namesTexts(client)) client.runByName(query.toSQL().sql, name);
-  return query.prepare(name);
-}
+/** Begins a text to be planned with its values at every run: PGliteWithNamedStatements leaves it unnamed. */
+export const PLANNED_WITH_ITS_VALUES = "/* planned with its values */ ";
 
 /**
  * The rows of `query` as arrays of column values, as the driver reads them (timestamps as text),
@@ -82,9 +47,9 @@ export function preparedWithName<Prepared>(db: Queryable, query: { toSQL(): { sq
  * is estimated no worse than planning each time, as for the lists' statements), then only binds
  * its values. For the statements every list page runs, whose texts repeat per folder and order:
  * planning the page's read (its roles and documents gathered per package) cost PostgreSQL 1.0 to
- * 1.6 ms a page. PGlite's own driver has no named statements: there they run through
- * PGliteWithNamedStatements (NamedStatementRunner). `prepare: false` runs a text
- * unnamed: for texts whose plan should see their values (a search's pattern).
+ * 1.6 ms a page. (Drizzle's PGlite driver ignores the name: PGliteWithNamedStatements names every
+ * read itself.) `prepare: false` runs a text unnamed, on either database: for texts whose plan
+ * should see their values (a search's pattern).
  *
  * PostgreSQL refuses a prepared statement whose result columns changed type since (a migration by
  * another instance): then every name moves on. Outside a transaction the read runs again
@@ -92,14 +57,9 @@ export function preparedWithName<Prepared>(db: Queryable, query: { toSQL(): { sq
  * so the error goes to the caller.
  */
 export async function preparedRows(db: Queryable, query: SQL, { prepare = true } = {}): Promise<unknown[][]> {
-  const built = dialect.sqlToQuery(query);
-  const client = clientOf(db);
+  const built = dialect.sqlToQuery(prepare ? query : sql`${sql.raw(PLANNED_WITH_ITS_VALUES)}${query}`);
   const run = (name: string | undefined) =>
-    name && runsNamedStatements(client)
-      ? client.queryNamed(name, built.sql, built.params).catch((error: unknown) => {
-          throw new DrizzleQueryError(built.sql, built.params, error as Error); // as Drizzle reports a failed query
-        })
-      : db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
+    db._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(built, undefined, name, true, (rows: unknown[][]) => rows).execute();
   try {
     return await run(prepare ? statementName(built.sql) : undefined);
   } catch (error) {

@@ -129,9 +129,9 @@ export async function listPackages(db: Db, caller: Caller, query: PackageListQue
     rows = page.length ? await pageEntries(db, sql`select unnest(${sql.param(page.map(({ id }) => id))}::text[])`, order) : [];
   } else if (near) {
     // A search or dates: planned with their values, unprepared (a pattern's plan depends on it).
-    [count, rows] = await Promise.all([countOf(db, where), pageEntries(db, forwardIdsQuery(where, order, offset, limit), order, false)]);
+    [count, rows] = await Promise.all([countOf(db, where, false), pageEntries(db, forwardIdsQuery(where, order, offset, limit), order, false)]);
   } else {
-    count = await countOf(db, where);
+    count = await countOf(db, where, false);
     rows = await readPage(db, { where, order, offset, limit, count }, (q, ids) => pageEntries(q, ids, order, false));
   }
   const senders = (await ownSender) ?? (rows.length ? await readSenders(db, caller.account.id, [...new Set(rows.map((row) => row.ownerUserId))]) : new Map());
@@ -193,8 +193,9 @@ async function textsOf(db: Db, entries: PageEntry[]): Promise<ListTexts[]> {
   return entries.map((entry) => entry.texts ?? builtTexts.get(entry.id)!);
 }
 
-async function countOf(db: Queryable, where: SQL): Promise<number> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages).where(where);
+/** The packages `where` finds; planned with its values when `prepare` is false (a search: preparedRows). */
+async function countOf(db: Queryable, where: SQL, prepare = true): Promise<number> {
+  const [[count]] = (await preparedRows(db, sql`select count(*)::int from ${packages} where ${where}`, { prepare })) as [[number]];
   return count;
 }
 
