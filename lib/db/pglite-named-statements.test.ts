@@ -44,8 +44,9 @@ describe("PGliteWithNamedStatements", () => {
     expect(await preparedTexts()).toContain(text);
   });
 
-  it("runs what is not a read or a write as PGlite does, unnamed", async () => {
+  it("runs what is not a read or a write, or begins with a comment, as PGlite does, unnamed", async () => {
     await db.query("create table scratch (id int)");
+    expect((await db.query("/* planned with its values */ select count(*)::int as n from scratch")).rows).toEqual([{ n: 0 }]);
     await db.query("drop table scratch");
     expect((await preparedTexts()).filter((statement) => statement.includes("scratch"))).toEqual([]);
   });
@@ -107,21 +108,30 @@ describe("PGliteWithNamedStatements", () => {
       }),
     ).rejects.toMatchObject({ code: "25P02" });
     expect((await db.query("select count(*)::int as n from notes where id = 5")).rows).toEqual([{ n: 0 }]);
-    expect((await db.query("insert into notes values ($1, 'five again', null) returning id", [5])).rows).toEqual([{ id: 5 }]);
+    const inserted = await db.query("insert into notes values ($1, 'five again', null)", [5]); // the text the failed transaction could not parse
+    expect(inserted.affectedRows).toBe(1);
+    expect((await db.query("update notes set body = $1 where id >= $2", ["later", 4])).affectedRows).toBe(1);
   });
 
-  it("parses anew a statement that a change to what it reads made stale: at once outside a transaction, at its next run inside one", async () => {
+  it("parses every statement anew after one turned stale: the refused one at once outside a transaction, at its next run inside one", async () => {
     await db.exec("create table drafts (id int)");
-    await db.exec("insert into drafts values (1)");
-    const text = "select * from drafts";
-    expect((await db.query(text)).rows).toEqual([{ id: 1 }]);
+    const insert = "insert into drafts values ($1) returning *";
+    const select = "select * from drafts order by id";
+    expect((await db.query(insert, [1])).rows).toEqual([{ id: 1 }]);
+    expect((await db.query(select)).rows).toEqual([{ id: 1 }]);
     await db.exec("alter table drafts add column title text default 'untitled'");
-    expect((await db.query(text)).rows).toEqual([{ id: 1, title: "untitled" }]);
+    // The write is refused before it runs (at Bind), then run once: one row more, not two.
+    expect((await db.query(insert, [2])).rows).toEqual([{ id: 2, title: "untitled" }]);
+    expect((await preparedTexts()).filter((text) => text === insert || text === select)).toEqual([insert]); // the read closed too
 
+    expect((await db.query(select)).rows).toHaveLength(2);
     await db.exec("alter table drafts add column pages int default 3");
     // PostgreSQL refuses the statement prepared before (its result columns changed), which aborts the transaction.
-    await expect(db.transaction((tx) => tx.query(text))).rejects.toMatchObject({ code: "0A000" });
-    expect((await db.transaction((tx) => tx.query(text))).rows).toEqual([{ id: 1, title: "untitled", pages: 3 }]);
+    await expect(db.transaction((tx) => tx.query(select))).rejects.toMatchObject({ code: "0A000" });
+    expect((await db.transaction((tx) => tx.query(select))).rows).toEqual([
+      { id: 1, title: "untitled", pages: 3 },
+      { id: 2, title: "untitled", pages: 3 },
+    ]);
   });
 
   // Last: it fills the session's statements.

@@ -1,7 +1,6 @@
 import { type messages, parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import { createHash } from "node:crypto";
 import { isStalePreparedStatement } from "./errors";
-import { PLANNED_WITH_ITS_VALUES } from "./prepared-statements";
 
 /**
  * Statements the session keeps at most: each holds its plan in PGlite's memory (about 130 KB for a
@@ -12,21 +11,25 @@ export const MAX_NAMED_STATEMENTS = 256;
 
 /**
  * Statements worth keeping: reads and writes. Anything else (a migration's DDL, BEGIN), and a text
- * that begins PLANNED_WITH_ITS_VALUES (a search), runs as PGlite runs it, unnamed.
+ * that begins with a comment (PLANNED_WITH_ITS_VALUES, a search: prepared-statements.ts), runs as
+ * PGlite runs it, unnamed.
  */
 const NAMEABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
 /**
- * PGlite that runs every read and write as a named prepared statement, as postgres.js does on a
- * server. PGlite's own `query`, which Drizzle's driver calls (and ignores the names of statements
+ * PGlite that runs every read and write as a named prepared statement. PGlite's own `query`, which Drizzle's driver calls (and ignores the names of statements
  * prepared with `.prepare(name)`), parses, describes and plans every statement anew on the one
  * WebAssembly thread all requests share: a list page's statements took 6.7 ms that way and 3.8 ms
  * prepared (20,000 packages), the API-key lookup every request makes 1.33 ms and 0.29, a package's
  * GET 11 to 13 ms and 6.4 to 8.8 (docs/benchmarks.md). Here each text is parsed and described once
  * (its name a hash of it); PostgreSQL plans it with its values for five executions and afterwards
- * keeps its generic plan when that is estimated no worse. A statement that a migration made stale
- * ("cached plan must not change result type") is closed, so that its next run parses it again;
- * outside a transaction that run comes at once.
+ * keeps its generic plan when that is estimated no worse.
+ *
+ * A statement's parameter types are those its first Parse inferred from its text. A migration can
+ * change what a statement reads: PostgreSQL then refuses one whose result columns changed ("cached
+ * plan must not change result type"), and every statement is closed, so that each is parsed anew
+ * at its next run (outside a transaction, the refused one at once). A migration that changes only
+ * a parameter's type goes unseen; on PGlite migrations run at start, before any request.
  *
  * The same extended-protocol steps as PGlite's `query`, under the same locks: outside a
  * transaction both the transaction lock (so no other transaction's statements come in between)
@@ -70,7 +73,8 @@ export class PGliteWithNamedStatements extends PGlite {
     const messages: messages.BackendMessage[] = [];
     let statement = this.#prepared.get(text);
     const name = statement?.name ?? `signet_${createHash("sha256").update(text).digest("base64url").slice(0, 20)}`;
-    let closeAfter = false;
+    let parsedNow = false;
+    let stale = false;
     try {
       if (statement) {
         this.#prepared.delete(text); // to the end: the most recently run
@@ -78,6 +82,7 @@ export class PGliteWithNamedStatements extends PGlite {
       } else {
         await this.#makeRoom(run);
         await run(protocol.serialize.parse({ name, text }));
+        parsedNow = true;
         statement = { name, parameterTypes: parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: "S", name }))) };
         this.#prepared.set(text, statement);
       }
@@ -89,13 +94,12 @@ export class PGliteWithNamedStatements extends PGlite {
         ...(await run(protocol.serialize.execute({}))),
       );
     } catch (error) {
-      // Closed, so that the name is parsed again next time: parsed but not described, or prepared
-      // before a change to what it reads, which PostgreSQL refuses from then on (a migration).
-      closeAfter = !this.#prepared.has(text) || isStalePreparedStatement(error);
+      stale = isStalePreparedStatement(error);
       throw error;
     } finally {
       messages.push(...(await run(protocol.serialize.sync())));
-      if (closeAfter) await this.#close(text, name, run);
+      if (stale) await this.#closeAll(run);
+      else if (parsedNow && !this.#prepared.has(text)) await this.#close(text, name, run); // parsed, not described: parsed again next time
     }
     if (!inTransaction) await this.syncToFs();
     return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
@@ -111,8 +115,14 @@ export class PGliteWithNamedStatements extends PGlite {
     this.#prepared.delete(text);
     await run(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]));
   }
+
+  async #closeAll(run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
+    const names = [...this.#prepared.values()].map(({ name }) => name);
+    this.#prepared.clear();
+    await run(Buffer.concat([...names.map((name) => protocol.serialize.close({ type: "S", name })), protocol.serialize.sync()]));
+  }
 }
 
 function runsByName(text: string, options: QueryOptions | undefined): boolean {
-  return NAMEABLE.test(text) && !text.startsWith(PLANNED_WITH_ITS_VALUES) && !options?.blob && !options?.paramTypes && !options?.serializers && !options?.onNotice;
+  return NAMEABLE.test(text) && !options?.blob && !options?.paramTypes && !options?.serializers && !options?.onNotice;
 }

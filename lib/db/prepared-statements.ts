@@ -10,7 +10,7 @@ const dialect = new PgDialect({ casing: "snake_case" });
  * Texts this process names, at most MAX_NAMED_TEXTS: every connection keeps each statement it
  * prepared, with its plan (about 130 KB for a list page's read), until it closes, and a folder's
  * statuses are the client's choice, so the texts are not a fixed few. Past the bound, texts run
- * unprepared.
+ * unprepared on PostgreSQL (PGlite's client names every statement itself, within its own bound).
  */
 const namedTexts = new Set<string>();
 const MAX_NAMED_TEXTS = 100;
@@ -37,7 +37,7 @@ function forgetStaleNames(): void {
   namedTexts.clear();
 }
 
-/** Begins a text to be planned with its values at every run: PGliteWithNamedStatements leaves it unnamed. */
+/** Begins a text to be planned with its values at every run: PGliteWithNamedStatements leaves a text that begins with a comment unnamed. */
 export const PLANNED_WITH_ITS_VALUES = "/* planned with its values */ ";
 
 /**
@@ -54,7 +54,8 @@ export const PLANNED_WITH_ITS_VALUES = "/* planned with its values */ ";
  * PostgreSQL refuses a prepared statement whose result columns changed type since (a migration by
  * another instance): then every name moves on. Outside a transaction the read runs again
  * unprepared (and pg-pool closes the connection that failed); inside one, the refusal aborted it,
- * so the error goes to the caller.
+ * so the error goes to the caller. (On PGlite the client has run it again already, outside a
+ * transaction: PGliteWithNamedStatements.)
  */
 export async function preparedRows(db: Queryable, query: SQL, { prepare = true } = {}): Promise<unknown[][]> {
   const built = dialect.sqlToQuery(prepare ? query : sql`${sql.raw(PLANNED_WITH_ITS_VALUES)}${query}`);

@@ -72,6 +72,17 @@ describe("prepared statements", () => {
     expect(byName[0].slice(0, 4)).toEqual([["a", "b"], expect.anything(), true, { k: [1, 2] }]);
   });
 
+  it("leave a text unnamed when asked to plan it with its values (a search)", async () => {
+    const db = await getDb();
+    const marker = "unnamed search test";
+    const [[found]] = await preparedRows(db, sql`select ${marker}::text as unnamed_marker`, { prepare: false });
+    expect(found).toBe(marker);
+    const { rows } = (await db.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${"%as unnamed_marker%"}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(rows[0].n).toBe(0);
+  });
+
   it("lists answer the same pages after migrations change a listed column's type", async () => {
     listPaging.nearEnd = 4;
     Object.assign(listBuckets, { bucketRows: 8, buildInBackground: false });
