@@ -17,11 +17,12 @@ export const MAX_NAMED_STATEMENTS = 256;
 const NAMEABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
 /**
- * PGlite that runs every read and write as a named prepared statement. PGlite's own `query`, which Drizzle's driver calls (and ignores the names of statements
- * prepared with `.prepare(name)`), parses, describes and plans every statement anew on the one
- * WebAssembly thread all requests share: a list page's statements took 6.7 ms that way and 3.8 ms
- * prepared (20,000 packages), the API-key lookup every request makes 1.33 ms and 0.29, a package's
- * GET 11 to 13 ms and 6.4 to 8.8 (docs/benchmarks.md). Here each text is parsed and described once
+ * PGlite that runs every read and write as a named prepared statement. PGlite's own `query`,
+ * which Drizzle's driver calls (ignoring the name of a statement prepared with `.prepare(name)`),
+ * parses, describes and plans every statement anew on the one WebAssembly thread all requests
+ * share: a list page's statements took 6.7 ms that way and 3.8 ms prepared (20,000 packages), the
+ * API-key lookup every request makes 1.33 ms and 0.29, a package's GET in process 11 to 15 ms and
+ * 7.8 to 8.5 (docs/benchmarks.md). Here each text is parsed and described once
  * (its name a hash of it); PostgreSQL plans it with its values for five executions and afterwards
  * keeps its generic plan when that is estimated no worse.
  *
