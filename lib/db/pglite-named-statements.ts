@@ -70,7 +70,6 @@ export class PGliteWithNamedStatements extends PGlite {
   }
 
   async #runNamed<T>(text: string, params: unknown[], options: QueryOptions | undefined, { inTransaction }: { inTransaction: boolean }): Promise<Results<T>> {
-    const run = (message: Uint8Array) => this.execProtocolStream(message, { syncToFs: false });
     const messages: messages.BackendMessage[] = [];
     let statement = this.#prepared.get(text);
     const name = statement?.name ?? `signet_${createHash("sha256").update(text).digest("base64url").slice(0, 20)}`;
@@ -81,46 +80,48 @@ export class PGliteWithNamedStatements extends PGlite {
         this.#prepared.delete(text); // to the end: the most recently run
         this.#prepared.set(text, statement);
       } else {
-        await this.#makeRoom(run);
-        await run(protocol.serialize.parse({ name, text }));
+        await this.#makeRoom();
+        await this.#send(protocol.serialize.parse({ name, text }));
         parsedNow = true;
-        statement = { name, parameterTypes: parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: "S", name }))) };
+        statement = { name, parameterTypes: parse.parseDescribeStatementResults(await this.#send(protocol.serialize.describe({ type: "S", name }))) };
         this.#prepared.set(text, statement);
       }
       const { parameterTypes } = statement;
       const values = params.map((param, i) => (param === null || param === undefined ? null : (this.serializers[parameterTypes[i]] ?? String)(param)));
       messages.push(
-        ...(await run(protocol.serialize.bind({ statement: name, values }))),
-        ...(await run(protocol.serialize.describe({ type: "P" }))),
-        ...(await run(protocol.serialize.execute({}))),
+        ...(await this.#send(protocol.serialize.bind({ statement: name, values }))),
+        ...(await this.#send(protocol.serialize.describe({ type: "P" }))),
+        ...(await this.#send(protocol.serialize.execute({}))),
       );
     } catch (error) {
       stale = isStalePreparedStatement(error);
       throw error;
     } finally {
-      messages.push(...(await run(protocol.serialize.sync())));
-      if (stale) await this.#closeAll(run);
-      else if (parsedNow && !this.#prepared.has(text)) await this.#close(text, name, run); // parsed, not described: parsed again next time
+      messages.push(...(await this.#send(protocol.serialize.sync())));
+      if (stale) {
+        // Every statement: a migration may have made others stale too, each of which would abort a transaction of its own.
+        const names = [...this.#prepared.values()].map((prepared) => prepared.name);
+        this.#prepared.clear();
+        await this.#close(names);
+      } else if (parsedNow && !this.#prepared.has(text)) await this.#close([name]); // parsed, not described: parsed again next time
     }
     if (!inTransaction) await this.syncToFs();
     return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
   }
 
-  async #makeRoom(run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
+  async #makeRoom(): Promise<void> {
     if (this.#prepared.size < MAX_NAMED_STATEMENTS) return;
-    const [[text, { name }]] = this.#prepared;
-    await this.#close(text, name, run);
+    const [[leastRecentlyRun, { name }]] = this.#prepared;
+    this.#prepared.delete(leastRecentlyRun);
+    await this.#close([name]);
   }
 
-  async #close(text: string, name: string, run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
-    this.#prepared.delete(text);
-    await run(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]));
+  async #close(names: string[]): Promise<void> {
+    await this.#send(Buffer.concat([...names.map((name) => protocol.serialize.close({ type: "S", name })), protocol.serialize.sync()]));
   }
 
-  async #closeAll(run: (message: Uint8Array) => Promise<messages.BackendMessage[]>): Promise<void> {
-    const names = [...this.#prepared.values()].map(({ name }) => name);
-    this.#prepared.clear();
-    await run(Buffer.concat([...names.map((name) => protocol.serialize.close({ type: "S", name })), protocol.serialize.sync()]));
+  #send(message: Uint8Array): Promise<messages.BackendMessage[]> {
+    return this.execProtocolStream(message, { syncToFs: false });
   }
 }
 
